@@ -1,0 +1,161 @@
+"""The command line (DESIGN section 6): a stable contract that users and tests script against.
+
+``rag-annotator [FILE] [--assessor NAME]`` opens the desktop app; the sub-commands work
+headless on the same store and domain operations.  A known error prints one line on stderr
+(``error: FILE: what is wrong; what to do``) and exits with status 2; ``check`` exits with 1
+when it finds problems.  Qt is imported only when the desktop app is started.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rag_annotator import __version__
+from rag_annotator.errors import KnownError
+from rag_annotator.storage.schema import SCHEMA_VERSION
+from rag_annotator.storage.store import GoldSetStore
+
+COMMANDS = ("new", "info", "check")
+EXIT_PROBLEMS = 1
+EXIT_ERROR = 2
+
+_DESCRIPTION = """\
+Build, judge and verify the gold set a RAG system is evaluated against.
+
+  rag-annotator [FILE] [--assessor NAME]   open the desktop app on FILE
+                                           (else the last file, else the built-in sample)
+  rag-annotator new FILE [--sample]        create a gold-set file, empty or holding the sample
+  rag-annotator info FILE [--json]         counts by entity and state, schema version
+  rag-annotator check FILE                 integrity, schema and cross-reference checks
+                                           (exit 1 on problems)
+
+Run 'rag-annotator COMMAND --help' for a command's options."""
+
+
+def _gui_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rag-annotator", description=_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("file", nargs="?", help="a .goldset file to open")
+    parser.add_argument("--assessor", metavar="NAME",
+                        help="who is judging in this session (not saved)")
+    parser.add_argument("--language", choices=("fr", "en"),
+                        help="interface language for this session")
+    parser.add_argument("--version", action="version",
+                        version=f"rag-annotator {__version__} (schema {SCHEMA_VERSION})")
+    return parser
+
+
+def _command_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rag-annotator")
+    sub = parser.add_subparsers(dest="command", required=True)
+    new = sub.add_parser("new", help="create a gold-set file",
+                         description="Create a new gold-set file, empty or holding the sample.")
+    new.add_argument("file", help="path of the new .goldset file (must not exist)")
+    new.add_argument("--sample", action="store_true",
+                     help="fill it with the built-in French sample")
+    new.add_argument("--name", help="the gold set's name (default: the file name)")
+    info = sub.add_parser("info", help="counts by entity and state",
+                          description="Counts by entity and state, and the schema version.")
+    info.add_argument("file")
+    info.add_argument("--json", action="store_true", help="print one JSON object")
+    check = sub.add_parser("check", help="integrity and cross-reference checks",
+                           description="Integrity, schema and cross-reference checks; "
+                                       "exit status 1 when a problem is found.")
+    check.add_argument("file")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``rag-annotator`` console script."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args and args[0] in COMMANDS:
+            ns = _command_parser().parse_args(args)
+            handler = {"new": _cmd_new, "info": _cmd_info, "check": _cmd_check}[ns.command]
+            return int(handler(ns))
+        ns = _gui_parser().parse_args(args)
+        from rag_annotator.app import run_gui  # Qt only for the desktop app
+
+        return int(run_gui(ns.file, ns.assessor, ns.language))
+    except KnownError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return 130
+
+
+def _cmd_new(ns: argparse.Namespace) -> int:
+    path = Path(ns.file)
+    if ns.sample:
+        from rag_annotator.import_export.sample import create_sample
+
+        store = create_sample(path)
+    else:
+        store = GoldSetStore.create(path, name=ns.name or "")
+    with store:
+        print(f"created {store.path} (schema {store.schema_version}"
+              f"{', with the sample' if ns.sample else ''})")
+    return 0
+
+
+def info_dict(store: GoldSetStore) -> dict[str, Any]:
+    """The object ``info --json`` prints (DESIGN section 6)."""
+    return {
+        "file": str(store.path),
+        "name": store.meta("name"),
+        "schema_version": store.schema_version,
+        "documents": store.count("documents"),
+        "cases": store.count("cases"),
+        "runs": store.run_case_counts(),
+        "families": store.family_counts(),
+        "statuses": store.status_counts(),
+        "assessors": store.count("assessors"),
+        "judgments": store.judgment_counts(),
+        "answers": store.count("answers"),
+        "claims": store.claim_counts(),
+        "answer_reviews": store.count("answer_reviews"),
+        "releases": store.count("releases"),
+        "max_grade": int(store.meta("max_grade", "1") or 1),
+    }
+
+
+def _cmd_info(ns: argparse.Namespace) -> int:
+    with GoldSetStore.open(ns.file, read_only=True) as store:
+        info = info_dict(store)
+    if ns.json:
+        print(json.dumps(info, ensure_ascii=False, indent=2))
+        return 0
+    j, c = info["judgments"], info["claims"]
+    lines = [
+        f"{info['file']}: {info['name']} (schema {info['schema_version']})",
+        f"  cases      {info['cases']}  "
+        + "  ".join(f"{k} {v}" for k, v in info["families"].items() if v),
+        f"  documents  {info['documents']}",
+        "  runs       " + (", ".join(f"{k} ({v} cases)" for k, v in info["runs"].items())
+                           or "none"),
+        f"  judgments  relevant {j['relevant']}, not relevant {j['not_relevant']}, "
+        f"unjudged {j['unjudged']} (of which disputed {j['disputed']})",
+        f"  claims     supported {c['supported']}, not supported {c['not_supported']}, "
+        f"contradicted {c['contradicted']}, unverified {c['unverified']}",
+    ]
+    print("\n".join(lines))
+    return 0
+
+
+def _cmd_check(ns: argparse.Namespace) -> int:
+    with GoldSetStore.open(ns.file, read_only=True) as store:
+        problems = store.integrity_problems() + store.cross_reference_problems()
+        name = store.path
+    for problem in problems:
+        print(f"{name}: {problem}")
+    if problems:
+        print(f"{len(problems)} problem(s) found", file=sys.stderr)
+        return EXIT_PROBLEMS
+    print(f"{name}: ok (integrity, foreign keys, schema {SCHEMA_VERSION}, cross-references)")
+    return 0

@@ -1,0 +1,405 @@
+"""Named domain operations: the only way the UI and the CLI change a gold set.
+
+Each function validates its input, runs as one operation of the store (one transaction, with
+its history rows) and returns the :class:`Changes` it made.  They take the store through the
+:class:`~rag_annotator.domain.ports.Store` protocol, so this module knows no SQL and no Qt.
+The ``action`` codes name operations in the history; :data:`ACTION_NAMES` gives their English
+titles (the UI has translated ones).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from rag_annotator.domain import validation as v
+from rag_annotator.domain.changes import Changes
+from rag_annotator.domain.clock import utc_now
+from rag_annotator.domain.enums import Label
+from rag_annotator.domain.ports import Store, Writer
+from rag_annotator.errors import Conflict, InvalidValue, NotFound
+
+ACTION_NAMES: dict[str, str] = {
+    "set_meta": "Edit gold-set settings",
+    "set_graded_scale": "Set the grading scale",
+    "create_case": "New case",
+    "edit_case": "Edit case",
+    "delete_case": "Delete case",
+    "add_expected_source": "Add expected source",
+    "remove_expected_source": "Remove expected source",
+    "create_document": "New document",
+    "edit_document": "Edit document",
+    "delete_document": "Delete document",
+    "create_run": "New run",
+    "edit_run": "Edit run",
+    "delete_run": "Delete run",
+    "set_judgment": "Judge",
+    "set_claim_verdict": "Verify claim",
+    "add_claim": "Add claim",
+    "edit_claim": "Edit claim",
+    "delete_claim": "Delete claim",
+    "set_citation_support": "Check citation",
+    "set_answer_review": "Review answer",
+    "load_sample": "Load sample",
+    "undo": "Undo",
+    "redo": "Redo",
+    "revert": "Revert",
+}
+
+
+def action_title(action: str) -> str:
+    """English title of an action code (the code itself if unknown)."""
+    return ACTION_NAMES.get(action, action)
+
+
+# -- helpers -------------------------------------------------------------------------------
+def _row(op: Writer, table: str, row_id: int) -> dict[str, Any]:
+    row = op.get(table, {"id": row_id})
+    if row is None:
+        raise NotFound(f"no {table[:-1].replace('_', ' ')} with id {row_id}; it may have "
+                       "been deleted.")
+    return row
+
+
+def ensure_assessor(op: Writer, name: str) -> int:
+    """The id of the named assessor, added on first use."""
+    name = v.check_key("assessor", name)
+    found = op.select("assessors", name=name)
+    if found:
+        return int(found[0]["id"])
+    return int(op.insert("assessors", {"name": name, "created_at": utc_now()})["id"])
+
+
+def _max_grade(op: Writer) -> int:
+    row = op.get("meta", {"key": "max_grade"})
+    return int(row["value"]) if row and row["value"] else 1
+
+
+# -- gold-set settings ----------------------------------------------------------------------
+def set_meta(store: Store, key: str, value: str) -> Changes:
+    """Set a gold-set setting: its ``name`` or its judging ``guidelines`` (markdown)."""
+    if key not in ("name", "guidelines"):
+        raise InvalidValue(f"'{key}' is not an editable gold-set setting (name, guidelines).")
+    text = v.check_text(key, value)
+    with store.operation("set_meta", key) as op:
+        if op.get("meta", {"key": key}) is None:
+            op.insert("meta", {"key": key, "value": text})
+        else:
+            op.update("meta", {"key": key}, {"value": text})
+    return op.changes()
+
+
+def set_graded_scale(store: Store, max_grade: int) -> Changes:
+    """Choose binary (1) or graded (2, 3) relevance; locked once a judgment has a grade."""
+    if max_grade not in (1, 2, 3):
+        raise InvalidValue("the grading scale goes up to 1 (binary), 2 or 3.")
+    with store.operation("set_graded_scale", f"0–{max_grade}") as op:
+        if _max_grade(op) != max_grade and _has_graded(op):
+            raise Conflict("the grading scale is locked: judgments already exist. Change it "
+                           "before judging starts.")
+        op.update("meta", {"key": "max_grade"}, {"value": str(max_grade)})
+    return op.changes()
+
+
+def _has_graded(op: Writer) -> bool:
+    return any(r["grade"] is not None for r in op.select("judgments"))
+
+
+# -- cases --------------------------------------------------------------------------------
+def create_case(store: Store, **fields: Any) -> Changes:
+    """Add a case; ``key`` is required and unique, other fields default sensibly."""
+    if "key" not in fields:
+        raise InvalidValue("a case needs a key (e.g. Q42).")
+    columns = v.case_columns(fields)
+    with store.operation("create_case", columns["key"]) as op:
+        if op.select("cases", key=columns["key"]):
+            raise Conflict(f"a case with key '{columns['key']}' already exists; choose "
+                           "another key.")
+        now = utc_now()
+        columns.setdefault("author", store.assessor)
+        op.insert("cases", {**columns, "created_at": now, "updated_at": now})
+    return op.changes()
+
+
+def edit_case(store: Store, case_id: int, **fields: Any) -> Changes:
+    """Change fields of a case (any of DESIGN's case fields)."""
+    columns = v.case_columns(fields)
+    with store.operation("edit_case", "") as op:
+        case = _row(op, "cases", case_id)
+        op.label = case["key"]
+        if "key" in columns and columns["key"] != case["key"] and op.select(
+                "cases", key=columns["key"]):
+            raise Conflict(f"a case with key '{columns['key']}' already exists.")
+        if op.update("cases", {"id": case_id}, columns) is not None:
+            op.update("cases", {"id": case_id}, {"updated_at": utc_now()})
+    return op.changes()
+
+
+def delete_case(store: Store, case_id: int) -> Changes:
+    """Delete a case with everything attached to it (all recorded, so undo restores it)."""
+    with store.operation("delete_case", "") as op:
+        case = _row(op, "cases", case_id)
+        op.label = case["key"]
+        for answer in op.select("answers", case_id=case_id):
+            _delete_answer(op, answer["id"])
+        for table in ("answer_reviews", "retrieved", "judgments", "adjudications",
+                      "expected_sources"):
+            op.delete_where(table, case_id=case_id)
+        op.delete("cases", {"id": case_id})
+    return op.changes()
+
+
+def add_expected_source(store: Store, case_id: int, document_id: int,
+                        span: tuple[int, int] | None = None, note: str = "") -> Changes:
+    """Name a document (optionally a character span of it) as an expected source."""
+    with store.operation("add_expected_source", "") as op:
+        case = _row(op, "cases", case_id)
+        doc = _row(op, "documents", document_id)
+        op.label = f"{case['key']} · {doc['key']}"
+        start, end = (None, None) if span is None else span
+        if span is not None and not 0 <= span[0] <= span[1] <= len(doc["text"]):
+            raise InvalidValue(f"the passage {span[0]}–{span[1]} is outside document "
+                               f"{doc['key']} ({len(doc['text'])} characters).")
+        op.insert("expected_sources", {"case_id": case_id, "document_id": document_id,
+                                       "span_start": start, "span_end": end,
+                                       "note": v.check_text("note", note)})
+    return op.changes()
+
+
+def remove_expected_source(store: Store, source_id: int) -> Changes:
+    """Remove one expected source of a case."""
+    with store.operation("remove_expected_source", str(source_id)) as op:
+        _row(op, "expected_sources", source_id)
+        op.delete("expected_sources", {"id": source_id})
+    return op.changes()
+
+
+# -- documents ----------------------------------------------------------------------------
+def create_document(store: Store, **fields: Any) -> Changes:
+    """Add a document to the corpus registry; ``key`` is required and unique."""
+    if "key" not in fields:
+        raise InvalidValue("a document needs a key (its identifier in the corpus).")
+    fields.setdefault("text", "")
+    columns = v.document_columns(fields)
+    with store.operation("create_document", columns["key"]) as op:
+        if op.select("documents", key=columns["key"]):
+            raise Conflict(f"a document with key '{columns['key']}' already exists.")
+        now = utc_now()
+        op.insert("documents", {**columns, "created_at": now, "updated_at": now})
+    return op.changes()
+
+
+def edit_document(store: Store, document_id: int, **fields: Any) -> Changes:
+    """Change a document's text or metadata (the content hash follows the text)."""
+    columns = v.document_columns(fields)
+    with store.operation("edit_document", "") as op:
+        doc = _row(op, "documents", document_id)
+        op.label = doc["key"]
+        if columns.get("supersedes_id") == document_id:
+            raise InvalidValue("a document cannot supersede itself.")
+        if op.update("documents", {"id": document_id}, columns) is not None:
+            op.update("documents", {"id": document_id}, {"updated_at": utc_now()})
+    return op.changes()
+
+
+def delete_document(store: Store, document_id: int) -> Changes:
+    """Delete a document and what refers to it (retrieved rows, judgments, evidence…)."""
+    with store.operation("delete_document", "") as op:
+        doc = _row(op, "documents", document_id)
+        op.label = doc["key"]
+        for table in ("retrieved", "judgments", "adjudications", "expected_sources",
+                      "evidence", "citations"):
+            op.delete_where(table, document_id=document_id)
+        for other in op.select("documents", supersedes_id=document_id):
+            op.update("documents", {"id": other["id"]}, {"supersedes_id": None})
+        for other in op.select("documents", parent_id=document_id):
+            op.update("documents", {"id": other["id"]}, {"parent_id": None})
+        op.delete("documents", {"id": document_id})
+    return op.changes()
+
+
+# -- runs ---------------------------------------------------------------------------------
+def create_run(store: Store, **fields: Any) -> Changes:
+    """Register a run (a RAG configuration) with its version notes."""
+    if "name" not in fields:
+        raise InvalidValue("a run needs a name.")
+    columns = v.run_columns(fields)
+    with store.operation("create_run", columns["name"]) as op:
+        if op.select("runs", name=columns["name"]):
+            raise Conflict(f"a run named '{columns['name']}' already exists.")
+        op.insert("runs", {**columns, "created_at": utc_now()})
+    return op.changes()
+
+
+def edit_run(store: Store, run_id: int, **fields: Any) -> Changes:
+    """Rename a run or change its version notes."""
+    columns = v.run_columns(fields)
+    with store.operation("edit_run", "") as op:
+        run = _row(op, "runs", run_id)
+        op.label = run["name"]
+        op.update("runs", {"id": run_id}, columns)
+    return op.changes()
+
+
+def delete_run(store: Store, run_id: int) -> Changes:
+    """Delete a run with its retrieved lists, answers, claims and reviews."""
+    with store.operation("delete_run", "") as op:
+        run = _row(op, "runs", run_id)
+        op.label = run["name"]
+        for answer in op.select("answers", run_id=run_id):
+            _delete_answer(op, answer["id"])
+        op.delete_where("answer_reviews", run_id=run_id)
+        op.delete_where("retrieved", run_id=run_id)
+        op.delete("runs", {"id": run_id})
+    return op.changes()
+
+
+def _delete_answer(op: Writer, answer_id: int) -> None:
+    for claim in op.select("claims", answer_id=answer_id):
+        op.delete_where("evidence", claim_id=claim["id"])
+        op.delete("claims", {"id": claim["id"]})
+    op.delete_where("citations", answer_id=answer_id)
+    op.delete("answers", {"id": answer_id})
+
+
+# -- judgments ----------------------------------------------------------------------------
+def set_judgment(store: Store, case_id: int, document_id: int, grade: int | None,
+                 note: str | None = None) -> Changes:
+    """Record this session's assessor's label for a (case, document) pair.
+
+    ``grade`` None means back to unjudged (the row stays, so the note and the fact that the
+    pair is in the pool survive); 0 is not relevant; 1.. relevant, up to the gold set's scale.
+    """
+    with store.operation("set_judgment", "") as op:
+        case = _row(op, "cases", case_id)
+        doc = _row(op, "documents", document_id)
+        grade = v.check_grade(grade, _max_grade(op))
+        op.label = f"{case['key']} · {doc['key']} → {Label.of_grade(grade).value}"
+        assessor_id = ensure_assessor(op, store.assessor)
+        key = {"case_id": case_id, "document_id": document_id, "assessor_id": assessor_id}
+        existing = op.select("judgments", None, **key)
+        values: dict[str, Any] = {"grade": grade}
+        if note is not None:
+            values["note"] = v.check_text("note", note)
+        if existing:
+            if any(existing[0][k] != val for k, val in values.items()):
+                op.update("judgments", {"id": existing[0]["id"]},
+                          {**values, "updated_at": utc_now()})
+        elif grade is not None or values.get("note"):
+            op.insert("judgments", {**key, **values, "updated_at": utc_now()})
+    return op.changes()
+
+
+# -- claims, citations, reviews -------------------------------------------------------------
+def set_claim_verdict(store: Store, claim_id: int, verdict: str | None,
+                      rationale: str | None = None) -> Changes:
+    """Set a claim's verdict (None = back to unverified) and, optionally, its rationale."""
+    checked = v.check_verdict(verdict)
+    with store.operation("set_claim_verdict", "") as op:
+        claim = _row(op, "claims", claim_id)
+        op.label = f"#{claim_id} → {checked or 'unverified'}"
+        values: dict[str, Any] = {"verdict": checked}
+        if rationale is not None:
+            values["rationale"] = v.check_text("rationale", rationale)
+        if any(claim[k] != val for k, val in values.items()):
+            values["assessor_id"] = ensure_assessor(op, store.assessor)
+            values["updated_at"] = utc_now()
+            op.update("claims", {"id": claim_id}, values)
+    return op.changes()
+
+
+def add_claim(store: Store, answer_id: int, text: str,
+              span: tuple[int, int] | None = None, position: int | None = None) -> Changes:
+    """Add a claim to an answer (at the end unless a position is given)."""
+    text = v.check_text("claim", text) or ""
+    if not text.strip():
+        raise InvalidValue("a claim needs some text.")
+    with store.operation("add_claim", "") as op:
+        answer = _row(op, "answers", answer_id)
+        op.label = f"answer #{answer_id}"
+        claims = op.select("claims", answer_id=answer_id, order_by="position")
+        if position is None:
+            position = (claims[-1]["position"] + 1) if claims else 1
+        else:
+            for claim in reversed(claims):
+                if claim["position"] >= position:
+                    op.update("claims", {"id": claim["id"]}, {"position": claim["position"] + 1})
+        start, end = (None, None) if span is None else span
+        if span is not None and not 0 <= span[0] <= span[1] <= len(answer["text"]):
+            raise InvalidValue("the claim's span lies outside its answer.")
+        op.insert("claims", {"answer_id": answer_id, "position": position, "text": text,
+                             "span_start": start, "span_end": end})
+    return op.changes()
+
+
+def edit_claim(store: Store, claim_id: int, text: str) -> Changes:
+    """Reword a claim (its verdict stays; re-verify if the meaning changed)."""
+    text = v.check_text("claim", text) or ""
+    if not text.strip():
+        raise InvalidValue("a claim needs some text; delete it instead.")
+    with store.operation("edit_claim", f"#{claim_id}") as op:
+        _row(op, "claims", claim_id)
+        op.update("claims", {"id": claim_id}, {"text": text})
+    return op.changes()
+
+
+def delete_claim(store: Store, claim_id: int) -> Changes:
+    """Delete a claim and its evidence."""
+    with store.operation("delete_claim", f"#{claim_id}") as op:
+        _row(op, "claims", claim_id)
+        op.delete_where("evidence", claim_id=claim_id)
+        op.delete("claims", {"id": claim_id})
+    return op.changes()
+
+
+def set_citation_support(store: Store, citation_id: int, support: str | None) -> Changes:
+    """Record whether a cited passage supports what it is attached to (yes/partly/no)."""
+    checked = v.check_support(support)
+    with store.operation("set_citation_support", f"#{citation_id} → {checked}") as op:
+        _row(op, "citations", citation_id)
+        op.update("citations", {"id": citation_id}, {"support": checked})
+    return op.changes()
+
+
+def set_answer_review(store: Store, run_id: int, case_id: int,
+                      **fields: Any) -> Changes:
+    """Record the review of a run's answer to a case (outcome, validated, failures…)."""
+    columns = _review_columns(fields)
+    with store.operation("set_answer_review", "") as op:
+        run = _row(op, "runs", run_id)
+        case = _row(op, "cases", case_id)
+        op.label = f"{run['name']} · {case['key']}"
+        assessor_id = ensure_assessor(op, store.assessor)
+        existing = op.select("answer_reviews", run_id=run_id, case_id=case_id)
+        if existing:
+            if op.update("answer_reviews", {"id": existing[0]["id"]}, columns) is not None:
+                op.update("answer_reviews", {"id": existing[0]["id"]},
+                          {"updated_at": utc_now(), "assessor_id": assessor_id})
+        else:
+            op.insert("answer_reviews", {"run_id": run_id, "case_id": case_id,
+                                         "assessor_id": assessor_id, **columns,
+                                         "updated_at": utc_now()})
+    return op.changes()
+
+
+def _review_columns(fields: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, value in fields.items():
+        if name == "outcome":
+            out[name] = v.check_outcome(value)
+        elif name in ("validated", "forbidden_present"):
+            if value not in (None, True, False, 0, 1):
+                raise InvalidValue(f"{name}: expected yes, no or nothing.")
+            out[name] = None if value is None else int(value)
+        elif name == "failure_categories":
+            out[name] = v.check_failures(list(value))
+        elif name == "must_contain_found":
+            if not all(x in (None, True, False) for x in value):
+                raise InvalidValue("must_contain_found: expected yes, no or nothing per point.")
+            out[name] = json.dumps(list(value))
+        elif name == "note":
+            out[name] = v.check_text(name, value)
+        else:
+            raise InvalidValue(f"answer reviews have no field '{name}'.")
+    return out

@@ -1,0 +1,55 @@
+"""The two kinds of error the app knows (DESIGN section 9).
+
+A :class:`KnownError` is about the user's input or environment: the file is not ours, damaged,
+too new, a row is malformed.  It carries a short message that says what is wrong and what to
+do, and the edges (CLI, dialogs) show it as it is.  Every other exception is a bug, shown with
+its traceback so it can be reported.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class KnownError(Exception):
+    """An expected failure with a message meant for the user (one line, says what to do)."""
+
+    def __init__(self, message: str, *, path: Path | str | None = None) -> None:
+        self.path = Path(path) if path is not None else None
+        super().__init__(f"{self.path}: {message}" if self.path is not None else message)
+
+
+class NotAGoldSetFile(KnownError):
+    """The file is not a gold-set file (another format, or another application's SQLite)."""
+
+
+class EmptyFile(KnownError):
+    """The file exists but is empty (0 bytes): never initialised silently."""
+
+
+class DamagedFile(KnownError):
+    """SQLite reports the file as malformed or it fails its quick check."""
+
+
+class FileTooNew(KnownError):
+    """The file was written by a newer version of the app (schema or migration unknown here)."""
+
+
+class FileNotFound(KnownError):
+    """The path does not exist; nothing is created there."""
+
+
+class FileBusy(KnownError):
+    """Another program holds a lock on the file for longer than we wait."""
+
+
+class InvalidValue(KnownError):
+    """A value given to a domain operation is not acceptable (unknown family, bad grade...)."""
+
+
+class NotFound(KnownError):
+    """An entity named by the user (case key, document key, run name) does not exist."""
+
+
+class Conflict(KnownError):
+    """An operation cannot be applied because the data changed since (e.g. reverting history)."""

@@ -1,0 +1,1 @@
+"""One module per external format: parse → domain values → store, and back."""

@@ -1,0 +1,61 @@
+"""Where the app keeps its own files (never the user's gold sets).
+
+Folders come from platformdirs (XDG on Linux, AppData on Windows, Application Support on
+macOS).  ``RAG_ANNOTATOR_HOME`` overrides all of them with one folder: tests, portable
+installs and benchmarks use it so nothing touches the real profile.  Nothing happens at
+import time; folders are created when first asked for.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "rag-annotator"
+HOME_ENV = "RAG_ANNOTATOR_HOME"
+
+
+@dataclass(frozen=True)
+class AppPaths:
+    """The app's folders: config (settings), data (the sample, backups) and logs."""
+
+    config: Path
+    data: Path
+    logs: Path
+
+    @property
+    def settings_file(self) -> Path:
+        """The JSON settings file."""
+        return self.config / "settings.json"
+
+    @property
+    def sample_file(self) -> Path:
+        """Where the built-in sample is created on first start."""
+        return self.data / "exemple.goldset"
+
+    @property
+    def backups(self) -> Path:
+        """Where pre-migration and rolling backups go."""
+        return self.data / "backups"
+
+    def ensure(self) -> AppPaths:
+        """Create the folders if needed and return self."""
+        for folder in (self.config, self.data, self.logs):
+            folder.mkdir(parents=True, exist_ok=True)
+        return self
+
+
+def app_paths() -> AppPaths:
+    """The folders for this user (or under ``$RAG_ANNOTATOR_HOME`` when set)."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        base = Path(home).expanduser()
+        return AppPaths(base / "config", base / "data", base / "logs")
+    return AppPaths(
+        Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
+        Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
+        Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
+    )

@@ -1,0 +1,77 @@
+"""User settings, declared once with their types and defaults, stored as JSON.
+
+Settings are small and human-readable (never pickled).  A damaged or unreadable settings file
+is set aside as ``settings.json.bad`` and defaults are used: losing preferences must never stop
+the app from opening someone's work.  Writes go through a temporary file and ``os.replace``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+MAX_RECENT = 10
+
+
+@dataclass
+class Settings:
+    """Every setting of the app.
+
+    Attributes:
+        assessor: the name recorded with this user's judgments and verdicts.
+        language: "system", "fr" or "en".
+        recent_files: most recent first, at most MAX_RECENT.
+        window_geometry / window_state: Qt's saved geometry, base64 text.
+        last_section: index of the section shown last.
+    """
+
+    assessor: str = ""
+    language: str = "system"
+    recent_files: list[str] = field(default_factory=list)
+    window_geometry: str = ""
+    window_state: str = ""
+    last_section: int = 0
+
+    @classmethod
+    def load(cls, path: Path) -> Settings:
+        """Read settings, keeping defaults for anything missing, mistyped or unreadable."""
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return cls()
+        except (OSError, ValueError):
+            try:
+                os.replace(path, path.with_name(path.name + ".bad"))
+            except OSError:
+                pass
+            return cls()
+        settings = cls()
+        if isinstance(raw, dict):
+            for f in fields(cls):
+                value = raw.get(f.name)
+                default = getattr(settings, f.name)
+                if isinstance(value, type(default)):
+                    setattr(settings, f.name, value)
+        if settings.language not in ("system", "fr", "en"):
+            settings.language = "system"
+        settings.recent_files = [p for p in settings.recent_files if isinstance(p, str)]
+        return settings
+
+    def save(self, path: Path) -> None:
+        """Write settings atomically."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(asdict(self), ensure_ascii=False, indent=2), encoding="utf-8")
+        os.replace(tmp, path)
+
+    def add_recent(self, file: str | Path) -> None:
+        """Put a file first in the recent list."""
+        text = str(Path(file).resolve())
+        self.recent_files = [text, *[p for p in self.recent_files if p != text]][:MAX_RECENT]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain dict (for tests and diagnostics)."""
+        return asdict(self)

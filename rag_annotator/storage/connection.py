@@ -1,0 +1,279 @@
+"""Opening and creating gold-set files safely.
+
+The connection contract comes from ``research/reliability.md`` (measured there): rollback
+journal with ``synchronous=EXTRA`` (0 corruptions and 0 lost acknowledged commits in 300
+simulated power cuts, and the file stays self-contained between transactions, so users can
+copy, sync or e-mail it), ``foreign_keys=ON``, ``trusted_schema=OFF``, ``cell_size_check=ON``,
+``mmap_size=0`` and a 5 s busy timeout.  Every write runs under ``BEGIN IMMEDIATE``.
+
+Before a single byte is written, the file is identified from its 100-byte header (magic,
+``application_id``, ``user_version``) and checked read-only (``quick_check``, known
+migrations).  A file that is not ours, damaged, empty or too new is refused with a
+:class:`~rag_annotator.errors.KnownError` and left byte-identical, with no journal beside it.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import struct
+import tempfile
+import urllib.parse
+from pathlib import Path
+
+from rag_annotator.errors import (
+    DamagedFile,
+    EmptyFile,
+    FileBusy,
+    FileNotFound,
+    FileTooNew,
+    KnownError,
+    NotAGoldSetFile,
+)
+
+#: ``PRAGMA application_id`` of every gold-set file: the ASCII bytes "RAGA".
+APPLICATION_ID = 0x52414741
+SQLITE_MAGIC = b"SQLite format 3\x00"
+#: Oldest SQLite we accept: 3.35.0–3.37.1 have a SAVEPOINT corruption bug (reliability.md C8).
+MIN_SQLITE = (3, 37, 2)
+
+EXPECTED_PRAGMAS = {
+    "journal_mode": "delete",
+    "synchronous": 3,
+    "foreign_keys": 1,
+    "trusted_schema": 0,
+    "cell_size_check": 1,
+    "busy_timeout": 5000,
+}
+
+# SQLite primary result codes we classify (never by message text where the code is known).
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+_SQLITE_BUSY = 5
+_SQLITE_LOCKED = 6
+
+
+def check_sqlite_version() -> None:
+    """Refuse to run on an SQLite library with known corruption bugs."""
+    if sqlite3.sqlite_version_info < MIN_SQLITE:
+        raise KnownError(
+            f"SQLite {sqlite3.sqlite_version} is too old (need {'.'.join(map(str, MIN_SQLITE))} "
+            "or newer); update Python or its SQLite library."
+        )
+
+
+def read_header(path: Path) -> tuple[int, int]:
+    """Identify a closed file from its header; return ``(application_id, user_version)``.
+
+    Raises the KnownError that fits: missing, empty, not an SQLite file, or another
+    application's SQLite file.  Reads 100 bytes and never writes.
+    """
+    try:
+        with open(path, "rb") as handle:
+            header = handle.read(100)
+    except FileNotFoundError:
+        raise FileNotFound("no such file; check the path.", path=path) from None
+    except IsADirectoryError:
+        raise NotAGoldSetFile("this is a folder, not a gold-set file.", path=path) from None
+    except PermissionError:
+        raise KnownError("permission denied; check the file's permissions.", path=path) from None
+    if not header:
+        raise EmptyFile(
+            "the file is empty (0 bytes), not a gold-set file; create one with "
+            "'rag-annotator new'.",
+            path=path,
+        )
+    if not header.startswith(SQLITE_MAGIC):
+        raise NotAGoldSetFile(
+            "not a gold-set file (it is not an SQLite database); open a .goldset file "
+            "made by rag-annotator.",
+            path=path,
+        )
+    if len(header) < 100:
+        raise DamagedFile(
+            "the file is damaged (truncated inside its header); restore it from a backup.",
+            path=path,
+        )
+    user_version, = struct.unpack(">i", header[60:64])
+    application_id, = struct.unpack(">I", header[68:72])
+    if application_id != APPLICATION_ID:
+        raise NotAGoldSetFile(
+            "this SQLite file belongs to another application (application_id "
+            f"{application_id:#x}), not rag-annotator; open a .goldset file instead.",
+            path=path,
+        )
+    return application_id, user_version
+
+
+def _uri(path: Path, mode: str) -> str:
+    return f"file:{urllib.parse.quote(str(path.resolve()))}?mode={mode}"
+
+
+def classify_error(error: sqlite3.Error, path: Path) -> KnownError | None:
+    """Turn an SQLite error about the file into the KnownError it means, by result code."""
+    code = getattr(error, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    text = str(error).lower()
+    if primary == _SQLITE_CORRUPT or (primary is None and "malformed" in text):
+        return DamagedFile(
+            "the file is damaged (SQLite: database disk image is malformed); "
+            "restore it from a backup.",
+            path=path,
+        )
+    if primary == _SQLITE_NOTADB or (primary is None and "not a database" in text):
+        return DamagedFile(
+            "the file is damaged or not a database (SQLite: file is not a database); "
+            "restore it from a backup.",
+            path=path,
+        )
+    if primary in (_SQLITE_BUSY, _SQLITE_LOCKED) or (primary is None and "locked" in text):
+        return FileBusy(
+            "another program is writing to this file; close it there and try again.", path=path
+        )
+    return None
+
+
+def _raw_connect(path: Path, mode: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(_uri(path, mode), uri=True, isolation_level=None, timeout=5.0)
+    return conn
+
+
+def apply_pragmas(conn: sqlite3.Connection, *, read_only: bool = False) -> None:
+    """Apply the connection contract.  Writes nothing to a file already in DELETE mode."""
+    conn.execute("PRAGMA trusted_schema=OFF")
+    conn.execute("PRAGMA cell_size_check=ON")
+    conn.execute("PRAGMA mmap_size=0")
+    conn.execute("PRAGMA foreign_keys=ON")
+    conn.execute("PRAGMA busy_timeout=5000")
+    if not read_only:
+        mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+        if mode.lower() != "delete":
+            conn.execute("PRAGMA journal_mode=DELETE")
+        conn.execute("PRAGMA synchronous=EXTRA")
+
+
+def effective_pragmas(conn: sqlite3.Connection) -> dict[str, object]:
+    """The pragma values in force, to assert the contract (tests, ``check``)."""
+    return {
+        name: conn.execute(f"PRAGMA {name}").fetchone()[0]
+        for name in EXPECTED_PRAGMAS
+    }
+
+
+def inspect_read_only(path: Path, known_migrations: list[str], schema_version: int) -> int:
+    """Check a closed file without writing to it; return its user_version.
+
+    Raises NotAGoldSetFile / EmptyFile / DamagedFile / FileTooNew / FileNotFound.
+    """
+    check_sqlite_version()
+    _app_id, user_version = read_header(path)
+    if user_version > schema_version:
+        raise FileTooNew(
+            f"written by a newer version of rag-annotator (schema {user_version}; this "
+            f"version reads up to {schema_version}); update rag-annotator to open it.",
+            path=path,
+        )
+    try:
+        conn = _raw_connect(path, "ro")
+    except sqlite3.Error as error:
+        raise classify_error(error, path) or KnownError(
+            f"cannot open the file ({error}); check that it is readable.", path=path
+        ) from error
+    try:
+        apply_pragmas(conn, read_only=True)
+        result = conn.execute("PRAGMA quick_check").fetchall()
+        if [tuple(row) for row in result] != [("ok",)]:
+            raise DamagedFile(
+                f"the file is damaged (quick check: {result[0][0]}); restore it from a backup.",
+                path=path,
+            )
+        has_migrations = conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='_sqlite_migrations'"
+        ).fetchone()
+        if user_version > 0 and not has_migrations:
+            raise DamagedFile(
+                "the file is damaged (its migration record is missing); restore it from "
+                "a backup.",
+                path=path,
+            )
+        if has_migrations:
+            names = [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations")]
+            unknown = [n for n in names if n not in known_migrations]
+            if unknown:
+                raise FileTooNew(
+                    f"written by a newer version of rag-annotator (unknown migration "
+                    f"'{unknown[0]}'); update rag-annotator to open it.",
+                    path=path,
+                )
+    except sqlite3.Error as error:
+        raise classify_error(error, path) or DamagedFile(
+            f"the file cannot be read ({error}); restore it from a backup.", path=path
+        ) from error
+    finally:
+        conn.close()
+    return user_version
+
+
+def connect_existing(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
+    """Open an already-inspected gold-set file with the connection contract applied."""
+    try:
+        conn = _raw_connect(path, "ro" if read_only else "rw")
+        apply_pragmas(conn, read_only=read_only)
+    except sqlite3.Error as error:
+        raise classify_error(error, path) or KnownError(
+            f"cannot open the file ({error}).", path=path
+        ) from error
+    return conn
+
+
+def create_file(path: Path) -> sqlite3.Connection:
+    """Create a new empty SQLite file at a temporary name beside ``path``.
+
+    The caller initialises the schema, closes the connection and calls
+    :func:`publish_new_file`, so that ``path`` never holds a half-initialised file.
+    """
+    check_sqlite_version()
+    if path.exists():
+        raise KnownError("a file already exists at this path; choose another name.", path=path)
+    if not path.parent.is_dir():
+        raise FileNotFound("the folder does not exist; create it first.", path=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".creating", dir=path.parent)
+    os.close(fd)
+    tmp_path = Path(tmp)
+    conn = sqlite3.connect(_uri(tmp_path, "rw"), uri=True, isolation_level=None, timeout=5.0)
+    conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    apply_pragmas(conn)
+    return conn
+
+
+def publish_new_file(conn: sqlite3.Connection, path: Path) -> None:
+    """Move the file created by :func:`create_file` to its final name, durably."""
+    tmp_name = conn.execute("PRAGMA database_list").fetchone()[2]
+    conn.close()
+    tmp_path = Path(tmp_name)
+    if path.exists():
+        tmp_path.unlink(missing_ok=True)
+        raise KnownError("a file already exists at this path; choose another name.", path=path)
+    os.replace(tmp_path, path)
+    fsync_directory(path.parent)
+
+
+def discard_new_file(conn: sqlite3.Connection) -> None:
+    """Remove the temporary file of a creation that failed."""
+    tmp_name = conn.execute("PRAGMA database_list").fetchone()[2]
+    conn.close()
+    Path(tmp_name).unlink(missing_ok=True)
+
+
+def fsync_directory(directory: Path) -> None:
+    """Make a rename durable (a no-op where directories cannot be opened, e.g. Windows)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,274 @@
+"""Versioned migrations of the gold-set file.
+
+Each migration is registered in order with :data:`MIGRATIONS` (sqlite-utils' migration set,
+recorded in ``_sqlite_migrations``) and ends by setting ``PRAGMA user_version`` to its number,
+inside the same transaction, so a file is always at a whole version.  A file listing a
+migration name this build does not know, or a ``user_version`` above :data:`SCHEMA_VERSION`,
+was written by a newer build and is refused (see ``connection.inspect_read_only``).
+
+Design choices that matter for history and undo:
+
+* entity tables use ``INTEGER PRIMARY KEY AUTOINCREMENT``: ids are never reused, so a row key
+  recorded in the history names one row forever;
+* foreign keys have no ``ON DELETE CASCADE``: domain operations delete dependants explicitly,
+  so every removed row is in the history and an undo can put it back;
+* list-valued fields (tags, must-contain points, rights…) are JSON arrays, validated by the
+  domain and by ``check`` (a JSON CHECK constraint would need ``trusted_schema=ON``).
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database, Migrations
+
+MIGRATIONS = Migrations("rag_annotator")
+
+SCHEMA_0001 = """
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT
+);
+
+CREATE TABLE assessors (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    name       TEXT NOT NULL UNIQUE CHECK (length(trim(name)) > 0),
+    created_at TEXT NOT NULL
+);
+
+CREATE TABLE documents (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    key           TEXT NOT NULL UNIQUE CHECK (length(key) > 0),
+    title         TEXT NOT NULL DEFAULT '',
+    text          TEXT NOT NULL DEFAULT '',
+    content_hash  TEXT NOT NULL,
+    owner         TEXT NOT NULL DEFAULT '',
+    rights        TEXT NOT NULL DEFAULT '[]',
+    valid_from    TEXT,
+    valid_until   TEXT,
+    status        TEXT NOT NULL DEFAULT 'current'
+                  CHECK (status IN ('current', 'outdated', 'withdrawn')),
+    version       TEXT NOT NULL DEFAULT '',
+    supersedes_id INTEGER REFERENCES documents(id),
+    parent_id     INTEGER REFERENCES documents(id),
+    origin        TEXT NOT NULL DEFAULT 'corpus'
+                  CHECK (origin IN ('corpus', 'placeholder', 'unmatched_context')),
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL
+);
+
+CREATE TABLE cases (
+    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+    key                TEXT NOT NULL UNIQUE CHECK (length(key) > 0),
+    kind               TEXT NOT NULL DEFAULT 'rag' CHECK (kind IN ('rag')),
+    question           TEXT NOT NULL DEFAULT '',
+    variants           TEXT NOT NULL DEFAULT '[]',
+    reference_answer   TEXT,
+    must_contain       TEXT NOT NULL DEFAULT '[]',
+    forbidden          TEXT NOT NULL DEFAULT '[]',
+    expected_behaviour TEXT NOT NULL DEFAULT 'answer'
+                       CHECK (expected_behaviour IN ('answer', 'abstain', 'escalate')),
+    family             TEXT NOT NULL DEFAULT 'ordinary'
+                       CHECK (family IN ('ordinary', 'ambiguous', 'sensitive', 'out_of_scope',
+                              'no_answer', 'conflicting_sources', 'outdated_document',
+                              'prompt_injection', 'access_restricted')),
+    tags               TEXT NOT NULL DEFAULT '[]',
+    difficulty         TEXT CHECK (difficulty IS NULL OR difficulty IN ('easy', 'medium', 'hard')),
+    role               TEXT NOT NULL DEFAULT '',
+    notes              TEXT NOT NULL DEFAULT '',
+    status             TEXT NOT NULL DEFAULT 'draft'
+                       CHECK (status IN ('draft', 'reviewed', 'approved', 'retired')),
+    author             TEXT NOT NULL DEFAULT '',
+    created_at         TEXT NOT NULL,
+    updated_at         TEXT NOT NULL
+);
+CREATE INDEX cases_family ON cases(family);
+CREATE INDEX cases_status ON cases(status);
+
+CREATE TABLE expected_sources (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    case_id     INTEGER NOT NULL REFERENCES cases(id),
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    span_start  INTEGER CHECK (span_start IS NULL OR span_start >= 0),
+    span_end    INTEGER CHECK (span_end IS NULL OR span_end >= span_start),
+    note        TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX expected_sources_case ON expected_sources(case_id, document_id);
+CREATE INDEX expected_sources_document ON expected_sources(document_id);
+
+CREATE TABLE runs (
+    id             INTEGER PRIMARY KEY AUTOINCREMENT,
+    name           TEXT NOT NULL UNIQUE CHECK (length(trim(name)) > 0),
+    model          TEXT NOT NULL DEFAULT '',
+    corpus_version TEXT NOT NULL DEFAULT '',
+    prompt_version TEXT NOT NULL DEFAULT '',
+    index_version  TEXT NOT NULL DEFAULT '',
+    notes          TEXT NOT NULL DEFAULT '',
+    created_at     TEXT NOT NULL
+);
+
+CREATE TABLE retrieved (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id      INTEGER NOT NULL REFERENCES runs(id),
+    case_id     INTEGER NOT NULL REFERENCES cases(id),
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    rank        INTEGER NOT NULL CHECK (rank >= 1),
+    score       REAL,
+    UNIQUE (run_id, case_id, document_id),
+    UNIQUE (run_id, case_id, rank)
+);
+CREATE INDEX retrieved_pair ON retrieved(case_id, document_id);
+CREATE INDEX retrieved_document ON retrieved(document_id);
+
+CREATE TABLE answers (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id     INTEGER NOT NULL REFERENCES runs(id),
+    case_id    INTEGER NOT NULL REFERENCES cases(id),
+    text       TEXT NOT NULL DEFAULT '',
+    latency_ms INTEGER CHECK (latency_ms IS NULL OR latency_ms >= 0),
+    UNIQUE (run_id, case_id)
+);
+CREATE INDEX answers_case ON answers(case_id);
+
+CREATE TABLE citations (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    answer_id   INTEGER NOT NULL REFERENCES answers(id),
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    marker      TEXT NOT NULL DEFAULT '',
+    span_start  INTEGER,
+    span_end    INTEGER,
+    support     TEXT CHECK (support IS NULL OR support IN ('yes', 'partly', 'no')),
+    note        TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX citations_answer ON citations(answer_id);
+CREATE INDEX citations_document ON citations(document_id);
+
+CREATE TABLE judgments (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    case_id     INTEGER NOT NULL REFERENCES cases(id),
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
+    grade       INTEGER CHECK (grade IS NULL OR grade BETWEEN 0 AND 3),
+    note        TEXT NOT NULL DEFAULT '',
+    updated_at  TEXT NOT NULL,
+    UNIQUE (case_id, document_id, assessor_id)
+);
+CREATE INDEX judgments_document ON judgments(document_id);
+CREATE INDEX judgments_assessor ON judgments(assessor_id);
+
+CREATE TABLE adjudications (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    case_id     INTEGER NOT NULL REFERENCES cases(id),
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    grade       INTEGER NOT NULL CHECK (grade BETWEEN 0 AND 3),
+    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
+    note        TEXT NOT NULL DEFAULT '',
+    updated_at  TEXT NOT NULL,
+    UNIQUE (case_id, document_id)
+);
+CREATE INDEX adjudications_document ON adjudications(document_id);
+
+CREATE TABLE claims (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    answer_id   INTEGER NOT NULL REFERENCES answers(id),
+    position    INTEGER NOT NULL,
+    text        TEXT NOT NULL,
+    span_start  INTEGER,
+    span_end    INTEGER,
+    verdict     TEXT CHECK (verdict IS NULL
+                        OR verdict IN ('supported', 'not_supported', 'contradicted')),
+    rationale   TEXT NOT NULL DEFAULT '',
+    assessor_id INTEGER REFERENCES assessors(id),
+    updated_at  TEXT
+);
+CREATE INDEX claims_answer ON claims(answer_id, position);
+CREATE INDEX claims_verdict ON claims(verdict);
+
+CREATE TABLE evidence (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    claim_id    INTEGER NOT NULL REFERENCES claims(id),
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    span_start  INTEGER NOT NULL CHECK (span_start >= 0),
+    span_end    INTEGER NOT NULL CHECK (span_end >= span_start)
+);
+CREATE INDEX evidence_claim ON evidence(claim_id);
+CREATE INDEX evidence_document ON evidence(document_id);
+
+CREATE TABLE answer_reviews (
+    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id             INTEGER NOT NULL REFERENCES runs(id),
+    case_id            INTEGER NOT NULL REFERENCES cases(id),
+    assessor_id        INTEGER NOT NULL REFERENCES assessors(id),
+    outcome            TEXT CHECK (outcome IS NULL
+                               OR outcome IN ('answered', 'abstained', 'escalated')),
+    validated          INTEGER CHECK (validated IS NULL OR validated IN (0, 1)),
+    failure_categories TEXT NOT NULL DEFAULT '[]',
+    must_contain_found TEXT NOT NULL DEFAULT '[]',
+    forbidden_present  INTEGER CHECK (forbidden_present IS NULL OR forbidden_present IN (0, 1)),
+    note               TEXT NOT NULL DEFAULT '',
+    updated_at         TEXT NOT NULL,
+    UNIQUE (run_id, case_id)
+);
+CREATE INDEX answer_reviews_case ON answer_reviews(case_id);
+
+CREATE TABLE releases (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    name       TEXT NOT NULL UNIQUE CHECK (length(trim(name)) > 0),
+    created_at TEXT NOT NULL,
+    created_by TEXT NOT NULL DEFAULT '',
+    changelog  TEXT NOT NULL DEFAULT '',
+    snapshot   TEXT NOT NULL
+);
+
+CREATE TABLE operations (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    at       TEXT NOT NULL,
+    assessor TEXT NOT NULL DEFAULT '',
+    action   TEXT NOT NULL,
+    label    TEXT NOT NULL,
+    reverts  INTEGER REFERENCES operations(id),
+    undoable INTEGER NOT NULL DEFAULT 1 CHECK (undoable IN (0, 1))
+);
+
+CREATE TABLE history (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    operation_id INTEGER NOT NULL REFERENCES operations(id),
+    table_name   TEXT NOT NULL,
+    row_key      TEXT NOT NULL,
+    kind         TEXT NOT NULL CHECK (kind IN ('insert', 'update', 'delete')),
+    old          TEXT,
+    new          TEXT
+);
+CREATE INDEX history_operation ON history(operation_id);
+CREATE INDEX history_row ON history(table_name, row_key);
+"""
+
+
+@MIGRATIONS(name="0001_initial")
+def _initial(db: Database) -> None:
+    # Not executescript(): it would COMMIT the transaction the migration runs in.
+    for statement in _statements(SCHEMA_0001):
+        db.execute(statement)
+    db.execute("PRAGMA user_version = 1")
+
+
+def _statements(script: str) -> list[str]:
+    """Split a DDL script into statements (it has no ';' inside literals)."""
+    return [s.strip() for s in script.split(";") if s.strip()]
+
+
+#: The schema version this build writes (the number of the last migration).
+SCHEMA_VERSION = 1
+
+
+def known_migration_names() -> list[str]:
+    """Names of every migration this build knows, in order."""
+    return [migration.name for migration in MIGRATIONS._migrations]
+
+
+def pending_migration_names(db: Database) -> list[str]:
+    """Migrations not yet applied to ``db`` (read-only)."""
+    return [migration.name for migration in MIGRATIONS.pending(db)]
+
+
+def apply_migrations(db: Database) -> None:
+    """Apply every pending migration, each in one transaction with its version bump."""
+    MIGRATIONS.apply(db)

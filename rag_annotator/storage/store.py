@@ -1,0 +1,485 @@
+"""``GoldSetStore``: the one class that owns the gold-set file and every SQL string.
+
+Opening follows the file-safety rules of DESIGN section 3: identify and check the file
+read-only first, refuse what is not ours, back up before migrating, then hold one read-write
+connection with the durability contract of ``connection.py``.  Writes happen only through
+:meth:`GoldSetStore.operation`, which wraps one ``BEGIN IMMEDIATE`` transaction and records
+the history; reads are typed methods used by the CLI, the UI's lazy models and the metrics.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from rag_annotator.domain.changes import Changes
+from rag_annotator.domain.clock import utc_now
+from rag_annotator.domain.enums import Family, values
+from rag_annotator.errors import KnownError, NotFound
+from rag_annotator.storage import connection as conn_mod
+from rag_annotator.storage.backup import backup_file, pre_migration_backup_path
+from rag_annotator.storage.schema import (
+    SCHEMA_VERSION,
+    apply_migrations,
+    known_migration_names,
+    pending_migration_names,
+)
+from rag_annotator.storage.transaction import (
+    Operation,
+    SchemaInfo,
+    immediate_transaction,
+    revert_rows,
+)
+
+Row = dict[str, Any]
+
+
+class GoldSetStore:
+    """An open gold-set file.
+
+    Attributes:
+        path: the file (resolved).
+        assessor: who is working in this session; recorded with every operation.
+        read_only: True when opened for viewing only; writes raise.
+    """
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, *, assessor: str,
+                 read_only: bool) -> None:
+        self.path = path
+        self.assessor = assessor
+        self.read_only = read_only
+        self._conn = conn
+        self._schema = SchemaInfo(conn)
+
+    # -- lifecycle -------------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: str | Path, *, assessor: str = "", read_only: bool = False,
+             backup_dir: Path | None = None) -> GoldSetStore:
+        """Open an existing file, migrating it (after a backup) if it is older.
+
+        Raises a KnownError (and writes nothing) for a file that is missing, empty, not ours,
+        damaged or from a newer schema.
+        """
+        file = Path(path).expanduser().resolve()
+        version = conn_mod.inspect_read_only(file, known_migration_names(), SCHEMA_VERSION)
+        if read_only:
+            conn = conn_mod.connect_existing(file, read_only=True)
+            if version < SCHEMA_VERSION:
+                conn.close()
+                raise KnownError(
+                    f"this file uses an older schema ({version}); open it read-write once "
+                    "to upgrade it (a backup is taken first).",
+                    path=file,
+                )
+            return cls(file, conn, assessor=assessor, read_only=True)
+        conn = conn_mod.connect_existing(file)
+        try:
+            db = Database(conn, execute_plugins=False, recursive_triggers=False)
+            pending = pending_migration_names(db)
+            if pending:
+                # Never migrate without a copy of the file as it was (DESIGN section 3).
+                backup_file(conn, pre_migration_backup_path(file, pending[0], backup_dir))
+                apply_migrations(db)
+        except sqlite3.Error as error:
+            conn.close()
+            raise (conn_mod.classify_error(error, file) or error) from error
+        except BaseException:
+            conn.close()
+            raise
+        return cls(file, conn, assessor=assessor, read_only=False)
+
+    @classmethod
+    def create(cls, path: str | Path, *, name: str = "", assessor: str = "") -> GoldSetStore:
+        """Create a new, empty gold-set file at ``path`` (refused if something is there)."""
+        file = Path(path).expanduser().absolute()
+        conn = conn_mod.create_file(file)
+        try:
+            db = Database(conn, execute_plugins=False, recursive_triggers=False)
+            apply_migrations(db)
+            now = utc_now()
+            with immediate_transaction(conn):
+                conn.executemany(
+                    "INSERT INTO meta (key, value) VALUES (?, ?)",
+                    [("name", name or file.stem), ("guidelines", ""), ("max_grade", "1"),
+                     ("created_at", now)],
+                )
+        except BaseException:
+            conn_mod.discard_new_file(conn)
+            raise
+        conn_mod.publish_new_file(conn, file)
+        return cls.open(file, assessor=assessor)
+
+    def close(self) -> None:
+        """Close the connection (every edit is already committed)."""
+        self._conn.close()
+
+    def __enter__(self) -> GoldSetStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def schema_version(self) -> int:
+        """``PRAGMA user_version`` of the open file."""
+        return int(self._conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def pragmas(self) -> dict[str, object]:
+        """The pragma values in force (to assert the durability contract)."""
+        return conn_mod.effective_pragmas(self._conn)
+
+    # -- writes ----------------------------------------------------------------------------
+    @contextmanager
+    def operation(self, action: str, label: str, *, log: bool = True,
+                  undoable: bool = True) -> Iterator[Operation]:
+        """One named, committed operation: ``with store.operation(...) as op: op.insert(...)``.
+
+        The operation row and every history row are in the same transaction as the change.
+        """
+        if self.read_only:
+            raise KnownError("this file is open read-only; nothing can be changed.",
+                             path=self.path)
+        try:
+            with immediate_transaction(self._conn):
+                cur = self._conn.execute(
+                    "INSERT INTO operations (at, assessor, action, label, undoable) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (utc_now(), self.assessor, action, label, int(undoable and log)),
+                )
+                assert cur.lastrowid is not None
+                op = Operation(self._conn, self._schema, cur.lastrowid, action, label, log=log)
+                yield op
+                self._conn.execute("UPDATE operations SET label = ? WHERE id = ?",
+                                   (op.label, op.operation_id))
+                if op.changes().empty:
+                    # Nothing changed: do not leave an empty entry in the history.
+                    self._conn.execute("DELETE FROM operations WHERE id = ?", (op.operation_id,))
+                    op.operation_id = 0
+        except sqlite3.Error as error:
+            known = conn_mod.classify_error(error, self.path)
+            if known is not None:
+                raise known from error
+            raise
+
+    def revert(self, operation_id: int, *, action: str = "undo") -> Changes:
+        """Apply the before-images of an operation, as a new operation that reverts it.
+
+        Refused with a Conflict (nothing changed) when a later operation changed the same rows.
+        """
+        original = self.operation_row(operation_id)
+        rows = self._conn.execute(
+            "SELECT table_name, row_key, kind, old, new FROM history "
+            "WHERE operation_id = ? ORDER BY id DESC",
+            (operation_id,),
+        ).fetchall()
+        with self.operation(action, original["label"]) as op:
+            self._conn.execute(
+                "UPDATE operations SET reverts = ? WHERE id = ?", (operation_id, op.operation_id)
+            )
+            revert_rows(op, rows)
+        return op.changes()
+
+    # -- operations and history --------------------------------------------------------------
+    def operation_row(self, operation_id: int) -> Row:
+        """One row of ``operations`` (raises NotFound)."""
+        row = self._one("SELECT * FROM operations WHERE id = ?", (operation_id,))
+        if row is None:
+            raise NotFound(f"no operation {operation_id} in the history.")
+        return row
+
+    def operation_ids(self) -> list[int]:
+        """Every operation, newest first (the history view's id list)."""
+        return [r[0] for r in self._conn.execute("SELECT id FROM operations ORDER BY id DESC")]
+
+    def operations_rows(self, ids: Sequence[int]) -> dict[int, Row]:
+        """Operations by id, with the number of rows each changed."""
+        return {
+            r["id"]: r
+            for r in self._many(
+                "SELECT o.*, (SELECT count(*) FROM history h WHERE h.operation_id = o.id) "
+                "AS row_count FROM operations o WHERE o.id IN "
+                "(SELECT value FROM json_each(?))",
+                (json.dumps(list(ids)),),
+            )
+        }
+
+    def history_of(self, operation_id: int) -> list[Row]:
+        """The row changes of one operation (old → new), in the order they were made."""
+        rows = self._many(
+            "SELECT table_name, row_key, kind, old, new FROM history "
+            "WHERE operation_id = ? ORDER BY id",
+            (operation_id,),
+        )
+        for row in rows:
+            for col in ("row_key", "old", "new"):
+                row[col] = None if row[col] is None else json.loads(row[col])
+        return rows
+
+    # -- simple lookups ----------------------------------------------------------------------
+    def meta(self, key: str, default: str = "") -> str:
+        """A gold-set setting (name, guidelines, max_grade…)."""
+        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return default if row is None or row[0] is None else str(row[0])
+
+    def count(self, table: str) -> int:
+        """Number of rows in an entity table."""
+        self._schema.table(table)  # refuses unknown names
+        return int(self._conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+
+    def by_key(self, table: str, key: str) -> Row:
+        """A case or document by its key, or a run/assessor by name (raises NotFound)."""
+        column = {"cases": "key", "documents": "key", "runs": "name", "assessors": "name",
+                  "releases": "name"}[table]
+        row = self._one(f"SELECT * FROM {table} WHERE {column} = ?", (key,))
+        if row is None:
+            raise NotFound(f"no {table[:-1]} named '{key}' in {self.path.name}.")
+        return row
+
+    def by_id(self, table: str, row_id: int) -> Row:
+        """Any entity row by id (raises NotFound)."""
+        self._schema.table(table)
+        row = self._one(f"SELECT * FROM {table} WHERE id = ?", (row_id,))
+        if row is None:
+            raise NotFound(f"no {table[:-1]} with id {row_id}.")
+        return row
+
+    # -- lists for the lazy table models ------------------------------------------------------
+    def case_ids(self, *, search: str = "", family: str = "", status: str = "",
+                 tag: str = "") -> list[int]:
+        """Ids of the cases matching the filters, in key order."""
+        clauses, params = [], []
+        if search:
+            clauses.append("(key LIKE ? OR question LIKE ? OR reference_answer LIKE ?)")
+            params += [f"%{search}%"] * 3
+        if family:
+            clauses.append("family = ?")
+            params.append(family)
+        if status:
+            clauses.append("status = ?")
+            params.append(status)
+        if tag:
+            clauses.append("EXISTS (SELECT 1 FROM json_each(cases.tags) WHERE value = ?)")
+            params.append(tag)
+        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        return [r[0] for r in self._conn.execute(f"SELECT id FROM cases {where} ORDER BY key",
+                                                 params)]
+
+    def cases_rows(self, ids: Sequence[int]) -> dict[int, Row]:
+        """Cases by id, with their judging progress, for one page of a table."""
+        return {
+            r["id"]: r
+            for r in self._many(
+                "SELECT c.id, c.key, c.question, c.family, c.status, c.expected_behaviour, "
+                "c.tags, c.difficulty, c.author, c.updated_at, "
+                "(SELECT count(*) FROM expected_sources e WHERE e.case_id = c.id) AS sources "
+                "FROM cases c WHERE c.id IN (SELECT value FROM json_each(?))",
+                (json.dumps(list(ids)),),
+            )
+        }
+
+    def document_ids(self, *, search: str = "", status: str = "") -> list[int]:
+        """Ids of documents matching the filters, in key order."""
+        clauses, params = [], []
+        if search:
+            clauses.append("(key LIKE ? OR title LIKE ?)")
+            params += [f"%{search}%"] * 2
+        if status:
+            clauses.append("status = ?")
+            params.append(status)
+        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        return [r[0] for r in self._conn.execute(
+            f"SELECT id FROM documents {where} ORDER BY key", params)]
+
+    def documents_rows(self, ids: Sequence[int]) -> dict[int, Row]:
+        """Documents by id (without their text) for one page of a table."""
+        return {
+            r["id"]: r
+            for r in self._many(
+                "SELECT d.id, d.key, d.title, d.owner, d.rights, d.status, d.version, "
+                "d.valid_from, d.valid_until, d.origin, length(d.text) AS length, "
+                "s.key AS supersedes FROM documents d "
+                "LEFT JOIN documents s ON s.id = d.supersedes_id "
+                "WHERE d.id IN (SELECT value FROM json_each(?))",
+                (json.dumps(list(ids)),),
+            )
+        }
+
+    def runs_summary(self) -> list[Row]:
+        """Every run with its depth, cases covered, answers and judging coverage."""
+        return self._many(
+            "SELECT r.*, "
+            "(SELECT count(DISTINCT case_id) FROM retrieved t WHERE t.run_id = r.id) AS cases, "
+            "(SELECT max(rank) FROM retrieved t WHERE t.run_id = r.id) AS depth, "
+            "(SELECT count(*) FROM retrieved t WHERE t.run_id = r.id) AS retrieved, "
+            "(SELECT count(*) FROM answers a WHERE a.run_id = r.id) AS answers, "
+            "(SELECT count(*) FROM retrieved t WHERE t.run_id = r.id AND EXISTS ("
+            "   SELECT 1 FROM judgments j WHERE j.case_id = t.case_id "
+            "   AND j.document_id = t.document_id AND j.grade IS NOT NULL)) AS judged "
+            "FROM runs r ORDER BY r.name"
+        )
+
+    def answers_overview(self) -> list[Row]:
+        """Per answer: run, case, claims by verdict (what the Verify section lists)."""
+        return self._many(
+            "SELECT a.id, r.name AS run, c.key AS case_key, c.question, "
+            "count(cl.id) AS claims, count(cl.verdict) AS verified, "
+            "sum(cl.verdict = 'supported') AS supported, "
+            "sum(cl.verdict = 'not_supported') AS not_supported, "
+            "sum(cl.verdict = 'contradicted') AS contradicted "
+            "FROM answers a JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
+            "LEFT JOIN claims cl ON cl.answer_id = a.id "
+            "GROUP BY a.id ORDER BY r.name, c.key"
+        )
+
+    # -- counts (info) ---------------------------------------------------------------------
+    def judgment_counts(self) -> dict[str, int]:
+        """Effective labels over every pair, and unjudged pairs of the pool.
+
+        The effective label of a (case, document) pair is its adjudication if any, else the
+        grade all its assessors agree on; assessors who disagree make a dispute, which has no
+        effective label (DESIGN section 4).  ``unjudged`` counts pairs of the universe
+        (retrieved by a run, expected source, or with a judgment row) with no effective label;
+        ``disputed`` is how many of those are disputes.
+        """
+        row = self._conn.execute(_EFFECTIVE_COUNTS_SQL).fetchone()
+        relevant, not_relevant, unjudged, disputed = (int(v or 0) for v in row)
+        return {"relevant": relevant, "not_relevant": not_relevant, "unjudged": unjudged,
+                "disputed": disputed}
+
+    def claim_counts(self) -> dict[str, int]:
+        """Claims by verdict; no verdict is 'unverified'."""
+        counts = {"supported": 0, "not_supported": 0, "contradicted": 0, "unverified": 0}
+        for verdict, n in self._conn.execute(
+                "SELECT coalesce(verdict, 'unverified'), count(*) FROM claims GROUP BY 1"):
+            counts[verdict] = n
+        return counts
+
+    def family_counts(self) -> dict[str, int]:
+        """Cases per family, every family listed (0 where none)."""
+        counts = dict.fromkeys(values(Family), 0)
+        for family, n in self._conn.execute("SELECT family, count(*) FROM cases GROUP BY 1"):
+            counts[family] = n
+        return counts
+
+    def status_counts(self) -> dict[str, int]:
+        """Cases per workflow status."""
+        return dict(self._conn.execute("SELECT status, count(*) FROM cases GROUP BY 1"))
+
+    def run_case_counts(self) -> dict[str, int]:
+        """Run name → cases it covers (retrieved a list or answered)."""
+        return dict(self._conn.execute(
+            "SELECT r.name, (SELECT count(*) FROM (SELECT case_id FROM retrieved t "
+            "WHERE t.run_id = r.id UNION SELECT case_id FROM answers a WHERE a.run_id = r.id)) "
+            "FROM runs r ORDER BY r.name"))
+
+    # -- checks ----------------------------------------------------------------------------
+    def integrity_problems(self) -> list[str]:
+        """SQLite's integrity and foreign-key checks, as messages (empty when all is well)."""
+        problems = [f"integrity: {r[0]}" for r in self._conn.execute("PRAGMA integrity_check")
+                    if r[0] != "ok"]
+        for table, rowid, parent, _fk in self._conn.execute("PRAGMA foreign_key_check"):
+            problems.append(f"{table} row {rowid} refers to a missing {parent} row")
+        return problems
+
+    def cross_reference_problems(self) -> list[str]:
+        """Cross-reference checks SQLite cannot express (spans, supersession, grades)."""
+        problems: list[str] = []
+        for (key, doc, start, end, length) in self._conn.execute(
+                "SELECT c.key, d.key, e.span_start, e.span_end, length(d.text) "
+                "FROM expected_sources e JOIN cases c ON c.id = e.case_id "
+                "JOIN documents d ON d.id = e.document_id WHERE e.span_end > length(d.text)"):
+            problems.append(f"case {key}: expected passage {start}–{end} lies beyond the end "
+                            f"of document {doc} ({length} characters)")
+        for (claim_id, end, length) in self._conn.execute(
+                "SELECT cl.id, cl.span_end, length(a.text) FROM claims cl "
+                "JOIN answers a ON a.id = cl.answer_id WHERE cl.span_end > length(a.text)"):
+            problems.append(f"claim {claim_id}: span ends at {end}, beyond its answer "
+                            f"({length} characters)")
+        for (claim_id, doc, end, length) in self._conn.execute(
+                "SELECT e.claim_id, d.key, e.span_end, length(d.text) FROM evidence e "
+                "JOIN documents d ON d.id = e.document_id WHERE e.span_end > length(d.text)"):
+            problems.append(f"evidence of claim {claim_id}: span ends at {end}, beyond "
+                            f"document {doc} ({length} characters)")
+        for (key,) in self._conn.execute(
+                "WITH RECURSIVE chain(start, id, depth) AS ("
+                " SELECT id, supersedes_id, 1 FROM documents WHERE supersedes_id IS NOT NULL"
+                " UNION ALL SELECT chain.start, d.supersedes_id, depth + 1 FROM chain"
+                " JOIN documents d ON d.id = chain.id"
+                " WHERE d.supersedes_id IS NOT NULL AND depth < 1000)"
+                " SELECT DISTINCT d.key FROM chain JOIN documents d ON d.id = chain.start"
+                " WHERE chain.id = chain.start"):
+            problems.append(f"document {key} supersedes itself (a cycle of versions)")
+        for table, column in _JSON_LIST_COLUMNS:
+            for (row_id,) in self._conn.execute(
+                    f"SELECT id FROM {table} WHERE NOT json_valid({column}) "
+                    f"OR json_type({column}) != 'array'"):
+                problems.append(f"{table} {row_id}: {column} is not a JSON list")
+        max_grade = int(self.meta("max_grade", "1") or 1)
+        for (n,) in self._conn.execute(
+                "SELECT count(*) FROM judgments WHERE grade > ?", (max_grade,)):
+            if n:
+                problems.append(f"{n} judgments have a grade above the gold set's scale "
+                                f"(max {max_grade})")
+        for (run, case, n, top) in self._conn.execute(
+                "SELECT r.name, c.key, count(*), max(t.rank) FROM retrieved t "
+                "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
+                "GROUP BY t.run_id, t.case_id HAVING count(*) != max(t.rank)"):
+            problems.append(f"run {run}, case {case}: ranks are not 1..{n} (max {top})")
+        return problems
+
+    # -- backup --------------------------------------------------------------------------
+    def save_copy(self, destination: str | Path) -> Path:
+        """Write a consistent copy through SQLite's backup API (never a file copy)."""
+        dest = Path(destination).expanduser().absolute()
+        if dest.resolve() == self.path:
+            raise KnownError("choose another file than the one that is open.", path=dest)
+        backup_file(self._conn, dest)
+        return dest
+
+    # -- helpers ---------------------------------------------------------------------------
+    def _many(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        cur = self._conn.execute(sql, params)
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, r)) for r in cur.fetchall()]
+
+    def _one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = self._many(sql, params)
+        return rows[0] if rows else None
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Read-only query for storage-side helpers (reporting, tests).  Never for writes."""
+        if not sql.lstrip().upper().startswith(("SELECT", "WITH")):
+            raise ValueError("query() is for reads only")
+        return self._many(sql, params)
+
+
+_JSON_LIST_COLUMNS = (
+    ("cases", "variants"), ("cases", "must_contain"), ("cases", "forbidden"), ("cases", "tags"),
+    ("documents", "rights"), ("answer_reviews", "failure_categories"),
+    ("answer_reviews", "must_contain_found"),
+)
+
+_EFFECTIVE_COUNTS_SQL = """
+-- One pass over every row naming a pair (a sort-based GROUP BY; ~2x faster than a UNION of
+-- the universe joined to per-pair aggregates at 1,000,000 judgments).
+SELECT sum(grade >= 1), sum(grade = 0), sum(grade IS NULL), sum(disputed) FROM (
+    SELECT CASE WHEN max(adjudicated) IS NOT NULL THEN max(adjudicated)
+                WHEN count(judged) > 0 AND min(judged) = max(judged) THEN min(judged)
+           END AS grade,
+           (max(adjudicated) IS NULL AND count(judged) > 0
+            AND min(judged) != max(judged)) AS disputed
+    FROM (
+        SELECT case_id, document_id, NULL AS adjudicated, grade AS judged FROM judgments
+        UNION ALL SELECT case_id, document_id, NULL, NULL FROM retrieved
+        UNION ALL SELECT case_id, document_id, NULL, NULL FROM expected_sources
+        UNION ALL SELECT case_id, document_id, grade, NULL FROM adjudications
+    )
+    GROUP BY case_id, document_id
+)
+"""
