@@ -19,8 +19,11 @@ from rag_annotator.domain.enums import Behaviour, CaseStatus, Family, values
 from rag_annotator.domain.validation import content_hash
 from rag_annotator.storage.store import GoldSetStore
 
-WORDS = ("congé ancienneté télétravail mutuelle frais formation arrêt salarié manager jours "
-         "accord avenant prime remboursement plafond justificatif demande délai").split()
+WORDS = (
+    "congé", "ancienneté", "télétravail", "mutuelle", "frais", "formation", "arrêt", "salarié",
+    "manager", "jours", "accord", "avenant", "prime", "remboursement", "plafond",
+    "justificatif", "demande", "délai",
+)
 
 
 def _text(rng: random.Random, n: int) -> str:

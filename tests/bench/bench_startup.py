@@ -1,0 +1,118 @@
+"""Startup benchmark at DESIGN section 3's scale (issue: "want <= 2x, <= 300 MB").
+
+Generates (or reuses) a file with 10,000 cases, 100,000 documents and 1,000,000 judgments,
+then measures in fresh processes, alternating, N times each:
+
+* baseline: import PySide6, create a QApplication and show a bare QMainWindow;
+* app: the same plus open the file with GoldSetStore and show rag-annotator's main window
+  (``app.create_main_window``) until it is exposed and its first events are processed.
+
+Each child measures from its own interpreter start (``time.perf_counter`` at the first line,
+imports included) to the window being shown, and its resident memory (VmRSS) once shown.
+Prints medians and the ratio app / baseline.  Usage:
+``python tests/bench/bench_startup.py [--file F.goldset] [--runs 5] [--scale 1.0]``
+(QT_QPA_PLATFORM=offscreen unless a DISPLAY is set).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+_COMMON = r"""
+import time
+T0 = time.perf_counter()
+import json, os, sys
+from PySide6.QtWidgets import QApplication, QMainWindow
+from PySide6.QtTest import QTest
+
+def rss_mb():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+app = QApplication(sys.argv[:1])
+"""
+
+BASELINE = _COMMON + r"""
+window = QMainWindow()
+window.resize(1280, 800)
+window.show()
+QTest.qWaitForWindowExposed(window)
+app.processEvents()
+print(json.dumps({"seconds": time.perf_counter() - T0, "rss_mb": rss_mb()}))
+"""
+
+APP = _COMMON + r"""
+from rag_annotator.app import create_main_window
+from rag_annotator.settings import Settings
+from rag_annotator.storage.store import GoldSetStore
+store = GoldSetStore.open(sys.argv[1], assessor="bench")
+window = create_main_window(store, Settings(assessor="bench"))
+window.resize(1280, 800)
+window.show()
+QTest.qWaitForWindowExposed(window)
+app.processEvents()
+shown = time.perf_counter() - T0
+print(json.dumps({"seconds": shown, "rss_mb": rss_mb()}))
+"""
+
+
+def _child(code: str, *args: str, env: dict[str, str]) -> dict[str, float]:
+    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                         env=env, check=False, timeout=600)
+    if out.returncode != 0:
+        raise SystemExit(f"child failed ({out.returncode}):\n{out.stderr}")
+    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--file", type=Path, help="reuse this generated file")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--scale", type=float, default=1.0)
+    args = parser.parse_args()
+    sys.path.insert(0, str(HERE))
+    from generate import generate
+
+    tmp = Path(tempfile.mkdtemp(prefix="rag-bench-"))
+    env = dict(os.environ, RAG_ANNOTATOR_HOME=str(tmp / "home"))
+    if not env.get("DISPLAY"):
+        env["QT_QPA_PLATFORM"] = "offscreen"
+    file = args.file
+    if file is None or not file.exists():
+        file = file or tmp / "bench.goldset"
+        counts = generate(file, args.scale)
+        print("generated", file, counts)
+    print(f"file: {file} ({file.stat().st_size / 1e6:.0f} MB), platform: "
+          f"{env.get('QT_QPA_PLATFORM', 'xcb')}, runs: {args.runs}")
+    base, app = [], []
+    _child(BASELINE, env=env)  # warm the OS file cache for both
+    _child(APP, str(file), env=env)
+    for _ in range(args.runs):
+        base.append(_child(BASELINE, env=env))
+        app.append(_child(APP, str(file), env=env))
+    b = statistics.median(r["seconds"] for r in base)
+    a = statistics.median(r["seconds"] for r in app)
+    b_mem = statistics.median(r["rss_mb"] for r in base)
+    a_mem = statistics.median(r["rss_mb"] for r in app)
+    print(f"bare PySide6 window shown : {b:.3f} s (median of {args.runs}), RSS {b_mem:.0f} MB")
+    print(f"rag-annotator window shown: {a:.3f} s (median of {args.runs}), RSS {a_mem:.0f} MB")
+    print(f"ratio app / bare          : {a / b:.2f}x  (target <= 2x)")
+    print(f"resident memory once shown: {a_mem:.0f} MB  (target <= 300 MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
