@@ -150,7 +150,8 @@ def _cmd_info(ns: argparse.Namespace) -> int:
 
 def _cmd_check(ns: argparse.Namespace) -> int:
     with GoldSetStore.open(ns.file, read_only=True) as store:
-        problems = store.integrity_problems() + store.cross_reference_problems()
+        problems = (store.integrity_problems() + store.schema_problems()
+                    + store.cross_reference_problems())
         name = store.path
     for problem in problems:
         print(f"{name}: {problem}")

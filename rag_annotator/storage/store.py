@@ -387,6 +387,33 @@ class GoldSetStore:
             problems.append(f"{table} row {rowid} refers to a missing {parent} row")
         return problems
 
+    def schema_problems(self) -> list[str]:
+        """Differences between the file's tables/columns/indexes and this build's schema."""
+        reference = sqlite3.connect(":memory:", isolation_level=None)
+        try:
+            apply_migrations(Database(reference, execute_plugins=False,
+                                      recursive_triggers=False))
+            expected = _schema_shape(reference)
+        finally:
+            reference.close()
+        actual = _schema_shape(self._conn)
+        problems = [f"schema: {kind} {name} is missing"
+                    for (kind, name) in sorted(set(expected) - set(actual))]
+        for key in sorted(set(expected) & set(actual)):
+            if expected[key] != actual[key]:
+                extra = [c for c in actual[key] if c not in expected[key]]
+                missing = [c for c in expected[key] if c not in actual[key]]
+                detail = "; ".join(
+                    part for part in (f"unexpected: {', '.join(extra)}" if extra else "",
+                                      f"missing: {', '.join(missing)}" if missing else "")
+                    if part) or "columns in another order"
+                problems.append(f"schema: {key[0]} {key[1]} differs from schema "
+                                f"{SCHEMA_VERSION} ({detail})")
+        if self.schema_version != SCHEMA_VERSION:
+            problems.append(f"schema: user_version is {self.schema_version}, expected "
+                            f"{SCHEMA_VERSION}")
+        return problems
+
     def cross_reference_problems(self) -> list[str]:
         """Cross-reference checks SQLite cannot express (spans, supersession, grades)."""
         problems: list[str] = []
@@ -457,6 +484,26 @@ class GoldSetStore:
         if not sql.lstrip().upper().startswith(("SELECT", "WITH")):
             raise ValueError("query() is for reads only")
         return self._many(sql, params)
+
+
+def _schema_shape(conn: sqlite3.Connection) -> dict[tuple[str, str], list[str]]:
+    """Tables → their columns (name, type, not null, pk) and indexes → their columns."""
+    shape: dict[tuple[str, str], list[str]] = {}
+    for kind, name in conn.execute(
+            "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'index') "
+            "AND name NOT LIKE 'sqlite_%'"):
+        if kind == "table":
+            cols = conn.execute(f"PRAGMA table_info({_quote(name)})").fetchall()
+            shape[(kind, name)] = [f"{c[1]} {c[2]}{' NOT NULL' if c[3] else ''}"
+                                   f"{' PK' if c[5] else ''}" for c in cols]
+        else:
+            cols = conn.execute(f"PRAGMA index_info({_quote(name)})").fetchall()
+            shape[(kind, name)] = [str(c[2]) for c in cols]
+    return shape
+
+
+def _quote(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
 
 
 _JSON_LIST_COLUMNS = (
