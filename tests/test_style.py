@@ -11,6 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ["rag_annotator/domain", "rag_annotator/storage", "rag_annotator/import_export",
+        "rag_annotator/metrics",
         "rag_annotator/cli.py", "rag_annotator/errors.py", "rag_annotator/paths.py",
         "rag_annotator/settings.py"]
 
@@ -25,7 +26,9 @@ def test_ruff_is_clean() -> None:
 
 
 def test_core_is_strictly_typed() -> None:
-    out = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental", *CORE], cwd=ROOT,
+    # ui/ and app.py are checked by ruff, not strict mypy: follow into them silently.
+    out = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental",
+                          "--follow-imports=silent", *CORE], cwd=ROOT,
                          capture_output=True, text=True, check=False)
     assert out.returncode == 0, out.stdout + out.stderr
 
