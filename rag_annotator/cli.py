@@ -16,11 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator import __version__
-from rag_annotator.errors import KnownError
+from rag_annotator.errors import InvalidValue, KnownError
+from rag_annotator.metrics import DEFAULT_MEASURES, Reading
 from rag_annotator.storage.schema import SCHEMA_VERSION
 from rag_annotator.storage.store import GoldSetStore
 
-COMMANDS = ("new", "info", "check")
+COMMANDS = ("new", "info", "check", "import", "export", "metrics")
+IMPORT_FORMATS = ("trec-run", "qrels")
+EXPORT_FORMATS = ("trec-run", "qrels")
 EXIT_PROBLEMS = 1
 EXIT_ERROR = 2
 
@@ -33,6 +36,12 @@ Build, judge and verify the gold set a RAG system is evaluated against.
   rag-annotator info FILE [--json]         counts by entity and state, schema version
   rag-annotator check FILE                 integrity, schema and cross-reference checks
                                            (exit 1 on problems)
+  rag-annotator import FILE FORMAT SOURCE [--run NAME] [--assessor NAME] [--strict]
+                                           bring a run (trec-run) or judgments (qrels) in
+  rag-annotator export FILE FORMAT DEST [--run NAME]
+                                           write a run (trec-run) or the labels (qrels)
+  rag-annotator metrics FILE --run NAME [--measures LIST] [--unjudged trec|judged-only|strict]
+                [--json]                   retrieval measures of a run, per case and mean
 
 Run 'rag-annotator COMMAND --help' for a command's options."""
 
@@ -68,6 +77,47 @@ def _command_parser() -> argparse.ArgumentParser:
                            description="Integrity, schema and cross-reference checks; "
                                        "exit status 1 when a problem is found.")
     check.add_argument("file")
+    imp = sub.add_parser(
+        "import", help="bring a run or judgments in",
+        description="Import a file into the gold set, all or nothing. trec-run: a TREC run "
+                    "(qid Q0 docno rank score tag) as a new run; qrels: TREC qrels "
+                    "(qid iter docno rel) as one assessor's judgments (negative labels = "
+                    "in the pool, unjudged). Unknown case or document ids become "
+                    "placeholders, listed in the report, unless --strict.")
+    imp.add_argument("file", help="the .goldset file")
+    imp.add_argument("format", choices=IMPORT_FORMATS)
+    imp.add_argument("source", help="the file to import")
+    imp.add_argument("--run", metavar="NAME", help="run name (trec-run; default: the run tag)")
+    imp.add_argument("--assessor", metavar="NAME", default="qrels",
+                     help="whose judgments these are (qrels; default: qrels)")
+    imp.add_argument("--strict", action="store_true",
+                     help="refuse unknown case or document ids instead of adding placeholders")
+    exp = sub.add_parser(
+        "export", help="write a run or the labels for other tools",
+        description="Export for other tools. qrels: the effective labels of judged pairs "
+                    "(unjudged and disputed pairs left out); trec-run: one run with strictly "
+                    "decreasing scores. The file appears whole or not at all.")
+    exp.add_argument("file", help="the .goldset file")
+    exp.add_argument("format", choices=EXPORT_FORMATS)
+    exp.add_argument("dest", help="the file to write")
+    exp.add_argument("--run", metavar="NAME", help="which run (trec-run)")
+    met = sub.add_parser(
+        "metrics", help="retrieval measures of a run",
+        description="Retrieval measures of one run, per case and mean, under a policy for "
+                    "retrieved documents that have no effective label: trec (count them as "
+                    "not relevant, as trec_eval does), judged-only (drop them first, as "
+                    "trec_eval -J), strict (publish a value only if it is the same whatever "
+                    "they turn out to be; otherwise it is undetermined). Documents outside a "
+                    "case's pool count as not relevant. A zero denominator gives null (not "
+                    "defined), never 0; means are over the cases where a value is published.")
+    met.add_argument("file", help="the .goldset file")
+    met.add_argument("--run", metavar="NAME", required=True, help="which run")
+    met.add_argument("--measures", metavar="LIST",
+                     help="comma-separated, e.g. P@5,R@10,RR,RR@10,nDCG@10,AP,Judged@10,"
+                          "Success@10 (default: " + ",".join(DEFAULT_MEASURES) + ")")
+    met.add_argument("--unjudged", choices=("trec", "judged-only", "strict"), default="trec",
+                     help="what an unjudged retrieved document is worth (default: trec)")
+    met.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -77,7 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args and args[0] in COMMANDS:
             ns = _command_parser().parse_args(args)
-            handler = {"new": _cmd_new, "info": _cmd_info, "check": _cmd_check}[ns.command]
+            handler = {"new": _cmd_new, "info": _cmd_info, "check": _cmd_check,
+                       "import": _cmd_import, "export": _cmd_export,
+                       "metrics": _cmd_metrics}[ns.command]
             return int(handler(ns))
         ns = _gui_parser().parse_args(args)
         from rag_annotator.app import run_gui  # Qt only for the desktop app
@@ -160,3 +212,78 @@ def _cmd_check(ns: argparse.Namespace) -> int:
         return EXIT_PROBLEMS
     print(f"{name}: ok (integrity, foreign keys, schema {SCHEMA_VERSION}, cross-references)")
     return 0
+
+
+def _cmd_import(ns: argparse.Namespace) -> int:
+    from rag_annotator.import_export import trec
+
+    source = Path(ns.source)
+    with GoldSetStore.open(ns.file, assessor=ns.assessor) as store:
+        if ns.format == "trec-run":
+            report = trec.import_run(store, source, name=ns.run, strict=ns.strict)
+        else:
+            report = trec.import_qrels(store, source, assessor=trec.check_assessor(ns.assessor),
+                                       strict=ns.strict)
+    for warning in report.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    print(f"{source}: {report.summary()}")
+    return 0
+
+
+def _cmd_export(ns: argparse.Namespace) -> int:
+    from rag_annotator.import_export import trec
+
+    dest = Path(ns.dest)
+    with GoldSetStore.open(ns.file, read_only=True) as store:
+        if ns.format == "trec-run":
+            if not ns.run:
+                raise KnownError("trec-run export needs --run NAME (see 'info' for the runs).")
+            report = trec.export_run(store, ns.run, dest)
+        else:
+            report = trec.export_qrels(store, dest)
+    for warning in report.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    print(f"{dest}: {report.lines} lines written")
+    return 0
+
+
+def _cmd_metrics(ns: argparse.Namespace) -> int:
+    from rag_annotator.metrics import QueryInput, evaluate, parse_measures
+
+    try:
+        measures = parse_measures(ns.measures or DEFAULT_MEASURES)
+    except ValueError as error:
+        raise InvalidValue(f"--measures: {error}") from None
+    with GoldSetStore.open(ns.file, read_only=True) as store:
+        max_grade = int(store.meta("max_grade", "1") or 1)
+        queries = {case: QueryInput(ranking, labels, max_grade)
+                   for case, (ranking, labels) in store.metric_inputs(ns.run).items()}
+    report = evaluate(queries, measures, ns.unjudged)
+    if ns.json:
+        print(json.dumps(report.to_json(ns.run), ensure_ascii=False, indent=2,
+                         allow_nan=False))
+        return 0
+    names = list(report.measures)
+    width = max([len("case"), *(len(q) for q in report.readings)])
+    print(f"run {ns.run}, unjudged documents: {ns.unjudged}; documents outside a case's pool "
+          "count as not relevant")
+    print("  ".join([f"{'case':<{width}}", *(f"{n:>9}" for n in names)]))
+    for qid, readings in report.readings.items():
+        print("  ".join([f"{qid:<{width}}", *(_reading_cell(readings[n]) for n in names)]))
+    print("  ".join([f"{'mean':<{width}}", *(_cell(report.mean[n]) for n in names)]))
+    print("  ".join([f"{'cases':<{width}}",
+                     *(f"{report.mean_count[n]:>9}" for n in names)]))
+    if ns.unjudged == "strict":
+        print("'?' = undetermined: depends on documents still unjudged; '-' = not defined "
+              "(zero denominator)")
+    return 0
+
+
+def _reading_cell(reading: Reading) -> str:
+    if reading.status == "undetermined":
+        return f"{'?':>9}"
+    return _cell(reading.value)
+
+
+def _cell(value: float | None) -> str:
+    return f"{value:>9.4f}" if value is not None else f"{'-':>9}"

@@ -42,10 +42,16 @@ ACTION_NAMES: dict[str, str] = {
     "set_citation_support": "Check citation",
     "set_answer_review": "Review answer",
     "load_sample": "Load sample",
+    "import_run": "Import run",
+    "import_qrels": "Import judgments",
     "undo": "Undo",
     "redo": "Redo",
     "revert": "Revert",
 }
+
+
+#: Highest grade a gold set can use (TREC graded tracks use 0–4).
+MAX_GRADE = 4
 
 
 def action_title(action: str) -> str:
@@ -92,8 +98,9 @@ def set_meta(store: Store, key: str, value: str) -> Changes:
 
 def set_graded_scale(store: Store, max_grade: int) -> Changes:
     """Choose binary (1) or graded (2, 3) relevance; locked once a judgment has a grade."""
-    if max_grade not in (1, 2, 3):
-        raise InvalidValue("the grading scale goes up to 1 (binary), 2 or 3.")
+    if max_grade not in range(1, MAX_GRADE + 1):
+        raise InvalidValue(f"the grading scale goes up to 1 (binary) or a grade from 2 to "
+                           f"{MAX_GRADE}.")
     with store.operation("set_graded_scale", f"0–{max_grade}") as op:
         if _max_grade(op) != max_grade and _has_graded(op):
             raise Conflict("the grading scale is locked: judgments already exist. Change it "
@@ -185,6 +192,7 @@ def create_document(store: Store, **fields: Any) -> Changes:
     with store.operation("create_document", columns["key"]) as op:
         if op.select("documents", key=columns["key"]):
             raise Conflict(f"a document with key '{columns['key']}' already exists.")
+        _check_document_links(op, columns, None)
         now = utc_now()
         op.insert("documents", {**columns, "created_at": now, "updated_at": now})
     return op.changes()
@@ -198,9 +206,30 @@ def edit_document(store: Store, document_id: int, **fields: Any) -> Changes:
         op.label = doc["key"]
         if columns.get("supersedes_id") == document_id:
             raise InvalidValue("a document cannot supersede itself.")
+        if "key" in columns and columns["key"] != doc["key"] and op.select(
+                "documents", key=columns["key"]):
+            raise Conflict(f"a document with key '{columns['key']}' already exists.")
+        _check_document_links(op, columns, document_id)
         if op.update("documents", {"id": document_id}, columns) is not None:
             op.update("documents", {"id": document_id}, {"updated_at": utc_now()})
     return op.changes()
+
+
+def _check_document_links(op: Writer, columns: Mapping[str, Any],
+                          document_id: int | None) -> None:
+    """Linked documents must exist, and supersession must not loop (``check`` flags it)."""
+    for column in ("supersedes_id", "parent_id"):
+        if columns.get(column) is not None:
+            _row(op, "documents", columns[column])
+    seen: set[int] = set()
+    target = columns.get("supersedes_id")
+    while document_id is not None and target is not None and target not in seen:
+        if target == document_id:
+            raise InvalidValue("this would make a cycle of versions (the document would "
+                               "supersede itself through others).")
+        seen.add(target)
+        row = op.get("documents", {"id": target})
+        target = row["supersedes_id"] if row else None
 
 
 def delete_document(store: Store, document_id: int) -> Changes:
@@ -238,6 +267,9 @@ def edit_run(store: Store, run_id: int, **fields: Any) -> Changes:
     with store.operation("edit_run", "") as op:
         run = _row(op, "runs", run_id)
         op.label = run["name"]
+        if "name" in columns and columns["name"] != run["name"] and op.select(
+                "runs", name=columns["name"]):
+            raise Conflict(f"a run named '{columns['name']}' already exists.")
         op.update("runs", {"id": run_id}, columns)
     return op.changes()
 
@@ -276,9 +308,10 @@ def set_judgment(store: Store, case_id: int, document_id: int, grade: int | None
         doc = _row(op, "documents", document_id)
         grade = v.check_grade(grade, _max_grade(op))
         op.label = f"{case['key']} · {doc['key']} → {Label.of_grade(grade).value}"
-        assessor_id = ensure_assessor(op, store.assessor)
-        key = {"case_id": case_id, "document_id": document_id, "assessor_id": assessor_id}
-        existing = op.select("judgments", None, **key)
+        # Look the assessor up without adding it: a no-op must leave no row and no history.
+        found = op.select("assessors", name=v.check_key("assessor", store.assessor))
+        existing = op.select("judgments", None, case_id=case_id, document_id=document_id,
+                             assessor_id=found[0]["id"]) if found else []
         values: dict[str, Any] = {"grade": grade}
         if note is not None:
             values["note"] = v.check_text("note", note)
@@ -287,6 +320,8 @@ def set_judgment(store: Store, case_id: int, document_id: int, grade: int | None
                 op.update("judgments", {"id": existing[0]["id"]},
                           {**values, "updated_at": utc_now()})
         elif grade is not None or values.get("note"):
+            key = {"case_id": case_id, "document_id": document_id,
+                   "assessor_id": ensure_assessor(op, store.assessor)}
             op.insert("judgments", {**key, **values, "updated_at": utc_now()})
     return op.changes()
 

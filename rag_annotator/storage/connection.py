@@ -15,9 +15,9 @@ migrations).  A file that is not ours, damaged, empty or too new is refused with
 from __future__ import annotations
 
 import os
+import secrets
 import sqlite3
 import struct
-import tempfile
 import urllib.parse
 from pathlib import Path
 
@@ -51,6 +51,8 @@ _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 _SQLITE_BUSY = 5
 _SQLITE_LOCKED = 6
+#: Extended code: a hot journal that a read-only connection cannot roll back.
+_SQLITE_READONLY_ROLLBACK = 776
 
 
 def check_sqlite_version() -> None:
@@ -181,10 +183,24 @@ def inspect_read_only(path: Path, known_migrations: list[str], schema_version: i
         ) from error
     try:
         apply_pragmas(conn, read_only=True)
-        result = conn.execute("PRAGMA quick_check").fetchall()
+        try:
+            result = conn.execute("PRAGMA quick_check").fetchall()
+        except sqlite3.Error as error:
+            if getattr(error, "sqlite_errorcode", None) != _SQLITE_READONLY_ROLLBACK:
+                raise
+            # A crash mid-commit left a hot journal beside our file.  Playing it back (which
+            # only a read-write connection can do) restores the last committed state: that is
+            # SQLite's durability promise, not damage (reliability.md C12).
+            roll_back_hot_journal(path)
+            result = conn.execute("PRAGMA quick_check").fetchall()
         if [tuple(row) for row in result] != [("ok",)]:
+            # quick_check's rows can hold many lines ("*** in database main ***\nPage 9: …");
+            # the message must stay one line, so keep the first line that says something.
+            lines = [line.strip() for row in result for line in str(row[0]).splitlines()
+                     if line.strip() and not line.lstrip().startswith("***")]
             raise DamagedFile(
-                f"the file is damaged (quick check: {result[0][0]}); restore it from a backup.",
+                f"the file is damaged (quick check: {lines[0] if lines else 'failed'}); "
+                "restore it from a backup.",
                 path=path,
             )
         has_migrations = conn.execute(
@@ -214,6 +230,15 @@ def inspect_read_only(path: Path, known_migrations: list[str], schema_version: i
     return user_version
 
 
+def roll_back_hot_journal(path: Path) -> None:
+    """Let SQLite play back the hot journal of ``path`` (it does so on the first read)."""
+    conn = _raw_connect(path, "rw")
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    finally:
+        conn.close()
+
+
 def connect_existing(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
     """Open an already-inspected gold-set file with the connection contract applied."""
     try:
@@ -237,9 +262,9 @@ def create_file(path: Path) -> sqlite3.Connection:
         raise KnownError("a file already exists at this path; choose another name.", path=path)
     if not path.parent.is_dir():
         raise FileNotFound("the folder does not exist; create it first.", path=path.parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".creating", dir=path.parent)
-    os.close(fd)
-    tmp_path = Path(tmp)
+    # Not mkstemp: its files are 0600, and a gold set is shared; let the umask decide.
+    tmp_path = path.parent / f".{path.name}.{secrets.token_hex(6)}.creating"
+    os.close(os.open(tmp_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
     conn = sqlite3.connect(_uri(tmp_path, "rw"), uri=True, isolation_level=None, timeout=5.0)
     conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
     apply_pragmas(conn)

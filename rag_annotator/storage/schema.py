@@ -146,7 +146,7 @@ CREATE TABLE judgments (
     case_id     INTEGER NOT NULL REFERENCES cases(id),
     document_id INTEGER NOT NULL REFERENCES documents(id),
     assessor_id INTEGER NOT NULL REFERENCES assessors(id),
-    grade       INTEGER CHECK (grade IS NULL OR grade BETWEEN 0 AND 3),
+    grade       INTEGER CHECK (grade IS NULL OR grade BETWEEN 0 AND 4),
     note        TEXT NOT NULL DEFAULT '',
     updated_at  TEXT NOT NULL,
     UNIQUE (case_id, document_id, assessor_id)
@@ -158,7 +158,7 @@ CREATE TABLE adjudications (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     case_id     INTEGER NOT NULL REFERENCES cases(id),
     document_id INTEGER NOT NULL REFERENCES documents(id),
-    grade       INTEGER NOT NULL CHECK (grade BETWEEN 0 AND 3),
+    grade       INTEGER NOT NULL CHECK (grade BETWEEN 0 AND 4),
     assessor_id INTEGER NOT NULL REFERENCES assessors(id),
     note        TEXT NOT NULL DEFAULT '',
     updated_at  TEXT NOT NULL,

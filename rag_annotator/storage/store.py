@@ -21,7 +21,7 @@ from sqlite_utils import Database
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.enums import Family, values
-from rag_annotator.errors import KnownError, NotFound
+from rag_annotator.errors import Conflict, KnownError, NotFound
 from rag_annotator.storage import connection as conn_mod
 from rag_annotator.storage.backup import backup_file, pre_migration_backup_path
 from rag_annotator.storage.schema import (
@@ -173,6 +173,10 @@ class GoldSetStore:
         Refused with a Conflict (nothing changed) when a later operation changed the same rows.
         """
         original = self.operation_row(operation_id)
+        if not original["undoable"]:
+            # Bulk loads keep no row history: reverting would record an undo that did nothing.
+            raise Conflict(f"'{original['label']}' cannot be undone: it kept no history of "
+                           "its rows.")
         rows = self._conn.execute(
             "SELECT table_name, row_key, kind, old, new FROM history "
             "WHERE operation_id = ? ORDER BY id DESC",
@@ -337,6 +341,54 @@ class GoldSetStore:
             "GROUP BY a.id ORDER BY r.name, c.key"
         )
 
+    # -- relevance data (metrics, exports) ------------------------------------------------
+    def effective_labels(self) -> list[tuple[str, str, int | None, bool]]:
+        """Every pair of the universe: (case key, document key, effective grade, disputed).
+
+        The grade is None when the pair has no effective label (unjudged or disputed).
+        Ordered by case key, then document key.
+        """
+        rows = self._conn.execute(
+            "SELECT c.key, d.key, e.grade, e.disputed FROM (" + _EFFECTIVE_PAIRS_SQL + ") e "
+            "JOIN cases c ON c.id = e.case_id JOIN documents d ON d.id = e.document_id "
+            "ORDER BY c.key, d.key").fetchall()
+        return [(case, doc, grade, bool(disputed)) for case, doc, grade, disputed in rows]
+
+    def run_rankings(self, run_id: int) -> dict[str, list[tuple[str, float | None]]]:
+        """A run's retrieved lists: case key → [(document key, score)] in rank order."""
+        out: dict[str, list[tuple[str, float | None]]] = {}
+        for case, doc, score in self._conn.execute(
+                "SELECT c.key, d.key, t.score FROM retrieved t "
+                "JOIN cases c ON c.id = t.case_id JOIN documents d ON d.id = t.document_id "
+                "WHERE t.run_id = ? ORDER BY c.key, t.rank", (run_id,)):
+            out.setdefault(case, []).append((doc, score))
+        return out
+
+    def universe_labels(self) -> dict[str, dict[str, int | None]]:
+        """Case key → {document key: effective grade or None} over each case's universe."""
+        out: dict[str, dict[str, int | None]] = {}
+        for case, doc, grade, _disputed in self.effective_labels():
+            out.setdefault(case, {})[doc] = grade
+        return out
+
+    def metric_inputs(self, run_name: str) -> dict[str, tuple[list[str], dict[str, int | None]]]:
+        """Per case the run covers (retired cases excepted): its ranking and its universe.
+
+        A case the run answered without retrieving anything has an empty ranking.
+        """
+        run = self.by_key("runs", run_name)
+        rankings = self.run_rankings(int(run["id"]))
+        covered = [key for (key,) in self._conn.execute(
+            "SELECT c.key FROM cases c WHERE c.status != 'retired' AND (EXISTS ("
+            "SELECT 1 FROM retrieved t WHERE t.run_id = ?1 AND t.case_id = c.id) OR EXISTS ("
+            "SELECT 1 FROM answers a WHERE a.run_id = ?1 AND a.case_id = c.id)) ORDER BY c.key",
+            (run["id"],))]
+        labels = self.universe_labels()
+        return {
+            key: ([doc for doc, _score in rankings.get(key, [])], labels.get(key, {}))
+            for key in covered
+        }
+
     # -- counts (info) ---------------------------------------------------------------------
     def judgment_counts(self) -> dict[str, int]:
         """Effective labels over every pair, and unjudged pairs of the pool.
@@ -460,6 +512,100 @@ class GoldSetStore:
             problems.append(f"run {run}, case {case}: ranks are not 1..{n} (max {top})")
         return problems
 
+    # -- reads for the desktop views -------------------------------------------------------
+    def case_detail(self, case_id: int) -> Row:
+        """A whole case, list fields decoded, with its expected sources (key, title, passage).
+
+        Raises NotFound when the case no longer exists.
+        """
+        case = self.by_id("cases", case_id)
+        for column in ("variants", "must_contain", "forbidden", "tags"):
+            case[column] = _json_list(case[column])
+        case["expected_sources"] = self._many(
+            "SELECT e.id, e.document_id, d.key, d.title, e.span_start, e.span_end, e.note, "
+            "CASE WHEN e.span_start IS NOT NULL THEN "
+            "substr(d.text, e.span_start + 1, e.span_end - e.span_start) END AS passage "
+            "FROM expected_sources e JOIN documents d ON d.id = e.document_id "
+            "WHERE e.case_id = ? ORDER BY d.key, e.id",
+            (case_id,),
+        )
+        return case
+
+    def document_text(self, document_id: int) -> str:
+        """The text of one document ('' when it no longer exists)."""
+        row = self._conn.execute("SELECT text FROM documents WHERE id = ?",
+                                 (document_id,)).fetchone()
+        return "" if row is None else str(row[0])
+
+    def judging_progress(self, case_ids: Sequence[int], assessor: str) -> dict[int, Row]:
+        """Per case: pairs in its universe and their effective labels, and those ``assessor``
+        has judged.
+
+        Same definitions as :meth:`judgment_counts` (so summing every case gives its totals);
+        keys: ``pairs``, ``mine``, ``relevant``, ``not_relevant``, ``unjudged``, ``disputed``.
+        Cases with an empty universe get zeros.  Indexed by case, so it can be computed in
+        chunks (a big file is counted in the background) or for the few cases an edit touched.
+        """
+        ids = [int(i) for i in case_ids]
+        out = {i: {"pairs": 0, "mine": 0, "relevant": 0, "not_relevant": 0, "unjudged": 0,
+                   "disputed": 0} for i in ids}
+        if not ids:
+            return out
+        for row in self._many(_PROGRESS_SQL, (json.dumps(ids), assessor)):
+            case_id = row.pop("case_id")
+            out[case_id] = {k: int(v or 0) for k, v in row.items()}
+        return out
+
+    def cases_touched_by(self, operation_id: int) -> set[int]:
+        """Ids of the cases whose judging universe or labels one logged operation changed
+        (from its history rows; empty for an unlogged operation)."""
+        return {
+            int(r[0]) for r in self._conn.execute(
+                "SELECT DISTINCT CASE WHEN table_name = 'cases' "
+                "THEN json_extract(coalesce(new, old), '$.id') "
+                "ELSE json_extract(coalesce(new, old), '$.case_id') END FROM history "
+                "WHERE operation_id = ? AND table_name IN "
+                "('cases', 'judgments', 'adjudications', 'retrieved', 'expected_sources')",
+                (operation_id,))
+            if r[0] is not None
+        }
+
+    def pool_of_case(self, case_id: int, assessor: str) -> list[Row]:
+        """The documents of a case's universe, in key order, with ``assessor``'s grade
+        (``my_grade``), the effective grade and whether the pair is disputed.
+
+        Deliberately without ranks or scores: judges label what they read, not what a run
+        ranked first.
+        """
+        return self._many(_POOL_SQL, (case_id, assessor))
+
+    def answer_detail(self, answer_id: int) -> Row:
+        """One generated answer with its run name, case key and question (raises NotFound)."""
+        row = self._one(
+            "SELECT a.id, a.text, a.latency_ms, r.name AS run, c.key AS case_key, c.question "
+            "FROM answers a JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
+            "WHERE a.id = ?",
+            (answer_id,),
+        )
+        if row is None:
+            raise NotFound(f"no answer with id {answer_id}; it may have been deleted.")
+        return row
+
+    def claims_of(self, answer_id: int) -> list[Row]:
+        """The claims of an answer in order, with verdict, rationale, assessor and the keys of
+        their evidence documents (``evidence``: a list)."""
+        rows = self._many(
+            "SELECT cl.id, cl.position, cl.text, cl.verdict, cl.rationale, s.name AS assessor, "
+            "(SELECT json_group_array(d.key) FROM evidence e JOIN documents d "
+            " ON d.id = e.document_id WHERE e.claim_id = cl.id) AS evidence "
+            "FROM claims cl LEFT JOIN assessors s ON s.id = cl.assessor_id "
+            "WHERE cl.answer_id = ? ORDER BY cl.position, cl.id",
+            (answer_id,),
+        )
+        for row in rows:
+            row["evidence"] = _json_list(row["evidence"])
+        return rows
+
     # -- backup --------------------------------------------------------------------------
     def save_copy(self, destination: str | Path) -> Path:
         """Write a consistent copy through SQLite's backup API (never a file copy)."""
@@ -506,21 +652,31 @@ def _quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
+def _json_list(text: str | None) -> list[Any]:
+    """A JSON list column as a list (an unreadable value shows as empty, never raises)."""
+    try:
+        value = json.loads(text or "[]")
+    except ValueError:
+        return []
+    return value if isinstance(value, list) else []
+
+
 _JSON_LIST_COLUMNS = (
     ("cases", "variants"), ("cases", "must_contain"), ("cases", "forbidden"), ("cases", "tags"),
     ("documents", "rights"), ("answer_reviews", "failure_categories"),
     ("answer_reviews", "must_contain_found"),
 )
 
-_EFFECTIVE_COUNTS_SQL = """
--- One pass over every row naming a pair (a sort-based GROUP BY; ~2x faster than a UNION of
--- the universe joined to per-pair aggregates at 1,000,000 judgments).
-SELECT sum(grade >= 1), sum(grade = 0), sum(grade IS NULL), sum(disputed) FROM (
-    SELECT CASE WHEN max(adjudicated) IS NOT NULL THEN max(adjudicated)
-                WHEN count(judged) > 0 AND min(judged) = max(judged) THEN min(judged)
+_EFFECTIVE_PAIRS_SQL = """
+    SELECT case_id, document_id,
+           -- assessors agree when they give the same label (relevant or not); on a graded
+           -- scale the lowest of their grades is kept, the conservative gain
+           CASE WHEN max(adjudicated) IS NOT NULL THEN max(adjudicated)
+                WHEN count(judged) > 0 AND (max(judged) = 0 OR min(judged) >= 1)
+                THEN min(judged)
            END AS grade,
            (max(adjudicated) IS NULL AND count(judged) > 0
-            AND min(judged) != max(judged)) AS disputed
+            AND min(judged) = 0 AND max(judged) >= 1) AS disputed
     FROM (
         SELECT case_id, document_id, NULL AS adjudicated, grade AS judged FROM judgments
         UNION ALL SELECT case_id, document_id, NULL, NULL FROM retrieved
@@ -528,5 +684,72 @@ SELECT sum(grade >= 1), sum(grade = 0), sum(grade IS NULL), sum(disputed) FROM (
         UNION ALL SELECT case_id, document_id, grade, NULL FROM adjudications
     )
     GROUP BY case_id, document_id
+"""
+
+# One pass over every row naming a pair (a sort-based GROUP BY; ~2x faster than a UNION of
+# the universe joined to per-pair aggregates at 1,000,000 judgments).
+_EFFECTIVE_COUNTS_SQL = (
+    "SELECT sum(grade >= 1), sum(grade = 0), sum(grade IS NULL), sum(disputed) FROM ("
+    + _EFFECTIVE_PAIRS_SQL + ")"
 )
+
+#: Per-case effective labels (see ``judging_progress``); the case filter is pushed into each
+#: branch so the indexes on ``case_id`` are used and a chunk of cases costs only its rows.
+_PROGRESS_SQL = """
+WITH sel(case_id) AS (SELECT value FROM json_each(?1)),
+me(id) AS (SELECT id FROM assessors WHERE name = ?2),
+universe AS (
+    SELECT case_id, document_id FROM retrieved WHERE case_id IN sel
+    UNION SELECT case_id, document_id FROM expected_sources WHERE case_id IN sel
+    UNION SELECT case_id, document_id FROM judgments WHERE case_id IN sel
+    UNION SELECT case_id, document_id FROM adjudications WHERE case_id IN sel
+),
+agreed AS (
+    SELECT case_id, document_id, min(grade) AS lo, max(grade) AS hi, count(grade) AS n,
+           max(assessor_id IN me AND grade IS NOT NULL) AS mine
+    FROM judgments WHERE case_id IN sel GROUP BY case_id, document_id
+),
+effective AS (
+    SELECT u.case_id,
+           CASE WHEN a.grade IS NOT NULL THEN a.grade
+                WHEN g.n > 0 AND g.lo = g.hi THEN g.lo END AS grade,
+           (a.grade IS NULL AND g.n > 0 AND g.lo != g.hi) AS disputed,
+           coalesce(g.mine, 0) AS mine
+    FROM universe u
+    LEFT JOIN adjudications a ON a.case_id = u.case_id AND a.document_id = u.document_id
+    LEFT JOIN agreed g ON g.case_id = u.case_id AND g.document_id = u.document_id
+)
+SELECT case_id, count(*) AS pairs, sum(mine) AS mine, sum(grade >= 1) AS relevant,
+       sum(grade = 0) AS not_relevant, sum(grade IS NULL) AS unjudged,
+       sum(disputed) AS disputed
+FROM effective GROUP BY case_id
+"""
+
+_POOL_SQL = """
+WITH universe(document_id) AS (
+    SELECT document_id FROM retrieved WHERE case_id = ?1
+    UNION SELECT document_id FROM expected_sources WHERE case_id = ?1
+    UNION SELECT document_id FROM judgments WHERE case_id = ?1
+    UNION SELECT document_id FROM adjudications WHERE case_id = ?1
+),
+labels AS (
+    SELECT d.id AS document_id, d.key, d.title, d.status,
+           EXISTS (SELECT 1 FROM expected_sources e
+                   WHERE e.case_id = ?1 AND e.document_id = d.id) AS expected,
+           (SELECT j.grade FROM judgments j JOIN assessors s ON s.id = j.assessor_id
+            WHERE j.case_id = ?1 AND j.document_id = d.id AND s.name = ?2)
+               AS my_grade,
+           (SELECT a.grade FROM adjudications a
+            WHERE a.case_id = ?1 AND a.document_id = d.id) AS adjudicated,
+           (SELECT min(grade) FROM judgments j
+            WHERE j.case_id = ?1 AND j.document_id = d.id) AS lo,
+           (SELECT max(grade) FROM judgments j
+            WHERE j.case_id = ?1 AND j.document_id = d.id) AS hi
+    FROM universe u JOIN documents d ON d.id = u.document_id
+)
+SELECT document_id, key, title, status, expected, my_grade,
+       CASE WHEN adjudicated IS NOT NULL THEN adjudicated WHEN lo = hi THEN lo END
+           AS effective_grade,
+       (adjudicated IS NULL AND lo IS NOT NULL AND lo != hi) AS disputed
+FROM labels ORDER BY key
 """

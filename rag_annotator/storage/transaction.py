@@ -106,6 +106,11 @@ class Operation:
         names = [d[0] for d in cur.description]
         return [dict(zip(names, r)) for r in cur.fetchall()]
 
+    def ids_by_key(self, table: str) -> dict[str, int]:
+        """Natural key → id for cases and documents (``key``), runs and assessors (``name``)."""
+        column = {"cases": "key", "documents": "key", "runs": "name", "assessors": "name"}[table]
+        return dict(self.conn.execute(f"SELECT {column}, id FROM {table}").fetchall())
+
     # -- writes ------------------------------------------------------------------------------
     def insert(self, table: str, row: Mapping[str, Any]) -> Row:
         """Insert one row; return it as stored (with its new id)."""

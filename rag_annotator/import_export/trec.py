@@ -1,0 +1,360 @@
+"""TREC run and qrels files: strict parsing, all-or-nothing import, exports tools accept.
+
+Formats (research/ecosystem.md §1): a run line is exactly ``qid Q0 docno rank score tag``, a
+qrels line exactly ``qid iter docno rel``, whitespace-separated.  On import a run is ordered
+the way trec_eval orders it (score descending, ties by docno descending; the rank column is
+ignored), a negative qrels label means "in the pool, unjudged" (a judgment row without a
+grade), duplicates are refused with both line numbers, and unknown case or document ids
+become placeholders that the report lists (``strict=True`` refuses them).  Exports write only
+judged pairs to qrels, strictly decreasing scores to runs, ``\\n`` endings and no BOM.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from rag_annotator.domain import validation as v
+from rag_annotator.domain.clock import utc_now
+from rag_annotator.domain.operations import MAX_GRADE, ensure_assessor
+from rag_annotator.domain.ports import Store, Writer
+from rag_annotator.errors import Conflict, InvalidValue, KnownError
+from rag_annotator.import_export.files import ImportRejected, atomic_text_writer, read_text_lines
+
+RUN_FIELDS = "qid Q0 docno rank score tag"
+QRELS_FIELDS = "qid iter docno rel"
+
+
+@dataclass(frozen=True)
+class RunLine:
+    """One retrieved document of a run file."""
+
+    qid: str
+    docno: str
+    score: float
+    line: int
+
+
+@dataclass(frozen=True)
+class QrelsLine:
+    """One label of a qrels file (None = negative label = in the pool, unjudged)."""
+
+    qid: str
+    docno: str
+    grade: int | None
+    line: int
+
+
+@dataclass
+class ImportReport:
+    """What an import stored, for the CLI and the UI to show."""
+
+    rows: int = 0
+    cases: int = 0
+    new_cases: list[str] = field(default_factory=list)
+    new_documents: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    name: str = ""
+
+    def summary(self) -> str:
+        """One paragraph in English (the UI builds its own translated text)."""
+        parts = [f"{self.rows} lines for {self.cases} cases imported"
+                 + (f" as run '{self.name}'" if self.name else "")]
+        if self.new_cases:
+            parts.append(f"{len(self.new_cases)} unknown case ids added as placeholder cases "
+                         f"({_first(self.new_cases)})")
+        if self.new_documents:
+            parts.append(f"{len(self.new_documents)} unknown document ids added as placeholder "
+                         f"documents ({_first(self.new_documents)})")
+        return "; ".join(parts) + "."
+
+
+def _first(items: list[str], n: int = 5) -> str:
+    return ", ".join(items[:n]) + (", …" if len(items) > n else "")
+
+
+# -- parsing ---------------------------------------------------------------------------------
+def _fields(path: Path) -> Iterable[tuple[int, list[str]]]:
+    for number, text in read_text_lines(path):
+        if not text.strip() or text.startswith("#"):
+            continue  # blank lines and trec_eval 10's comment lines
+        yield number, text.split()
+
+
+def parse_run(path: Path) -> tuple[dict[str, list[RunLine]], str]:
+    """Parse a run file; return each query's lines in trec_eval order, and the run tag."""
+    queries: dict[str, dict[str, RunLine]] = {}
+    tags: set[str] = set()
+    for number, parts in _fields(path):
+        if len(parts) != 6:
+            raise ImportRejected(path, number, f"expected 6 fields ({RUN_FIELDS}), got "
+                                               f"{len(parts)}.")
+        qid, _q0, docno, rank, score_text, tag = parts
+        try:
+            int(rank)
+        except ValueError:
+            raise ImportRejected(path, number, f"the rank '{rank}' is not an integer.") from None
+        try:
+            score = float(score_text)
+        except ValueError:
+            raise ImportRejected(path, number, f"the score '{score_text}' is not a number "
+                                               "(use a decimal point).") from None
+        if not math.isfinite(score):
+            raise ImportRejected(path, number, f"the score '{score_text}' is not finite.")
+        previous = queries.setdefault(qid, {}).get(docno)
+        if previous is not None:
+            raise ImportRejected(path, number, f"document {docno} appears twice for query "
+                                               f"{qid} (first at line {previous.line}); "
+                                               "remove the duplicate.")
+        queries[qid][docno] = RunLine(qid, docno, score, number)
+        tags.add(tag)
+    if not queries:
+        raise ImportRejected(path, None, "the file holds no run lines.")
+    ordered = {
+        qid: sorted(sorted(lines.values(), key=lambda r: r.docno, reverse=True),
+                    key=lambda r: r.score, reverse=True)
+        for qid, lines in queries.items()
+    }
+    return ordered, sorted(tags)[0] if len(tags) == 1 else ""
+
+
+def parse_qrels(path: Path) -> list[QrelsLine]:
+    """Parse a qrels file (negative labels become unjudged)."""
+    seen: dict[tuple[str, str], int] = {}
+    out: list[QrelsLine] = []
+    for number, parts in _fields(path):
+        if len(parts) != 4:
+            raise ImportRejected(path, number, f"expected 4 fields ({QRELS_FIELDS}), got "
+                                               f"{len(parts)}.")
+        qid, _iteration, docno, rel = parts
+        try:
+            grade = int(rel)
+        except ValueError:
+            raise ImportRejected(path, number, f"the label '{rel}' is not an integer.") from None
+        if grade > MAX_GRADE:
+            raise ImportRejected(path, number, f"the label {grade} is above the highest grade "
+                                               f"this app supports ({MAX_GRADE}).")
+        first = seen.get((qid, docno))
+        if first is not None:
+            raise ImportRejected(path, number, f"query {qid}, document {docno} is labelled "
+                                               f"twice (first at line {first}); keep one.")
+        seen[(qid, docno)] = number
+        out.append(QrelsLine(qid, docno, grade if grade >= 0 else None, number))
+    if not out:
+        raise ImportRejected(path, None, "the file holds no qrels lines.")
+    return out
+
+
+# -- import ----------------------------------------------------------------------------------
+def _resolve(op: Writer, path: Path, qids: Iterable[str], docnos: Iterable[str], *,
+             strict: bool, report: ImportReport,
+             first_line: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
+    """Map ids to rows, creating placeholders for unknown ones (or refusing when strict)."""
+    cases, docs = op.ids_by_key("cases"), op.ids_by_key("documents")
+    now = utc_now()
+    for qid in qids:
+        if qid in cases:
+            continue
+        if strict:
+            raise ImportRejected(path, first_line.get(qid),
+                                 f"unknown case id '{qid}' (strict import); add the case "
+                                 "first or import without --strict.")
+        v.check_key("case id", qid)
+        cases[qid] = int(op.insert("cases", {
+            "key": qid, "question": "", "status": "draft",
+            "notes": f"Placeholder created by importing {path.name}.",
+            "created_at": now, "updated_at": now})["id"])
+        report.new_cases.append(qid)
+    for docno in docnos:
+        if docno in docs:
+            continue
+        if strict:
+            raise ImportRejected(path, first_line.get(docno),
+                                 f"unknown document id '{docno}' (strict import); add it to "
+                                 "the corpus first or import without --strict.")
+        docs[docno] = int(op.insert("documents", {
+            **v.document_columns({"key": docno, "text": "", "origin": "placeholder"}),
+            "created_at": now, "updated_at": now})["id"])
+        report.new_documents.append(docno)
+    return cases, docs
+
+
+def import_run(store: Store, path: Path, *, name: str | None = None,
+               strict: bool = False) -> ImportReport:
+    """Import a TREC run as a new run, in one operation (undoable)."""
+    queries, tag = parse_run(path)
+    run_name = name or tag
+    if not run_name:
+        raise ImportRejected(path, None, "the lines carry several run tags; name the run "
+                                         "with --run NAME.")
+    v.check_key("run name", run_name)
+    report = ImportReport(name=run_name, cases=len(queries))
+    first_line: dict[str, int] = {}
+    for qid, lines in queries.items():
+        first_line.setdefault(qid, min(r.line for r in lines))
+        for r in lines:
+            first_line.setdefault(r.docno, r.line)
+    with store.operation("import_run", f"{run_name} ← {path.name}") as op:
+        if op.select("runs", name=run_name):
+            raise Conflict(f"a run named '{run_name}' already exists; choose another name "
+                           "with --run NAME.")
+        cases, docs = _resolve(op, path, queries,
+                               dict.fromkeys(r.docno for ls in queries.values() for r in ls),
+                               strict=strict, report=report, first_line=first_line)
+        run_id = int(op.insert("runs", {"name": run_name, "created_at": utc_now(),
+                                        "notes": f"Imported from {path.name}."})["id"])
+        report.rows = op.insert_many("retrieved", (
+            {"run_id": run_id, "case_id": cases[qid], "document_id": docs[r.docno],
+             "rank": rank, "score": r.score}
+            for qid, lines in queries.items() for rank, r in enumerate(lines, start=1)))
+    return report
+
+
+def import_qrels(store: Store, path: Path, *, assessor: str,
+                 strict: bool = False) -> ImportReport:
+    """Import a qrels file as one assessor's judgments, in one operation (undoable).
+
+    An existing judgment of that assessor on the same pair is replaced.  Graded labels raise
+    the gold set's scale when no graded judgment exists yet; otherwise they must fit it.
+    """
+    lines = parse_qrels(path)
+    report = ImportReport(rows=len(lines), cases=len({q.qid for q in lines}))
+    first_line: dict[str, int] = {}
+    for q in lines:
+        first_line.setdefault(q.qid, q.line)
+        first_line.setdefault(q.docno, q.line)
+    top = max((q.grade for q in lines if q.grade is not None), default=0)
+    with store.operation("import_qrels", f"{assessor} ← {path.name}") as op:
+        meta = op.get("meta", {"key": "max_grade"})
+        scale = int(meta["value"]) if meta and meta["value"] else 1
+        if top > scale:
+            graded = [r for r in op.select("judgments") if r["grade"] is not None]
+            if graded:
+                line = next(q.line for q in lines if q.grade == top)
+                raise ImportRejected(path, line, f"label {top} is above this gold set's scale "
+                                                 f"(0–{scale}), which is locked because "
+                                                 "judgments exist.")
+            op.update("meta", {"key": "max_grade"}, {"value": str(top)})
+            report.warnings.append(f"grading scale raised to 0–{top}")
+        cases, docs = _resolve(op, path, dict.fromkeys(q.qid for q in lines),
+                               dict.fromkeys(q.docno for q in lines), strict=strict,
+                               report=report, first_line=first_line)
+        assessor_id = ensure_assessor(op, assessor)
+        now = utc_now()
+        existing = {(r["case_id"], r["document_id"]): r
+                    for r in op.select("judgments", assessor_id=assessor_id)}
+        for q in lines:
+            key = (cases[q.qid], docs[q.docno])
+            row = existing.get(key)
+            if row is None:
+                op.insert("judgments", {"case_id": key[0], "document_id": key[1],
+                                        "assessor_id": assessor_id, "grade": q.grade,
+                                        "note": "", "updated_at": now})
+            elif row["grade"] != q.grade:
+                op.update("judgments", {"id": row["id"]}, {"grade": q.grade,
+                                                           "updated_at": now})
+    return report
+
+
+def check_assessor(name: str) -> str:
+    """Validate an assessor name given on the command line."""
+    try:
+        return v.check_key("assessor", name)
+    except InvalidValue as error:
+        raise InvalidValue(f"--assessor: {error}") from None
+
+
+# -- export ----------------------------------------------------------------------------------
+@dataclass
+class ExportReport:
+    """What an export wrote and what the user should know about it."""
+
+    path: Path
+    lines: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+class RelevanceSource(Protocol):
+    """The store reads a TREC export needs."""
+
+    def effective_labels(self) -> list[tuple[str, str, int | None, bool]]: ...
+    def run_rankings(self, run_id: int) -> dict[str, list[tuple[str, float | None]]]: ...
+    def by_key(self, table: str, key: str) -> dict[str, Any]: ...
+
+
+def export_qrels(store: RelevanceSource, destination: Path) -> ExportReport:
+    """Write the effective labels as qrels: judged pairs only, one label per pair.
+
+    Unjudged pairs are left out (``-1`` means different things to different tools); disputed
+    pairs are left out with a warning (adjudicate them first).  Cases whose judged documents
+    are all non-relevant are reported: they score 0 in every average.
+    """
+    report = ExportReport(destination)
+    disputed: list[str] = []
+    relevant_by_case: dict[str, bool] = {}
+    with atomic_text_writer(destination) as out:
+        for case, doc, grade, is_disputed in store.effective_labels():
+            if is_disputed:
+                disputed.append(f"{case}/{doc}")
+                continue
+            if grade is None:
+                continue
+            _check_trec_id(case, destination)
+            _check_trec_id(doc, destination)
+            out.write(f"{case} 0 {doc} {grade}\n")
+            report.lines += 1
+            relevant_by_case[case] = relevant_by_case.get(case, False) or grade >= 1
+    if disputed:
+        report.warnings.append(f"{len(disputed)} disputed pairs left out (adjudicate them): "
+                               f"{_first(disputed)}")
+    no_relevant = sorted(c for c, rel in relevant_by_case.items() if not rel)
+    if no_relevant:
+        report.warnings.append(f"{len(no_relevant)} cases have no relevant document and will "
+                               f"score 0 in averages: {_first(no_relevant)}")
+    return report
+
+
+def export_run(store: RelevanceSource, run_name: str, destination: Path) -> ExportReport:
+    """Write a run with exactly 6 fields and strictly decreasing scores per case.
+
+    Stored scores are kept when they already decrease strictly; otherwise (ties, missing
+    scores) the case's scores are rewritten as depth − rank + 1 so that every tool reads the
+    same order, and a warning says so.
+    """
+    run = store.by_key("runs", run_name)
+    _check_trec_id(run_name, destination)
+    rankings = store.run_rankings(int(run["id"]))
+    report = ExportReport(destination)
+    rewritten: list[str] = []
+    with atomic_text_writer(destination) as out:
+        for case, docs in rankings.items():
+            scores = [s for _d, s in docs]
+            strict = all(s is not None for s in scores) and all(
+                a is not None and b is not None and a > b for a, b in itertools.pairwise(scores))
+            if not strict:
+                rewritten.append(case)
+            for rank, (doc, score) in enumerate(docs, start=1):
+                value = score if strict else float(len(docs) - rank + 1)
+                out.write(f"{case} Q0 {doc} {rank} {value!r} {run_name}\n")
+                report.lines += 1
+    if rewritten:
+        report.warnings.append(f"scores of {len(rewritten)} cases were not strictly "
+                               f"decreasing and were rewritten from the ranks: "
+                               f"{_first(rewritten)}")
+    judged_cases = {case for case, _d, grade, _x in store.effective_labels()
+                    if grade is not None}
+    missing = sorted(judged_cases - set(rankings))
+    if missing:
+        report.warnings.append(f"{len(missing)} judged cases have no line in this run (use "
+                               f"trec_eval -c to count them): {_first(missing)}")
+    return report
+
+
+def _check_trec_id(value: str, destination: Path) -> None:
+    if not value or any(ch.isspace() for ch in value) or value.startswith("#"):
+        raise KnownError(f"the id '{value}' contains whitespace or starts with '#', which TREC "
+                         "files cannot hold; rename it before exporting.", path=destination)

@@ -1,0 +1,95 @@
+"""End to end: TREC files in through the CLI, ``metrics --json`` out, checked against
+pytrec_eval (trec_eval's own code) on the very same files."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytrec_eval = pytest.importorskip("pytrec_eval")
+
+MEASURES = {"P@5": "P_5", "P@10": "P_10", "R@10": "recall_10", "RR": "recip_rank",
+            "nDCG@10": "ndcg_cut_10", "AP": "map", "Success@5": "success_5"}
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "rag_annotator", *args], capture_output=True,
+                          text=True, check=False)
+
+
+def _files(tmp_path: Path, seed: int) -> tuple[Path, Path, dict, dict]:
+    rng = random.Random(seed)
+    qrels: dict[str, dict[str, int]] = {}
+    run: dict[str, dict[str, float]] = {}
+    q_lines, r_lines = [], []
+    for q in range(1, 9):
+        qid = f"Q{q}"
+        docs = [f"D{d}" for d in rng.sample(range(1, 60), 25)]
+        judged = docs[:18]
+        qrels[qid] = {d: rng.choice((0, 0, 1, 2)) for d in judged}
+        if not any(qrels[qid].values()):
+            qrels[qid][judged[0]] = 1
+        q_lines += [f"{qid} 0 {d} {g}" for d, g in qrels[qid].items()]
+        ranked = rng.sample(docs, 15)
+        run[qid] = {d: float(100 - i) for i, d in enumerate(ranked)}
+        r_lines += [f"{qid} Q0 {d} {i + 1} {100 - i} sys" for i, d in enumerate(ranked)]
+    qrels_file, run_file = tmp_path / "qrels.txt", tmp_path / "run.txt"
+    qrels_file.write_text("\n".join(q_lines) + "\n")
+    run_file.write_text("\n".join(r_lines) + "\n")
+    return qrels_file, run_file, qrels, run
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_metrics_json_equals_pytrec_eval(tmp_path: Path, seed: int) -> None:
+    qrels_file, run_file, qrels, run = _files(tmp_path, seed)
+    gold = tmp_path / "g.goldset"
+    assert _cli("new", str(gold)).returncode == 0
+    assert _cli("import", str(gold), "trec-run", str(run_file), "--run", "sys").returncode == 0
+    out = _cli("import", str(gold), "qrels", str(qrels_file), "--assessor", "nist")
+    assert out.returncode == 0, out.stderr
+    out = _cli("metrics", str(gold), "--run", "sys", "--measures", ",".join(MEASURES),
+               "--unjudged", "trec", "--json")
+    assert out.returncode == 0, out.stderr
+    ours = json.loads(out.stdout)
+    assert ours["run"] == "sys" and ours["unjudged"] == "trec"
+    assert set(ours) >= {"run", "unjudged", "measures", "per_query", "mean"}
+    theirs = pytrec_eval.RelevanceEvaluator(qrels, set(MEASURES.values())).evaluate(run)
+    assert set(ours["per_query"]) == set(theirs)
+    for qid, values in theirs.items():
+        for name, te in MEASURES.items():
+            assert ours["per_query"][qid][name] == pytest.approx(values[te], abs=1e-9), (qid, name)
+
+
+def test_strict_marks_what_depends_on_unjudged_documents(tmp_path: Path) -> None:
+    """Seed 003's K07 through the CLI: C is unjudged and ranked after the window."""
+    gold = tmp_path / "g.goldset"
+    (tmp_path / "run.txt").write_text("".join(
+        f"Q4 Q0 {d} {i} {10 - i} sys\n" for i, d in enumerate("ABDEFC", start=1)))
+    (tmp_path / "qrels.txt").write_text(
+        "Q4 0 A 1\nQ4 0 B 1\nQ4 0 C -1\nQ4 0 D 0\nQ4 0 E 0\nQ4 0 F 0\n")
+    _cli("new", str(gold))
+    _cli("import", str(gold), "trec-run", str(tmp_path / "run.txt"))
+    _cli("import", str(gold), "qrels", str(tmp_path / "qrels.txt"))
+    out = _cli("metrics", str(gold), "--run", "sys", "--measures", "P@3,RR@3,R@3,nDCG@3",
+               "--unjudged", "strict", "--json")
+    data = json.loads(out.stdout)
+    q4 = data["per_query"]["Q4"]
+    assert q4["P@3"] == pytest.approx(2 / 3) and q4["RR@3"] == 1.0
+    assert q4["R@3"] is None and q4["nDCG@3"] is None
+    assert data["bounds"]["Q4"]["R@3"]["low"] == pytest.approx(2 / 3)
+    assert data["bounds"]["Q4"]["R@3"]["high"] == 1.0
+
+
+def test_metrics_errors_are_one_line(tmp_path: Path) -> None:
+    gold = tmp_path / "g.goldset"
+    _cli("new", str(gold))
+    out = _cli("metrics", str(gold), "--run", "nope")
+    assert out.returncode == 2 and out.stderr.count("\n") == 1
+    assert "no run named 'nope'" in out.stderr
+    out = _cli("metrics", str(gold), "--run", "x", "--measures", "P@0")
+    assert out.returncode == 2 and out.stderr.startswith("error: --measures:")
