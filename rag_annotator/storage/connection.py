@@ -162,9 +162,12 @@ def effective_pragmas(conn: sqlite3.Connection) -> dict[str, object]:
     }
 
 
-def inspect_read_only(path: Path, known_migrations: list[str], schema_version: int) -> int:
+def inspect_read_only(path: Path, known_migrations: list[str], schema_version: int, *,
+                      quick_check: bool = True) -> int:
     """Check a closed file without writing to it; return its user_version.
 
+    With ``quick_check=False`` the page-level check is left to :func:`quick_check_file`
+    (run in the background on large files); everything else is still checked here.
     Raises NotAGoldSetFile / EmptyFile / DamagedFile / FileTooNew / FileNotFound.
     """
     check_sqlite_version()
@@ -184,7 +187,7 @@ def inspect_read_only(path: Path, known_migrations: list[str], schema_version: i
     try:
         apply_pragmas(conn, read_only=True)
         try:
-            result = conn.execute("PRAGMA quick_check").fetchall()
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except sqlite3.Error as error:
             if getattr(error, "sqlite_errorcode", None) != _SQLITE_READONLY_ROLLBACK:
                 raise
@@ -192,17 +195,8 @@ def inspect_read_only(path: Path, known_migrations: list[str], schema_version: i
             # only a read-write connection can do) restores the last committed state: that is
             # SQLite's durability promise, not damage (reliability.md C12).
             roll_back_hot_journal(path)
-            result = conn.execute("PRAGMA quick_check").fetchall()
-        if [tuple(row) for row in result] != [("ok",)]:
-            # quick_check's rows can hold many lines ("*** in database main ***\nPage 9: …");
-            # the message must stay one line, so keep the first line that says something.
-            lines = [line.strip() for row in result for line in str(row[0]).splitlines()
-                     if line.strip() and not line.lstrip().startswith("***")]
-            raise DamagedFile(
-                f"the file is damaged (quick check: {lines[0] if lines else 'failed'}); "
-                "restore it from a backup.",
-                path=path,
-            )
+        if quick_check:
+            _raise_if_damaged(conn, path)
         has_migrations = conn.execute(
             "SELECT 1 FROM sqlite_master WHERE type='table' AND name='_sqlite_migrations'"
         ).fetchone()
@@ -237,6 +231,43 @@ def roll_back_hot_journal(path: Path) -> None:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
     finally:
         conn.close()
+
+
+def _raise_if_damaged(conn: sqlite3.Connection, path: Path) -> None:
+    result = conn.execute("PRAGMA quick_check").fetchall()
+    if [tuple(row) for row in result] != [("ok",)]:
+        # quick_check's rows can hold many lines ("*** in database main ***\nPage 9: …");
+        # the message must stay one line, so keep the first line that says something.
+        lines = [line.strip() for row in result for line in str(row[0]).splitlines()
+                 if line.strip() and not line.lstrip().startswith("***")]
+        raise DamagedFile(
+            f"the file is damaged (quick check: {lines[0] if lines else 'failed'}); "
+            "restore it from a backup.",
+            path=path,
+        )
+
+
+def quick_check_file(path: Path) -> DamagedFile | None:
+    """Run SQLite's quick check on its own read-only connection (safe on another thread).
+
+    Returns the DamagedFile error to report, or None when the file is sound.
+    """
+    try:
+        conn = _raw_connect(path, "ro")
+    except sqlite3.Error as error:
+        known = classify_error(error, path)
+        return known if isinstance(known, DamagedFile) else None
+    try:
+        apply_pragmas(conn, read_only=True)
+        _raise_if_damaged(conn, path)
+    except DamagedFile as damaged:
+        return damaged
+    except sqlite3.Error as error:
+        known = classify_error(error, path)
+        return known if isinstance(known, DamagedFile) else None
+    finally:
+        conn.close()
+    return None
 
 
 def connect_existing(path: Path, *, read_only: bool = False) -> sqlite3.Connection:

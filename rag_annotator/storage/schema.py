@@ -18,9 +18,23 @@ Design choices that matter for history and undo:
 
 from __future__ import annotations
 
-from sqlite_utils import Database, Migrations
+import sqlite3
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-MIGRATIONS = Migrations("rag_annotator")
+if TYPE_CHECKING:  # sqlite-utils is imported only to migrate: it costs ~0.1 s at start-up
+    from sqlite_utils import Database, Migrations
+
+MIGRATION_SET = "rag_annotator"
+_STEPS: list[tuple[str, Callable[[Database], None]]] = []
+
+
+def _step(name: str) -> Callable[[Callable[[Database], None]], Callable[[Database], None]]:
+    """Register a migration step, in order."""
+    def register(fn: Callable[[Database], None]) -> Callable[[Database], None]:
+        _STEPS.append((name, fn))
+        return fn
+    return register
 
 SCHEMA_0001 = """
 CREATE TABLE meta (
@@ -242,7 +256,7 @@ CREATE INDEX history_row ON history(table_name, row_key);
 """
 
 
-@MIGRATIONS(name="0001_initial")
+@_step("0001_initial")
 def _initial(db: Database) -> None:
     # Not executescript(): it would COMMIT the transaction the migration runs in.
     for statement in _statements(SCHEMA_0001):
@@ -259,16 +273,46 @@ def _statements(script: str) -> list[str]:
 SCHEMA_VERSION = 1
 
 
+def migration_set() -> Migrations:
+    """sqlite-utils' migration set of this build (built on first use)."""
+    existing: Migrations | None = globals().get("MIGRATIONS")
+    if existing is None:
+        from sqlite_utils import Migrations
+
+        existing = Migrations(MIGRATION_SET)
+        for name, fn in _STEPS:
+            existing(name=name)(fn)
+        globals()["MIGRATIONS"] = existing
+    return existing
+
+
+def __getattr__(name: str) -> Any:
+    """``schema.MIGRATIONS`` is built lazily (tests replace it with an extended copy)."""
+    if name == "MIGRATIONS":
+        return migration_set()
+    raise AttributeError(name)
+
+
 def known_migration_names() -> list[str]:
     """Names of every migration this build knows, in order."""
-    return [migration.name for migration in MIGRATIONS._migrations]
+    existing: Migrations | None = globals().get("MIGRATIONS")
+    if existing is None:
+        return [name for name, _fn in _STEPS]
+    return [migration.name for migration in existing._migrations]
 
 
-def pending_migration_names(db: Database) -> list[str]:
-    """Migrations not yet applied to ``db`` (read-only)."""
-    return [migration.name for migration in MIGRATIONS.pending(db)]
+def pending_migration_names(conn: sqlite3.Connection) -> list[str]:
+    """Migrations not yet applied to the file (read-only, without sqlite-utils)."""
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
+                    "AND name = '_sqlite_migrations'").fetchone() is None:
+        return known_migration_names()
+    applied = {name for (name,) in conn.execute(
+        "SELECT name FROM _sqlite_migrations WHERE migration_set = ?", (MIGRATION_SET,))}
+    return [name for name in known_migration_names() if name not in applied]
 
 
-def apply_migrations(db: Database) -> None:
+def apply_migrations(conn: sqlite3.Connection) -> None:
     """Apply every pending migration, each in one transaction with its version bump."""
-    MIGRATIONS.apply(db)
+    from sqlite_utils import Database
+
+    migration_set().apply(Database(conn, execute_plugins=False, recursive_triggers=False))

@@ -1,0 +1,139 @@
+"""Desktop bootstrap: QApplication, translations, exception hooks, settings, first file.
+
+Order matters: translators are installed before any widget exists (widgets translate their
+texts when built), and the exception hooks before the first file is opened, so a bug while
+opening shows the crash dialog instead of killing the app.  Which file opens: the one given,
+else the most recent one that still exists, else the built-in sample (created on first
+start).  A file that cannot be opened leaves an empty window with New / Open available.
+"""
+
+from __future__ import annotations
+
+import getpass
+import logging
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from rag_annotator import __version__
+from rag_annotator.errors import KnownError
+from rag_annotator.import_export.sample import create_sample
+from rag_annotator.paths import AppPaths, app_paths
+from rag_annotator.settings import Settings
+from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.ui.dialogs import ask_assessor
+from rag_annotator.ui.errors import install_exception_hooks, show_known_error
+from rag_annotator.ui.i18n import install_translations, remove_translations, resolve_language
+from rag_annotator.ui.main_window import MainWindow
+
+log = logging.getLogger("rag_annotator")
+
+
+def create_main_window(store: GoldSetStore | None, settings: Settings, *,
+                       paths: AppPaths | None = None) -> MainWindow:
+    """The main window showing an already-open store, without any dialog (tests, benchmarks).
+
+    The window takes the store over: it closes it when another file is opened or on close.
+    """
+    window = MainWindow(settings, paths or app_paths(),
+                        assessor=store.assessor if store is not None else settings.assessor)
+    if store is not None:
+        window.set_store(store)
+    return window
+
+
+def _setup_logging(paths: AppPaths) -> None:
+    if log.handlers:  # run_gui called again in the same process (tests)
+        return
+    try:
+        handler: logging.Handler = logging.FileHandler(paths.logs / "rag-annotator.log",
+                                                       encoding="utf-8")
+    except OSError:
+        handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+
+
+def choose_file(file: str | None, settings: Settings, paths: AppPaths) -> Path:
+    """The file to open: the given one, else the last one still there, else the sample."""
+    if file:
+        return Path(file).expanduser()
+    for recent in settings.recent_files[:1]:
+        if Path(recent).exists():
+            return Path(recent)
+    return paths.sample_file
+
+
+def _open_first_file(window: MainWindow, path: Path, paths: AppPaths) -> None:
+    """Open (or, for the sample, create) the first file; failures leave an empty window."""
+    if path == paths.sample_file and not path.exists():
+        try:
+            paths.ensure()
+            store = create_sample(path, assessor=window.assessor)
+        except KnownError as error:
+            show_known_error(window, error)
+            return
+        window.set_store(store, remember=True)
+        return
+    try:
+        store = GoldSetStore.open(path, assessor=window.assessor, verify="auto")
+    except KnownError as error:
+        show_known_error(window, error)
+        return
+    window.set_store(store, remember=True)
+
+
+def _account_name() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "assessor"
+
+
+def run_gui(file: str | None, assessor: str | None, language: str | None = None) -> int:
+    """Run the desktop app (``rag-annotator [FILE] [--assessor NAME]``); return the exit code.
+
+    ``assessor`` names this session's assessor without asking and without saving it;
+    ``language`` ("fr" or "en") overrides ``RAG_ANNOTATOR_LANG`` and the setting.
+    """
+    paths = app_paths()
+    try:
+        paths.ensure()
+    except OSError:
+        pass  # reported when something needs the folders (settings, sample)
+    _setup_logging(paths)
+    settings = Settings.load(paths.settings_file)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("rag-annotator")
+    app.setApplicationDisplayName("rag-annotator")
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName("rag-annotator")
+    translators = install_translations(resolve_language(language, settings.language))
+    window: MainWindow | None = None
+    reporter = install_exception_hooks(lambda: window)
+
+    session_assessor = (assessor or "").strip() or settings.assessor
+    if not session_assessor:
+        asked = ask_assessor(None)
+        if asked:
+            settings.assessor = session_assessor = asked
+            settings.save(paths.settings_file)
+        else:
+            # Judgments need a name; use the account's until the user gives one.
+            session_assessor = _account_name()
+    window = MainWindow(settings, paths, assessor=session_assessor)
+    window.show()
+    # Open once the event loop runs: the window is on screen at once, and a bug while
+    # opening reaches the crash dialog through the exception hook like any other.
+    first = choose_file(file, settings, paths)
+    QTimer.singleShot(0, lambda: _open_first_file(window, first, paths))
+    code = app.exec()
+    if window.isVisible():  # quit without closing (session end): still save and close
+        window.close()
+    remove_translations(translators)
+    del reporter
+    return int(code)

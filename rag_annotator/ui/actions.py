@@ -1,0 +1,145 @@
+"""The action registry: every command of the app declared once (id, label, shortcut, section).
+
+Menus, the judging panel and the keyboard cheat sheet are all built from :data:`REGISTRY`, so
+a shortcut cannot exist without being listed, nor be listed without existing.  Labels are
+English source texts of the ``actions`` translation context, translated when the QAction is
+made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+
+from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One command.
+
+    Attributes:
+        id: stable identifier ("file.open").
+        label: English source text (translated at runtime in the ``actions`` context).
+        shortcuts: portable key sequences ("Ctrl+O"), the first one shown in menus.
+        section: key of :data:`SECTIONS`, where the cheat sheet lists it.
+        checkable: a toggle or one of a group (languages).
+    """
+
+    id: str
+    label: str
+    shortcuts: tuple[str, ...] = ()
+    section: str = "file"
+    checkable: bool = False
+
+
+SECTIONS: dict[str, str] = {
+    "file": QT_TRANSLATE_NOOP("actions", "File"),
+    "edit": QT_TRANSLATE_NOOP("actions", "Edit"),
+    "go": QT_TRANSLATE_NOOP("actions", "Go to"),
+    "judge": QT_TRANSLATE_NOOP("actions", "Judging (Judge section)"),
+    "settings": QT_TRANSLATE_NOOP("actions", "Settings"),
+    "help": QT_TRANSLATE_NOOP("actions", "Help"),
+}
+
+REGISTRY: tuple[ActionSpec, ...] = (
+    ActionSpec("file.new", QT_TRANSLATE_NOOP("actions", "New Gold Set…"), ("Ctrl+N",)),
+    ActionSpec("file.open", QT_TRANSLATE_NOOP("actions", "Open…"), ("Ctrl+O",)),
+    ActionSpec("file.save_copy", QT_TRANSLATE_NOOP("actions", "Save a Copy…"),
+               ("Ctrl+Shift+S",)),
+    ActionSpec("file.close", QT_TRANSLATE_NOOP("actions", "Close"), ("Ctrl+W",)),
+    ActionSpec("file.quit", QT_TRANSLATE_NOOP("actions", "Quit"), ("Ctrl+Q",)),
+    ActionSpec("edit.undo", QT_TRANSLATE_NOOP("actions", "Undo"), ("Ctrl+Z",), "edit"),
+    ActionSpec("edit.redo", QT_TRANSLATE_NOOP("actions", "Redo"), ("Ctrl+Shift+Z", "Ctrl+Y"),
+               "edit"),
+    ActionSpec("edit.find", QT_TRANSLATE_NOOP("actions", "Find in This Section"), ("Ctrl+F",),
+               "edit"),
+    ActionSpec("go.goldset", QT_TRANSLATE_NOOP("actions", "Gold Set"), ("Ctrl+1",), "go"),
+    ActionSpec("go.corpus", QT_TRANSLATE_NOOP("actions", "Corpus"), ("Ctrl+2",), "go"),
+    ActionSpec("go.runs", QT_TRANSLATE_NOOP("actions", "Runs"), ("Ctrl+3",), "go"),
+    ActionSpec("go.judge", QT_TRANSLATE_NOOP("actions", "Judge"), ("Ctrl+4",), "go"),
+    ActionSpec("go.verify", QT_TRANSLATE_NOOP("actions", "Verify"), ("Ctrl+5",), "go"),
+    ActionSpec("go.dashboard", QT_TRANSLATE_NOOP("actions", "Dashboard"), ("Ctrl+6",), "go"),
+    ActionSpec("go.history", QT_TRANSLATE_NOOP("actions", "History"), ("Ctrl+7",), "go"),
+    ActionSpec("judge.relevant", QT_TRANSLATE_NOOP("actions", "Relevant"), ("1",), "judge"),
+    ActionSpec("judge.not_relevant", QT_TRANSLATE_NOOP("actions", "Not relevant"), ("0",),
+               "judge"),
+    ActionSpec("judge.grade2", QT_TRANSLATE_NOOP("actions", "Relevant, grade 2 (graded scale)"),
+               ("2",), "judge"),
+    ActionSpec("judge.grade3", QT_TRANSLATE_NOOP("actions", "Relevant, grade 3 (graded scale)"),
+               ("3",), "judge"),
+    ActionSpec("judge.unjudged", QT_TRANSLATE_NOOP("actions", "Back to unjudged"), ("U",),
+               "judge"),
+    ActionSpec("judge.previous", QT_TRANSLATE_NOOP("actions", "Previous pair"), ("K",),
+               "judge"),
+    ActionSpec("judge.next", QT_TRANSLATE_NOOP("actions", "Next pair"), ("J",), "judge"),
+    ActionSpec("settings.language.system", QT_TRANSLATE_NOOP("actions", "System Language"),
+               (), "settings", checkable=True),
+    ActionSpec("settings.language.fr", QT_TRANSLATE_NOOP("actions", "Français"), (), "settings",
+               checkable=True),
+    ActionSpec("settings.language.en", QT_TRANSLATE_NOOP("actions", "English"), (), "settings",
+               checkable=True),
+    ActionSpec("settings.assessor", QT_TRANSLATE_NOOP("actions", "Assessor Name…"), (),
+               "settings"),
+    ActionSpec("help.shortcuts", QT_TRANSLATE_NOOP("actions", "Keyboard Shortcuts"),
+               ("F1", "?"), "help"),
+    ActionSpec("help.about", QT_TRANSLATE_NOOP("actions", "About rag-annotator"), (), "help"),
+)
+
+_BY_ID = {spec.id: spec for spec in REGISTRY}
+assert len(_BY_ID) == len(REGISTRY), "duplicate action id"
+
+
+def tr(text: str) -> str:
+    """Translate a source text of the ``actions`` context."""
+    return QCoreApplication.translate("actions", text)
+
+
+def spec(action_id: str) -> ActionSpec:
+    """The declaration of one action."""
+    return _BY_ID[action_id]
+
+
+def ids_in(section: str) -> list[str]:
+    """The ids of a section's actions, in declaration order."""
+    return [s.id for s in REGISTRY if s.section == section]
+
+
+def shortcut_text(action: ActionSpec) -> str:
+    """The shortcuts as the user's platform and language write them ("Ctrl+Maj+Z")."""
+    return ", ".join(QKeySequence(s).toString(QKeySequence.SequenceFormat.NativeText)
+                     for s in action.shortcuts)
+
+
+def make_action(action_id: str, parent: QObject,
+                context: Qt.ShortcutContext = Qt.ShortcutContext.WindowShortcut) -> QAction:
+    """A QAction for a registered command (label translated, shortcuts set)."""
+    declared = _BY_ID[action_id]
+    action = QAction(tr(declared.label), parent)
+    action.setObjectName(declared.id)
+    action.setShortcuts([QKeySequence(s) for s in declared.shortcuts])
+    action.setShortcutContext(context)
+    action.setCheckable(declared.checkable)
+    if declared.shortcuts:
+        action.setToolTip(f"{tr(declared.label)} ({shortcut_text(declared)})")
+    return action
+
+
+def make_actions(action_ids: Iterable[str], parent: QObject,
+                 context: Qt.ShortcutContext = Qt.ShortcutContext.WindowShortcut
+                 ) -> dict[str, QAction]:
+    """QActions for several commands, by id."""
+    return {i: make_action(i, parent, context) for i in action_ids}
+
+
+def cheat_sheet() -> list[tuple[str, list[tuple[str, str]]]]:
+    """(section title, [(label, shortcuts)]) for every registered command, in order."""
+    out: list[tuple[str, list[tuple[str, str]]]] = []
+    for key, title in SECTIONS.items():
+        rows = [(tr(s.label), shortcut_text(s)) for s in REGISTRY if s.section == key]
+        if rows:
+            out.append((tr(title), rows))
+    return out

@@ -1,0 +1,501 @@
+"""The main window: navigation between the seven sections, menus, status bar, file handling.
+
+The window owns the open :class:`GoldSetStore` (through the hub) and swaps it on New, Open and
+Close; sections follow through ``Hub.store_replaced``.  There is no Save: every edit commits
+when it is made (DESIGN section 3), so closing never asks anything.  Every menu command comes
+from the action registry (``actions.py``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import shiboken6
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rag_annotator.domain.changes import Changes
+from rag_annotator.errors import KnownError
+from rag_annotator.import_export.sample import create_sample
+from rag_annotator.paths import AppPaths, app_paths
+from rag_annotator.settings import Settings
+from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.ui import actions
+from rag_annotator.ui.dialogs import CheatSheetDialog, ask_assessor, show_about
+from rag_annotator.ui.errors import show_known_error
+from rag_annotator.ui.hub import Hub, UiContext
+from rag_annotator.ui.models import number
+from rag_annotator.ui.progress import JudgingProgress
+from rag_annotator.ui.sections.base import Section
+from rag_annotator.ui.sections.corpus import CorpusSection
+from rag_annotator.ui.sections.dashboard import DashboardSection
+from rag_annotator.ui.sections.goldset import GoldSetSection
+from rag_annotator.ui.sections.history import HistorySection
+from rag_annotator.ui.sections.judge import JUDGE_ACTIONS, JudgeSection
+from rag_annotator.ui.sections.runs import RunsSection
+from rag_annotator.ui.sections.verify import VerifySection
+from rag_annotator.ui.undo import UndoController
+
+SECTION_ACTIONS = ("go.goldset", "go.corpus", "go.runs", "go.judge", "go.verify",
+                   "go.dashboard", "go.history")
+GOLDSET_FILTER = "*.goldset"
+
+
+class MainWindow(QMainWindow):
+    """The application window.
+
+    Attributes:
+        hub, undo, progress: the shared change hub, undo controller and judging counts.
+        sections: the seven section widgets, in navigation order.
+        commands: every window-level QAction, by registry id.
+    """
+
+    def __init__(self, settings: Settings, paths: AppPaths | None = None, *,
+                 assessor: str = "") -> None:
+        super().__init__()
+        self.settings = settings
+        self.paths = paths or app_paths()
+        self.assessor = assessor or settings.assessor
+        self.hub = Hub(self)
+        self.undo = UndoController(self.hub, lambda: self)
+        self.progress = JudgingProgress(self.hub)
+        self.ctx = UiContext(self.hub, self.undo, self.progress)
+        self.resize(1280, 800)
+        self.setWindowTitle("rag-annotator")
+
+        self.sections: list[Section] = [
+            GoldSetSection(self.ctx), CorpusSection(self.ctx), RunsSection(self.ctx),
+            JudgeSection(self.ctx), VerifySection(self.ctx), DashboardSection(self.ctx),
+            HistorySection(self.ctx),
+        ]
+        self.nav = QListWidget()
+        self.nav.setObjectName("navigation")
+        self.nav.setStyleSheet("QListWidget#navigation::item { padding: 6px 10px; }")
+        self.section_stack = QStackedWidget()
+        for section, action_id in zip(self.sections, SECTION_ACTIONS):
+            self.nav.addItem(actions.tr(actions.spec(action_id).label))
+            self.section_stack.addWidget(section)
+        self.nav.setFixedWidth(max(160, self.nav.sizeHintForColumn(0) + 32))
+        self.nav.currentRowChanged.connect(self._on_nav)
+
+        workspace = QWidget()
+        workspace_layout = QHBoxLayout(workspace)
+        workspace_layout.setContentsMargins(4, 4, 4, 4)
+        workspace_layout.addWidget(self.nav)
+        workspace_layout.addWidget(self.section_stack, 1)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self._empty_page())
+        self.pages.addWidget(workspace)
+        self.setCentralWidget(self.pages)
+
+        self.commands: dict[str, QAction] = actions.make_actions(
+            [s.id for s in actions.REGISTRY if s.id not in JUDGE_ACTIONS], self)
+        self._build_menus()
+        self._connect_actions()
+
+        self.file_label = QLabel()
+        self.assessor_label = QLabel()
+        self.counts_label = QLabel()
+        self.separator_label = QLabel("·")
+        self.statusBar().addWidget(self.file_label)
+        self.statusBar().addWidget(self.separator_label)
+        self.statusBar().addWidget(self.assessor_label)
+        self.statusBar().addPermanentWidget(self.counts_label)
+        self._counts: dict[str, int] = {}
+        self._status_timer = QTimer(self)
+        self._status_timer.setSingleShot(True)
+        self._status_timer.setInterval(0)
+        self._status_timer.timeout.connect(self._render_status)
+
+        self.hub.changes_applied.connect(self._on_changes)
+        self.hub.assessor_changed.connect(lambda _name: self._render_status())
+        self.progress.updated.connect(lambda _ids: self._status_timer.start())
+        self.progress.completed.connect(self._status_timer.start)
+        self.progress.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self._restore_window_state()
+        self._show_store_state()
+
+    # -- files ---------------------------------------------------------------------------------
+    @property
+    def store(self) -> GoldSetStore | None:
+        """The open gold set."""
+        return self.hub.store
+
+    def set_store(self, store: GoldSetStore | None, *, remember: bool = False) -> None:
+        """Show ``store`` (or nothing), closing the file shown before.
+
+        ``remember`` puts the file first in the recent files (the user opened it).
+        """
+        previous = self.hub.store
+        if store is not None:
+            store.assessor = self.assessor
+        self.hub.set_store(store)
+        if previous is not None and previous is not store:
+            previous.close()
+        if store is not None and remember:
+            self.settings.add_recent(store.path)
+            self._save_settings()
+        self._refresh_counts()
+        self._show_store_state()
+        if store is not None:
+            self._watch_quick_check(store)
+
+    def _watch_quick_check(self, store: GoldSetStore) -> None:
+        """Follow a large file's background quick check; if it finds damage, say so and keep
+        the file read-only (writes were waiting for the verdict, so none went in)."""
+        try:
+            damage = store.damage(timeout=0)
+        except TimeoutError:
+            QTimer.singleShot(200, lambda: self._watch_quick_check(store)
+                              if self.hub.store is store else None)
+            return
+        if damage is not None:
+            store.read_only = True
+            self._show_store_state()
+            show_known_error(self, damage)
+
+    def open_file(self, path: str | Path) -> bool:
+        """Open a gold-set file; a KnownError is shown and the current file stays open."""
+        try:
+            store = GoldSetStore.open(path, assessor=self.assessor, verify="auto")
+        except KnownError as error:
+            show_known_error(self, error)
+            return False
+        self.set_store(store, remember=True)
+        return True
+
+    def new_file(self, path: str | Path) -> bool:
+        """Create an empty gold-set file and open it."""
+        file = Path(path)
+        if file.suffix != ".goldset":
+            file = file.with_name(file.name + ".goldset")
+        try:
+            store = GoldSetStore.create(file, assessor=self.assessor)
+        except KnownError as error:
+            show_known_error(self, error)
+            return False
+        self.set_store(store, remember=True)
+        return True
+
+    def open_sample(self) -> bool:
+        """Open the built-in sample, creating it on first use."""
+        sample = self.paths.sample_file
+        if sample.exists():
+            return self.open_file(sample)
+        try:
+            self.paths.ensure()
+            store = create_sample(sample, assessor=self.assessor)
+        except KnownError as error:
+            show_known_error(self, error)
+            return False
+        self.set_store(store, remember=True)
+        return True
+
+    def save_copy(self, path: str | Path) -> bool:
+        """Write a consistent copy of the open file (SQLite backup API)."""
+        if self.store is None:
+            return False
+        try:
+            dest = self.store.save_copy(path)
+        except KnownError as error:
+            show_known_error(self, error)
+            return False
+        self.statusBar().showMessage(self.tr("Copy saved to %1").replace("%1", str(dest)), 8000)
+        return True
+
+    def close_file(self) -> None:
+        """Close the open file (nothing to save: every change is already in it)."""
+        self.set_store(None)
+
+    # -- sections ------------------------------------------------------------------------------
+    def show_section(self, index: int) -> None:
+        """Show one of the seven sections (0 = Gold set … 6 = History)."""
+        if 0 <= index < len(self.sections):
+            self.nav.setCurrentRow(index)
+
+    def current_section(self) -> Section:
+        """The section on screen."""
+        widget = self.section_stack.currentWidget()
+        assert isinstance(widget, Section)
+        return widget
+
+    def _on_nav(self, index: int) -> None:
+        if not 0 <= index < len(self.sections):
+            return
+        for i, section in enumerate(self.sections):
+            if i != index:
+                section.deactivate()
+        self.section_stack.setCurrentIndex(index)
+        section = self.sections[index]
+        section.activate()
+        focus = section.focus_widget()
+        if focus is not None and self.store is not None:
+            focus.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    # -- menus and actions ---------------------------------------------------------------------
+    def _build_menus(self) -> None:
+        a = self.commands
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        file_menu.addAction(a["file.new"])
+        file_menu.addAction(a["file.open"])
+        self.recent_menu = QMenu(self.tr("Open &Recent"), self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addMenu(self.recent_menu)
+        self.sample_action = QAction(self.tr("Open the Sample Gold Set"), self)
+        self.sample_action.triggered.connect(self.open_sample)
+        file_menu.addAction(self.sample_action)
+        file_menu.addSeparator()
+        file_menu.addAction(a["file.save_copy"])
+        file_menu.addSeparator()
+        file_menu.addAction(a["file.close"])
+        file_menu.addAction(a["file.quit"])
+
+        edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
+        edit_menu.addAction(a["edit.undo"])
+        edit_menu.addAction(a["edit.redo"])
+        edit_menu.addSeparator()
+        edit_menu.addAction(a["edit.find"])
+
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        for action_id in SECTION_ACTIONS:
+            view_menu.addAction(a[action_id])
+
+        settings_menu = self.menuBar().addMenu(self.tr("&Settings"))
+        language_menu = settings_menu.addMenu(self.tr("&Language (at next start)"))
+        self.language_group = QActionGroup(self)
+        for code in ("system", "fr", "en"):
+            action = a[f"settings.language.{code}"]
+            action.setData(code)
+            action.setChecked(self.settings.language == code)
+            self.language_group.addAction(action)
+            language_menu.addAction(action)
+        settings_menu.addAction(a["settings.assessor"])
+
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        help_menu.addAction(a["help.shortcuts"])
+        help_menu.addAction(a["help.about"])
+
+    def _connect_actions(self) -> None:
+        a = self.commands
+        a["file.new"].triggered.connect(self._ask_new)
+        a["file.open"].triggered.connect(self._ask_open)
+        a["file.save_copy"].triggered.connect(self._ask_save_copy)
+        a["file.close"].triggered.connect(self.close_file)
+        a["file.quit"].triggered.connect(self.close)
+        a["edit.undo"].triggered.connect(self.undo.undo)
+        a["edit.redo"].triggered.connect(self.undo.redo)
+        a["edit.find"].triggered.connect(self._find)
+        for i, action_id in enumerate(SECTION_ACTIONS):
+            a[action_id].triggered.connect(lambda _checked=False, i=i: self.show_section(i))
+        for code in ("system", "fr", "en"):
+            a[f"settings.language.{code}"].triggered.connect(
+                lambda _checked=False, c=code: self.set_language(c))
+        a["settings.assessor"].triggered.connect(self._ask_assessor)
+        a["help.shortcuts"].triggered.connect(self.show_cheat_sheet)
+        a["help.about"].triggered.connect(lambda: show_about(self, self.store))
+        stack = self.undo.stack
+        stack.indexChanged.connect(self._update_undo_actions)
+        self._update_undo_actions()
+
+    def _update_undo_actions(self, *_args: object) -> None:
+        stack = self.undo.stack
+        if not shiboken6.isValid(stack):  # the window is being destroyed
+            return
+        undo, redo = self.commands["edit.undo"], self.commands["edit.redo"]
+        undo.setEnabled(stack.canUndo())
+        redo.setEnabled(stack.canRedo())
+        undo.setText(self.tr("Undo %1").replace("%1", stack.undoText()) if stack.canUndo()
+                     else actions.tr(actions.spec("edit.undo").label))
+        redo.setText(self.tr("Redo %1").replace("%1", stack.redoText()) if stack.canRedo()
+                     else actions.tr(actions.spec("edit.redo").label))
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for path in self.settings.recent_files:
+            action = self.recent_menu.addAction(path)
+            action.setEnabled(Path(path).exists())
+            action.triggered.connect(lambda _checked=False, p=path: self.open_file(p))
+        if not self.settings.recent_files:
+            self.recent_menu.addAction(self.tr("No recent file")).setEnabled(False)
+
+    def _start_folder(self) -> str:
+        if self.store is not None:
+            return str(self.store.path.parent)
+        return str(Path.home())
+
+    def _ask_new(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("New Gold Set"), self._start_folder(),
+            self.tr("Gold sets (%1)").replace("%1", GOLDSET_FILTER),
+            options=QFileDialog.Option.DontConfirmOverwrite)
+        if path:
+            self.new_file(path)
+
+    def _ask_open(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open a Gold Set"), self._start_folder(),
+            self.tr("Gold sets (%1)").replace("%1", GOLDSET_FILTER) + ";;"
+            + self.tr("All files (*)"))
+        if path:
+            self.open_file(path)
+
+    def _ask_save_copy(self) -> None:
+        if self.store is None:
+            return
+        suggested = self.store.path.with_name(self.store.path.stem + "-copy.goldset")
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Save a Copy"), str(suggested),
+            self.tr("Gold sets (%1)").replace("%1", GOLDSET_FILTER))
+        if path:
+            self.save_copy(path)
+
+    def _ask_assessor(self) -> None:
+        name = ask_assessor(self, self.assessor)
+        if name:
+            self.set_assessor(name, save=True)
+
+    def set_assessor(self, name: str, *, save: bool) -> None:
+        """Use ``name`` for this session's operations (and remember it if ``save``)."""
+        self.assessor = name
+        if save:
+            self.settings.assessor = name
+            self._save_settings()
+        self.hub.set_assessor(name)
+
+    def set_language(self, code: str) -> None:
+        """Remember the language; it applies at the next start."""
+        if code == self.settings.language:
+            return
+        self.settings.language = code
+        self._save_settings()
+        QMessageBox.information(self, self.tr("Language"), self.tr(
+            "The new language will be used the next time you start rag-annotator."))
+
+    def show_cheat_sheet(self) -> None:
+        """The keyboard shortcuts of every command."""
+        CheatSheetDialog(self).exec()
+
+    def _find(self) -> None:
+        field = self.current_section().find_field()
+        if field is not None:
+            field.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            field.selectAll()
+
+    # -- status and state ----------------------------------------------------------------------
+    def _empty_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addStretch(1)
+        title = QLabel(self.tr("No gold set is open."))
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        title.setFont(font)
+        hint = QLabel(self.tr("Create a new gold set, open one, or explore the sample."))
+        hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(title)
+        layout.addWidget(hint)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        for text, slot in ((self.tr("New Gold Set…"), self._ask_new),
+                           (self.tr("Open…"), self._ask_open),
+                           (self.tr("Open the Sample"), self.open_sample)):
+            button = QPushButton(text)
+            button.clicked.connect(slot)
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        layout.addStretch(2)
+        return page
+
+    def _show_store_state(self) -> None:
+        store = self.store
+        has_file = store is not None
+        self.pages.setCurrentIndex(1 if has_file else 0)
+        for action_id in ("file.save_copy", "file.close", "edit.find", *SECTION_ACTIONS):
+            self.commands[action_id].setEnabled(has_file)
+        self.setWindowTitle(f"{store.path.name} — rag-annotator" if store else "rag-annotator")
+        self._render_status()
+        if has_file:
+            current = self.nav.currentRow()
+            if current < 0:
+                self.show_section(min(max(self.settings.last_section, 0),
+                                      len(self.sections) - 1))
+            else:
+                self._on_nav(current)
+
+    def _on_changes(self, changes: Changes) -> None:
+        if changes.touches("cases", "documents", "claims"):
+            self._refresh_counts()
+        self._status_timer.start()
+
+    def _refresh_counts(self) -> None:
+        store = self.store
+        if store is None:
+            self._counts = {}
+            return
+        self._counts = {"cases": store.count("cases"), "documents": store.count("documents"),
+                        "unverified": store.claim_counts()["unverified"]}
+
+    def _render_status(self) -> None:
+        store = self.store
+        self.separator_label.setVisible(store is not None)
+        if store is None:
+            self.file_label.setText(self.tr("No file open"))
+            self.assessor_label.clear()
+            self.counts_label.clear()
+            return
+        self.file_label.setText(store.path.name)
+        self.file_label.setToolTip(str(store.path))
+        self.assessor_label.setText(self.tr("Assessor: %1").replace(
+            "%1", self.assessor or self.tr("(none)")))
+        parts = [self.tr("%Ln case(s)", "", self._counts.get("cases", 0)),
+                 self.tr("%Ln document(s)", "", self._counts.get("documents", 0))]
+        totals = self.progress.totals()
+        if totals is None:
+            parts.append(self.tr("counting judgments…"))
+        else:
+            judged = totals["relevant"] + totals["not_relevant"]
+            parts.append(self.tr("%1 judged / %2 unjudged pairs")
+                         .replace("%1", number(judged)).replace("%2", number(totals["unjudged"])))
+        parts.append(self.tr("%Ln claim(s) unverified", "", self._counts.get("unverified", 0)))
+        self.counts_label.setText(" · ".join(parts))
+
+    def _restore_window_state(self) -> None:
+        if self.settings.window_geometry:
+            self.restoreGeometry(QByteArray.fromBase64(self.settings.window_geometry.encode()))
+        if self.settings.window_state:
+            self.restoreState(QByteArray.fromBase64(self.settings.window_state.encode()))
+
+    def _save_settings(self) -> None:
+        try:
+            self.settings.save(self.paths.settings_file)
+        except OSError as error:
+            self.statusBar().showMessage(
+                self.tr("Settings could not be saved: %1").replace("%1", str(error)), 8000)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.window_geometry = bytes(self.saveGeometry().toBase64().data()).decode()
+        self.settings.window_state = bytes(self.saveState().toBase64().data()).decode()
+        if self.nav.currentRow() >= 0:
+            self.settings.last_section = self.nav.currentRow()
+        self._save_settings()
+        self.progress.close()
+        store = self.hub.store
+        self.hub.set_store(None)
+        if store is not None:
+            store.close()
+        super().closeEvent(event)

@@ -1,0 +1,306 @@
+"""Table models: an ordered id list, rows loaded lazily by page (DESIGN section 9).
+
+A :class:`LazyTableModel` asks the store for the ids of what it lists (cheap, even for
+100,000 documents) and for full rows only a page at a time, when the view paints them.  Pages
+are cached and dropped when a change touches them; a change that adds or removes rows resets
+the id list.  :class:`RowsModel` is for short lists read whole (runs, claims of an answer).
+Views never see SQL: models call the store's typed read methods.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QDateTime,
+    QLocale,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+
+from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.ui import labels
+
+Row = dict[str, Any]
+Index = QModelIndex | QPersistentModelIndex
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column: translated title, how to show a row, and its initial width in characters."""
+
+    title: str
+    value: Callable[[Row], object]
+    width: int = 12
+    numeric: bool = False
+    stretch: bool = False
+
+
+def one_line(text: object) -> str:
+    """Cell text: newlines folded so a row stays one line high."""
+    return " ".join(str(text or "").split())
+
+
+def number(value: object) -> str:
+    """An integer in the user's locale ("10 000" in French); empty for None."""
+    if value is None or value == "":
+        return ""
+    return QLocale().toString(int(value))  # type: ignore[call-overload]
+
+
+def json_list(value: object) -> list[Any]:
+    """A stored JSON list (tags, rights) as a list; [] when unreadable."""
+    if isinstance(value, list):
+        return value
+    try:
+        parsed = json.loads(str(value or "[]"))
+    except ValueError:
+        return []
+    return parsed if isinstance(parsed, list) else []
+
+
+def local_time(text: object) -> str:
+    """A stored UTC ISO time shown in local time, to the second."""
+    stamp = QDateTime.fromString(str(text or ""), Qt.DateFormat.ISODateWithMs)
+    if not stamp.isValid():
+        stamp = QDateTime.fromString(str(text or ""), Qt.DateFormat.ISODate)
+    if not stamp.isValid():
+        return str(text or "")
+    return stamp.toLocalTime().toString("yyyy-MM-dd HH:mm:ss")
+
+
+class _TableBase(QAbstractTableModel):
+    """What both model kinds share: columns, header, display and alignment roles."""
+
+    def __init__(self, columns: Sequence[Column], parent: Any = None) -> None:
+        super().__init__(parent)
+        self.columns = list(columns)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
+                and 0 <= section < len(self.columns)):
+            return self.columns[section].title
+        return None
+
+    def row_at(self, row: int) -> Row | None:
+        raise NotImplementedError
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.column() < len(self.columns):
+            return None
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
+                        Qt.ItemDataRole.TextAlignmentRole):
+            return None
+        column = self.columns[index.column()]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if column.numeric else None
+        row = self.row_at(index.row())
+        if row is None:
+            return "…" if role == Qt.ItemDataRole.DisplayRole else None
+        text = str(column.value(row))
+        if role == Qt.ItemDataRole.ToolTipRole:  # the whole text of an elided cell
+            return text if text and not column.numeric else None
+        return text
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+
+class LazyTableModel(_TableBase):
+    """Rows identified by id, loaded from the store a page at a time.
+
+    Subclasses implement :meth:`fetch_ids` and :meth:`fetch_rows`.
+    """
+
+    PAGE = 200
+
+    def __init__(self, columns: Sequence[Column], parent: Any = None) -> None:
+        super().__init__(columns, parent)
+        self.store: GoldSetStore | None = None
+        self._ids: list[int] = []
+        self._positions: dict[int, int] = {}
+        self._pages: dict[int, dict[int, Row]] = {}
+
+    # -- what subclasses provide ---------------------------------------------------------------
+    def fetch_ids(self, store: GoldSetStore) -> list[int]:
+        """The ordered ids to list."""
+        raise NotImplementedError
+
+    def fetch_rows(self, store: GoldSetStore, ids: Sequence[int]) -> dict[int, Row]:
+        """Rows by id for one page."""
+        raise NotImplementedError
+
+    # -- Qt model interface --------------------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._ids)
+
+    def row_at(self, row: int) -> Row | None:
+        if self.store is None or not 0 <= row < len(self._ids):
+            return None
+        page = row // self.PAGE
+        rows = self._pages.get(page)
+        if rows is None:
+            ids = self._ids[page * self.PAGE:(page + 1) * self.PAGE]
+            rows = self._pages[page] = self.fetch_rows(self.store, ids)
+        return rows.get(self._ids[row])
+
+    # -- ids and refresh -----------------------------------------------------------------------
+    def set_store(self, store: GoldSetStore | None) -> None:
+        """Show ``store`` (or nothing) and load its id list."""
+        self.store = store
+        self.reload()
+
+    def reload(self) -> None:
+        """Fetch the id list again (rows were added or removed, or filters changed)."""
+        self.beginResetModel()
+        self._ids = self.fetch_ids(self.store) if self.store is not None else []
+        self._positions = {row_id: i for i, row_id in enumerate(self._ids)}
+        self._pages.clear()
+        self.endResetModel()
+
+    def refresh_ids(self, ids: Iterable[int | str]) -> None:
+        """Rows with these ids changed: drop their pages, tell the views."""
+        rows = sorted(self._positions[i] for i in ids if isinstance(i, int)
+                      and i in self._positions)
+        for row in rows:
+            self._pages.pop(row // self.PAGE, None)
+        last = self.columnCount() - 1
+        for row in rows:
+            self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+
+    def refresh_all(self) -> None:
+        """Every row may have changed (e.g. a count shown in each row)."""
+        self._pages.clear()
+        if self._ids:
+            self.dataChanged.emit(self.index(0, 0),
+                                  self.index(len(self._ids) - 1, self.columnCount() - 1))
+
+    def id_at(self, row: int) -> int | None:
+        """The id shown on ``row``."""
+        return self._ids[row] if 0 <= row < len(self._ids) else None
+
+    def row_of(self, row_id: int) -> int | None:
+        """The row showing ``row_id`` (None if not listed)."""
+        return self._positions.get(row_id)
+
+    @property
+    def ids(self) -> list[int]:
+        """The listed ids, in order (a copy)."""
+        return list(self._ids)
+
+
+class CasesModel(LazyTableModel):
+    """The gold set's cases, filtered by text, family and status."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__([], parent)
+        self.columns = [
+            Column(self.tr("Key"), lambda r: r["key"], 8),
+            Column(self.tr("Question"), lambda r: one_line(r["question"]), 48, stretch=True),
+            Column(self.tr("Family"), lambda r: labels.family(r["family"]), 20),
+            Column(self.tr("Status"), lambda r: labels.case_status(r["status"]), 10),
+            Column(self.tr("Behaviour"), lambda r: labels.behaviour(r["expected_behaviour"]),
+                   11),
+            Column(self.tr("Tags"), lambda r: ", ".join(map(str, json_list(r["tags"]))), 16),
+            Column(self.tr("Sources"), lambda r: number(r["sources"]), 7, numeric=True),
+        ]
+        self.search = ""
+        self.family = ""
+        self.status = ""
+
+    def fetch_ids(self, store: GoldSetStore) -> list[int]:
+        return store.case_ids(search=self.search, family=self.family, status=self.status)
+
+    def fetch_rows(self, store: GoldSetStore, ids: Sequence[int]) -> dict[int, Row]:
+        return store.cases_rows(ids)
+
+
+class DocumentsModel(LazyTableModel):
+    """The corpus registry, filtered by text and status."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__([], parent)
+        self.columns = [
+            Column(self.tr("Key"), lambda r: r["key"], 14),
+            Column(self.tr("Title"), lambda r: one_line(r["title"]), 36, stretch=True),
+            Column(self.tr("Status"), lambda r: labels.doc_status(r["status"]), 9),
+            Column(self.tr("Version"), lambda r: r["version"], 8),
+            Column(self.tr("Owner"), lambda r: r["owner"], 14),
+            Column(self.tr("Rights"), lambda r: ", ".join(map(str, json_list(r["rights"]))), 14),
+            Column(self.tr("Valid from"), lambda r: r["valid_from"] or "", 10),
+            Column(self.tr("Valid until"), lambda r: r["valid_until"] or "", 10),
+            Column(self.tr("Supersedes"), lambda r: r["supersedes"] or "", 12),
+            Column(self.tr("Length"), lambda r: number(r["length"]), 8, numeric=True),
+        ]
+        self.search = ""
+        self.status = ""
+
+    def fetch_ids(self, store: GoldSetStore) -> list[int]:
+        return store.document_ids(search=self.search, status=self.status)
+
+    def fetch_rows(self, store: GoldSetStore, ids: Sequence[int]) -> dict[int, Row]:
+        return store.documents_rows(ids)
+
+
+class HistoryModel(LazyTableModel):
+    """Every operation of the file, newest first."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__([], parent)
+        self.columns = [
+            Column(self.tr("Time"), lambda r: local_time(r["at"]), 18),
+            Column(self.tr("Assessor"), lambda r: r["assessor"], 12),
+            Column(self.tr("Action"), lambda r: labels.action_title(r["action"]), 22),
+            Column(self.tr("Label"), lambda r: labels.operation_label(r["label"]), 40,
+                   stretch=True),
+            Column(self.tr("Rows changed"), lambda r: number(r["row_count"]), 8, numeric=True),
+        ]
+
+    def fetch_ids(self, store: GoldSetStore) -> list[int]:
+        return store.operation_ids()
+
+    def fetch_rows(self, store: GoldSetStore, ids: Sequence[int]) -> dict[int, Row]:
+        return store.operations_rows(ids)
+
+
+class RowsModel(_TableBase):
+    """A short list of rows read whole (runs, answers, claims, a case's pool)."""
+
+    def __init__(self, columns: Sequence[Column], parent: Any = None) -> None:
+        super().__init__(columns, parent)
+        self._rows: list[Row] = []
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def row_at(self, row: int) -> Row | None:
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def set_rows(self, rows: Sequence[Row]) -> None:
+        """Replace every row."""
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def update_row(self, row: int, values: Row) -> None:
+        """Replace one row's values in place."""
+        if 0 <= row < len(self._rows):
+            self._rows[row] = values
+            self.dataChanged.emit(self.index(row, 0), self.index(row, self.columnCount() - 1))
+
+    @property
+    def rows(self) -> list[Row]:
+        """The rows (a copy of the list)."""
+        return list(self._rows)

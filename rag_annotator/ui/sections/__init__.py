@@ -1,0 +1,1 @@
+"""The seven sections of the main window, one module each."""

@@ -1,0 +1,345 @@
+"""Judge section: judging progress per case, and a keyboard judging panel.
+
+Left, every case with its pool size and how much of it is judged (counts from
+:class:`~rag_annotator.ui.progress.JudgingProgress`, filled in the background on big files).
+Right, the selected case's pool: the expert reads each document and labels the pair with one
+key (1 relevant, 0 not relevant, U back to unjudged; 2 and 3 on a graded scale); J and K move
+between pairs.  After a label the panel moves to the next pair this assessor has not judged,
+then on to the next case with work left.  The pool is listed by document key, without ranks
+or scores, so the label reflects the document rather than a run's opinion of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rag_annotator.domain.changes import Changes
+from rag_annotator.domain.operations import set_judgment
+from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.ui import actions, labels
+from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.models import Column, LazyTableModel, RowsModel, number, one_line
+from rag_annotator.ui.progress import JUDGING_TABLES, JudgingProgress
+from rag_annotator.ui.sections.base import (
+    Section,
+    current_row,
+    esc,
+    make_table,
+    select_row,
+)
+
+Row = dict[str, Any]
+JUDGE_ACTIONS = actions.ids_in("judge")
+
+
+class JudgeProgressModel(LazyTableModel):
+    """Cases (key and question loaded by page) with their judging counts."""
+
+    def __init__(self, progress: JudgingProgress, parent: Any = None) -> None:
+        super().__init__([], parent)
+        self.progress = progress
+
+        def count(key: str) -> Any:
+            return lambda r: number(r.get(key)) if "pairs" in r else "…"
+
+        self.columns = [
+            Column(self.tr("Key"), lambda r: r["key"], 8),
+            Column(self.tr("Question"), lambda r: one_line(r["question"]), 36, stretch=True),
+            Column(self.tr("Pairs"), count("pairs"), 5, numeric=True),
+            Column(self.tr("By you"), count("mine"), 6, numeric=True),
+            Column(self.tr("Unjudged"), count("unjudged"), 7, numeric=True),
+            Column(self.tr("Disputed"), count("disputed"), 7, numeric=True),
+        ]
+        progress.updated.connect(self._on_progress)
+
+    def fetch_ids(self, store: GoldSetStore) -> list[int]:
+        return store.case_ids()
+
+    def fetch_rows(self, store: GoldSetStore, ids: Sequence[int]) -> dict[int, Row]:
+        return store.cases_rows(ids)
+
+    def row_at(self, row: int) -> Row | None:
+        base = super().row_at(row)
+        if base is None:
+            return None
+        counts = self.progress.row(base["id"])
+        return {**base, **counts} if counts is not None else base
+
+    def _on_progress(self, case_ids: frozenset[int] | None) -> None:
+        if case_ids is None:
+            self.refresh_all()
+        else:
+            self.refresh_ids(case_ids)
+
+
+class JudgeSection(Section):
+    """Judging progress and the keyboard judging panel."""
+
+    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.max_grade = 1
+        self.progress_model = JudgeProgressModel(ctx.progress, self)
+        self.cases = make_table(self.progress_model)
+        self.counting = QLabel()
+        self.pool = RowsModel([
+            Column(self.tr("Document"), lambda r: r["key"], 14),
+            Column(self.tr("Title"), lambda r: one_line(r["title"]), 24, stretch=True),
+            Column(self.tr("Your label"), lambda r: labels.grade(r["my_grade"], self.max_grade),
+                   12),
+            Column(self.tr("Effective label"), self._effective, 12),
+        ], self)
+        self.pairs = make_table(self.pool)
+        self.question = QLabel()
+        self.question.setWordWrap(True)
+        self.question.setTextFormat(Qt.TextFormat.RichText)
+        self.position = QLabel()
+        self.document = QPlainTextEdit()
+        self.document.setReadOnly(True)
+        self.document.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+
+        self.commands = actions.make_actions(
+            JUDGE_ACTIONS, self, Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        for action in self.commands.values():
+            self.addAction(action)
+        grades = {"judge.relevant": 1, "judge.not_relevant": 0, "judge.grade2": 2,
+                  "judge.grade3": 3, "judge.unjudged": None}
+        for action_id, grade in grades.items():
+            self.commands[action_id].triggered.connect(
+                lambda _checked=False, g=grade: self.judge(g))
+        self.commands["judge.next"].triggered.connect(lambda: self.step_pair(+1))
+        self.commands["judge.previous"].triggered.connect(lambda: self.step_pair(-1))
+
+        # Two short rows (labels; moves and position) keep the panel narrow enough to leave
+        # the progress table its columns.
+        label_row, move_row = QHBoxLayout(), QHBoxLayout()
+        self._buttons: list[QToolButton] = []
+        for action_id in JUDGE_ACTIONS:
+            button = QToolButton()
+            button.setDefaultAction(self.commands[action_id])
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            declared = actions.spec(action_id)
+            self.commands[action_id].setIconText(
+                f"{actions.tr(declared.label)}  [{actions.shortcut_text(declared)}]")
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            self._buttons.append(button)
+            row = move_row if action_id in ("judge.next", "judge.previous") else label_row
+            row.addWidget(button)
+        label_row.addStretch(1)
+        move_row.addStretch(1)
+        move_row.addWidget(self.position)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.cases, 1)
+        left_layout.addWidget(self.counting)
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.addWidget(self.question)
+        top_layout.addWidget(self.pairs, 1)
+        top_layout.addLayout(label_row)
+        top_layout.addLayout(move_row)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(top)
+        right.addWidget(self.document)
+        right.setStretchFactor(0, 2)
+        right.setStretchFactor(1, 3)
+        right.setSizes([2000, 3000])
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([1000, 1000])
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter, 1)
+
+        self.cases.selectionModel().currentRowChanged.connect(self._on_case)
+        self.pairs.selectionModel().currentRowChanged.connect(self._on_pair)
+        ctx.hub.assessor_changed.connect(lambda _name: self._reload_pool(self.document_id()))
+        ctx.progress.updated.connect(self._show_counting)
+        ctx.progress.completed.connect(self._show_counting)
+        self._update_actions()
+
+    # -- section -------------------------------------------------------------------------------
+    def focus_widget(self) -> QWidget:
+        return self.pairs
+
+    def refresh(self) -> None:
+        store = self.store
+        if store is None:
+            return
+        self.max_grade = int(store.meta("max_grade", "1") or 1)
+        keep = self.case_id()
+        self.progress_model.store = store
+        self.progress_model.reload()
+        row = self.progress_model.row_of(keep) if keep is not None else None
+        if row is None:
+            row = self._next_case_with_work(-1)
+        select_row(self.cases, row if row is not None else 0)
+        self._show_counting()
+        self._update_actions()
+
+    def clear(self) -> None:
+        self.progress_model.set_store(None)
+        self.pool.set_rows([])
+        self.question.clear()
+        self.document.clear()
+        self.position.clear()
+        self._update_actions()
+
+    def apply_changes(self, changes: Changes) -> None:
+        if changes.reshapes("cases"):
+            self.schedule_refresh()
+            return
+        if changes.touches("cases"):
+            self.progress_model.refresh_ids(changes.ids("cases"))
+        if changes.touches("meta"):
+            self.max_grade = int(self.store.meta("max_grade", "1") or 1) if self.store else 1
+        if changes.touches(*JUDGING_TABLES, "documents", "assessors"):
+            self._reload_pool(keep=self.document_id())
+
+    # -- current case and pair -----------------------------------------------------------------
+    def case_id(self) -> int | None:
+        """The case being judged."""
+        return self.progress_model.id_at(current_row(self.cases))
+
+    def document_id(self) -> int | None:
+        """The document of the current pair."""
+        row = self.pool.row_at(current_row(self.pairs))
+        return None if row is None else int(row["document_id"])
+
+    def judge(self, grade: int | None) -> None:
+        """Label the current pair for this session's assessor, then go to the next to do."""
+        case_id, document_id = self.case_id(), self.document_id()
+        if case_id is None or document_id is None or self.store is None:
+            return
+        if grade is not None and grade > self.max_grade:
+            return
+        changes = self.ctx.undo.run(lambda s: set_judgment(s, case_id, document_id, grade))
+        if changes is not None:
+            self._advance()
+
+    def step_pair(self, step: int) -> None:
+        """Next (+1) or previous (-1) pair, crossing into the next or previous case."""
+        row = current_row(self.pairs) + step
+        if 0 <= row < self.pool.rowCount():
+            select_row(self.pairs, row)
+            return
+        case_row = current_row(self.cases) + step
+        if 0 <= case_row < self.progress_model.rowCount():
+            select_row(self.cases, case_row)
+            if step < 0:
+                select_row(self.pairs, self.pool.rowCount() - 1)
+            else:
+                select_row(self.pairs, 0)
+
+    # -- internals -----------------------------------------------------------------------------
+    def _effective(self, row: Row) -> str:
+        if row["disputed"]:
+            return labels.judgment("disputed")
+        return labels.grade(row["effective_grade"], self.max_grade)
+
+    def _advance(self) -> None:
+        """The next pair of this case without the assessor's label, else the next case's."""
+        rows = self.pool.rows
+        start = current_row(self.pairs)
+        for offset in range(1, len(rows) + 1):
+            row = (start + offset) % len(rows)
+            if rows[row]["my_grade"] is None and row != start:
+                select_row(self.pairs, row)
+                return
+        case_row = self._next_case_with_work(current_row(self.cases))
+        if case_row is not None:
+            select_row(self.cases, case_row)
+        elif start + 1 < len(rows):
+            select_row(self.pairs, start + 1)
+
+    def _next_case_with_work(self, after: int) -> int | None:
+        model = self.progress_model
+        for row in range(after + 1, model.rowCount()):
+            case_id = model.id_at(row)
+            counts = self.ctx.progress.row(case_id) if case_id is not None else None
+            if counts is not None and counts["mine"] < counts["pairs"]:
+                return row
+        return None
+
+    def _on_case(self) -> None:
+        self._reload_pool(keep=None)
+
+    def _reload_pool(self, keep: int | None) -> None:
+        store, case_id = self.store, self.case_id()
+        if store is None or case_id is None:
+            self.pool.set_rows([])
+            self.question.clear()
+            self._on_pair()
+            return
+        rows = store.pool_of_case(case_id, store.assessor)
+        case = self.progress_model.row_at(current_row(self.cases)) or {}
+        self.question.setText(f"<b>{esc(case.get('key', ''))}</b> — "
+                              f"{esc(case.get('question', ''))}")
+        self.pool.set_rows(rows)
+        target = next((i for i, r in enumerate(rows) if r["document_id"] == keep), None)
+        if target is None:
+            target = next((i for i, r in enumerate(rows) if r["my_grade"] is None), 0)
+        if rows:
+            select_row(self.pairs, target)
+        else:
+            self.document.setPlainText(self.tr(
+                "No document has been retrieved for this case yet and it has no expected "
+                "source: there is nothing to judge."))
+        self._on_pair()
+
+    def _on_pair(self) -> None:
+        store = self.store
+        row = current_row(self.pairs)
+        pair = self.pool.row_at(row)
+        if store is not None and pair is not None:
+            text = store.document_text(int(pair["document_id"]))
+            self.document.setPlainText(f"{pair['key']} — {pair['title']}\n\n{text}")
+            self.position.setText(self.tr("Pair %1 of %2").replace("%1", str(row + 1))
+                                  .replace("%2", str(self.pool.rowCount())))
+        else:
+            self.position.clear()
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        has_pair = self.document_id() is not None
+        for action_id, action in self.commands.items():
+            if action_id in ("judge.next", "judge.previous"):
+                action.setEnabled(self.progress_model.rowCount() > 0)
+            elif action_id == "judge.grade2":
+                action.setEnabled(has_pair and self.max_grade >= 2)
+            elif action_id == "judge.grade3":
+                action.setEnabled(has_pair and self.max_grade >= 3)
+            else:
+                action.setEnabled(has_pair)
+        for button in self._buttons:
+            button.setVisible(button.defaultAction().isEnabled()
+                              or button.defaultAction().objectName() not in
+                              ("judge.grade2", "judge.grade3"))
+
+    def _show_counting(self, *_args: object) -> None:
+        progress = self.ctx.progress
+        if progress.complete:
+            totals = progress.totals() or {}
+            self.counting.setText(self.tr(
+                "%1 pairs in the pools: %2 judged by you, %3 with no agreed label.")
+                .replace("%1", number(totals.get("pairs", 0)))
+                .replace("%2", number(totals.get("mine", 0)))
+                .replace("%3", number(totals.get("unjudged", 0))))
+        else:
+            self.counting.setText(self.tr("Counting judgments…"))

@@ -1,0 +1,105 @@
+"""``run_gui``: which file opens, the assessor, the language, and the fallback on errors."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QThread, QTimer
+from PySide6.QtWidgets import QApplication
+
+from rag_annotator.app import choose_file, run_gui
+from rag_annotator.paths import app_paths
+from rag_annotator.settings import Settings
+from rag_annotator.ui.i18n import resolve_language
+from rag_annotator.ui.main_window import MainWindow
+from tests.builders import Rich
+from tests.ui.conftest import ModalCatcher
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def hooks_restored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """run_gui installs process-wide hooks; put pytest's back afterwards."""
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    monkeypatch.setenv("RAG_ANNOTATOR_LANG", "en")
+
+
+def run_and_inspect(modals: ModalCatcher, check, ready=lambda w: True) -> None:  # type: ignore[no-untyped-def]
+    """Once run_gui's event loop runs, its window is up, the expected message boxes were
+    answered and ``ready(window)`` holds: ``check(window)``, then close the window."""
+    def inspect() -> None:
+        windows = [w for w in QApplication.topLevelWidgets()
+                   if isinstance(w, MainWindow) and w.isVisible()]
+        # Not before app.exec() runs (e.g. inside the assessor dialog's own loop).
+        if (not windows or modals.pending or QApplication.activeModalWidget() is not None
+                or QThread.currentThread().loopLevel() != 1 or not ready(windows[0])):
+            QTimer.singleShot(20, inspect)
+            return
+        try:
+            check(windows[0])
+        finally:
+            # As a user quits: closing the last window ends app.exec().  (QApplication.quit()
+            # would leave the Quit event this posts for a later test's event loop.)
+            for window in windows:
+                window.close()
+    QTimer.singleShot(50, inspect)
+
+
+def test_a_file_that_cannot_be_opened_leaves_an_empty_window(
+        qtbot, hooks_restored: None, modals: ModalCatcher, tmp_path: Path) -> None:
+    bad = tmp_path / "broken.goldset"
+    bad.write_bytes(b"")
+    seen: dict[str, object] = {}
+    modals.expect()
+
+    def check(window: MainWindow) -> None:
+        seen.update(store=window.store, page=window.pages.currentIndex(),
+                    new=window.commands["file.new"].isEnabled(),
+                    title=window.windowTitle(), assessor=window.assessor)
+
+    run_and_inspect(modals, check)
+    assert run_gui(str(bad), "Test") == 0
+    assert "empty" in modals.texts[0]
+    assert seen == {"store": None, "page": 0, "new": True, "title": "rag-annotator",
+                    "assessor": "Test"}
+    assert Settings.load(app_paths().settings_file).assessor == ""  # --assessor not saved
+
+
+def test_first_start_asks_the_assessor_and_creates_the_sample(
+        qtbot, hooks_restored: None, modals: ModalCatcher) -> None:
+    seen: dict[str, object] = {}
+    modals.expect()  # the assessor's name (cancelled here)
+
+    def check(window: MainWindow) -> None:
+        seen.update(path=window.store.path if window.store else None,
+                    cases=window.sections[0].model.rowCount())
+
+    run_and_inspect(modals, check, ready=lambda w: w.store is not None)
+    assert run_gui(None, None) == 0
+    assert modals.titles == ["Assessor name"]
+    assert seen["path"] == app_paths().sample_file.resolve()
+    assert seen["cases"] > 10
+    settings = Settings.load(app_paths().settings_file)
+    assert settings.recent_files == [str(app_paths().sample_file.resolve())]
+
+
+def test_the_last_file_opens_next_time(rich: Rich, goldset_path: Path, tmp_path: Path) -> None:
+    settings = Settings(recent_files=[str(goldset_path), str(tmp_path / "gone.goldset")])
+    assert choose_file(None, settings, app_paths()) == goldset_path
+    assert choose_file("x.goldset", settings, app_paths()) == Path("x.goldset")
+    goldset_path.unlink()
+    assert choose_file(None, settings, app_paths()) == app_paths().sample_file
+
+
+def test_language_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RAG_ANNOTATOR_LANG", "fr")
+    assert resolve_language(None, "en") == "fr"
+    assert resolve_language("en", "fr") == "en"
+    monkeypatch.delenv("RAG_ANNOTATOR_LANG")
+    assert resolve_language(None, "fr") == "fr"
+    assert resolve_language(None, "system") in ("fr", "en")
