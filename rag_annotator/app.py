@@ -9,24 +9,23 @@ start).  A file that cannot be opened leaves an empty window with New / Open ava
 
 from __future__ import annotations
 
-import getpass
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from rag_annotator import __version__
 from rag_annotator.errors import KnownError
-from rag_annotator.import_export.sample import create_sample
-from rag_annotator.paths import AppPaths, app_paths
 from rag_annotator.settings import Settings
 from rag_annotator.storage.store import GoldSetStore
-from rag_annotator.ui.dialogs import ask_assessor
-from rag_annotator.ui.errors import install_exception_hooks, show_known_error
 from rag_annotator.ui.i18n import install_translations, remove_translations, resolve_language
-from rag_annotator.ui.main_window import MainWindow
+from rag_annotator.ui.main_window import MainWindow, show_known_error
+
+if TYPE_CHECKING:
+    from rag_annotator.paths import AppPaths
 
 log = logging.getLogger("rag_annotator")
 
@@ -37,7 +36,7 @@ def create_main_window(store: GoldSetStore | None, settings: Settings, *,
 
     The window takes the store over: it closes it when another file is opened or on close.
     """
-    window = MainWindow(settings, paths or app_paths(),
+    window = MainWindow(settings, paths,
                         assessor=store.assessor if store is not None else settings.assessor)
     if store is not None:
         window.set_store(store)
@@ -70,6 +69,9 @@ def choose_file(file: str | None, settings: Settings, paths: AppPaths) -> Path:
 def _open_first_file(window: MainWindow, path: Path, paths: AppPaths) -> None:
     """Open (or, for the sample, create) the first file; failures leave an empty window."""
     if path == paths.sample_file and not path.exists():
+        # Imported here: it pulls the domain operations, which showing a file never needs.
+        from rag_annotator.import_export.sample import create_sample
+
         try:
             paths.ensure()
             store = create_sample(path, assessor=window.assessor)
@@ -87,6 +89,8 @@ def _open_first_file(window: MainWindow, path: Path, paths: AppPaths) -> None:
 
 
 def _account_name() -> str:
+    import getpass
+
     try:
         return getpass.getuser()
     except (KeyError, OSError):
@@ -99,6 +103,9 @@ def run_gui(file: str | None, assessor: str | None, language: str | None = None)
     ``assessor`` names this session's assessor without asking and without saving it;
     ``language`` ("fr" or "en") overrides ``RAG_ANNOTATOR_LANG`` and the setting.
     """
+    from rag_annotator.paths import app_paths
+    from rag_annotator.ui.errors import install_exception_hooks
+
     paths = app_paths()
     try:
         paths.ensure()
@@ -118,6 +125,8 @@ def run_gui(file: str | None, assessor: str | None, language: str | None = None)
 
     session_assessor = (assessor or "").strip() or settings.assessor
     if not session_assessor:
+        from rag_annotator.ui.dialogs import ask_assessor  # first start only
+
         asked = ask_assessor(None)
         if asked:
             settings.assessor = session_assessor = asked

@@ -21,8 +21,8 @@ from rag_annotator.metrics import DEFAULT_MEASURES, Reading
 from rag_annotator.storage.schema import SCHEMA_VERSION
 from rag_annotator.storage.store import GoldSetStore
 
-COMMANDS = ("new", "info", "check", "import", "export", "metrics")
-IMPORT_FORMATS = ("trec-run", "qrels")
+COMMANDS = ("new", "info", "check", "import", "export", "metrics", "merge")
+IMPORT_FORMATS = ("trec-run", "qrels", "jsonl-run", "ragas")
 EXPORT_FORMATS = ("trec-run", "qrels")
 EXIT_PROBLEMS = 1
 EXIT_ERROR = 2
@@ -37,11 +37,13 @@ Build, judge and verify the gold set a RAG system is evaluated against.
   rag-annotator check FILE                 integrity, schema and cross-reference checks
                                            (exit 1 on problems)
   rag-annotator import FILE FORMAT SOURCE [--run NAME] [--assessor NAME] [--strict]
-                                           bring a run (trec-run) or judgments (qrels) in
+                                           bring a run (trec-run, jsonl-run, ragas) or
+                                           judgments (qrels) in
   rag-annotator export FILE FORMAT DEST [--run NAME]
                                            write a run (trec-run) or the labels (qrels)
   rag-annotator metrics FILE --run NAME [--measures LIST] [--unjudged trec|judged-only|strict]
                 [--json]                   retrieval measures of a run, per case and mean
+  rag-annotator merge FILE OTHER_FILE      bring in another expert's judgments and verdicts
 
 Run 'rag-annotator COMMAND --help' for a command's options."""
 
@@ -82,12 +84,17 @@ def _command_parser() -> argparse.ArgumentParser:
         description="Import a file into the gold set, all or nothing. trec-run: a TREC run "
                     "(qid Q0 docno rank score tag) as a new run; qrels: TREC qrels "
                     "(qid iter docno rel) as one assessor's judgments (negative labels = "
-                    "in the pool, unjudged). Unknown case or document ids become "
-                    "placeholders, listed in the report, unless --strict.")
+                    "in the pool, unjudged); jsonl-run: one JSON object per case (case, "
+                    "retrieved, optional answer, citations, contexts); ragas: Ragas JSONL "
+                    "(user_input, retrieved_contexts, response), questions and contexts "
+                    "matched to cases and documents by text. Unknown case or document ids "
+                    "become placeholders, listed in the report, unless --strict.")
     imp.add_argument("file", help="the .goldset file")
     imp.add_argument("format", choices=IMPORT_FORMATS)
     imp.add_argument("source", help="the file to import")
-    imp.add_argument("--run", metavar="NAME", help="run name (trec-run; default: the run tag)")
+    imp.add_argument("--run", metavar="NAME",
+                     help="run name (trec-run: default the run tag; jsonl-run, ragas: "
+                          "default the file name)")
     imp.add_argument("--assessor", metavar="NAME", default="qrels",
                      help="whose judgments these are (qrels; default: qrels)")
     imp.add_argument("--strict", action="store_true",
@@ -118,6 +125,16 @@ def _command_parser() -> argparse.ArgumentParser:
     met.add_argument("--unjudged", choices=("trec", "judged-only", "strict"), default="trec",
                      help="what an unjudged retrieved document is worth (default: trec)")
     met.add_argument("--json", action="store_true", help="print one JSON object")
+    mrg = sub.add_parser(
+        "merge", help="bring in another expert's judgments and verdicts",
+        description="Merge a colleague's copy of the gold set into FILE, all or nothing and "
+                    "undoable: their assessors, judgments, claim verdicts and adjudications, "
+                    "matched by case and document keys. Pairs whose case or document FILE "
+                    "lacks are skipped and listed. The same assessor with two labels: the "
+                    "newer wins. Verdicts and adjudications set in both and different: "
+                    "FILE's are kept. Every conflict is printed as a warning.")
+    mrg.add_argument("file", help="the .goldset file to merge into")
+    mrg.add_argument("other", metavar="OTHER_FILE", help="the colleague's .goldset file (read)")
     return parser
 
 
@@ -129,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ns = _command_parser().parse_args(args)
             handler = {"new": _cmd_new, "info": _cmd_info, "check": _cmd_check,
                        "import": _cmd_import, "export": _cmd_export,
-                       "metrics": _cmd_metrics}[ns.command]
+                       "metrics": _cmd_metrics, "merge": _cmd_merge}[ns.command]
             return int(handler(ns))
         ns = _gui_parser().parse_args(args)
         from rag_annotator.app import run_gui  # Qt only for the desktop app
@@ -174,7 +191,15 @@ def info_dict(store: GoldSetStore) -> dict[str, Any]:
         "answer_reviews": store.count("answer_reviews"),
         "releases": store.count("releases"),
         "max_grade": int(store.meta("max_grade", "1") or 1),
+        "agreement": _agreement(store),
     }
+
+
+def _agreement(store: GoldSetStore) -> dict[str, object]:
+    """Agreement between assessors on relevance, overall and per family."""
+    from rag_annotator.metrics.agreement import JudgmentRow, agreement_json
+
+    return agreement_json(JudgmentRow(*row) for row in store.judgment_rows())
 
 
 def _cmd_info(ns: argparse.Namespace) -> int:
@@ -196,8 +221,20 @@ def _cmd_info(ns: argparse.Namespace) -> int:
         f"  claims     supported {c['supported']}, not supported {c['not_supported']}, "
         f"contradicted {c['contradicted']}, unverified {c['unverified']}",
     ]
+    agreement = info["agreement"]
+    if agreement["units"]:
+        figures = [f"{key} {_figure(agreement[key], '.1f' if key == 'percent' else '.3f')}"
+                   + (" %" if key == "percent" and agreement[key] is not None else "")
+                   for key in ("percent", "kappa", "alpha")
+                   if key != "kappa" or agreement["assessors"] == 2]
+        lines.append(f"  agreement  {agreement['assessors']} assessors, "
+                     f"{agreement['units']} pairs judged by two or more: " + ", ".join(figures))
     print("\n".join(lines))
     return 0
+
+
+def _figure(value: object, spec: str = ".3f") -> str:
+    return "not defined" if not isinstance(value, (int, float)) else format(value, spec)
 
 
 def _cmd_check(ns: argparse.Namespace) -> int:
@@ -221,6 +258,14 @@ def _cmd_import(ns: argparse.Namespace) -> int:
     with GoldSetStore.open(ns.file, assessor=ns.assessor) as store:
         if ns.format == "trec-run":
             report = trec.import_run(store, source, name=ns.run, strict=ns.strict)
+        elif ns.format == "jsonl-run":
+            from rag_annotator.import_export import runs_jsonl
+
+            report = runs_jsonl.import_jsonl_run(store, source, name=ns.run, strict=ns.strict)
+        elif ns.format == "ragas":
+            from rag_annotator.import_export import runs_jsonl
+
+            report = runs_jsonl.import_ragas(store, source, name=ns.run)
         else:
             report = trec.import_qrels(store, source, assessor=trec.check_assessor(ns.assessor),
                                        strict=ns.strict)
@@ -244,6 +289,19 @@ def _cmd_export(ns: argparse.Namespace) -> int:
     for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     print(f"{dest}: {report.lines} lines written")
+    return 0
+
+
+def _cmd_merge(ns: argparse.Namespace) -> int:
+    from rag_annotator.import_export.merge import merge_file
+
+    with GoldSetStore.open(ns.file) as store:
+        report = merge_file(store, Path(ns.other))
+    for skipped in report.skipped:
+        print(f"warning: skipped {skipped}", file=sys.stderr)
+    for conflict in report.conflicts:
+        print(f"warning: {conflict.describe()}", file=sys.stderr)
+    print(f"{ns.file}: {report.summary()}")
     return 0
 
 

@@ -31,6 +31,8 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.enums import Family
 from rag_annotator.errors import Conflict, InvalidValue, KnownError, NotFound
+from rag_annotator.import_export import trec
+from rag_annotator.storage import transaction
 from rag_annotator.storage.store import GoldSetStore
 from tests.builders import Rich, build_rich, last_id
 from tests.helpers import ENTITY_TABLES, dump, full_dump, ro_connect, rows, scalar
@@ -717,6 +719,10 @@ class UndoRedoMachine(RuleBasedStateMachine):
         self.done: list[tuple[int, Dump, Dump]] = []     # (operation, before, after)
         self.undone: list[tuple[int, Dump, Dump]] = []   # (undo operation, before, after)
         self.initial = self.snapshot()
+        self.runs = 0
+        # Tiny batches, so an imported run spans several insert_range history rows.
+        self.batch = transaction.RANGE_BATCH
+        transaction.RANGE_BATCH = 2
 
     def snapshot(self) -> Dump:
         return dump(self.reader, ENTITY_TABLES)
@@ -765,6 +771,24 @@ class UndoRedoMachine(RuleBasedStateMachine):
         self.store.assessor = assessor
         self.apply(ops.set_judgment, case, doc, grade)
 
+    @rule(cases=st.lists(st.sampled_from(["Q1", "Q2", "Q3"]), min_size=1, max_size=2,
+                         unique=True),
+          docs=st.lists(st.sampled_from(["D1", "D2", "D3"]), min_size=1, max_size=3,
+                        unique=True))
+    def import_run(self, cases: list[str], docs: list[str]) -> None:
+        """A bulk import (range history rows, placeholders for unknown ids)."""
+        self.runs += 1
+        path = self.folder / f"run{self.runs}.txt"
+        path.write_text("".join(f"{c} Q0 {d} {i + 1} {9 - i} r{self.runs}\n"
+                                for c in cases for i, d in enumerate(docs)), encoding="utf-8")
+
+        def run(store: GoldSetStore) -> Changes:
+            trec.import_run(store, path)
+            return Changes(store.operation_ids()[0], "import_run", "",
+                           {"retrieved": {"insert": frozenset()}})
+
+        self.apply(run)
+
     @rule(data=st.data())
     def delete_case(self, data: st.DataObject) -> None:
         self.apply(ops.delete_case, data.draw(st.sampled_from(self.existing("cases"))))
@@ -799,6 +823,7 @@ class UndoRedoMachine(RuleBasedStateMachine):
             while self.undone:  # and redo everything: forward to the last state again
                 self.redo()
         finally:
+            transaction.RANGE_BATCH = self.batch
             self.reader.close()
             self.store.close()
             shutil.rmtree(self.folder, ignore_errors=True)

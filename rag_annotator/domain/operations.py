@@ -35,6 +35,8 @@ ACTION_NAMES: dict[str, str] = {
     "edit_run": "Edit run",
     "delete_run": "Delete run",
     "set_judgment": "Judge",
+    "set_adjudication": "Adjudicate",
+    "merge": "Merge a colleague's file",
     "set_claim_verdict": "Verify claim",
     "add_claim": "Add claim",
     "edit_claim": "Edit claim",
@@ -323,6 +325,38 @@ def set_judgment(store: Store, case_id: int, document_id: int, grade: int | None
             key = {"case_id": case_id, "document_id": document_id,
                    "assessor_id": ensure_assessor(op, store.assessor)}
             op.insert("judgments", {**key, **values, "updated_at": utc_now()})
+    return op.changes()
+
+
+def set_adjudication(store: Store, case_id: int, document_id: int, grade: int | None,
+                     note: str | None = None) -> Changes:
+    """Settle a pair: the adjudicator's (this session's assessor's) grade becomes its
+    effective label, whatever the assessors said.  ``grade`` None removes the adjudication,
+    so the assessors' labels (or their dispute) count again.
+    """
+    with store.operation("set_adjudication", "") as op:
+        case = _row(op, "cases", case_id)
+        doc = _row(op, "documents", document_id)
+        grade = v.check_grade(grade, _max_grade(op))
+        label = "removed" if grade is None else Label.of_grade(grade).value
+        op.label = f"{case['key']} · {doc['key']} → {label}"
+        existing = op.select("adjudications", case_id=case_id, document_id=document_id)
+        values: dict[str, Any] = {"grade": grade}
+        if note is not None:
+            values["note"] = v.check_text("note", note)
+        if grade is None:
+            if existing:
+                op.delete("adjudications", {"id": existing[0]["id"]})
+        elif existing:
+            if any(existing[0][k] != val for k, val in values.items()):
+                op.update("adjudications", {"id": existing[0]["id"]}, {
+                    **values, "assessor_id": ensure_assessor(op, store.assessor),
+                    "updated_at": utc_now()})
+        else:
+            op.insert("adjudications", {"case_id": case_id, "document_id": document_id,
+                                        "note": "", **values,
+                                        "assessor_id": ensure_assessor(op, store.assessor),
+                                        "updated_at": utc_now()})
     return op.changes()
 
 

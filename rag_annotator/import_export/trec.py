@@ -13,25 +13,30 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from rag_annotator.domain import validation as v
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.operations import MAX_GRADE, ensure_assessor
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.errors import Conflict, InvalidValue, KnownError
-from rag_annotator.import_export.files import ImportRejected, atomic_text_writer, read_text_lines
+from rag_annotator.import_export.files import (
+    ImportRejected,
+    atomic_text_writer,
+    read_text_blocks,
+    read_text_lines,
+)
 
 RUN_FIELDS = "qid Q0 docno rank score tag"
 QRELS_FIELDS = "qid iter docno rel"
 
 
-@dataclass(frozen=True)
-class RunLine:
-    """One retrieved document of a run file."""
+class RunLine(NamedTuple):
+    """One retrieved document of a run file (a named tuple: a run has millions of them, and
+    building a tuple costs a third of a frozen dataclass)."""
 
     qid: str
     docno: str
@@ -86,40 +91,61 @@ def _fields(path: Path) -> Iterable[tuple[int, list[str]]]:
 
 
 def parse_run(path: Path) -> tuple[dict[str, list[RunLine]], str]:
-    """Parse a run file; return each query's lines in trec_eval order, and the run tag."""
+    """Parse a run file; return each query's lines in trec_eval order, and the run tag.
+
+    Written for millions of lines (the import's own cost next to SQLite's): a run's lines are
+    grouped by query, so the current query's table is kept at hand, and one sort per query
+    on (score, docno) descending gives trec_eval's order.
+    """
     queries: dict[str, dict[str, RunLine]] = {}
     tags: set[str] = set()
-    for number, parts in _fields(path):
-        if len(parts) != 6:
-            raise ImportRejected(path, number, f"expected 6 fields ({RUN_FIELDS}), got "
-                                               f"{len(parts)}.")
-        qid, _q0, docno, rank, score_text, tag = parts
-        try:
-            int(rank)
-        except ValueError:
-            raise ImportRejected(path, number, f"the rank '{rank}' is not an integer.") from None
-        try:
-            score = float(score_text)
-        except ValueError:
-            raise ImportRejected(path, number, f"the score '{score_text}' is not a number "
-                                               "(use a decimal point).") from None
-        if not math.isfinite(score):
-            raise ImportRejected(path, number, f"the score '{score_text}' is not finite.")
-        previous = queries.setdefault(qid, {}).get(docno)
-        if previous is not None:
-            raise ImportRejected(path, number, f"document {docno} appears twice for query "
-                                               f"{qid} (first at line {previous.line}); "
-                                               "remove the duplicate.")
-        queries[qid][docno] = RunLine(qid, docno, score, number)
-        tags.add(tag)
+    current_qid: str | None = None
+    current: dict[str, RunLine] = {}
+    last_tag = None
+    for first, block in read_text_blocks(path):
+        for number, text in enumerate(block, start=first):
+            if not text or text.startswith("#") or text.isspace():
+                continue  # blank lines and trec_eval 10's comment lines, as in _fields
+            parts = text.split()
+            if len(parts) != 6:
+                raise ImportRejected(path, number, f"expected 6 fields ({RUN_FIELDS}), got "
+                                                   f"{len(parts)}.")
+            qid, _q0, docno, rank, score_text, tag = parts
+            if not rank.isdecimal():  # fast path: int() reads every decimal string
+                try:
+                    int(rank)
+                except ValueError:
+                    raise ImportRejected(path, number,
+                                         f"the rank '{rank}' is not an integer.") from None
+            try:
+                score = float(score_text)
+            except ValueError:
+                raise ImportRejected(path, number, f"the score '{score_text}' is not a number "
+                                                   "(use a decimal point).") from None
+            if not math.isfinite(score):
+                raise ImportRejected(path, number, f"the score '{score_text}' is not finite.")
+            if qid != current_qid:
+                current_qid, current = qid, queries.setdefault(qid, {})
+            previous = current.get(docno)
+            if previous is not None:
+                raise ImportRejected(path, number, f"document {docno} appears twice for query "
+                                                   f"{qid} (first at line {previous.line}); "
+                                                   "remove the duplicate.")
+            current[docno] = RunLine(qid, docno, score, number)
+            if tag != last_tag:
+                tags.add(tag)
+                last_tag = tag
     if not queries:
         raise ImportRejected(path, None, "the file holds no run lines.")
     ordered = {
-        qid: sorted(sorted(lines.values(), key=lambda r: r.docno, reverse=True),
-                    key=lambda r: r.score, reverse=True)
+        qid: sorted(lines.values(), key=_trec_eval_key, reverse=True)
         for qid, lines in queries.items()
     }
     return ordered, sorted(tags)[0] if len(tags) == 1 else ""
+
+
+def _trec_eval_key(line: RunLine) -> tuple[float, str]:
+    return line.score, line.docno
 
 
 def parse_qrels(path: Path) -> list[QrelsLine]:
@@ -152,15 +178,20 @@ def parse_qrels(path: Path) -> list[QrelsLine]:
 # -- import ----------------------------------------------------------------------------------
 def _resolve(op: Writer, path: Path, qids: Iterable[str], docnos: Iterable[str], *,
              strict: bool, report: ImportReport,
-             first_line: dict[str, int]) -> tuple[dict[str, int], dict[str, int]]:
-    """Map ids to rows, creating placeholders for unknown ones (or refusing when strict)."""
+             first_line: Callable[[str, str], int | None],
+             ) -> tuple[dict[str, int], dict[str, int]]:
+    """Map ids to rows, creating placeholders for unknown ones (or refusing when strict).
+
+    ``first_line(kind, id)`` ("case" or "document") gives the line an error names; it is
+    called only on an unknown id, so a big file pays nothing for it when all ids are known.
+    """
     cases, docs = op.ids_by_key("cases"), op.ids_by_key("documents")
     now = utc_now()
     for qid in qids:
         if qid in cases:
             continue
         if strict:
-            raise ImportRejected(path, first_line.get(qid),
+            raise ImportRejected(path, first_line("case", qid),
                                  f"unknown case id '{qid}' (strict import); add the case "
                                  "first or import without --strict.")
         v.check_key("case id", qid)
@@ -173,7 +204,7 @@ def _resolve(op: Writer, path: Path, qids: Iterable[str], docnos: Iterable[str],
         if docno in docs:
             continue
         if strict:
-            raise ImportRejected(path, first_line.get(docno),
+            raise ImportRejected(path, first_line("document", docno),
                                  f"unknown document id '{docno}' (strict import); add it to "
                                  "the corpus first or import without --strict.")
         docs[docno] = int(op.insert("documents", {
@@ -181,6 +212,23 @@ def _resolve(op: Writer, path: Path, qids: Iterable[str], docnos: Iterable[str],
             "created_at": now, "updated_at": now})["id"])
         report.new_documents.append(docno)
     return cases, docs
+
+
+def _first_lines(queries: dict[str, list[RunLine]]) -> Callable[[str, str], int | None]:
+    """``first_line`` for a run: the first line naming a case or a document, computed on
+    first use (only an unknown id needs it)."""
+    found: dict[tuple[str, str], int] = {}
+
+    def first_line(kind: str, ident: str) -> int | None:
+        if not found:
+            for qid, lines in queries.items():
+                for r in lines:
+                    for key in (("case", qid), ("document", r.docno)):
+                        if r.line < found.get(key, r.line + 1):
+                            found[key] = r.line
+        return found.get((kind, ident))
+
+    return first_line
 
 
 def import_run(store: Store, path: Path, *, name: str | None = None,
@@ -193,24 +241,20 @@ def import_run(store: Store, path: Path, *, name: str | None = None,
                                          "with --run NAME.")
     v.check_key("run name", run_name)
     report = ImportReport(name=run_name, cases=len(queries))
-    first_line: dict[str, int] = {}
-    for qid, lines in queries.items():
-        first_line.setdefault(qid, min(r.line for r in lines))
-        for r in lines:
-            first_line.setdefault(r.docno, r.line)
     with store.operation("import_run", f"{run_name} ← {path.name}") as op:
         if op.select("runs", name=run_name):
             raise Conflict(f"a run named '{run_name}' already exists; choose another name "
                            "with --run NAME.")
         cases, docs = _resolve(op, path, queries,
                                dict.fromkeys(r.docno for ls in queries.values() for r in ls),
-                               strict=strict, report=report, first_line=first_line)
+                               strict=strict, report=report,
+                               first_line=_first_lines(queries))
         run_id = int(op.insert("runs", {"name": run_name, "created_at": utc_now(),
                                         "notes": f"Imported from {path.name}."})["id"])
-        report.rows = op.insert_many("retrieved", (
-            {"run_id": run_id, "case_id": cases[qid], "document_id": docs[r.docno],
-             "rank": rank, "score": r.score}
-            for qid, lines in queries.items() for rank, r in enumerate(lines, start=1)))
+        report.rows = op.insert_rows(
+            "retrieved", ("run_id", "case_id", "document_id", "rank", "score"),
+            ((run_id, cases[qid], docs[r.docno], rank, r.score)
+             for qid, lines in queries.items() for rank, r in enumerate(lines, start=1)))
     return report
 
 
@@ -223,10 +267,10 @@ def import_qrels(store: Store, path: Path, *, assessor: str,
     """
     lines = parse_qrels(path)
     report = ImportReport(rows=len(lines), cases=len({q.qid for q in lines}))
-    first_line: dict[str, int] = {}
+    first_line: dict[tuple[str, str], int] = {}
     for q in lines:
-        first_line.setdefault(q.qid, q.line)
-        first_line.setdefault(q.docno, q.line)
+        first_line.setdefault(("case", q.qid), q.line)
+        first_line.setdefault(("document", q.docno), q.line)
     top = max((q.grade for q in lines if q.grade is not None), default=0)
     with store.operation("import_qrels", f"{assessor} ← {path.name}") as op:
         meta = op.get("meta", {"key": "max_grade"})
@@ -242,7 +286,8 @@ def import_qrels(store: Store, path: Path, *, assessor: str,
             report.warnings.append(f"grading scale raised to 0–{top}")
         cases, docs = _resolve(op, path, dict.fromkeys(q.qid for q in lines),
                                dict.fromkeys(q.docno for q in lines), strict=strict,
-                               report=report, first_line=first_line)
+                               report=report,
+                               first_line=lambda kind, ident: first_line.get((kind, ident)))
         assessor_id = ensure_assessor(op, assessor)
         now = utc_now()
         existing = {(r["case_id"], r["document_id"]): r

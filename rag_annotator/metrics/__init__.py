@@ -1,4 +1,5 @@
-"""Pure functions over domain values: retrieval measures (answers, claims and agreement later).
+"""Pure functions over domain values: retrieval measures, agreement between assessors
+(``agreement``); answers and claims later.
 
 No Qt and no SQL here (DESIGN section 2): the store hands over plain values, these functions
 hand back plain values, and the CLI and the UI show them.

@@ -13,7 +13,10 @@ Design choices that matter for history and undo:
 * foreign keys have no ``ON DELETE CASCADE``: domain operations delete dependants explicitly,
   so every removed row is in the history and an undo can put it back;
 * list-valued fields (tags, must-contain points, rights…) are JSON arrays, validated by the
-  domain and by ``check`` (a JSON CHECK constraint would need ``trusted_schema=ON``).
+  domain and by ``check`` (a JSON CHECK constraint would need ``trusted_schema=ON``);
+* a bulk insert is logged as ``insert_range`` rows (table, first and last id of a batch) and
+  its undo as ``delete_range`` rows (the deleted rows as one JSON array), so a 1,000,000-row
+  import stays undoable without a history row per row (``transaction.revert_rows``).
 """
 
 from __future__ import annotations
@@ -247,7 +250,8 @@ CREATE TABLE history (
     operation_id INTEGER NOT NULL REFERENCES operations(id),
     table_name   TEXT NOT NULL,
     row_key      TEXT NOT NULL,
-    kind         TEXT NOT NULL CHECK (kind IN ('insert', 'update', 'delete')),
+    kind         TEXT NOT NULL CHECK (kind IN ('insert', 'update', 'delete',
+                                               'insert_range', 'delete_range')),
     old          TEXT,
     new          TEXT
 );

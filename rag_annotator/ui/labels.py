@@ -90,8 +90,10 @@ ACTIONS: dict[str, str] = {
     "undo": QT_TRANSLATE_NOOP("labels", "Undo"),
     "redo": QT_TRANSLATE_NOOP("labels", "Redo"),
     "revert": QT_TRANSLATE_NOOP("labels", "Revert"),
-    "import": QT_TRANSLATE_NOOP("labels", "Import"),
+    "import_run": QT_TRANSLATE_NOOP("labels", "Import run"),
+    "import_qrels": QT_TRANSLATE_NOOP("labels", "Import judgments"),
     "merge": QT_TRANSLATE_NOOP("labels", "Merge"),
+    "set_adjudication": QT_TRANSLATE_NOOP("labels", "Adjudicate"),
 }
 
 # Values a domain label may end with ("Q03 · DOC → not_relevant"), shown translated.

@@ -8,19 +8,20 @@ from the action registry (``actions.py``).
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, overload
 
 import shiboken6
 from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
+from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QPushButton,
     QStackedWidget,
     QVBoxLayout,
@@ -29,29 +30,80 @@ from PySide6.QtWidgets import (
 
 from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import KnownError
-from rag_annotator.import_export.sample import create_sample
-from rag_annotator.paths import AppPaths, app_paths
 from rag_annotator.settings import Settings
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions
-from rag_annotator.ui.dialogs import CheatSheetDialog, ask_assessor, show_about
-from rag_annotator.ui.errors import show_known_error
 from rag_annotator.ui.hub import Hub, UiContext
 from rag_annotator.ui.models import number
 from rag_annotator.ui.progress import JudgingProgress
-from rag_annotator.ui.sections.base import Section
-from rag_annotator.ui.sections.corpus import CorpusSection
-from rag_annotator.ui.sections.dashboard import DashboardSection
-from rag_annotator.ui.sections.goldset import GoldSetSection
-from rag_annotator.ui.sections.history import HistorySection
-from rag_annotator.ui.sections.judge import JUDGE_ACTIONS, JudgeSection
-from rag_annotator.ui.sections.runs import RunsSection
-from rag_annotator.ui.sections.verify import VerifySection
 from rag_annotator.ui.undo import UndoController
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent, QPaintEvent, QShowEvent
+
+    from rag_annotator.paths import AppPaths
+    from rag_annotator.ui.sections.base import Section
 
 SECTION_ACTIONS = ("go.goldset", "go.corpus", "go.runs", "go.judge", "go.verify",
                    "go.dashboard", "go.history")
+# (module, class) of each section, in navigation order.  Imported and built when first
+# shown: startup then pays only for the section on screen (issue: window shown <= 2x a bare
+# PySide6 window on a 1M-judgment file).
+SECTION_CLASSES = (
+    ("rag_annotator.ui.sections.goldset", "GoldSetSection"),
+    ("rag_annotator.ui.sections.corpus", "CorpusSection"),
+    ("rag_annotator.ui.sections.runs", "RunsSection"),
+    ("rag_annotator.ui.sections.judge", "JudgeSection"),
+    ("rag_annotator.ui.sections.verify", "VerifySection"),
+    ("rag_annotator.ui.sections.dashboard", "DashboardSection"),
+    ("rag_annotator.ui.sections.history", "HistorySection"),
+)
 GOLDSET_FILTER = "*.goldset"
+
+
+def show_known_error(parent: QWidget | None, error: KnownError | str) -> None:
+    """:func:`rag_annotator.ui.errors.show_known_error`, imported when first needed: its
+    dialogs' Qt classes cost milliseconds at startup, for a message that may never come."""
+    from rag_annotator.ui.errors import show_known_error as show
+
+    show(parent, error)
+
+
+class Sections(Sequence["Section"]):
+    """The seven sections in navigation order, each built on first access.
+
+    Indexing or iterating builds what it reaches (tests unpack every section); the window
+    itself only touches :meth:`built` ones until the user navigates.
+    """
+
+    def __init__(self, window: MainWindow) -> None:
+        self._window = window
+        self._built: list[Section | None] = [None] * len(SECTION_CLASSES)
+
+    def __len__(self) -> int:
+        return len(self._built)
+
+    @overload
+    def __getitem__(self, index: int) -> Section: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Section]: ...
+
+    def __getitem__(self, index: int | slice) -> Section | list[Section]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        i = range(len(self))[index]  # IndexError past the end (ends iteration)
+        section = self._built[i]
+        if section is None:
+            section = self._built[i] = self._window._build_section(i)
+        return section
+
+    def __iter__(self) -> Iterator[Section]:
+        return (self[i] for i in range(len(self)))
+
+    def built(self) -> list[Section]:
+        """The sections constructed so far (the others have nothing to update)."""
+        return [s for s in self._built if s is not None]
 
 
 class MainWindow(QMainWindow):
@@ -59,7 +111,8 @@ class MainWindow(QMainWindow):
 
     Attributes:
         hub, undo, progress: the shared change hub, undo controller and judging counts.
-        sections: the seven section widgets, in navigation order.
+        sections: the seven section widgets, in navigation order, each built on first
+            access (until then its page in ``section_stack`` is an empty placeholder).
         commands: every window-level QAction, by registry id.
     """
 
@@ -67,27 +120,24 @@ class MainWindow(QMainWindow):
                  assessor: str = "") -> None:
         super().__init__()
         self.settings = settings
-        self.paths = paths or app_paths()
+        self._paths = paths
         self.assessor = assessor or settings.assessor
         self.hub = Hub(self)
         self.undo = UndoController(self.hub, lambda: self)
         self.progress = JudgingProgress(self.hub)
+        self.progress.hold()  # until the window is first painted (see paintEvent)
         self.ctx = UiContext(self.hub, self.undo, self.progress)
         self.resize(1280, 800)
         self.setWindowTitle("rag-annotator")
 
-        self.sections: list[Section] = [
-            GoldSetSection(self.ctx), CorpusSection(self.ctx), RunsSection(self.ctx),
-            JudgeSection(self.ctx), VerifySection(self.ctx), DashboardSection(self.ctx),
-            HistorySection(self.ctx),
-        ]
+        self.sections = Sections(self)
         self.nav = QListWidget()
         self.nav.setObjectName("navigation")
         self.nav.setStyleSheet("QListWidget#navigation::item { padding: 6px 10px; }")
         self.section_stack = QStackedWidget()
-        for section, action_id in zip(self.sections, SECTION_ACTIONS):
+        for action_id in SECTION_ACTIONS:
             self.nav.addItem(actions.tr(actions.spec(action_id).label))
-            self.section_stack.addWidget(section)
+            self.section_stack.addWidget(QWidget())  # placeholder until first shown
         self.nav.setFixedWidth(max(160, self.nav.sizeHintForColumn(0) + 32))
         self.nav.currentRowChanged.connect(self._on_nav)
 
@@ -102,7 +152,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.pages)
 
         self.commands: dict[str, QAction] = actions.make_actions(
-            [s.id for s in actions.REGISTRY if s.id not in JUDGE_ACTIONS], self)
+            [s.id for s in actions.REGISTRY if s.section != "judge"], self)
         self._build_menus()
         self._connect_actions()
 
@@ -114,7 +164,6 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.separator_label)
         self.statusBar().addWidget(self.assessor_label)
         self.statusBar().addPermanentWidget(self.counts_label)
-        self._counts: dict[str, int] = {}
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
         self._status_timer.setInterval(0)
@@ -125,10 +174,22 @@ class MainWindow(QMainWindow):
         self.progress.updated.connect(lambda _ids: self._status_timer.start())
         self.progress.completed.connect(self._status_timer.start)
         self.progress.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.progress.totals_changed.connect(self._status_timer.start)
+        self._painted = False
         self._restore_window_state()
         self._show_store_state()
 
     # -- files ---------------------------------------------------------------------------------
+    @property
+    def paths(self) -> AppPaths:
+        """The app's folders (resolved on first use: platformdirs is not needed to show a
+        file)."""
+        if self._paths is None:
+            from rag_annotator.paths import app_paths
+
+            self._paths = app_paths()
+        return self._paths
+
     @property
     def store(self) -> GoldSetStore | None:
         """The open gold set."""
@@ -148,7 +209,6 @@ class MainWindow(QMainWindow):
         if store is not None and remember:
             self.settings.add_recent(store.path)
             self._save_settings()
-        self._refresh_counts()
         self._show_store_state()
         if store is not None:
             self._watch_quick_check(store)
@@ -195,6 +255,8 @@ class MainWindow(QMainWindow):
         sample = self.paths.sample_file
         if sample.exists():
             return self.open_file(sample)
+        from rag_annotator.import_export.sample import create_sample  # rarely needed
+
         try:
             self.paths.ensure()
             store = create_sample(sample, assessor=self.assessor)
@@ -228,18 +290,30 @@ class MainWindow(QMainWindow):
 
     def current_section(self) -> Section:
         """The section on screen."""
-        widget = self.section_stack.currentWidget()
-        assert isinstance(widget, Section)
-        return widget
+        return self.sections[self.section_stack.currentIndex()]
+
+    def _build_section(self, index: int) -> Section:
+        """Import and construct section ``index`` and put it in place of its placeholder."""
+        module, name = SECTION_CLASSES[index]
+        section: Section = getattr(importlib.import_module(module), name)(self.ctx)
+        placeholder = self.section_stack.widget(index)
+        assert placeholder is not None
+        current = self.section_stack.currentIndex()
+        self.section_stack.insertWidget(index, section)
+        self.section_stack.removeWidget(placeholder)
+        placeholder.deleteLater()
+        if current >= 0:
+            self.section_stack.setCurrentIndex(current)
+        return section
 
     def _on_nav(self, index: int) -> None:
         if not 0 <= index < len(self.sections):
             return
-        for i, section in enumerate(self.sections):
-            if i != index:
-                section.deactivate()
-        self.section_stack.setCurrentIndex(index)
         section = self.sections[index]
+        for other in self.sections.built():
+            if other is not section:
+                other.deactivate()
+        self.section_stack.setCurrentIndex(index)
         section.activate()
         focus = section.focus_widget()
         if focus is not None and self.store is not None:
@@ -305,7 +379,7 @@ class MainWindow(QMainWindow):
                 lambda _checked=False, c=code: self.set_language(c))
         a["settings.assessor"].triggered.connect(self._ask_assessor)
         a["help.shortcuts"].triggered.connect(self.show_cheat_sheet)
-        a["help.about"].triggered.connect(lambda: show_about(self, self.store))
+        a["help.about"].triggered.connect(self._show_about)
         stack = self.undo.stack
         stack.indexChanged.connect(self._update_undo_actions)
         self._update_undo_actions()
@@ -337,6 +411,8 @@ class MainWindow(QMainWindow):
         return str(Path.home())
 
     def _ask_new(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getSaveFileName(
             self, self.tr("New Gold Set"), self._start_folder(),
             self.tr("Gold sets (%1)").replace("%1", GOLDSET_FILTER),
@@ -345,6 +421,8 @@ class MainWindow(QMainWindow):
             self.new_file(path)
 
     def _ask_open(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getOpenFileName(
             self, self.tr("Open a Gold Set"), self._start_folder(),
             self.tr("Gold sets (%1)").replace("%1", GOLDSET_FILTER) + ";;"
@@ -355,6 +433,8 @@ class MainWindow(QMainWindow):
     def _ask_save_copy(self) -> None:
         if self.store is None:
             return
+        from PySide6.QtWidgets import QFileDialog
+
         suggested = self.store.path.with_name(self.store.path.stem + "-copy.goldset")
         path, _ = QFileDialog.getSaveFileName(
             self, self.tr("Save a Copy"), str(suggested),
@@ -363,6 +443,8 @@ class MainWindow(QMainWindow):
             self.save_copy(path)
 
     def _ask_assessor(self) -> None:
+        from rag_annotator.ui.dialogs import ask_assessor
+
         name = ask_assessor(self, self.assessor)
         if name:
             self.set_assessor(name, save=True)
@@ -381,12 +463,21 @@ class MainWindow(QMainWindow):
             return
         self.settings.language = code
         self._save_settings()
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.information(self, self.tr("Language"), self.tr(
             "The new language will be used the next time you start rag-annotator."))
 
     def show_cheat_sheet(self) -> None:
         """The keyboard shortcuts of every command."""
+        from rag_annotator.ui.dialogs import CheatSheetDialog
+
         CheatSheetDialog(self).exec()
+
+    def _show_about(self) -> None:
+        from rag_annotator.ui.dialogs import show_about
+
+        show_about(self, self.store)
 
     def _find(self) -> None:
         field = self.current_section().find_field()
@@ -438,17 +529,7 @@ class MainWindow(QMainWindow):
                 self._on_nav(current)
 
     def _on_changes(self, changes: Changes) -> None:
-        if changes.touches("cases", "documents", "claims"):
-            self._refresh_counts()
         self._status_timer.start()
-
-    def _refresh_counts(self) -> None:
-        store = self.store
-        if store is None:
-            self._counts = {}
-            return
-        self._counts = {"cases": store.count("cases"), "documents": store.count("documents"),
-                        "unverified": store.claim_counts()["unverified"]}
 
     def _render_status(self) -> None:
         store = self.store
@@ -462,8 +543,12 @@ class MainWindow(QMainWindow):
         self.file_label.setToolTip(str(store.path))
         self.assessor_label.setText(self.tr("Assessor: %1").replace(
             "%1", self.assessor or self.tr("(none)")))
-        parts = [self.tr("%Ln case(s)", "", self._counts.get("cases", 0)),
-                 self.tr("%Ln document(s)", "", self._counts.get("documents", 0))]
+        file_totals = self.progress.file_totals()
+        if file_totals is None:  # counted first on the judging-count worker, just opened
+            self.counts_label.setText(self.tr("counting judgments…"))
+            return
+        parts = [self.tr("%Ln case(s)", "", file_totals["cases"]),
+                 self.tr("%Ln document(s)", "", file_totals["documents"])]
         totals = self.progress.totals()
         if totals is None:
             parts.append(self.tr("counting judgments…"))
@@ -471,7 +556,7 @@ class MainWindow(QMainWindow):
             judged = totals["relevant"] + totals["not_relevant"]
             parts.append(self.tr("%1 judged / %2 unjudged pairs")
                          .replace("%1", number(judged)).replace("%2", number(totals["unjudged"])))
-        parts.append(self.tr("%Ln claim(s) unverified", "", self._counts.get("unverified", 0)))
+        parts.append(self.tr("%Ln claim(s) unverified", "", file_totals["unverified"]))
         self.counts_label.setText(" · ".join(parts))
 
     def _restore_window_state(self) -> None:
@@ -486,6 +571,20 @@ class MainWindow(QMainWindow):
         except OSError as error:
             self.statusBar().showMessage(
                 self.tr("Settings could not be saved: %1").replace("%1", str(error)), 8000)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """On the first paint, let the background counts start: once the event loop is back,
+        the whole window is on screen, so a big file's counts never delay showing it."""
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self.progress, self.progress.release)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Release the counts anyway if no paint reaches the window itself (a platform whose
+        children cover it opaquely): a late count beats none."""
+        super().showEvent(event)
+        QTimer.singleShot(500, self.progress, self.progress.release)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64().data()).decode()

@@ -29,6 +29,16 @@ from rag_annotator.ui import labels
 Row = dict[str, Any]
 Index = QModelIndex | QPersistentModelIndex
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+# Roles and flags looked up once: a view calls data() for several roles per painted cell,
+# and each ``Qt.ItemDataRole.X`` in the call is a Python-level enum lookup (first paint of a
+# big table at startup).
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_SHOWN_ROLES = frozenset((_DISPLAY, _TOOLTIP, _ALIGNMENT))
+_HORIZONTAL = Qt.Orientation.Horizontal
+_ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
 
 
 @dataclass(frozen=True)
@@ -87,35 +97,32 @@ class _TableBase(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
-                and 0 <= section < len(self.columns)):
+        if orientation == _HORIZONTAL and role == _DISPLAY and 0 <= section < len(self.columns):
             return self.columns[section].title
         return None
 
     def row_at(self, row: int) -> Row | None:
         raise NotImplementedError
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.column() < len(self.columns):
+    def data(self, index: Index, role: int = _DISPLAY) -> Any:
+        if role not in _SHOWN_ROLES or not index.isValid():
             return None
-        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
-                        Qt.ItemDataRole.TextAlignmentRole):
+        column_index = index.column()
+        if not 0 <= column_index < len(self.columns):
             return None
-        column = self.columns[index.column()]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
+        column = self.columns[column_index]
+        if role == _ALIGNMENT:
             return _RIGHT if column.numeric else None
         row = self.row_at(index.row())
         if row is None:
-            return "…" if role == Qt.ItemDataRole.DisplayRole else None
+            return "…" if role == _DISPLAY else None
         text = str(column.value(row))
-        if role == Qt.ItemDataRole.ToolTipRole:  # the whole text of an elided cell
+        if role == _TOOLTIP:  # the whole text of an elided cell
             return text if text and not column.numeric else None
         return text
 
     def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        return _ROW_FLAGS if index.isValid() else _NO_FLAGS
 
 
 class LazyTableModel(_TableBase):

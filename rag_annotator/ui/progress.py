@@ -10,6 +10,11 @@ same numbers, so they always agree.
 
 A chunk read on the worker may predate an edit that lands while it is in flight; the change
 counter ``_seq`` tells which is newer, and the GUI thread's own recount wins.
+
+The status bar's file totals (cases, documents, unverified claims) are counted first on the
+same worker: grouping 100,000 claims takes tens of milliseconds, too long to wait for before
+the window shows a big file.  After an edit, only the totals of the tables it touched are
+recounted, on the GUI thread; a worker result older than that recount is dropped.
 """
 
 from __future__ import annotations
@@ -31,22 +36,41 @@ log = logging.getLogger("rag_annotator")
 Row = dict[str, Any]
 COUNT_KEYS = ("pairs", "mine", "relevant", "not_relevant", "unjudged", "disputed")
 JUDGING_TABLES = ("cases", "judgments", "adjudications", "retrieved", "expected_sources")
+FILE_TOTAL_TABLES = ("cases", "documents", "claims")
+
+
+def file_totals(store: GoldSetStore, tables: tuple[str, ...] = FILE_TOTAL_TABLES
+                ) -> dict[str, int]:
+    """The status bar's totals that depend on ``tables``: cases, documents, unverified."""
+    totals: dict[str, int] = {}
+    if "cases" in tables:
+        totals["cases"] = store.count("cases")
+    if "documents" in tables:
+        totals["documents"] = store.count("documents")
+    if "claims" in tables:
+        totals["unverified"] = store.claim_counts()["unverified"]
+    return totals
 
 
 class JudgingProgress(QObject):
     """Judging counts per case (see ``GoldSetStore.judging_progress``) and their totals.
 
+    Also holds the file totals shown in the status bar (:meth:`file_totals`).
+
     Signals:
         updated(frozenset[int] | None): these cases' counts changed (None: all of them).
         completed(): every case has been counted at least once.
         failed(str): the background count hit a known error (e.g. the file is busy).
+        totals_changed(): the file totals changed (or became known).
     """
 
     updated = Signal(object)
     completed = Signal()
     failed = Signal(str)
+    totals_changed = Signal()
     _chunk_ready = Signal(int, int, object, int)  # last: 1 on the final chunk
     _chunk_failed = Signal(int, object)
+    _totals_ready = Signal(int, int, object)
 
     CHUNK = 250
 
@@ -58,10 +82,15 @@ class JudgingProgress(QObject):
         self._generation = 0
         self._seq = 0
         self._touched: dict[int, int] = {}
+        self._totals: dict[str, int] = {}
+        self._totals_seq = 0
         self._executor: ThreadPoolExecutor | None = None
+        self._held = False
+        self._pending: tuple[int, GoldSetStore] | None = None
         self._chunk_ready.connect(self._merge, Qt.ConnectionType.QueuedConnection)
+        self._totals_ready.connect(self._merge_totals, Qt.ConnectionType.QueuedConnection)
         self._chunk_failed.connect(self._on_failed, Qt.ConnectionType.QueuedConnection)
-        hub.store_replaced.connect(self.restart)
+        hub.store_replaced.connect(self._restart_all)
         hub.assessor_changed.connect(lambda _name: self.restart(self._hub.store))
         hub.changes_applied.connect(self._on_changes)
 
@@ -85,6 +114,10 @@ class JudgingProgress(QObject):
                 totals[key] += row[key]
         return totals
 
+    def file_totals(self) -> dict[str, int] | None:
+        """Cases, documents and unverified claims of the file (None while being counted)."""
+        return self._totals if len(self._totals) == 3 else None
+
     # -- counting ------------------------------------------------------------------------------
     def restart(self, store: GoldSetStore | None) -> None:
         """Forget every count and count ``store`` again in the background."""
@@ -95,15 +128,47 @@ class JudgingProgress(QObject):
         self.updated.emit(None)
         if store is None:
             return
+        if self._held:
+            self._pending = (self._generation, store)
+            return
+        self._submit(self._generation, store)
+
+    def hold(self) -> None:
+        """Start no background count until :meth:`release` (the window is not painted yet:
+        the worker would compete with the first paint for the CPU and the GIL)."""
+        self._held = True
+
+    def release(self) -> None:
+        """Start the count that :meth:`hold` kept waiting, if it is still wanted."""
+        self._held = False
+        pending, self._pending = self._pending, None
+        if pending is not None and pending[0] == self._generation:
+            self._submit(*pending)
+
+    def _submit(self, generation: int, store: GoldSetStore) -> None:
         if self._executor is None:
             self._executor = ThreadPoolExecutor(max_workers=1,
                                                 thread_name_prefix="judging-progress")
-        ids = store.case_ids()
-        if not ids:
-            self._complete = True
-            self.completed.emit()
+        self._executor.submit(self._count, generation, store.path, store.assessor)
+
+    def _restart_all(self, store: GoldSetStore | None) -> None:
+        """A file was opened or closed: its totals and judging counts are counted anew."""
+        self._totals_seq += 1
+        self._totals = {}
+        self.totals_changed.emit()
+        self.restart(store)
+
+    def recount_totals(self, tables: tuple[str, ...]) -> None:
+        """Recount now the file totals that depend on ``tables`` (after an edit)."""
+        store = self._hub.store
+        tables = tuple(t for t in tables if t in FILE_TOTAL_TABLES)
+        if store is None or not tables:
             return
-        self._executor.submit(self._count, self._generation, store.path, store.assessor, ids)
+        if self.file_totals() is None:  # the worker's totals will be dropped: count all
+            tables = FILE_TOTAL_TABLES
+        self._totals_seq += 1
+        self._totals.update(file_totals(store, tables))
+        self.totals_changed.emit()
 
     def close(self) -> None:
         """Stop counting and wait for the worker (its connection closes with it)."""
@@ -112,14 +177,21 @@ class JudgingProgress(QObject):
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
 
-    def _count(self, generation: int, path: Path, assessor: str, ids: list[int]) -> None:
-        """Worker thread: count ``ids`` chunk by chunk on a read-only connection."""
+    def _count(self, generation: int, path: Path, assessor: str) -> None:
+        """Worker thread: the file totals (unless already known), then every case's counts
+        chunk by chunk, on a read-only connection."""
         try:
             reader = GoldSetStore.open(path, read_only=True, verify="skip")
         except Exception as error:  # reported on the GUI thread
             self._chunk_failed.emit(generation, error)
             return
         try:
+            if self.file_totals() is None:
+                seq = self._totals_seq
+                self._totals_ready.emit(generation, seq, file_totals(reader))
+            ids = reader.case_ids()
+            if not ids:
+                self._chunk_ready.emit(generation, self._seq, {}, 1)
             for start in range(0, len(ids), self.CHUNK):
                 if generation != self._generation:
                     return
@@ -143,6 +215,12 @@ class JudgingProgress(QObject):
             self._complete = True
             self.completed.emit()
 
+    def _merge_totals(self, generation: int, seq: int, totals: dict[str, int]) -> None:
+        if generation != self._generation or seq != self._totals_seq:
+            return  # another file, or the GUI thread recounted after an edit meanwhile
+        self._totals = totals
+        self.totals_changed.emit()
+
     def _on_failed(self, generation: int, error: BaseException) -> None:
         if generation != self._generation:
             return
@@ -154,7 +232,10 @@ class JudgingProgress(QObject):
 
     def _on_changes(self, changes: Changes) -> None:
         store = self._hub.store
-        if store is None or not changes.touches(*JUDGING_TABLES):
+        if store is None:
+            return
+        self.recount_totals(tuple(t for t in FILE_TOTAL_TABLES if changes.touches(t)))
+        if not changes.touches(*JUDGING_TABLES):
             return
         cases = store.cases_touched_by(changes.operation_id) if changes.operation_id else set()
         if "*" in changes.rows or not cases:

@@ -22,7 +22,6 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import KnownError
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
-from rag_annotator.ui.errors import show_known_error
 from rag_annotator.ui.hub import Hub
 
 Operation = Callable[[GoldSetStore], Changes]
@@ -82,6 +81,8 @@ class UndoController(QObject):
         try:
             changes = operation(store)
         except KnownError as error:
+            from rag_annotator.ui.errors import show_known_error  # on error only
+
             show_known_error(self._parent_widget(), error)
             return None
         if changes.empty:
@@ -132,6 +133,8 @@ class UndoController(QObject):
         try:
             changes = store.revert(command.applied_id, action=action)
         except KnownError as error:
+            from rag_annotator.ui.errors import show_known_error  # on error only
+
             show_known_error(self._parent_widget(), error)
             return None
         command.applied_id = changes.operation_id or command.applied_id

@@ -264,9 +264,22 @@ def test_save_a_copy_language_and_assessor(qtbot, window: MainWindow, modals: Mo
     assert "next time" in modals.texts[-1]
     assert Settings.load(app_paths().settings_file).language == "fr"
 
-    monkeypatch.setattr("rag_annotator.ui.main_window.ask_assessor", lambda *_a: "carol")
+    monkeypatch.setattr("rag_annotator.ui.dialogs.ask_assessor", lambda *_a: "carol")
     window.commands["settings.assessor"].trigger()
     assert window.store.assessor == "carol" and "carol" in window.assessor_label.text()
     assert Settings.load(app_paths().settings_file).assessor == "carol"
     qtbot.waitUntil(lambda: window.progress.complete)
     assert window.progress.totals()["mine"] == 0  # carol has judged nothing yet
+
+
+def test_only_the_shown_section_is_built_at_startup(qtbot, window: MainWindow) -> None:
+    """Startup builds the visible section only; the others are built on first show."""
+    assert [type(s).__name__ for s in window.sections.built()] == ["GoldSetSection"]
+    assert window.sections[0].model.rowCount() == 3  # its first rows are loaded
+    assert "3 cases" in window.counts_label.text()   # totals counted in the background
+    qtbot.keyClick(window, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)
+    judge = window.sections.built()[-1]
+    assert isinstance(judge, JudgeSection) and judge is window.sections[3]
+    assert window.section_stack.currentWidget() is judge and judge.loaded
+    assert window.current_section() is judge
+    assert len(window.sections.built()) == 2 and window.section_stack.count() == 7

@@ -24,6 +24,20 @@
 <context>
     <name>HistorySection</name>
     <message numerus="yes">
+        <source>%Ln row(s) added</source>
+        <translation>
+            <numerusform>%Ln row added</numerusform>
+            <numerusform>%Ln rows added</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s) deleted</source>
+        <translation>
+            <numerusform>%Ln row deleted</numerusform>
+            <numerusform>%Ln rows deleted</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%Ln change(s)</source>
         <translation>
             <numerusform>%Ln change</numerusform>

@@ -298,6 +298,20 @@
         <translation>Remet les valeurs que cette modification a remplacées, sous la forme d&apos;une nouvelle modification (que «&#xa0;Annuler&#xa0;» peut défaire). Refusé si une modification ultérieure a touché les mêmes lignes.</translation>
     </message>
     <message numerus="yes">
+        <source>%Ln row(s) added</source>
+        <translation>
+            <numerusform>%Ln ligne ajoutée</numerusform>
+            <numerusform>%Ln lignes ajoutées</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s) deleted</source>
+        <translation>
+            <numerusform>%Ln ligne supprimée</numerusform>
+            <numerusform>%Ln lignes supprimées</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%Ln change(s)</source>
         <translation>
             <numerusform>%Ln modification</numerusform>
@@ -1047,12 +1061,20 @@
         <translation>Retour arrière</translation>
     </message>
     <message>
-        <source>Import</source>
-        <translation>Import</translation>
+        <source>Import run</source>
+        <translation>Import d’une exécution</translation>
+    </message>
+    <message>
+        <source>Import judgments</source>
+        <translation>Import de jugements</translation>
     </message>
     <message>
         <source>Merge</source>
         <translation>Fusion</translation>
+    </message>
+    <message>
+        <source>Adjudicate</source>
+        <translation>Arbitrage</translation>
     </message>
     <message>
         <source>Gold-set setting</source>

@@ -158,6 +158,13 @@ class HistorySection(Section):
             return label, names[(table, value)]
 
         for row in rows:
+            if "count" in row:  # a batch of a bulk insert, or its undo: ids first–last
+                key, n = row["row_key"], row["count"]
+                what = (self.tr("%Ln row(s) added", "", n) if row["kind"] == "insert_range"
+                        else self.tr("%Ln row(s) deleted", "", n))
+                lines.append(f"{labels.table_name(row['table_name'])} "
+                             f"#{key['first']}–#{key['last']} — {what}")
+                continue
             head = (f"{labels.table_name(row['table_name'])} {_key_text(row['row_key'])} — "
                     f"{kinds.get(row['kind'], row['kind'])}")
             lines.append(head)

@@ -1,0 +1,336 @@
+"""Runs as JSON Lines: this app's own shape and Ragas's evaluation-dataset shape.
+
+Both are one JSON object per line, imported as a new run in one operation (all or nothing,
+undoable); every refusal names ``file:line`` and what to do.
+
+* ``jsonl-run``: ``case`` (case id), ``retrieved`` (document ids, or ``{"document", "score"}``
+  objects, in rank order), optional ``answer`` (text), ``citations`` (``{"marker",
+  "document"}``) and ``contexts`` (retrieved texts, matched to the corpus like Ragas's, for a
+  system that logs texts rather than ids; give ``retrieved`` or ``contexts``, not both).
+  Unknown ids become placeholders (listed), unless ``strict``.
+* ``ragas``: ``user_input``, ``retrieved_contexts``, ``response``, optional ``reference``
+  (other Ragas columns are ignored, with a warning).  Ragas names neither cases nor documents,
+  so ``user_input`` is matched to a case's question and each context to a document's text:
+  exactly first, then after normalisation (Unicode NFC, case folded, whitespace collapsed).
+  An unmatched question becomes a placeholder case, an unmatched context a document of origin
+  ``unmatched_context``; both are listed in the report, so a near miss is seen, not hidden.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rag_annotator.domain import validation as v
+from rag_annotator.domain.clock import utc_now
+from rag_annotator.domain.ports import Store, Writer
+from rag_annotator.errors import Conflict, InvalidValue
+from rag_annotator.import_export.files import ImportRejected, read_text_lines
+from rag_annotator.import_export.trec import ImportReport, _resolve
+
+NATIVE_FIELDS = ("case", "retrieved", "answer", "citations", "contexts")
+RAGAS_FIELDS = ("user_input", "retrieved_contexts", "response", "reference")
+
+
+@dataclass
+class RunRecord:
+    """One line: a case's retrieved list (document ids or texts) and its answer."""
+
+    line: int
+    case: str = ""                     # case id (jsonl-run)
+    question: str = ""                 # question text to match (ragas)
+    reference: str | None = None
+    documents: list[str] = field(default_factory=list)
+    scores: list[float | None] = field(default_factory=list)
+    contexts: list[str] | None = None  # texts to match instead of ids
+    answer: str | None = None
+    citations: list[tuple[str, str]] = field(default_factory=list)
+
+
+def normalise(text: str) -> str:
+    """What "the same text" means after exact matching failed: NFC, case folded, whitespace
+    runs collapsed (copies through PDFs, editors and JSON differ in exactly these)."""
+    return " ".join(unicodedata.normalize("NFC", text).casefold().split())
+
+
+# -- parsing ---------------------------------------------------------------------------------
+def _objects(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    def no_constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a number JSON allows; write a finite number or null")
+
+    def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in out:
+                raise ValueError(f"the key '{key}' appears twice in one object")
+            out[key] = value
+        return out
+
+    found: list[tuple[int, dict[str, Any]]] = []
+    for number, text in read_text_lines(path):
+        if not text.strip():
+            continue
+        try:
+            value = json.loads(text, parse_constant=no_constant,
+                               object_pairs_hook=no_duplicates)
+        except ValueError as error:  # json.JSONDecodeError is a ValueError
+            raise ImportRejected(path, number, f"not valid JSON ({error}); each line must be "
+                                               "one JSON object.") from None
+        if not isinstance(value, dict):
+            raise ImportRejected(path, number, "expected a JSON object ({...}) on each line.")
+        found.append((number, value))
+    if not found:
+        raise ImportRejected(path, None, "the file holds no JSON lines.")
+    return found
+
+
+def _text(path: Path, line: int, obj: dict[str, Any], name: str, *,
+          required: bool = False) -> str | None:
+    value = obj.get(name)
+    if value is None:
+        if required:
+            raise ImportRejected(path, line, f"the field '{name}' is missing; every line needs "
+                                             "it.")
+        return None
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise ImportRejected(path, line, f"'{name}' must be non-empty text.")
+    try:
+        return v.check_text(name, value)
+    except InvalidValue as error:
+        raise ImportRejected(path, line, str(error)) from None
+
+
+def _texts(path: Path, line: int, obj: dict[str, Any], name: str) -> list[str] | None:
+    value = obj.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+        raise ImportRejected(path, line, f"'{name}' must be a list of texts.")
+    return [str(_text(path, line, {name: t}, name)) for t in value]
+
+
+def parse_native(path: Path) -> list[RunRecord]:
+    """Parse a jsonl-run file (see the module docstring)."""
+    records: list[RunRecord] = []
+    for line, obj in _objects(path):
+        unknown = sorted(set(obj) - set(NATIVE_FIELDS))
+        if unknown:
+            raise ImportRejected(path, line, f"unknown field '{unknown[0]}'; the fields are "
+                                             f"{', '.join(NATIVE_FIELDS)}.")
+        record = RunRecord(line, case=str(_text(path, line, obj, "case", required=True)),
+                           answer=_text(path, line, obj, "answer"),
+                           contexts=_texts(path, line, obj, "contexts"))
+        retrieved = obj.get("retrieved")
+        if retrieved is not None and record.contexts is not None:
+            raise ImportRejected(path, line, "give 'retrieved' (document ids) or 'contexts' "
+                                             "(texts), not both.")
+        if retrieved is not None and not isinstance(retrieved, list):
+            raise ImportRejected(path, line, "'retrieved' must be a list.")
+        for position, item in enumerate(retrieved or [], start=1):
+            score: Any = None
+            if isinstance(item, dict):
+                extra = sorted(set(item) - {"document", "score"})
+                if extra:
+                    raise ImportRejected(path, line, f"retrieved item {position}: unknown field "
+                                                     f"'{extra[0]}' (document, score).")
+                score = item.get("score")
+                item = item.get("document")
+            if not isinstance(item, str) or not item:
+                raise ImportRejected(path, line, f"retrieved item {position}: expected a "
+                                                 "document id or {\"document\": id, \"score\": "
+                                                 "number}.")
+            if score is not None and (isinstance(score, bool)
+                                      or not isinstance(score, (int, float))
+                                      or not math.isfinite(score)):
+                raise ImportRejected(path, line, f"retrieved item {position}: the score must "
+                                                 "be a finite number.")
+            record.documents.append(item)
+            record.scores.append(None if score is None else float(score))
+        citations = obj.get("citations") or []
+        if not isinstance(citations, list):
+            raise ImportRejected(path, line, "'citations' must be a list.")
+        for position, cite in enumerate(citations, start=1):
+            if (not isinstance(cite, dict) or set(cite) - {"marker", "document"}
+                    or not isinstance(cite.get("document"), str)
+                    or not isinstance(cite.get("marker", ""), str)):
+                raise ImportRejected(path, line, f"citation {position}: expected "
+                                                 "{\"marker\": text, \"document\": id}.")
+            record.citations.append((cite.get("marker", ""), cite["document"]))
+        if record.citations and record.answer is None:
+            raise ImportRejected(path, line, "citations need an 'answer'.")
+        records.append(record)
+    return records
+
+
+def parse_ragas(path: Path, warnings: list[str]) -> list[RunRecord]:
+    """Parse a Ragas evaluation dataset saved as JSON Lines."""
+    records: list[RunRecord] = []
+    ignored: set[str] = set()
+    for line, obj in _objects(path):
+        ignored |= set(obj) - set(RAGAS_FIELDS)
+        records.append(RunRecord(
+            line, question=str(_text(path, line, obj, "user_input", required=True)),
+            reference=_text(path, line, obj, "reference"),
+            contexts=_texts(path, line, obj, "retrieved_contexts") or [],
+            answer=_text(path, line, obj, "response")))
+    if ignored:
+        warnings.append(f"fields ignored: {', '.join(sorted(ignored))}")
+    return records
+
+
+# -- import ----------------------------------------------------------------------------------
+def import_jsonl_run(store: Store, path: Path, *, name: str | None = None,
+                     strict: bool = False) -> ImportReport:
+    """Import a jsonl-run file as a new run, in one operation (undoable)."""
+    records = parse_native(path)
+    return _import(store, path, records, name=name, strict=strict, ragas=False,
+                   report=ImportReport())
+
+
+def import_ragas(store: Store, path: Path, *, name: str | None = None) -> ImportReport:
+    """Import a Ragas JSONL dataset as a new run, in one operation (undoable)."""
+    report = ImportReport()
+    records = parse_ragas(path, report.warnings)
+    return _import(store, path, records, name=name, strict=False, ragas=True, report=report)
+
+
+def _import(store: Store, path: Path, records: list[RunRecord], *, name: str | None,
+            strict: bool, ragas: bool, report: ImportReport) -> ImportReport:
+    run_name = name or path.stem.removesuffix(".jsonl")
+    try:
+        v.check_key("run name", run_name)
+    except InvalidValue as error:
+        raise ImportRejected(path, None, f"{error} Name the run with --run NAME.") from None
+    report.name, report.rows = run_name, len(records)
+    with store.operation("import_run", f"{run_name} ← {path.name}") as op:
+        if op.select("runs", name=run_name):
+            raise Conflict(f"a run named '{run_name}' already exists; choose another name "
+                           "with --run NAME.")
+        if ragas:
+            _match_questions(op, path, records, report)
+        if any(r.contexts for r in records):
+            _match_contexts(op, path, records, report)
+        lines: dict[tuple[str, str], int] = {}
+        for r in records:
+            for key in [("case", r.case)] + [("document", d) for d in r.documents] + [
+                    ("document", d) for _m, d in r.citations]:
+                lines.setdefault(key, r.line)
+        cases, docs = _resolve(
+            op, path, dict.fromkeys(r.case for r in records),
+            dict.fromkeys([d for r in records for d in r.documents]
+                          + [d for r in records for _m, d in r.citations]),
+            strict=strict, report=report,
+            first_line=lambda kind, ident: lines.get((kind, ident)))
+        _check_lists(path, records)
+        report.cases = len(records)
+        run_id = int(op.insert("runs", {"name": run_name, "created_at": utc_now(),
+                                        "notes": f"Imported from {path.name}."})["id"])
+        op.insert_rows("retrieved", ("run_id", "case_id", "document_id", "rank", "score"), (
+            (run_id, cases[r.case], docs[d], rank, score)
+            for r in records for rank, (d, score) in enumerate(zip(r.documents, r.scores),
+                                                                 start=1)))
+        for r in records:
+            if r.answer is None:
+                continue
+            answer_id = int(op.insert("answers", {"run_id": run_id, "case_id": cases[r.case],
+                                                  "text": r.answer})["id"])
+            for marker, doc in r.citations:
+                op.insert("citations", {"answer_id": answer_id, "document_id": docs[doc],
+                                        "marker": marker})
+    return report
+
+
+def _check_lists(path: Path, records: list[RunRecord]) -> None:
+    """One line per case, and a document at most once in a case's list."""
+    seen_cases: dict[str, int] = {}
+    for r in records:
+        if r.case in seen_cases:
+            raise ImportRejected(path, r.line, f"case {r.case} already has a line (line "
+                                               f"{seen_cases[r.case]}); merge the two.")
+        seen_cases[r.case] = r.line
+        seen: dict[str, int] = {}
+        for position, doc in enumerate(r.documents, start=1):
+            if doc in seen:
+                what = "context" if r.contexts else "retrieved item"
+                raise ImportRejected(path, r.line, f"{what} {position} is document {doc} "
+                                                   f"again ({what} {seen[doc]}); remove the "
+                                                   "duplicate.")
+            seen[doc] = position
+
+
+def _index(rows: list[dict[str, Any]], column: str) -> tuple[dict[str, list[str]],
+                                                             dict[str, list[str]]]:
+    exact: dict[str, list[str]] = {}
+    loose: dict[str, list[str]] = {}
+    for row in sorted(rows, key=lambda r: str(r["key"])):
+        exact.setdefault(row[column], []).append(row["key"])
+        loose.setdefault(normalise(row[column]), []).append(row["key"])
+    return exact, loose
+
+
+def _match(text: str, exact: dict[str, list[str]], loose: dict[str, list[str]]) -> list[str]:
+    return exact.get(text) or loose.get(normalise(text)) or []
+
+
+def _match_questions(op: Writer, path: Path, records: list[RunRecord],
+                     report: ImportReport) -> None:
+    """Ragas names no case: find it by its question, else a placeholder case (reported)."""
+    exact, loose = _index([r for r in op.select("cases") if r["question"]], "question")
+    now = utc_now()
+    for r in records:
+        found = _match(r.question, exact, loose)
+        if len(found) > 1:
+            raise ImportRejected(path, r.line, f"the question matches several cases "
+                                               f"({', '.join(found[:5])}); make their "
+                                               "questions distinct first.")
+        if found:
+            r.case = found[0]
+            continue
+        key = "ragas-" + hashlib.sha256(normalise(r.question).encode()).hexdigest()[:10]
+        if key not in loose.get(normalise(r.question), []):
+            op.insert("cases", {"key": key, "question": r.question,
+                                "reference_answer": r.reference, "status": "draft",
+                                "notes": f"Placeholder created by importing {path.name}.",
+                                "created_at": now, "updated_at": now})
+            report.new_cases.append(key)
+            exact.setdefault(r.question, []).append(key)
+            loose.setdefault(normalise(r.question), []).append(key)
+        r.case = key
+
+
+def _match_contexts(op: Writer, path: Path, records: list[RunRecord],
+                    report: ImportReport) -> None:
+    """Each context → a document with that text (exact, then normalised), else a new
+    document of origin ``unmatched_context`` (one per distinct normalised text, reported)."""
+    exact, loose = _index(op.select("documents"), "text")
+    now = utc_now()
+    several = 0
+    unmatched: list[str] = []
+    for r in records:
+        for text in r.contexts or []:
+            found = _match(text, exact, loose)
+            several += len(found) > 1
+            if not found:
+                key = "ctx-" + hashlib.sha256(normalise(text).encode()).hexdigest()[:12]
+                op.insert("documents", {**v.document_columns(
+                    {"key": key, "text": text, "origin": "unmatched_context"}),
+                    "created_at": now, "updated_at": now})
+                unmatched.append(key)
+                found = [key]
+                exact.setdefault(text, []).append(key)
+                loose.setdefault(normalise(text), []).append(key)
+            r.documents.append(found[0])
+            r.scores.append(None)
+    if unmatched:
+        report.warnings.append(f"{len(unmatched)} contexts matched no document's text and were "
+                               f"added as documents of origin unmatched_context: "
+                               f"{', '.join(unmatched[:5])}{', …' if len(unmatched) > 5 else ''}")
+    if several:
+        report.warnings.append(f"{several} contexts matched several documents with the same "
+                               "text; the first by key was used")
+
