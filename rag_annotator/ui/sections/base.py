@@ -13,10 +13,13 @@ from PySide6.QtCore import QItemSelectionModel, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QSplitter,
     QTableView,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -113,6 +116,90 @@ class Section(QWidget):
     def _on_changes(self, changes: Changes) -> None:
         if self.loaded and self.store is not None:
             self.apply_changes(changes)
+
+
+class ListSection(Section):
+    """A searchable, filterable lazy list with the selected row shown in full below it.
+
+    Subclasses create ``model``, ``search``, ``count`` and ``table``, lay out with
+    :meth:`lay_out` and wire with :meth:`connect_filters`, then provide
+    :meth:`apply_model_filters`, :meth:`count_text`, :meth:`show_nothing` and
+    :meth:`show_current`.  Typing in the search field is debounced (250 ms) so a 100,000-row
+    list is not re-queried at every key.
+    """
+
+    model: LazyTableModel
+    search: QLineEdit
+    count: QLabel
+    table: QTableView
+
+    def lay_out(self, bar: QHBoxLayout, detail: QWidget, sizes: tuple[int, int]) -> None:
+        """The filter bar on top, then the list above ``detail`` (split ``sizes``)."""
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.table)
+        splitter.addWidget(detail)
+        splitter.setStretchFactor(0, sizes[0])
+        splitter.setStretchFactor(1, sizes[1])
+        splitter.setSizes([1000 * sizes[0], 1000 * sizes[1]])
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(splitter, 1)
+
+    def connect_filters(self, *combos: QComboBox) -> None:
+        """Re-filter on typing (debounced), Enter and every filter combo; follow selection."""
+        self._debounce = QTimer(self)
+        self._debounce.setSingleShot(True)
+        self._debounce.setInterval(250)
+        self._debounce.timeout.connect(self._apply_filters)
+        self.search.textChanged.connect(self._debounce.start)
+        self.search.returnPressed.connect(self._apply_filters)
+        for combo in combos:
+            combo.currentIndexChanged.connect(self._apply_filters)
+        self.table.selectionModel().currentRowChanged.connect(self.show_current)
+
+    # -- what subclasses provide ---------------------------------------------------------------
+    def apply_model_filters(self) -> None:
+        """Copy the filter widgets' values onto the model."""
+
+    def count_text(self, total: int) -> str:
+        """"12 cases" (translated in the subclass, where lupdate finds the string)."""
+        return str(total)
+
+    def show_nothing(self) -> None:
+        """The list is empty: say that nothing matches."""
+
+    def show_current(self) -> None:
+        """Show the selected row in full."""
+
+    # -- shared behaviour ----------------------------------------------------------------------
+    def focus_widget(self) -> QWidget:
+        return self.table
+
+    def find_field(self) -> QLineEdit:
+        return self.search
+
+    def refresh(self) -> None:
+        self.model.store = self.store
+        self._reload(keep=self._current_id())
+
+    def _current_id(self) -> int | None:
+        return self.model.id_at(current_row(self.table))
+
+    def _apply_filters(self) -> None:
+        self._debounce.stop()
+        self.apply_model_filters()
+        if self.store is not None:
+            self._reload(keep=self._current_id())
+
+    def _reload(self, keep: int | None) -> None:
+        self.model.reload()
+        total = self.model.rowCount()
+        self.count.setText(self.count_text(total))
+        row = self.model.row_of(keep) if keep is not None else None
+        if total:
+            select_row(self.table, row if row is not None else 0)
+        else:
+            self.show_nothing()
 
 
 def make_table(model: LazyTableModel | RowsModel, parent: QWidget | None = None) -> QTableView:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPlainTextEdit,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -18,22 +16,21 @@ from rag_annotator.ui import labels
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import DocumentsModel
 from rag_annotator.ui.sections.base import (
-    Section,
+    ListSection,
     choice_combo,
     current_row,
     esc,
     make_table,
     search_field,
-    select_row,
 )
 
 
-class CorpusSection(Section):
+class CorpusSection(ListSection):
     """Lists the documents and shows the selected one's text."""
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
-        self.model = DocumentsModel(self)
+        self.model: DocumentsModel = DocumentsModel(self)
         self.search = search_field(self.tr("Search key or title…"))
         self.status = choice_combo(self.tr("All statuses"),
                                    {k: labels.tr(v) for k, v in labels.DOC_STATUSES.items()})
@@ -56,34 +53,8 @@ class CorpusSection(Section):
         reader_layout.setContentsMargins(0, 0, 0, 0)
         reader_layout.addWidget(self.heading)
         reader_layout.addWidget(self.text, 1)
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.table)
-        splitter.addWidget(reader)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
-        splitter.setSizes([3000, 2000])
-        layout = QVBoxLayout(self)
-        layout.addLayout(bar)
-        layout.addWidget(splitter, 1)
-
-        self._debounce = QTimer(self)
-        self._debounce.setSingleShot(True)
-        self._debounce.setInterval(250)
-        self._debounce.timeout.connect(self._apply_filters)
-        self.search.textChanged.connect(self._debounce.start)
-        self.search.returnPressed.connect(self._apply_filters)
-        self.status.currentIndexChanged.connect(self._apply_filters)
-        self.table.selectionModel().currentRowChanged.connect(self._show_current)
-
-    def focus_widget(self) -> QWidget:
-        return self.table
-
-    def find_field(self) -> QLineEdit:
-        return self.search
-
-    def refresh(self) -> None:
-        self.model.store = self.store
-        self._reload(keep=self._current_id())
+        self.lay_out(bar, reader, (3, 2))
+        self.connect_filters(self.status)
 
     def clear(self) -> None:
         self.model.set_store(None)
@@ -98,31 +69,21 @@ class CorpusSection(Section):
             self.model.refresh_ids(changes.ids("documents"))
             current = self._current_id()
             if current is not None and current in changes.ids("documents"):
-                self._show_current()
+                self.show_current()
 
-    def _current_id(self) -> int | None:
-        return self.model.id_at(current_row(self.table))
-
-    def _apply_filters(self) -> None:
-        self._debounce.stop()
+    def apply_model_filters(self) -> None:
         self.model.search = self.search.text().strip()
         self.model.status = self.status.currentData() or ""
-        if self.store is not None:
-            self._reload(keep=self._current_id())
 
-    def _reload(self, keep: int | None) -> None:
-        self.model.reload()
-        total = self.model.rowCount()
-        self.count.setText(self.tr("%Ln document(s)", "", total))
-        row = self.model.row_of(keep) if keep is not None else None
-        if total:
-            select_row(self.table, row if row is not None else 0)
-        else:
-            nothing = self.tr("No document matches.")
-            self.heading.setText(f"<i>{esc(nothing)}</i>")
-            self.text.clear()
+    def count_text(self, total: int) -> str:
+        return self.tr("%Ln document(s)", "", total)
 
-    def _show_current(self) -> None:
+    def show_nothing(self) -> None:
+        nothing = self.tr("No document matches.")
+        self.heading.setText(f"<i>{esc(nothing)}</i>")
+        self.text.clear()
+
+    def show_current(self) -> None:
         store = self.store
         row = current_row(self.table)
         doc_id = self.model.id_at(row)

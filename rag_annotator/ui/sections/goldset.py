@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QSplitter,
     QTextBrowser,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -19,23 +15,21 @@ from rag_annotator.ui import labels
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import CasesModel
 from rag_annotator.ui.sections.base import (
-    Section,
+    ListSection,
     choice_combo,
-    current_row,
     esc,
     html_list,
     make_table,
     search_field,
-    select_row,
 )
 
 
-class GoldSetSection(Section):
+class GoldSetSection(ListSection):
     """Lists the cases (lazy model) and shows the selected one."""
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
-        self.model = CasesModel(self)
+        self.model: CasesModel = CasesModel(self)
         self.search = search_field(self.tr("Search key, question or reference answer…"))
         self.family = choice_combo(self.tr("All families"),
                                    {k: labels.tr(v) for k, v in labels.FAMILIES.items()})
@@ -54,35 +48,8 @@ class GoldSetSection(Section):
         bar.addWidget(self.status)
         bar.addStretch(1)
         bar.addWidget(self.count)
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.table)
-        splitter.addWidget(self.detail)
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([1000, 1000])
-        layout = QVBoxLayout(self)
-        layout.addLayout(bar)
-        layout.addWidget(splitter, 1)
-
-        self._debounce = QTimer(self)
-        self._debounce.setSingleShot(True)
-        self._debounce.setInterval(250)
-        self._debounce.timeout.connect(self._apply_filters)
-        self.search.textChanged.connect(self._debounce.start)
-        self.search.returnPressed.connect(self._apply_filters)
-        self.family.currentIndexChanged.connect(self._apply_filters)
-        self.status.currentIndexChanged.connect(self._apply_filters)
-        self.table.selectionModel().currentRowChanged.connect(self._show_current)
-
-    def focus_widget(self) -> QWidget:
-        return self.table
-
-    def find_field(self) -> QLineEdit:
-        return self.search
-
-    def refresh(self) -> None:
-        self.model.store = self.store
-        self._reload(keep=self._current_id())
+        self.lay_out(bar, self.detail, (1, 1))
+        self.connect_filters(self.family, self.status)
 
     def clear(self) -> None:
         self.model.set_store(None)
@@ -103,29 +70,19 @@ class GoldSetSection(Section):
             self._show_case(current)
 
     # -- internals -----------------------------------------------------------------------------
-    def _current_id(self) -> int | None:
-        return self.model.id_at(current_row(self.table))
-
-    def _apply_filters(self) -> None:
-        self._debounce.stop()
+    def apply_model_filters(self) -> None:
         self.model.search = self.search.text().strip()
         self.model.family = self.family.currentData() or ""
         self.model.status = self.status.currentData() or ""
-        if self.store is not None:
-            self._reload(keep=self._current_id())
 
-    def _reload(self, keep: int | None) -> None:
-        self.model.reload()
-        total = self.model.rowCount()
-        self.count.setText(self.tr("%Ln case(s)", "", total))
-        row = self.model.row_of(keep) if keep is not None else None
-        if total:
-            select_row(self.table, row if row is not None else 0)
-        else:
-            nothing = self.tr("No case matches.")
-            self.detail.setHtml(f"<p><i>{esc(nothing)}</i></p>")
+    def count_text(self, total: int) -> str:
+        return self.tr("%Ln case(s)", "", total)
 
-    def _show_current(self) -> None:
+    def show_nothing(self) -> None:
+        nothing = self.tr("No case matches.")
+        self.detail.setHtml(f"<p><i>{esc(nothing)}</i></p>")
+
+    def show_current(self) -> None:
         case_id = self._current_id()
         if case_id is not None:
             self._show_case(case_id)
