@@ -79,6 +79,10 @@ labels AS (
            (SELECT j.grade FROM judgments j JOIN assessors s ON s.id = j.assessor_id
             WHERE j.case_id = ?1 AND j.document_id = d.id AND s.name = ?2)
                AS my_grade,
+           (SELECT json_group_array(json_array(s.name, j.grade))
+            FROM judgments j JOIN assessors s ON s.id = j.assessor_id
+            WHERE j.case_id = ?1 AND j.document_id = d.id AND s.name <> ?2
+              AND j.grade IS NOT NULL) AS others,
            (SELECT a.grade FROM adjudications a
             WHERE a.case_id = ?1 AND a.document_id = d.id) AS adjudicated,
            (SELECT min(grade) FROM judgments j
@@ -87,10 +91,12 @@ labels AS (
             WHERE j.case_id = ?1 AND j.document_id = d.id) AS hi
     FROM universe u JOIN documents d ON d.id = u.document_id
 )
-SELECT document_id, key, title, status, expected, my_grade,
+SELECT document_id, key, title, status, expected, my_grade, others,
        CASE WHEN adjudicated IS NOT NULL THEN adjudicated
             WHEN hi = 0 OR lo >= 1 THEN lo END
            AS effective_grade,
        (adjudicated IS NULL AND lo = 0 AND hi >= 1) AS disputed
-FROM labels ORDER BY key
+FROM labels
+WHERE ?3 IS NULL OR document_id IN (SELECT value FROM json_each(?3))
+ORDER BY key
 """

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -701,12 +701,38 @@ class GoldSetStore:
 
     def pool_of_case(self, case_id: int, assessor: str) -> list[Row]:
         """The documents of a case's universe, in key order, with ``assessor``'s grade
-        (``my_grade``), the effective grade and whether the pair is disputed.
+        (``my_grade``), the other assessors' labels (``others``: [name, grade] pairs), the
+        effective grade and whether the pair is disputed.
 
         Deliberately without ranks or scores: judges label what they read, not what a run
         ranked first.
         """
-        return self._many(queries.POOL_SQL, (case_id, assessor))
+        return _with_others(self._many(queries.POOL_SQL, (case_id, assessor, None)))
+
+    def pool_pairs(self, case_id: int, assessor: str, document_ids: Iterable[int]
+                   ) -> list[Row]:
+        """The rows of :meth:`pool_of_case` for these documents only (those still in the
+        case's universe): after a label, the judging panel refreshes the one pair that changed
+        instead of reading the whole pool again."""
+        ids = json.dumps(sorted(int(i) for i in document_ids))
+        return _with_others(self._many(queries.POOL_SQL, (case_id, assessor, ids)))
+
+    def pairs_touched_by(self, operation_id: int) -> set[tuple[int, int]] | None:
+        """(case id, document id) of the judgments and adjudications one logged operation
+        wrote or removed (from its history rows, so removed ones are named too); None for a
+        bulk operation whose range rows do not name their pairs."""
+        if self._conn.execute(
+                "SELECT 1 FROM history WHERE operation_id = ? AND kind IN "
+                "('insert_range', 'delete_range') LIMIT 1", (operation_id,)).fetchone():
+            return None
+        return {
+            (int(r[0]), int(r[1])) for r in self._conn.execute(
+                "SELECT DISTINCT json_extract(coalesce(new, old), '$.case_id'), "
+                "json_extract(coalesce(new, old), '$.document_id') FROM history "
+                "WHERE operation_id = ? AND table_name IN ('judgments', 'adjudications')",
+                (operation_id,))
+            if r[0] is not None and r[1] is not None
+        }
 
     def answer_detail(self, answer_id: int) -> Row:
         """One generated answer with its run name, case key and question (raises NotFound)."""
@@ -779,6 +805,13 @@ def _schema_shape(conn: sqlite3.Connection) -> dict[tuple[str, str], list[str]]:
 
 def _quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
+
+
+def _with_others(rows: list[Row]) -> list[Row]:
+    """Decode the pool rows' ``others`` (JSON from SQLite) into [name, grade] pairs."""
+    for row in rows:
+        row["others"] = sorted((str(name), grade) for name, grade in _json_list(row["others"]))
+    return rows
 
 
 def _json_list(text: str | None) -> list[Any]:

@@ -76,6 +76,8 @@ REGISTRY: tuple[ActionSpec, ...] = (
     ActionSpec("judge.previous", QT_TRANSLATE_NOOP("actions", "Previous pair"), ("K",),
                "judge"),
     ActionSpec("judge.next", QT_TRANSLATE_NOOP("actions", "Next pair"), ("J",), "judge"),
+    ActionSpec("judge.show_others", QT_TRANSLATE_NOOP("actions", "Show others' labels"),
+               ("B",), "judge", checkable=True),
     ActionSpec("settings.language.system", QT_TRANSLATE_NOOP("actions", "System Language"),
                (), "settings", checkable=True),
     ActionSpec("settings.language.fr", QT_TRANSLATE_NOOP("actions", "Français"), (), "settings",

@@ -78,6 +78,7 @@ class JudgingProgress(QObject):
         super().__init__(hub)
         self._hub = hub
         self._rows: dict[int, Row] = {}
+        self._sums: dict[str, int] = dict.fromkeys(COUNT_KEYS, 0)
         self._complete = False
         self._generation = 0
         self._seq = 0
@@ -105,14 +106,24 @@ class JudgingProgress(QObject):
         return self._rows.get(case_id)
 
     def totals(self) -> dict[str, int] | None:
-        """Sums over every case (None until the first count is complete)."""
+        """Sums over every case (None until the first count is complete).
+
+        Kept up to date as rows are stored (:meth:`_store_rows`): summing 10,000 cases at each
+        read cost milliseconds, and the status bar and the Judge section read it after every
+        judging key.
+        """
         if not self._complete:
             return None
-        totals = dict.fromkeys(COUNT_KEYS, 0)
-        for row in self._rows.values():
+        return dict(self._sums)
+
+    def _store_rows(self, rows: dict[int, Row]) -> None:
+        """Replace these cases' counts, moving the running sums by the difference."""
+        sums = self._sums
+        for case_id, row in rows.items():
+            old = self._rows.get(case_id)
             for key in COUNT_KEYS:
-                totals[key] += row[key]
-        return totals
+                sums[key] += row[key] - (old[key] if old is not None else 0)
+            self._rows[case_id] = row
 
     def file_totals(self) -> dict[str, int] | None:
         """Cases, documents and unverified claims of the file (None while being counted)."""
@@ -123,6 +134,7 @@ class JudgingProgress(QObject):
         """Forget every count and count ``store`` again in the background."""
         self._generation += 1
         self._rows.clear()
+        self._sums = dict.fromkeys(COUNT_KEYS, 0)
         self._touched.clear()
         self._complete = False
         self.updated.emit(None)
@@ -208,7 +220,7 @@ class JudgingProgress(QObject):
         if generation != self._generation:
             return
         fresh = {c: r for c, r in rows.items() if self._touched.get(c, -1) <= seq}
-        self._rows.update(fresh)
+        self._store_rows(fresh)
         if fresh:
             self.updated.emit(frozenset(fresh))
         if last:
@@ -244,5 +256,5 @@ class JudgingProgress(QObject):
         self._seq += 1
         for case_id in cases:
             self._touched[case_id] = self._seq
-        self._rows.update(store.judging_progress(sorted(cases), store.assessor))
+        self._store_rows(store.judging_progress(sorted(cases), store.assessor))
         self.updated.emit(frozenset(cases))

@@ -343,6 +343,7 @@
     <name>JudgeProgressModel</name>
     <message>
         <source>Key</source>
+        <extracomment>Pool columns hidden while judging blind (see the module docstring).</extracomment>
         <translation>Clé</translation>
     </message>
     <message>
@@ -379,6 +380,10 @@
     <message>
         <source>Your label</source>
         <translation>Votre jugement</translation>
+    </message>
+    <message>
+        <source>Others&apos; labels</source>
+        <translation>Jugements des autres</translation>
     </message>
     <message>
         <source>Effective label</source>
@@ -764,6 +769,10 @@
     <message>
         <source>Previous pair</source>
         <translation>Paire précédente</translation>
+    </message>
+    <message>
+        <source>Show others&apos; labels</source>
+        <translation>Afficher les jugements des autres</translation>
     </message>
     <message>
         <source>System Language</source>

@@ -7,6 +7,10 @@ key (1 relevant, 0 not relevant, U back to unjudged; 2 and 3 on a graded scale);
 between pairs.  After a label the panel moves to the next pair this assessor has not judged,
 then on to the next case with work left.  The pool is listed by document key, without ranks
 or scores, so the label reflects the document rather than a run's opinion of it.
+
+Judging is blind by default: the other assessors' labels and the effective label they make
+are hidden, so the assessor's label is their own reading and not agreement with a colleague.
+B ("Show others' labels", a toggle) reveals them, e.g. to discuss a disputed pair.
 """
 
 from __future__ import annotations
@@ -42,6 +46,10 @@ from rag_annotator.ui.sections.base import (
 
 Row = dict[str, Any]
 JUDGE_ACTIONS = actions.ids_in("judge")
+LABEL_ACTIONS = ("judge.relevant", "judge.not_relevant", "judge.grade2", "judge.grade3",
+                 "judge.unjudged")
+#: Pool columns hidden while judging blind (see the module docstring).
+BLIND_COLUMNS = (3, 4)
 
 
 class JudgeProgressModel(LazyTableModel):
@@ -80,8 +88,14 @@ class JudgeProgressModel(LazyTableModel):
     def _on_progress(self, case_ids: frozenset[int] | None) -> None:
         if case_ids is None:
             self.refresh_all()
-        else:
-            self.refresh_ids(case_ids)
+            return
+        # Only the counts changed, and row_at() reads them from the progress at each call:
+        # repaint the count cells without dropping (and re-reading) the cases' pages.
+        first, last = 2, self.columnCount() - 1
+        for case_id in case_ids:
+            row = self.row_of(case_id)
+            if row is not None:
+                self.dataChanged.emit(self.index(row, first), self.index(row, last))
 
 
 class JudgeSection(Section):
@@ -98,9 +112,11 @@ class JudgeSection(Section):
             Column(self.tr("Title"), lambda r: one_line(r["title"]), 24, stretch=True),
             Column(self.tr("Your label"), lambda r: labels.grade(r["my_grade"], self.max_grade),
                    12),
+            Column(self.tr("Others' labels"), self._others, 18),
             Column(self.tr("Effective label"), self._effective, 12),
         ], self)
         self.pairs = make_table(self.pool)
+        self.others_revealed = False
         self.question = QLabel()
         self.question.setWordWrap(True)
         self.question.setTextFormat(Qt.TextFormat.RichText)
@@ -120,6 +136,8 @@ class JudgeSection(Section):
                 lambda _checked=False, g=grade: self.judge(g))
         self.commands["judge.next"].triggered.connect(lambda: self.step_pair(+1))
         self.commands["judge.previous"].triggered.connect(lambda: self.step_pair(-1))
+        self.commands["judge.show_others"].toggled.connect(self.show_others)
+        self.show_others(False)
 
         # Two short rows (labels; moves and position) keep the panel narrow enough to leave
         # the progress table its columns.
@@ -134,7 +152,7 @@ class JudgeSection(Section):
                 f"{actions.tr(declared.label)}  [{actions.shortcut_text(declared)}]")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             self._buttons.append(button)
-            row = move_row if action_id in ("judge.next", "judge.previous") else label_row
+            row = label_row if action_id in LABEL_ACTIONS else move_row
             row.addWidget(button)
         label_row.addStretch(1)
         move_row.addStretch(1)
@@ -209,7 +227,8 @@ class JudgeSection(Section):
             self.progress_model.refresh_ids(changes.ids("cases"))
         if changes.touches("meta"):
             self.max_grade = int(self.store.meta("max_grade", "1") or 1) if self.store else 1
-        if changes.touches(*JUDGING_TABLES, "documents", "assessors"):
+        if (changes.touches(*JUDGING_TABLES, "documents", "assessors")
+                and not self._update_pairs(changes)):
             self._reload_pool(keep=self.document_id())
 
     # -- current case and pair -----------------------------------------------------------------
@@ -247,7 +266,24 @@ class JudgeSection(Section):
             else:
                 select_row(self.pairs, 0)
 
+    def show_others(self, shown: bool) -> None:
+        """Reveal (True) or hide the other assessors' labels and the effective label.
+
+        The columns are hidden rather than emptied: a hidden column is never painted, so its
+        text is not even computed, and revealing needs no query.
+        """
+        self.others_revealed = shown
+        for column in BLIND_COLUMNS:
+            self.pairs.setColumnHidden(column, not shown)
+        action = self.commands["judge.show_others"]
+        if action.isChecked() != shown:
+            action.setChecked(shown)
+
     # -- internals -----------------------------------------------------------------------------
+    def _others(self, row: Row) -> str:
+        return ", ".join(f"{name}: {labels.grade(grade, self.max_grade)}"
+                         for name, grade in row["others"])
+
     def _effective(self, row: Row) -> str:
         if row["disputed"]:
             return labels.judgment("disputed")
@@ -267,6 +303,36 @@ class JudgeSection(Section):
             select_row(self.cases, case_row)
         elif start + 1 < len(rows):
             select_row(self.pairs, start + 1)
+
+    def _update_pairs(self, changes: Changes) -> bool:
+        """Refresh in place the pool rows whose labels ``changes`` set; False when the pool
+        must be read again instead (its membership or the documents may have changed).
+
+        A judging key is one judgment: re-reading and resetting the whole pool after it (and
+        re-selecting, re-showing the document) cost more than the commit itself.
+        """
+        store, case_id = self.store, self.case_id()
+        if store is None or case_id is None or not changes.operation_id:
+            return False
+        if changes.touches("cases", "retrieved", "expected_sources", "documents"):
+            return False
+        if set(changes.rows.get("assessors", {})) - {"insert"}:
+            return False  # a renamed or removed assessor: "your label" may change meaning
+        pairs = store.pairs_touched_by(changes.operation_id)
+        if pairs is None:
+            return False
+        documents = {d for c, d in pairs if c == case_id}
+        if not documents:
+            return True  # another case's labels: this pool is unchanged
+        positions = {int(r["document_id"]): i for i, r in enumerate(self.pool.rows)}
+        if not documents <= positions.keys():
+            return False  # a pair joined the pool
+        fresh = store.pool_pairs(case_id, store.assessor, documents)
+        if len(fresh) != len(documents):
+            return False  # a pair left the pool
+        for row in fresh:
+            self.pool.update_row(positions[int(row["document_id"])], row)
+        return True
 
     def _next_case_with_work(self, after: int) -> int | None:
         model = self.progress_model
@@ -319,7 +385,7 @@ class JudgeSection(Section):
     def _update_actions(self) -> None:
         has_pair = self.document_id() is not None
         for action_id, action in self.commands.items():
-            if action_id in ("judge.next", "judge.previous"):
+            if action_id in ("judge.next", "judge.previous", "judge.show_others"):
                 action.setEnabled(self.progress_model.rowCount() > 0)
             elif action_id == "judge.grade2":
                 action.setEnabled(has_pair and self.max_grade >= 2)
