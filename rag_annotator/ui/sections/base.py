@@ -135,12 +135,7 @@ class ListSection(Section):
 
     def lay_out(self, bar: QHBoxLayout, detail: QWidget, sizes: tuple[int, int]) -> None:
         """The filter bar on top, then the list above ``detail`` (split ``sizes``)."""
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.table)
-        splitter.addWidget(detail)
-        splitter.setStretchFactor(0, sizes[0])
-        splitter.setStretchFactor(1, sizes[1])
-        splitter.setSizes([1000 * sizes[0], 1000 * sizes[1]])
+        splitter = vertical_split(self.table, detail, sizes)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addWidget(splitter, 1)
@@ -200,6 +195,17 @@ class ListSection(Section):
             select_row(self.table, row if row is not None else 0)
         else:
             self.show_nothing()
+
+
+def vertical_split(top: QWidget, bottom: QWidget, stretch: tuple[int, int]) -> QSplitter:
+    """``top`` above ``bottom``, sharing the height in the ratio ``stretch``."""
+    splitter = QSplitter(Qt.Orientation.Vertical)
+    splitter.addWidget(top)
+    splitter.addWidget(bottom)
+    splitter.setStretchFactor(0, stretch[0])
+    splitter.setStretchFactor(1, stretch[1])
+    splitter.setSizes([1000 * stretch[0], 1000 * stretch[1]])
+    return splitter
 
 
 def make_table(model: LazyTableModel | RowsModel, parent: QWidget | None = None) -> QTableView:

@@ -10,14 +10,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -27,7 +25,13 @@ from rag_annotator.errors import NotFound
 from rag_annotator.ui import labels
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import HistoryModel
-from rag_annotator.ui.sections.base import Section, current_row, make_table, select_row
+from rag_annotator.ui.sections.base import (
+    Section,
+    current_row,
+    make_table,
+    select_row,
+    vertical_split,
+)
 
 # Columns whose change is bookkeeping, not content: not listed in the detail.
 _QUIET = {"updated_at", "created_at", "content_hash"}
@@ -80,13 +84,8 @@ class HistorySection(Section):
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addLayout(bar)
         lower_layout.addWidget(self.detail, 1)
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.table)
-        splitter.addWidget(lower)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
-        layout.addWidget(splitter, 1)
+        layout.addWidget(vertical_split(self.table, lower, (3, 2)), 1)
         self.table.selectionModel().currentRowChanged.connect(self._show_current)
         self.revert_button.setEnabled(False)
 

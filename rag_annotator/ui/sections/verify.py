@@ -14,7 +14,14 @@ from rag_annotator.errors import NotFound
 from rag_annotator.ui import labels
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
-from rag_annotator.ui.sections.base import Section, current_row, esc, make_table, select_row
+from rag_annotator.ui.sections.base import (
+    Section,
+    current_row,
+    esc,
+    make_table,
+    select_row,
+    vertical_split,
+)
 
 
 class VerifySection(Section):
@@ -55,13 +62,8 @@ class VerifySection(Section):
         bottom.setStretchFactor(0, 2)
         bottom.setStretchFactor(1, 3)
         bottom.setSizes([2000, 3000])
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.answers_table)
-        splitter.addWidget(bottom)
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
-        layout.addWidget(splitter, 1)
+        layout.addWidget(vertical_split(self.answers_table, bottom, (1, 1)), 1)
         layout.addWidget(self.empty)
         self.answers_table.selectionModel().currentRowChanged.connect(self._show_answer)
 
