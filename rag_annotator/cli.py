@@ -17,13 +17,14 @@ from typing import Any
 
 from rag_annotator import __version__
 from rag_annotator.errors import InvalidValue, KnownError
+from rag_annotator.import_export import registry
 from rag_annotator.metrics import DEFAULT_MEASURES, Reading
 from rag_annotator.storage.schema import SCHEMA_VERSION
 from rag_annotator.storage.store import GoldSetStore
 
 COMMANDS = ("new", "info", "check", "import", "export", "metrics", "merge")
-IMPORT_FORMATS = ("trec-run", "qrels", "jsonl-run", "ragas")
-EXPORT_FORMATS = ("trec-run", "qrels")
+IMPORT_FORMATS = tuple(registry.IMPORTS)
+EXPORT_FORMATS = tuple(registry.EXPORTS)
 EXIT_PROBLEMS = 1
 EXIT_ERROR = 2
 
@@ -95,10 +96,16 @@ def _command_parser() -> argparse.ArgumentParser:
     imp.add_argument("--run", metavar="NAME",
                      help="run name (trec-run: default the run tag; jsonl-run, ragas: "
                           "default the file name)")
-    imp.add_argument("--assessor", metavar="NAME", default="qrels",
-                     help="whose judgments these are (qrels; default: qrels)")
+    imp.add_argument("--assessor", metavar="NAME",
+                     help="whose judgments or verdicts these are (qrels default: qrels; "
+                          "grader verdicts default: the grader's name)")
     imp.add_argument("--strict", action="store_true",
                      help="refuse unknown case or document ids instead of adding placeholders")
+    imp.add_argument("--map", metavar="FIELD=HEADER,...",
+                     help="spreadsheet imports: which column holds which field, e.g. "
+                          "question=Intitulé,reference_answer=Réponse")
+    imp.add_argument("--profile", choices=("data", "excel"), default=None,
+                     help="csv: how the files were written (default: detected)")
     exp = sub.add_parser(
         "export", help="write a run or the labels for other tools",
         description="Export for other tools. qrels: the effective labels of judged pairs "
@@ -107,7 +114,20 @@ def _command_parser() -> argparse.ArgumentParser:
     exp.add_argument("file", help="the .goldset file")
     exp.add_argument("format", choices=EXPORT_FORMATS)
     exp.add_argument("dest", help="the file to write")
-    exp.add_argument("--run", metavar="NAME", help="which run (trec-run)")
+    exp.add_argument("--run", metavar="NAME", help="which run (trec-run, ragas, ragchecker)")
+    exp.add_argument("--profile", choices=("data", "excel"), default="data",
+                     help="csv: data (RFC 4180, comma, UTF-8) or excel (BOM, ';' under a "
+                          "French locale, CRLF, formula-looking cells neutralised)")
+    exp.add_argument("--locale", choices=("fr", "en"),
+                     help="csv --profile excel: decimal comma and ';' (fr) or not (en); "
+                          "default: the system's")
+    exp.add_argument("--history", action="store_true",
+                     help="json: include the operation history")
+    exp.add_argument("--release", metavar="NAME", help="export a frozen release's content")
+    exp.add_argument("--runs", metavar="LIST", help="comma-separated runs to include")
+    exp.add_argument("--families", metavar="LIST", help="comma-separated families to include")
+    exp.add_argument("--assessors", metavar="LIST",
+                     help="comma-separated assessors whose judgments to include")
     met = sub.add_parser(
         "metrics", help="retrieval measures of a run",
         description="Retrieval measures of one run, per case and mean, under a policy for "
@@ -252,43 +272,35 @@ def _cmd_check(ns: argparse.Namespace) -> int:
 
 
 def _cmd_import(ns: argparse.Namespace) -> int:
-    from rag_annotator.import_export import trec
-
     source = Path(ns.source)
-    with GoldSetStore.open(ns.file, assessor=ns.assessor) as store:
-        if ns.format == "trec-run":
-            report = trec.import_run(store, source, name=ns.run, strict=ns.strict)
-        elif ns.format == "jsonl-run":
-            from rag_annotator.import_export import runs_jsonl
-
-            report = runs_jsonl.import_jsonl_run(store, source, name=ns.run, strict=ns.strict)
-        elif ns.format == "ragas":
-            from rag_annotator.import_export import runs_jsonl
-
-            report = runs_jsonl.import_ragas(store, source, name=ns.run)
-        else:
-            report = trec.import_qrels(store, source, assessor=trec.check_assessor(ns.assessor),
-                                       strict=ns.strict)
+    options = registry.Options(run=ns.run, assessor=ns.assessor, strict=ns.strict,
+                               mapping=registry.parse_mapping(ns.map),
+                               profile=ns.profile or "")
+    run_import = registry.importer(ns.format)
+    with GoldSetStore.open(ns.file, assessor=ns.assessor or "") as store:
+        report = run_import(store, source, options)
     for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     print(f"{source}: {report.summary()}")
     return 0
 
 
-def _cmd_export(ns: argparse.Namespace) -> int:
-    from rag_annotator.import_export import trec
+def _split_list(text: str | None) -> tuple[str, ...]:
+    return tuple(item.strip() for item in (text or "").split(",") if item.strip())
 
+
+def _cmd_export(ns: argparse.Namespace) -> int:
     dest = Path(ns.dest)
+    options = registry.Options(run=ns.run, profile=ns.profile, locale=ns.locale,
+                               history=ns.history, release=ns.release,
+                               runs=_split_list(ns.runs), families=_split_list(ns.families),
+                               assessors=_split_list(ns.assessors))
+    run_export = registry.exporter(ns.format)
     with GoldSetStore.open(ns.file, read_only=True) as store:
-        if ns.format == "trec-run":
-            if not ns.run:
-                raise KnownError("trec-run export needs --run NAME (see 'info' for the runs).")
-            report = trec.export_run(store, ns.run, dest)
-        else:
-            report = trec.export_qrels(store, dest)
+        report = run_export(store, dest, options)
     for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    print(f"{dest}: {report.lines} lines written")
+    print(f"{dest}: {report.summary()}")
     return 0
 
 

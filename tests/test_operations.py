@@ -639,7 +639,7 @@ def test_action_titles() -> None:
     public = [n for n in dir(ops) if not n.startswith("_") and callable(getattr(ops, n))
               and getattr(getattr(ops, n), "__module__", "") == ops.__name__
               and n not in ("action_title", "ensure_assessor")]
-    assert set(public) <= set(ops.ACTION_NAMES), set(public) - set(ops.ACTION_NAMES)
+    assert set(public) <= set(ops.CORE_ACTION_NAMES), set(public) - set(ops.CORE_ACTION_NAMES)
 
 
 # -- revert ----------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ Each function validates its input, runs as one operation of the store (one trans
 its history rows) and returns the :class:`Changes` it made.  They take the store through the
 :class:`~rag_annotator.domain.ports.Store` protocol, so this module knows no SQL and no Qt.
 The ``action`` codes name operations in the history; :data:`ACTION_NAMES` gives their English
-titles (the UI has translated ones).
+titles (the UI has translated ones); other areas add theirs (see ``action_names``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from rag_annotator.domain.enums import Label
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.errors import Conflict, InvalidValue, NotFound
 
-ACTION_NAMES: dict[str, str] = {
+CORE_ACTION_NAMES: dict[str, str] = {
     "set_meta": "Edit gold-set settings",
     "set_graded_scale": "Set the grading scale",
     "create_case": "New case",
@@ -57,8 +57,10 @@ MAX_GRADE = 4
 
 
 def action_title(action: str) -> str:
-    """English title of an action code (the code itself if unknown)."""
-    return ACTION_NAMES.get(action, action)
+    """English title of an action code (the code itself if unknown), any area's."""
+    from rag_annotator.domain.action_names import action_title as title
+
+    return title(action)
 
 
 # -- helpers -------------------------------------------------------------------------------

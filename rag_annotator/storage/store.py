@@ -24,6 +24,11 @@ from rag_annotator.errors import Conflict, DamagedFile, KnownError, NotFound
 from rag_annotator.storage import connection as conn_mod
 from rag_annotator.storage import queries
 from rag_annotator.storage.backup import backup_file, pre_migration_backup_path
+from rag_annotator.storage.reads import ReadBase, Row
+from rag_annotator.storage.reads_exchange import ExchangeReads
+from rag_annotator.storage.reads_goldset import GoldsetReads
+from rag_annotator.storage.reads_metrics import MetricsReads
+from rag_annotator.storage.reads_verify import VerifyReads
 from rag_annotator.storage.schema import (
     SCHEMA_VERSION,
     apply_migrations,
@@ -37,13 +42,11 @@ from rag_annotator.storage.transaction import (
     revert_rows,
 )
 
-Row = dict[str, Any]
-
 #: Files larger than this are quick-checked in the background when the app opens them.
 BACKGROUND_CHECK_BYTES = 32 * 1024 * 1024
 
 
-class GoldSetStore:
+class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadBase):
     """An open gold-set file.
 
     Attributes:
@@ -770,21 +773,6 @@ class GoldSetStore:
         backup_file(self._conn, dest)
         return dest
 
-    # -- helpers ---------------------------------------------------------------------------
-    def _many(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        cur = self._conn.execute(sql, params)
-        names = [d[0] for d in cur.description]
-        return [dict(zip(names, r)) for r in cur.fetchall()]
-
-    def _one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        rows = self._many(sql, params)
-        return rows[0] if rows else None
-
-    def query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        """Read-only query for storage-side helpers (reporting, tests).  Never for writes."""
-        if not sql.lstrip().upper().startswith(("SELECT", "WITH")):
-            raise ValueError("query() is for reads only")
-        return self._many(sql, params)
 
 
 def _schema_shape(conn: sqlite3.Connection) -> dict[tuple[str, str], list[str]]:

@@ -9,43 +9,15 @@ made.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 
+from rag_annotator.ui import keys_dashboard, keys_exchange, keys_goldset, keys_verify
+from rag_annotator.ui.action_spec import SECTIONS, ActionSpec
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 
-
-@dataclass(frozen=True)
-class ActionSpec:
-    """One command.
-
-    Attributes:
-        id: stable identifier ("file.open").
-        label: English source text (translated at runtime in the ``actions`` context).
-        shortcuts: portable key sequences ("Ctrl+O"), the first one shown in menus.
-        section: key of :data:`SECTIONS`, where the cheat sheet lists it.
-        checkable: a toggle or one of a group (languages).
-    """
-
-    id: str
-    label: str
-    shortcuts: tuple[str, ...] = ()
-    section: str = "file"
-    checkable: bool = False
-
-
-SECTIONS: dict[str, str] = {
-    "file": QT_TRANSLATE_NOOP("actions", "File"),
-    "edit": QT_TRANSLATE_NOOP("actions", "Edit"),
-    "go": QT_TRANSLATE_NOOP("actions", "Go to"),
-    "judge": QT_TRANSLATE_NOOP("actions", "Judging (Judge section)"),
-    "settings": QT_TRANSLATE_NOOP("actions", "Settings"),
-    "help": QT_TRANSLATE_NOOP("actions", "Help"),
-}
-
-REGISTRY: tuple[ActionSpec, ...] = (
+_CORE: tuple[ActionSpec, ...] = (
     ActionSpec("file.new", QT_TRANSLATE_NOOP("actions", "New Gold Set…"), ("Ctrl+N",)),
     ActionSpec("file.open", QT_TRANSLATE_NOOP("actions", "Open…"), ("Ctrl+O",)),
     ActionSpec("file.save_copy", QT_TRANSLATE_NOOP("actions", "Save a Copy…"),
@@ -90,6 +62,10 @@ REGISTRY: tuple[ActionSpec, ...] = (
                ("F1", "?"), "help"),
     ActionSpec("help.about", QT_TRANSLATE_NOOP("actions", "About rag-annotator"), (), "help"),
 )
+
+REGISTRY: tuple[ActionSpec, ...] = (
+    *_CORE, *keys_goldset.SPECS, *keys_verify.SPECS, *keys_dashboard.SPECS,
+    *keys_exchange.SPECS)
 
 _BY_ID = {spec.id: spec for spec in REGISTRY}
 assert len(_BY_ID) == len(REGISTRY), "duplicate action id"

@@ -12,6 +12,7 @@ import re
 from PySide6.QtCore import QCoreApplication
 
 from rag_annotator.domain.enums import Label
+from rag_annotator.ui import keys_dashboard, keys_exchange, keys_goldset, keys_verify
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 
 FAMILIES: dict[str, str] = {
@@ -94,6 +95,10 @@ ACTIONS: dict[str, str] = {
     "import_qrels": QT_TRANSLATE_NOOP("labels", "Import judgments"),
     "merge": QT_TRANSLATE_NOOP("labels", "Merge"),
     "set_adjudication": QT_TRANSLATE_NOOP("labels", "Adjudicate"),
+    **keys_goldset.ACTION_TITLES,
+    **keys_verify.ACTION_TITLES,
+    **keys_dashboard.ACTION_TITLES,
+    **keys_exchange.ACTION_TITLES,
 }
 
 # Values a domain label may end with ("Q03 · DOC → not_relevant"), shown translated.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rag_annotator.domain.operations import ACTION_NAMES
+from rag_annotator.domain.action_names import ACTION_NAMES
 from rag_annotator.ui import labels
 
 

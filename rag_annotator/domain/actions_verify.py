@@ -1,0 +1,11 @@
+"""History action codes of answer verification, with their English titles.
+
+Covers: claims, evidence, citations, reviews, judge verdicts.
+
+Kept apart from ``operations.py`` so each area declares its own actions; they are gathered in
+:data:`rag_annotator.domain.action_names.ACTION_NAMES`.
+"""
+
+from __future__ import annotations
+
+ACTION_NAMES: dict[str, str] = {}

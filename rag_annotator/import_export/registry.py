@@ -1,0 +1,117 @@
+"""Every import and export format, by the name the CLI and the dialogs use.
+
+One table per direction maps a format name to ``"module:function"`` in this package, loaded
+only when used (so ``rag-annotator info`` never imports openpyxl).  Every function has the
+same shape so the CLI, the UI dialogs and the tests call them alike:
+
+* importer: ``fn(store, source: Path, options: Options) -> report``
+* exporter: ``fn(store, dest: Path, options: Options) -> report``
+
+where ``report`` has ``warnings: list[str]`` and ``summary() -> str`` (one English sentence;
+the UI builds its own translated text from the report's fields).  An importer is all or
+nothing: it raises a :class:`~rag_annotator.errors.KnownError` naming the file, the line or
+row and what to do, and leaves the store as it was.  An exporter writes its file(s) whole or
+not at all (temporary file, then rename).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from rag_annotator.errors import InvalidValue
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the user chose besides the file names; each format reads what concerns it.
+
+    Attributes:
+        run: a run name (run imports: the new run's name; run exports: which run).
+        assessor: whose labels or verdicts an import brings in (None: the format's default).
+        strict: refuse unknown case or document ids instead of adding placeholders.
+        mapping: field → column header, for spreadsheet imports (``--map``).
+        profile: CSV flavour, ``data`` (RFC 4180) or ``excel`` (BOM, ``;``, neutralised cells).
+        locale: ``fr`` or ``en`` for the Excel profile's decimal separator (None: the system's).
+        history: include the operation history (native JSON export).
+        release: limit an export to a frozen release's content.
+        runs, families, assessors: limit an export to these (empty: all).
+        cancel: polled by long imports/exports; returning True stops them, nothing changed.
+        progress: called with (done, total) by long imports/exports.
+    """
+
+    run: str | None = None
+    assessor: str | None = None
+    strict: bool = False
+    mapping: dict[str, str] = field(default_factory=dict)
+    profile: str = "data"
+    locale: str | None = None
+    history: bool = False
+    release: str | None = None
+    runs: tuple[str, ...] = ()
+    families: tuple[str, ...] = ()
+    assessors: tuple[str, ...] = ()
+    cancel: Callable[[], bool] | None = None
+    progress: Callable[[int, int], None] | None = None
+
+
+class Report(Protocol):
+    """What every importer and exporter returns."""
+
+    warnings: list[str]
+
+    def summary(self) -> str: ...
+
+
+#: Import formats: name → "module:function" (module relative to this package).
+IMPORTS: dict[str, str] = {
+    "trec-run": "builtin_formats:import_trec_run",
+    "qrels": "builtin_formats:import_qrels",
+    "jsonl-run": "builtin_formats:import_jsonl_run",
+    "ragas": "builtin_formats:import_ragas_run",
+}
+
+#: Export formats: name → "module:function".
+EXPORTS: dict[str, str] = {
+    "trec-run": "builtin_formats:export_trec_run",
+    "qrels": "builtin_formats:export_qrels",
+}
+
+
+def _load(table: dict[str, str], name: str, direction: str) -> Callable[..., Any]:
+    try:
+        target = table[name]
+    except KeyError:
+        raise InvalidValue(f"unknown {direction} format '{name}'; known: "
+                           f"{', '.join(sorted(table))}") from None
+    module_name, function = target.split(":")
+    module = importlib.import_module(f"rag_annotator.import_export.{module_name}")
+    fn: Callable[..., Any] = getattr(module, function)
+    return fn
+
+
+def importer(name: str) -> Callable[[Any, Path, Options], Report]:
+    """The import function of a format (InvalidValue if unknown)."""
+    return _load(IMPORTS, name, "import")
+
+
+def exporter(name: str) -> Callable[[Any, Path, Options], Report]:
+    """The export function of a format (InvalidValue if unknown)."""
+    return _load(EXPORTS, name, "export")
+
+
+def parse_mapping(text: str | None) -> dict[str, str]:
+    """``--map question=Intitulé,reference_answer=Réponse`` → {field: header}."""
+    mapping: dict[str, str] = {}
+    for item in (text or "").split(","):
+        if not item.strip():
+            continue
+        name, sep, header = item.partition("=")
+        if not sep or not name.strip() or not header.strip():
+            raise InvalidValue(f"--map: '{item}' is not field=Header; write e.g. "
+                               "--map question=Intitulé,reference_answer=Réponse")
+        mapping[name.strip()] = header.strip()
+    return mapping

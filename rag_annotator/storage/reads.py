@@ -1,0 +1,38 @@
+"""The read half of the store's base: one connection, rows as dicts.
+
+``GoldSetStore`` is assembled from this base and one read mixin per area (gold set, verify,
+metrics, exchange) so that each area's SQL sits in its own small module while one class still
+owns every SQL string of the application.  Mixins only read; writes go through
+:meth:`GoldSetStore.operation`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+Row = dict[str, Any]
+
+
+class ReadBase:
+    """Connection access shared by the store and its read mixins."""
+
+    _conn: sqlite3.Connection
+
+    def _many(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        cur = self._conn.execute(sql, params)
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, r)) for r in cur.fetchall()]
+
+    def _one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = self._many(sql, params)
+        return rows[0] if rows else None
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Read-only query for storage-side helpers (reporting, tests).  Never for writes."""
+        if not sql.lstrip().upper().startswith(("SELECT", "WITH")):
+            raise ValueError("query() is for reads only")
+        return self._many(sql, params)
+
+

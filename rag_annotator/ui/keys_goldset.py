@@ -1,0 +1,19 @@
+"""Commands and history-action titles of the Gold set and Corpus sections.
+
+Covers: case editor, review queue, releases.
+
+``SPECS`` joins the action registry (menus, shortcuts, cheat sheet; README's keyboard table
+must list every shortcut); ``ACTION_TITLES`` gives the translated titles of this area's
+history actions (``labels`` context).
+"""
+
+from __future__ import annotations
+
+from rag_annotator.ui.action_spec import ActionSpec
+from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
+
+SPECS: tuple[ActionSpec, ...] = ()
+
+ACTION_TITLES: dict[str, str] = {}
+
+__all__ = ["ACTION_TITLES", "QT_TRANSLATE_NOOP", "SPECS"]
