@@ -1,6 +1,6 @@
 """Migrations (backup first, one transaction), file creation, and the connection contract.
 
-reliability.md C2, C3 and section 0 items 1–3.  A temporary migration "0002_test" is
+reliability.md C2, C3 and section 0 items 1–3.  A temporary migration "0003_test" is
 registered on a copy of the real migration set, with ``SCHEMA_VERSION`` patched where it is
 read (``store`` and ``cli`` import the name; ``schema`` functions read ``MIGRATIONS``).
 """
@@ -30,20 +30,20 @@ from tests.builders import build_rich
 from tests.helpers import dump, fingerprint, header_ids, listing, rows, scalar, sha256
 
 
-def _register_0002(monkeypatch: pytest.MonkeyPatch,
+def _register_next(monkeypatch: pytest.MonkeyPatch,
                    body: Callable[[Database], None]) -> None:
     migrations = Migrations(schema.MIGRATIONS.name)
-    migrations._migrations = [m for m in schema.MIGRATIONS._migrations if m.name != "0002_test"]
-    migrations(name="0002_test")(body)
+    migrations._migrations = [m for m in schema.MIGRATIONS._migrations if m.name != "0003_test"]
+    migrations(name="0003_test")(body)
     monkeypatch.setattr(schema, "MIGRATIONS", migrations)
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
-    monkeypatch.setattr(store_mod, "SCHEMA_VERSION", 2)
-    monkeypatch.setattr(cli, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", 3)
+    monkeypatch.setattr(store_mod, "SCHEMA_VERSION", 3)
+    monkeypatch.setattr(cli, "SCHEMA_VERSION", 3)
 
 
 def _add_column(db: Database) -> None:
     db.execute("ALTER TABLE cases ADD COLUMN test_col TEXT NOT NULL DEFAULT 'migrated'")
-    db.execute("PRAGMA user_version = 2")
+    db.execute("PRAGMA user_version = 3")
 
 
 def _without_counters(data: bytes) -> bytes:
@@ -59,15 +59,15 @@ class Boom(RuntimeError):
 def _add_column_then_fail(db: Database) -> None:
     db.execute("ALTER TABLE cases ADD COLUMN test_col TEXT NOT NULL DEFAULT 'migrated'")
     db.execute("UPDATE cases SET question = 'half-migrated'")
-    db.execute("PRAGMA user_version = 2")
-    raise Boom("step 0002_test failed")
+    db.execute("PRAGMA user_version = 3")
+    raise Boom("step 0003_test failed")
 
 
 @pytest.fixture
 def v1_file(goldset_path: Path) -> Path:
     with GoldSetStore.create(goldset_path, assessor="alice") as store:
         build_rich(store)
-    assert header_ids(goldset_path) == (APPLICATION_ID, 1)
+    assert header_ids(goldset_path) == (APPLICATION_ID, 2)
     return goldset_path
 
 
@@ -75,64 +75,64 @@ def test_opening_a_v1_file_migrates_it_after_a_backup(v1_file: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     v1_bytes = v1_file.read_bytes()
     v1_data = dump(v1_file)
-    _register_0002(monkeypatch, _add_column)
+    _register_next(monkeypatch, _add_column)
 
     with GoldSetStore.open(v1_file, assessor="alice") as store:
-        assert store.schema_version == 2
+        assert store.schema_version == 3
         assert store.query("SELECT DISTINCT test_col FROM cases") == [{"test_col": "migrated"}]
         # The store works on the migrated file.
         ops.create_case(store, key="NEW")
 
-    assert header_ids(v1_file) == (APPLICATION_ID, 2)
+    assert header_ids(v1_file) == (APPLICATION_ID, 3)
     names = [r[0] for r in rows(v1_file, "SELECT name FROM _sqlite_migrations ORDER BY id")]
-    assert names == ["0001_initial", "0002_test"]
+    assert names == ["0001_initial", "0002_judges_costs_reviews", "0003_test"]
     migrated = dump(v1_file)
     assert migrated["judgments"] == v1_data["judgments"]
     assert migrated["claims"] == v1_data["claims"]
 
-    backup = v1_file.with_name(f"{v1_file.name}.before-0002_test.bak")
-    assert backup == pre_migration_backup_path(v1_file, "0002_test", None)
+    backup = v1_file.with_name(f"{v1_file.name}.before-0003_test.bak")
+    assert backup == pre_migration_backup_path(v1_file, "0003_test", None)
     assert sorted(listing(v1_file.parent)) == sorted([v1_file.name, backup.name])
     # The backup API copies pages verbatim: the copy is the v1 file byte for byte, except the
     # header counters SQLite bumps in a backup's destination (see _without_counters).
     assert _without_counters(backup.read_bytes()) == _without_counters(v1_bytes)
-    assert header_ids(backup) == (APPLICATION_ID, 1)
+    assert header_ids(backup) == (APPLICATION_ID, 2)
     assert dump(backup) == v1_data
     assert scalar(backup, "PRAGMA integrity_check") == "ok"
 
     # Opening again: nothing pending, no second backup, same backup file untouched.
     backup_print = fingerprint(backup)
     with GoldSetStore.open(v1_file) as store:
-        assert store.schema_version == 2
+        assert store.schema_version == 3
     assert fingerprint(backup) == backup_print
     assert len(listing(v1_file.parent)) == 2
 
 
 def test_backup_dir_is_honoured(v1_file: Path, tmp_path: Path,
                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    _register_0002(monkeypatch, _add_column)
+    _register_next(monkeypatch, _add_column)
     elsewhere = tmp_path / "backups"
     GoldSetStore.open(v1_file, backup_dir=elsewhere).close()
-    assert listing(elsewhere) == [f"{v1_file.name}.before-0002_test.bak"]
-    assert header_ids(elsewhere / listing(elsewhere)[0]) == (APPLICATION_ID, 1)
+    assert listing(elsewhere) == [f"{v1_file.name}.before-0003_test.bak"]
+    assert header_ids(elsewhere / listing(elsewhere)[0]) == (APPLICATION_ID, 2)
     assert listing(v1_file.parent) == [v1_file.name]
 
 
 def test_a_failing_migration_changes_nothing(v1_file: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     v1_hash, v1_data = sha256(v1_file), dump(v1_file)
-    _register_0002(monkeypatch, _add_column_then_fail)
+    _register_next(monkeypatch, _add_column_then_fail)
 
     with pytest.raises(Boom):
         GoldSetStore.open(v1_file)
 
-    assert header_ids(v1_file) == (APPLICATION_ID, 1)
+    assert header_ids(v1_file) == (APPLICATION_ID, 2)
     assert sha256(v1_file) == v1_hash
     assert dump(v1_file) == v1_data
     assert "test_col" not in [r[1] for r in rows(v1_file, "PRAGMA table_info(cases)")]
-    backup = v1_file.with_name(f"{v1_file.name}.before-0002_test.bak")
+    backup = v1_file.with_name(f"{v1_file.name}.before-0003_test.bak")
     assert sorted(listing(v1_file.parent)) == sorted([v1_file.name, backup.name])
-    assert header_ids(backup) == (APPLICATION_ID, 1)
+    assert header_ids(backup) == (APPLICATION_ID, 2)
     assert dump(backup) == v1_data
     assert scalar(backup, "PRAGMA integrity_check") == "ok"
 
@@ -142,9 +142,9 @@ def test_a_failing_migration_changes_nothing(v1_file: Path,
     assert sha256(v1_file) == v1_hash
 
     # With the migration fixed, the next open migrates.
-    _register_0002(monkeypatch, _add_column)
+    _register_next(monkeypatch, _add_column)
     with GoldSetStore.open(v1_file) as store:
-        assert store.schema_version == 2
+        assert store.schema_version == 3
     monkeypatch.undo()
     # And this build, which knows only schema 1, now refuses the file it cannot read.
     with pytest.raises(FileTooNew):
@@ -155,11 +155,11 @@ def test_failing_migration_file_reopens_with_the_real_build(
         v1_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     v1_data = dump(v1_file)
     with monkeypatch.context() as patch:
-        _register_0002(patch, _add_column_then_fail)
+        _register_next(patch, _add_column_then_fail)
         with pytest.raises(Boom):
             GoldSetStore.open(v1_file)
     with GoldSetStore.open(v1_file) as store:
-        assert store.schema_version == SCHEMA_VERSION == 1
+        assert store.schema_version == SCHEMA_VERSION == 2
         assert store.integrity_problems() == []
     assert dump(v1_file) == v1_data
 
@@ -167,7 +167,7 @@ def test_failing_migration_file_reopens_with_the_real_build(
 def test_read_only_open_of_an_older_file_asks_for_an_upgrade(
         v1_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     before = fingerprint(v1_file)
-    _register_0002(monkeypatch, _add_column)
+    _register_next(monkeypatch, _add_column)
     with pytest.raises(KnownError) as caught:
         GoldSetStore.open(v1_file, read_only=True)
     assert "older schema" in str(caught.value) and str(v1_file) in str(caught.value)
@@ -297,3 +297,35 @@ def test_copy_of_template_keeps_identity(big_template: Path, tmp_path: Path) -> 
     assert not os.path.exists(f"{big_template}-journal")
     with GoldSetStore.open(copy, read_only=True) as store:
         assert store.integrity_problems() == [] and store.cross_reference_problems() == []
+
+
+def test_a_real_version_1_file_migrates_to_judges_costs_and_reviews(
+        goldset_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file written by a build that only knew 0001 opens in this build: backed up, migrated,
+    nothing of its content changed, the 0002 tables and columns usable."""
+    with monkeypatch.context() as patch:
+        only_first = Migrations(schema.MIGRATIONS.name)
+        only_first._migrations = [m for m in schema.MIGRATIONS._migrations
+                                  if m.name == "0001_initial"]
+        patch.setattr(schema, "MIGRATIONS", only_first)
+        patch.setattr(schema, "SCHEMA_VERSION", 1)
+        patch.setattr(store_mod, "SCHEMA_VERSION", 1)
+        with GoldSetStore.create(goldset_path, assessor="alice") as store:
+            build_rich(store)
+    assert header_ids(goldset_path) == (APPLICATION_ID, 1)
+    before = dump(goldset_path)
+
+    with GoldSetStore.open(goldset_path, assessor="alice") as store:
+        assert store.schema_version == 2
+        assert store.schema_problems() == []
+        kinds = {r["kind"] for r in store.query("SELECT kind FROM assessors")}
+        assert kinds == {"human"}
+        assert store.query("SELECT count(*) AS n FROM judge_verdicts") == [{"n": 0}]
+    after = dump(goldset_path)
+    for table in ("cases", "documents", "judgments", "claims", "expected_sources"):
+        assert after[table] == before[table], table
+    # answers gain cost and tokens, unknown (NULL) for what was imported before.
+    assert [row[:-2] for row in after["answers"]] == before["answers"]
+    assert {row[-2:] for row in after["answers"]} == {(None, None)}
+    assert (goldset_path.parent / f"{goldset_path.name}.before-0002_judges_costs_reviews.bak"
+            ).exists()

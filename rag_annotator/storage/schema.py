@@ -273,8 +273,47 @@ def _statements(script: str) -> list[str]:
     return [s.strip() for s in script.split(";") if s.strip()]
 
 
+SCHEMA_0002 = """
+ALTER TABLE assessors ADD COLUMN kind TEXT NOT NULL DEFAULT 'human'
+    CHECK (kind IN ('human', 'judge'));
+CREATE TABLE judge_verdicts (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    claim_id    INTEGER NOT NULL REFERENCES claims(id),
+    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
+    verdict     TEXT CHECK (verdict IS NULL
+                            OR verdict IN ('supported', 'not_supported', 'contradicted')),
+    raw_label   TEXT NOT NULL DEFAULT '',
+    rationale   TEXT NOT NULL DEFAULT '',
+    updated_at  TEXT NOT NULL,
+    UNIQUE (claim_id, assessor_id)
+);
+CREATE INDEX judge_verdicts_assessor ON judge_verdicts(assessor_id);
+ALTER TABLE answers ADD COLUMN cost REAL CHECK (cost IS NULL OR cost >= 0);
+ALTER TABLE answers ADD COLUMN tokens INTEGER CHECK (tokens IS NULL OR tokens >= 0);
+CREATE TABLE case_reviews (
+    id                INTEGER PRIMARY KEY AUTOINCREMENT,
+    case_id           INTEGER NOT NULL UNIQUE REFERENCES cases(id),
+    origin            TEXT NOT NULL DEFAULT '',
+    decision          TEXT NOT NULL DEFAULT 'pending'
+                      CHECK (decision IN ('pending', 'accepted', 'edited', 'rejected')),
+    near_duplicate_of INTEGER REFERENCES cases(id),
+    decided_by        TEXT NOT NULL DEFAULT '',
+    decided_at        TEXT
+);
+"""
+
+
+@_step("0002_judges_costs_reviews")
+def _judges_costs_reviews(db: Database) -> None:
+    """Automatic judges as assessors with their own claim verdicts; answer cost and tokens;
+    the review queue of imported synthetic cases."""
+    for statement in _statements(SCHEMA_0002):
+        db.execute(statement)
+    db.execute("PRAGMA user_version = 2")
+
+
 #: The schema version this build writes (the number of the last migration).
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def migration_set() -> Migrations:
