@@ -1,0 +1,79 @@
+"""When the open file is backed up: on opening, every 30 minutes while it changes, on closing.
+
+The copies themselves (``storage.backups``) run on a worker thread with their own read-only
+connection, so a 200 MB file never freezes the window; a failure (full disk, damaged file)
+is logged and never interrupts the user — the file itself is intact either way.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+from rag_annotator.storage import backups
+from rag_annotator.storage.store import GoldSetStore
+
+log = logging.getLogger(__name__)
+
+
+class BackupScheduler:
+    """Starts backups of the open file when due; at most one copy runs at a time."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._thread: threading.Thread | None = None
+        self._backed_up_at: dict[Path, int] = {}  # file → newest operation id copied
+        self.taken: list[backups.Backup] = []  # this session's copies (for tests and logs)
+
+    def maybe(self, store: GoldSetStore | None) -> None:
+        """Back up ``store``'s file if a copy is due and it changed since the last one."""
+        if store is None or store.read_only or self.running:
+            return
+        newest = _newest_operation(store)
+        if self._backed_up_at.get(store.path) == newest and newest != 0:
+            return
+        if not backups.is_due(store.path, self.root):
+            return
+        self._start(store.path, newest)
+
+    def on_close(self, store: GoldSetStore) -> None:
+        """A last copy when the file changed since the last one (the schedule then decides
+        what to keep)."""
+        if store.read_only:
+            return
+        newest = _newest_operation(store)
+        if self._backed_up_at.get(store.path, -1) == newest:
+            return
+        self.wait()
+        self._start(store.path, newest)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def wait(self, timeout: float = 60) -> None:
+        """Let a running copy finish (closing the window, restoring)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _start(self, path: Path, newest: int) -> None:
+        self._backed_up_at[path] = newest
+
+        def run() -> None:
+            try:
+                taken = backups.take(path, self.root)
+            except Exception as error:
+                log.warning("backup of %s failed: %s", path, error)
+                return
+            if taken is None:
+                log.warning("backup of %s skipped: the file fails its quick check", path)
+            else:
+                self.taken.append(taken)
+
+        self._thread = threading.Thread(target=run, name="backup", daemon=True)
+        self._thread.start()
+
+
+def _newest_operation(store: GoldSetStore) -> int:
+    return store.newest_operation_id()
