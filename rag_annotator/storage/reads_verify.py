@@ -1,9 +1,182 @@
-"""Store reads for answers, claims, evidence, citations, reviews, judge verdicts."""
+"""Store reads for answers, claims, evidence, citations, reviews, judge verdicts.
+
+The Verify section walks every claim of every answer in one fixed order (run name, case key,
+claim position); :meth:`VerifyReads.claim_queue` gives that order with each claim's verdict,
+so the section can find "the next unverified claim" without a query per key press.
+:meth:`VerifyReads.answer_context` gathers what the expert reads for one (run, case).
+"""
 
 from __future__ import annotations
 
-from rag_annotator.storage.reads import ReadBase
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from rag_annotator.errors import NotFound
+from rag_annotator.storage.reads import ReadBase, Row
+
+#: Rights entries that open a document to every role (the same words as
+#: ``metrics.diagnosis.OPEN_RIGHTS``).
+OPEN_RIGHTS = frozenset({"*", "all", "tous", "everyone", "public"})
+
+
+def restricted(role: str, rights: list[str]) -> bool:
+    """Whether a case asked in ``role`` may not read a document with these rights: only when
+    both are given and the rights neither name the role nor open it to all."""
+    role = role.strip()
+    names = {r.strip().casefold() for r in rights}
+    return bool(role and names and not names & OPEN_RIGHTS and role.casefold() not in names)
+
+
+def _list(text: str | None) -> list[Any]:
+    try:
+        value = json.loads(text or "[]")
+    except ValueError:
+        return []
+    return value if isinstance(value, list) else []
 
 
 class VerifyReads(ReadBase):
     """Read queries of this area, mixed into :class:`~rag_annotator.storage.store.GoldSetStore`."""
+
+    def claim_queue(self) -> list[Row]:
+        """Every claim in verification order: ``id``, ``answer_id``, ``verdict``.
+
+        Ordered by run name, case key, then claim position (and id), the order in which the
+        Verify section walks them.
+        """
+        return self._many(
+            "SELECT cl.id, cl.answer_id, cl.verdict FROM claims cl "
+            "JOIN answers a ON a.id = cl.answer_id JOIN runs r ON r.id = a.run_id "
+            "JOIN cases c ON c.id = a.case_id "
+            "ORDER BY r.name, c.key, cl.position, cl.id")
+
+    def answer_context(self, answer_id: int) -> Row:
+        """What an expert reads to verify one answer (raises NotFound if it is gone).
+
+        Keys: the answer (``id``, ``text``, ``run_id``, ``run``, ``case_id``), the case
+        (``case_key``, ``question``, ``reference_answer``, ``must_contain``, ``forbidden``
+        lists, ``role``, ``expected_behaviour``), ``claims`` (in order, with ``span_start``,
+        ``span_end``, ``verdict``, ``rationale``, ``assessor``, ``evidence`` rows
+        {``id``, ``document_id``, ``key``, ``span_start``, ``span_end``} and ``judges``:
+        [judge name, verdict, raw label] triples), ``contexts`` (the run's retrieved
+        documents in rank order: ``document_id``, ``key``, ``title``, ``text``, ``rank``,
+        ``rights``, ``restricted``; then the cited documents it did not retrieve, ``rank``
+        None), ``citations`` (``id``, ``marker``, ``document_id``, ``key``,
+        ``span_start``, ``span_end``, ``support``, ``rights``, ``restricted``: True when the
+        document's rights list roles, none of them opens it to all (``tous``, ``all``, ``*``…)
+        and the case's role is not among them) and ``review``
+        (the answer review row with lists decoded, or None).
+        """
+        row = self._one(
+            "SELECT a.id, a.text, a.run_id, r.name AS run, a.case_id, c.key AS case_key, "
+            "c.question, c.reference_answer, c.must_contain, c.forbidden, c.role, "
+            "c.expected_behaviour "
+            "FROM answers a JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
+            "WHERE a.id = ?", (answer_id,))
+        if row is None:
+            raise NotFound(f"no answer with id {answer_id}; it may have been deleted.")
+        row["must_contain"] = [str(x) for x in _list(row["must_contain"])]
+        row["forbidden"] = [str(x) for x in _list(row["forbidden"])]
+        row["claims"] = self.claims_detail(answer_id)
+        row["contexts"] = self._many(
+            "SELECT t.document_id, d.key, d.title, d.text, t.rank, d.rights "
+            "FROM retrieved t JOIN documents d ON d.id = t.document_id "
+            "WHERE t.run_id = ? AND t.case_id = ? ORDER BY t.rank",
+            (row["run_id"], row["case_id"]))
+        retrieved = {c["document_id"] for c in row["contexts"]}
+        citations = self._many(
+            "SELECT ci.id, ci.marker, ci.document_id, d.key, d.title, ci.span_start, "
+            "ci.span_end, ci.support, d.rights FROM citations ci "
+            "JOIN documents d ON d.id = ci.document_id WHERE ci.answer_id = ? ORDER BY ci.id",
+            (answer_id,))
+        # a cited document the run did not retrieve is shown too (after the retrieved ones)
+        for cite in citations:
+            if cite["document_id"] not in retrieved:
+                retrieved.add(cite["document_id"])
+                doc = self._one("SELECT id AS document_id, key, title, text, NULL AS rank, "
+                                "rights FROM documents WHERE id = ?", (cite["document_id"],))
+                if doc is not None:
+                    row["contexts"].append(doc)
+        role = str(row["role"] or "").strip()
+        for item in [*row["contexts"], *citations]:
+            item["rights"] = [str(x) for x in _list(item["rights"])]
+            item["restricted"] = restricted(role, item["rights"])
+        row["citations"] = citations
+        review = self._one(
+            "SELECT v.*, s.name AS assessor FROM answer_reviews v "
+            "LEFT JOIN assessors s ON s.id = v.assessor_id "
+            "WHERE v.run_id = ? AND v.case_id = ?", (row["run_id"], row["case_id"]))
+        if review is not None:
+            review["failure_categories"] = _list(review["failure_categories"])
+            review["must_contain_found"] = _list(review["must_contain_found"])
+        row["review"] = review
+        return row
+
+    def claims_detail(self, answer_id: int) -> list[Row]:
+        """The claims of one answer with spans, evidence rows and judges' verdicts."""
+        claims = self._many(
+            "SELECT cl.id, cl.position, cl.text, cl.span_start, cl.span_end, cl.verdict, "
+            "cl.rationale, s.name AS assessor FROM claims cl "
+            "LEFT JOIN assessors s ON s.id = cl.assessor_id "
+            "WHERE cl.answer_id = ? ORDER BY cl.position, cl.id", (answer_id,))
+        ids = [c["id"] for c in claims]
+        evidence = self._by_claim(
+            "SELECT e.claim_id, e.id, e.document_id, d.key, e.span_start, e.span_end "
+            "FROM evidence e JOIN documents d ON d.id = e.document_id "
+            "WHERE e.claim_id IN (SELECT value FROM json_each(?)) ORDER BY e.id", ids)
+        judges = self._by_claim(
+            "SELECT j.claim_id, s.name, j.verdict, j.raw_label FROM judge_verdicts j "
+            "JOIN assessors s ON s.id = j.assessor_id "
+            "WHERE j.claim_id IN (SELECT value FROM json_each(?)) ORDER BY s.name", ids)
+        for claim in claims:
+            claim["evidence"] = evidence.get(claim["id"], [])
+            claim["judges"] = [(j["name"], j["verdict"], j["raw_label"])
+                               for j in judges.get(claim["id"], [])]
+        return claims
+
+    def _by_claim(self, sql: str, ids: Sequence[int]) -> dict[int, list[Row]]:
+        out: dict[int, list[Row]] = {}
+        if not ids:
+            return out
+        for row in self._many(sql, (json.dumps(list(ids)),)):
+            out.setdefault(int(row.pop("claim_id")), []).append(row)
+        return out
+
+    def judge_names(self) -> list[str]:
+        """Names of the assessors of kind 'judge' (automatic graders)."""
+        return [str(r["name"]) for r in self._many(
+            "SELECT name FROM assessors WHERE kind = 'judge' ORDER BY name")]
+
+    def calibration_pairs(self, judge: str) -> list[Row]:
+        """Claims with both a human verdict and ``judge``'s verdict: ``claim_id``, ``run``,
+        ``case_key``, ``position``, ``text``, ``human``, ``judge`` (verdict codes),
+        ``raw_label``; in verification order."""
+        return self._many(
+            "SELECT cl.id AS claim_id, r.name AS run, c.key AS case_key, cl.position, "
+            "cl.text, cl.verdict AS human, j.verdict AS judge, j.raw_label "
+            "FROM judge_verdicts j JOIN assessors s ON s.id = j.assessor_id "
+            "JOIN claims cl ON cl.id = j.claim_id JOIN answers a ON a.id = cl.answer_id "
+            "JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
+            "WHERE s.name = ? AND s.kind = 'judge' AND cl.verdict IS NOT NULL "
+            "AND j.verdict IS NOT NULL "
+            "ORDER BY r.name, c.key, cl.position, cl.id", (judge,))
+
+    def judge_verdict_counts(self, judge: str) -> dict[str, int]:
+        """How many claims ``judge`` graded, by our verdict code ('unmapped' for none)."""
+        counts: dict[str, int] = {}
+        for row in self._many(
+                "SELECT coalesce(j.verdict, 'unmapped') AS v, count(*) AS n "
+                "FROM judge_verdicts j JOIN assessors s ON s.id = j.assessor_id "
+                "WHERE s.name = ? GROUP BY 1", (judge,)):
+            counts[str(row["v"])] = int(row["n"])
+        return counts
+
+    def claims_for_matching(self, run: str) -> list[Row]:
+        """Every claim of a run's answers with its case key, for importing judges' verdicts:
+        ``id``, ``case_key``, ``position``, ``text``."""
+        return self._many(
+            "SELECT cl.id, c.key AS case_key, cl.position, cl.text FROM claims cl "
+            "JOIN answers a ON a.id = cl.answer_id JOIN runs r ON r.id = a.run_id "
+            "JOIN cases c ON c.id = a.case_id WHERE r.name = ? "
+            "ORDER BY c.key, cl.position, cl.id", (run,))

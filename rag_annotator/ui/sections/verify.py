@@ -1,115 +1,750 @@
-"""Verify section: the runs' generated answers with their claims and verdicts.
+"""Verify section: check generated answers claim by claim, by keyboard.
 
-Lists every answer with how many of its claims are verified and how (supported / not
-supported / contradicted); below, the selected answer's text and its claims in order.
+It opens on the first unverified claim of all runs and cases (ordered by run name, case key,
+claim position).  Left: the case (question, reference answer, must-contain points, what it
+must never say), the answer with its claims highlighted (the current one stronger), the
+claims with their verdicts, the claim's text and its rationale.  Right: the run's retrieved
+contexts one at a time (the current claim's evidence highlighted), the answer's citations,
+and the answer review.  Every key is listed in ``keys_verify`` (and the cheat sheet); every
+change is one domain operation, so it lands in the history and on the undo stack.
+
+Verifying is blind by default, like judging: a verdict set by another assessor shows as
+"hidden" and the automatic judges' verdicts are not shown until B reveals them, so a verdict
+is the expert's own reading of the context.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
+from collections.abc import Callable
+from typing import Any
 
-from rag_annotator.domain.changes import Changes
-from rag_annotator.errors import NotFound
-from rag_annotator.ui import labels
-from rag_annotator.ui.hub import UiContext
-from rag_annotator.ui.models import Column, RowsModel, number, one_line
-from rag_annotator.ui.sections.base import (
-    Section,
-    current_row,
-    esc,
-    make_table,
-    select_row,
-    vertical_split,
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSplitter,
+    QTabWidget,
+    QTextBrowser,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
 )
 
+from rag_annotator.domain import operations as ops
+from rag_annotator.domain import verify_ops
+from rag_annotator.domain.changes import Changes
+from rag_annotator.errors import NotFound
+from rag_annotator.metrics.calibration import calibration_report
+from rag_annotator.ui import actions, labels
+from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.models import Column, RowsModel, number, one_line
+from rag_annotator.ui.sections.base import Section, current_row, esc, make_table, select_row
+from rag_annotator.ui.verify_editing import ClaimEditing
+from rag_annotator.ui.verify_widgets import (
+    EVIDENCE_COLOUR,
+    SUPPORT,
+    CalibrationDialog,
+    answer_html,
+    case_html,
+    from_qt,
+    next_review_values,
+    review_items,
+    to_qt,
+)
+from rag_annotator.ui.verify_widgets import tr as vtr
 
-class VerifySection(Section):
-    """Answers overview, answer text and its claims."""
+Row = dict[str, Any]
+VERIFY_ACTIONS = actions.ids_in("verify")
+VERDICT_KEYS = {"verify.supported": "supported", "verify.not_supported": "not_supported",
+                "verify.contradicted": "contradicted", "verify.unverified": None}
+#: Claims-table column hidden while verifying blind.
+OTHERS_COLUMN = 3
+VERIFY_TABLES = ("answers", "claims", "evidence", "citations", "answer_reviews",
+                 "judge_verdicts", "retrieved", "documents", "cases", "runs", "assessors")
+
+
+class VerifySection(ClaimEditing, Section):
+    """The keyboard verification panel."""
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
+        self.queue: list[Row] = []          # every claim: id, answer_id, verdict
+        self._queue_index: dict[int, int] = {}  # claim id → its place in the queue
+        self._unverified = 0                # claims of the queue without a verdict
+        self._filling = False               # an answer is being shown: one _on_claim
+        self.answer_order: list[int] = []   # every answer id, in the same order
+        self.context: Row | None = None     # the current answer (store.answer_context)
+        self.context_index = 0
+        self.others_revealed = False
+        self._rationale_claim: int | None = None
+
         self.answers = RowsModel([
             Column(self.tr("Run"), lambda r: r["run"], 16),
-            Column(self.tr("Case"), lambda r: r["case_key"], 8),
+            Column(self.tr("Case"), lambda r: r["case_key"], 7),
             Column(self.tr("Question"), lambda r: one_line(r["question"]), 30, stretch=True),
-            Column(self.tr("Claims"), lambda r: number(r["claims"]), 7, numeric=True),
+            Column(self.tr("Claims"), lambda r: number(r["claims"]), 6, numeric=True),
             Column(self.tr("Verified"), lambda r: number(r["verified"]), 7, numeric=True),
-            Column(self.tr("Supported"), lambda r: number(r["supported"] or 0), 8,
-                   numeric=True),
-            Column(self.tr("Not supported"), lambda r: number(r["not_supported"] or 0), 8,
-                   numeric=True),
-            Column(self.tr("Contradicted"), lambda r: number(r["contradicted"] or 0), 8,
-                   numeric=True),
         ], self)
+        self.answers_table = make_table(self.answers)
+        self.header = QLabel()
+        self.header.setTextFormat(Qt.TextFormat.RichText)
+        self.case_view = QTextBrowser()
+        self.case_view.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.answer_view = QTextBrowser()
+        self.answer_view.setOpenLinks(False)
+        self.answer_view.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.answer_view.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self.claims = RowsModel([
             Column(self.tr("#"), lambda r: number(r["position"]), 3, numeric=True),
             Column(self.tr("Claim"), lambda r: one_line(r["text"]), 40, stretch=True),
-            Column(self.tr("Verdict"), lambda r: labels.verdict(r["verdict"]), 12),
-            Column(self.tr("Rationale"), lambda r: one_line(r["rationale"]), 30, stretch=True),
-            Column(self.tr("Evidence"), lambda r: ", ".join(map(str, r["evidence"])), 12),
+            Column(self.tr("Verdict"), self._verdict_text, 13),
+            Column(self.tr("Others' verdicts"), self._others_text, 22),
+            Column(self.tr("Evidence"), lambda r: ", ".join(
+                e["key"] for e in r["evidence"]), 10),
         ], self)
-        self.answers_table = make_table(self.answers)
         self.claims_table = make_table(self.claims)
-        self.answer_text = QTextBrowser()
-        self.answer_text.setOpenLinks(False)
+        self.claim_text = QLineEdit()
+        self.rationale = QLineEdit()
+        self.rationale.setPlaceholderText(self.tr("Why this verdict (W to write; Enter saves)"))
+
+        self.context_label = QLabel()
+        self.context_label.setWordWrap(True)
+        self.context_label.setTextFormat(Qt.TextFormat.RichText)
+        self.context_view = QPlainTextEdit()
+        self.context_view.setReadOnly(True)
+        self.context_view.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.citations = RowsModel([
+            Column(self.tr("Marker"), lambda r: r["marker"], 6),
+            Column(self.tr("Document"), lambda r: r["key"], 10),
+            Column(self.tr("Supports it"), lambda r: vtr(SUPPORT.get(r["support"], "—")), 9),
+            Column(self.tr("Rights"), self._rights_text, 20, stretch=True),
+        ], self)
+        self.citations_table = make_table(self.citations)
+        self.review = RowsModel([
+            Column(self.tr("Answer review"), lambda r: r["item"], 30, stretch=True),
+            Column(self.tr("Value"), lambda r: r["value"], 10),
+        ], self)
+        self.review_table = make_table(self.review)
         self.empty = QLabel()
         self.empty.setWordWrap(True)
 
-        bottom = QSplitter(Qt.Orientation.Horizontal)
-        bottom.addWidget(self.answer_text)
-        bottom.addWidget(self.claims_table)
-        bottom.setStretchFactor(0, 2)
-        bottom.setStretchFactor(1, 3)
-        bottom.setSizes([2000, 3000])
-        layout = QVBoxLayout(self)
-        layout.addWidget(vertical_split(self.answers_table, bottom, (1, 1)), 1)
-        layout.addWidget(self.empty)
-        self.answers_table.selectionModel().currentRowChanged.connect(self._show_answer)
+        self.commands = actions.make_actions(
+            [i for i in VERIFY_ACTIONS if i != "verify.review_cycle"], self,
+            Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        for action in self.commands.values():
+            self.addAction(action)
+        cycle = actions.make_action("verify.review_cycle", self.review_table,
+                                    Qt.ShortcutContext.WidgetShortcut)
+        self.review_table.addAction(cycle)
+        self.commands["verify.review_cycle"] = cycle
+        self._connect()
+        self._lay_out()
+        self.show_others(False)
+        self._update_actions()
 
+    # -- layout and wiring -------------------------------------------------------------------
+    def _lay_out(self) -> None:
+        fields = QWidget()
+        form = QFormLayout(fields)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow(self.tr("Claim (F2)"), self.claim_text)
+        form.addRow(self.tr("Rationale (W)"), self.rationale)
+        claims_box = QWidget()
+        claims_layout = QVBoxLayout(claims_box)
+        claims_layout.setContentsMargins(0, 0, 0, 0)
+        claims_layout.addWidget(self.claims_table, 1)
+        claims_layout.addWidget(fields)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.case_view, self.tr("Case"))
+        self.tabs.addTab(self.answers_table, self.tr("All answers (O)"))
+        self.tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        left = QSplitter(Qt.Orientation.Vertical)
+        for widget, stretch in ((self.tabs, 2), (self.answer_view, 2), (claims_box, 3)):
+            left.addWidget(widget)
+            left.setStretchFactor(left.count() - 1, stretch)
+        left.setSizes([1800, 1800, 3000])
+        context_box = QWidget()
+        context_layout = QVBoxLayout(context_box)
+        context_layout.setContentsMargins(0, 0, 0, 0)
+        context_layout.addWidget(self.context_label)
+        context_layout.addWidget(self.context_view, 1)
+        right = QSplitter(Qt.Orientation.Vertical)
+        for widget, stretch in ((context_box, 4), (self.citations_table, 1),
+                                (self.review_table, 2)):
+            right.addWidget(widget)
+            right.setStretchFactor(right.count() - 1, stretch)
+        right.setSizes([4000, 1200, 2400])
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setSizes([1100, 900])
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.header)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.empty)
+
+    def _connect(self) -> None:
+        c = self.commands
+        for action_id, verdict in VERDICT_KEYS.items():
+            c[action_id].triggered.connect(lambda _c=False, v=verdict: self.set_verdict(v))
+        c["verify.next"].triggered.connect(lambda: self.step_claim(+1))
+        c["verify.previous"].triggered.connect(lambda: self.step_claim(-1))
+        c["verify.next_answer"].triggered.connect(lambda: self.step_answer(+1))
+        c["verify.previous_answer"].triggered.connect(lambda: self.step_answer(-1))
+        c["verify.show_others"].toggled.connect(self.show_others)
+        c["verify.rationale"].triggered.connect(lambda: self._edit_field(self.rationale))
+        c["verify.edit_claim"].triggered.connect(lambda: self._edit_field(self.claim_text))
+        c["verify.split_claim"].triggered.connect(self.split_claim)
+        c["verify.merge_claims"].triggered.connect(self.merge_claim)
+        c["verify.delete_claim"].triggered.connect(self.delete_claim)
+        c["verify.add_claim"].triggered.connect(self.add_claim)
+        c["verify.next_context"].triggered.connect(lambda: self.step_context(+1))
+        c["verify.next_pane"].triggered.connect(self.next_pane)
+        c["verify.previous_context"].triggered.connect(lambda: self.step_context(-1))
+        c["verify.add_evidence"].triggered.connect(self.add_evidence)
+        c["verify.remove_evidence"].triggered.connect(self.remove_evidence)
+        c["verify.next_citation"].triggered.connect(self.step_citation)
+        for action_id, support in (("verify.citation_yes", "yes"),
+                                   ("verify.citation_partly", "partly"),
+                                   ("verify.citation_no", "no")):
+            c[action_id].triggered.connect(lambda _c=False, s=support: self.set_support(s))
+        c["verify.review"].triggered.connect(self.focus_review)
+        c["verify.answers"].triggered.connect(self.toggle_answers)
+        self.answers_table.activated.connect(self._open_listed_answer)
+        c["verify.review_cycle"].triggered.connect(self.cycle_review)
+        c["verify.calibration"].triggered.connect(self.open_calibration)
+        self.claims_table.selectionModel().currentRowChanged.connect(self._on_claim)
+        self.citations_table.selectionModel().currentRowChanged.connect(
+            lambda *_: None if self._filling else self._show_answer_text())
+        self.rationale.editingFinished.connect(self._save_rationale)
+        self.claim_text.returnPressed.connect(self._save_claim_text)
+        for field in (self.rationale, self.claim_text):
+            field.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Esc in the claim or rationale field goes back to the claims (the rationale is
+        saved, the claim's text edit dropped)."""
+        if (event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
+                and event.key() == Qt.Key.Key_Escape
+                and watched in (self.rationale, self.claim_text)):
+            if watched is self.claim_text:
+                claim = self.current_claim()
+                self.claim_text.setText("" if claim is None else claim["text"])
+            self.claims_table.setFocus()
+            return True
+        return super().eventFilter(watched, event)
+
+    # -- section -----------------------------------------------------------------------------
     def focus_widget(self) -> QWidget:
-        return self.answers_table
+        return self.claims_table
 
     def refresh(self) -> None:
         store = self.store
         if store is None:
             return
-        keep = self._answer_id()
-        rows = store.answers_overview()
-        self.answers.set_rows(rows)
-        self.empty.setText("" if rows else self.tr(
+        keep_claim = self.claim_id()
+        keep_answer = self.answer_id()
+        self._set_queue(store.claim_queue())
+        overview = store.answers_overview()
+        self.answers.set_rows(overview)
+        self.answer_order = [int(r["id"]) for r in overview]
+        self.empty.setText("" if self.answer_order else self.tr(
             "No run has generated answers in this gold set yet: import a run with its answers "
             "to verify them claim by claim."))
-        self.empty.setVisible(not rows)
-        target = next((i for i, r in enumerate(rows) if r["id"] == keep), 0)
-        if rows:
-            select_row(self.answers_table, target)
+        self.empty.setVisible(not self.answer_order)
+        if keep_answer is not None and keep_answer in self.answer_order:
+            # claims added, split, merged or removed: read the answer again, keep the place
+            self._reload_answer(keep_claim, keep_row=current_row(self.claims_table))
+        elif keep_claim is not None and keep_claim in self._queue_index:
+            self.go_to_claim(keep_claim)
         else:
-            self._show_answer()
+            first = next((q for q in self.queue if q["verdict"] is None), None)
+            if first is not None:
+                self.go_to_claim(int(first["id"]))
+            elif self.answer_order:
+                self.show_answer(self.answer_order[0])
+            else:
+                self.show_answer(None)
 
     def clear(self) -> None:
+        self._set_queue([])
+        self.answer_order, self.context = [], None
         self.answers.set_rows([])
         self.claims.set_rows([])
-        self.answer_text.clear()
+        self.citations.set_rows([])
+        self.review.set_rows([])
+        for view in (self.case_view, self.answer_view):
+            view.clear()
+        self.context_view.clear()
+        self.header.clear()
+        self.context_label.clear()
+        self._update_actions()
 
     def cares(self, changes: Changes) -> bool:
-        return changes.touches("answers", "claims", "evidence", "runs", "cases")
+        return changes.touches(*VERIFY_TABLES)
 
-    def _answer_id(self) -> int | None:
-        row = self.answers.row_at(current_row(self.answers_table))
-        return None if row is None else int(row["id"])
+    def apply_changes(self, changes: Changes) -> None:
+        if not self.cares(changes):
+            return
+        if (not self.active or changes.reshapes("answers", "claims", "runs", "cases")
+                or "*" in changes.rows):  # hidden: read it all again when shown
+            self.schedule_refresh()
+            return
+        # verdicts, rationales, evidence, citations, reviews: re-read this answer only
+        self._reload_answer(keep_claim=self.claim_id())
+        if changes.touches("claims"):
+            verdicts = {c["id"]: c["verdict"] for c in self.claims.rows}
+            changed = changes.ids("claims")
+            if not changed <= verdicts.keys():
+                self._set_queue(self.store.claim_queue() if self.store else [])
+            else:
+                for claim_id in changed:
+                    index = self._queue_index.get(int(claim_id))
+                    if index is not None:
+                        item = self.queue[index]
+                        new = verdicts[claim_id]
+                        self._unverified += (new is None) - (item["verdict"] is None)
+                        item["verdict"] = new
+            self._update_overview()
+        self._show_header()
 
-    def _show_answer(self) -> None:
-        store, answer_id = self.store, self._answer_id()
+    def _update_overview(self) -> None:
+        """The answers list's counts of the answer shown, from its claims just read."""
+        answer = self.answer_id()
+        for i, row in enumerate(self.answers.rows):
+            if row["id"] == answer:
+                claims = self.claims.rows
+                self.answers.update_row(i, {**row, "claims": len(claims), "verified": sum(
+                    1 for c in claims if c["verdict"] is not None)})
+                return
+
+    # -- where we are ------------------------------------------------------------------------
+    def _set_queue(self, queue: list[Row]) -> None:
+        self.queue = queue
+        self._queue_index = {int(q["id"]): i for i, q in enumerate(queue)}
+        self._unverified = sum(1 for q in queue if q["verdict"] is None)
+
+    def answer_id(self) -> int | None:
+        """The answer shown."""
+        return None if self.context is None else int(self.context["id"])
+
+    def current_claim(self) -> Row | None:
+        """The selected claim's row."""
+        return self.claims.row_at(current_row(self.claims_table))
+
+    def claim_id(self) -> int | None:
+        """The selected claim."""
+        claim = self.current_claim()
+        return None if claim is None else int(claim["id"])
+
+    def go_to_claim(self, claim_id: int) -> None:
+        """Show the claim's answer and select the claim."""
+        index = self._queue_index.get(claim_id)
+        if index is None:
+            return
+        item = self.queue[index]
+        if item["answer_id"] != self.answer_id():
+            self.show_answer(int(item["answer_id"]), claim_id)
+        else:
+            row = next((i for i, c in enumerate(self.claims.rows) if c["id"] == claim_id), 0)
+            select_row(self.claims_table, row)
+
+    def show_answer(self, answer_id: int | None, claim_id: int | None = None) -> None:
+        """Show one answer (None: nothing) and select ``claim_id`` (else its first unverified
+        claim, else its first)."""
+        self._save_rationale()
+        store = self.store
+        self.context = None
+        if store is not None and answer_id is not None:
+            try:
+                self.context = store.answer_context(answer_id)
+            except NotFound:
+                self.context = None
+        self.context_index = 0
+        self._fill_answer(claim_id)
+
+    def _reload_answer(self, keep_claim: int | None, keep_row: int = -1) -> None:
+        store, answer_id = self.store, self.answer_id()
         if store is None or answer_id is None:
-            self.answer_text.clear()
-            self.claims.set_rows([])
             return
         try:
-            answer = store.answer_detail(answer_id)
+            self.context = store.answer_context(answer_id)
         except NotFound:
+            self.schedule_refresh()
             return
-        self.answer_text.setHtml(
-            f"<p><b>{esc(answer['run'])} · {esc(answer['case_key'])}</b> — "
-            f"{esc(answer['question'])}</p><hr><p>{esc(answer['text'])}</p>")
-        self.claims.set_rows(store.claims_of(answer_id))
+        self._fill_answer(keep_claim, keep_context=True, keep_row=keep_row)
+
+    def _fill_answer(self, claim_id: int | None, keep_context: bool = False,
+                     keep_row: int = -1) -> None:
+        context = self.context
+        if context is None:
+            self.claims.set_rows([])
+            self.citations.set_rows([])
+            self.review.set_rows([])
+            for view in (self.case_view, self.answer_view):
+                view.clear()
+            self.context_view.clear()
+            self.context_label.clear()
+            self._show_header()
+            self._update_actions()
+            return
+        self._filling = True
+        self.case_view.setHtml(case_html(context))
+        claims = context["claims"]
+        self.claims.set_rows(claims)
+        keep_citation = current_row(self.citations_table) if keep_context else 0
+        self.citations.set_rows(context["citations"])
+        select_row(self.citations_table, max(keep_citation, 0))
+        keep_review = current_row(self.review_table)
+        self.review.set_rows(review_items(context))
+        select_row(self.review_table, max(keep_review, 0))
+        row = next((i for i, c in enumerate(claims) if c["id"] == claim_id), None)
+        if row is None and keep_row >= 0:
+            row = min(keep_row, len(claims) - 1)  # the claim was deleted: stay in place
+        if row is None:
+            row = next((i for i, c in enumerate(claims) if c["verdict"] is None), 0)
+        if claims:
+            select_row(self.claims_table, row)
+        self._filling = False
+        self._on_claim(keep_context=keep_context)
+
+    def _on_claim(self, *_args: object, keep_context: bool = False) -> None:
+        if self._filling:
+            return  # _fill_answer calls it once when done
+        claim = self.current_claim()
+        if self._rationale_claim is not None and (
+                claim is None or claim["id"] != self._rationale_claim):
+            self._save_rationale()
+        self._rationale_claim = None if claim is None else int(claim["id"])
+        self.rationale.setText("" if claim is None else claim["rationale"])
+        self.rationale.setModified(False)
+        self.claim_text.setText("" if claim is None else claim["text"])
+        if claim is not None and claim["evidence"] and not keep_context and self.context:
+            doc = claim["evidence"][0]["document_id"]
+            index = next((i for i, c in enumerate(self.context["contexts"])
+                          if c["document_id"] == doc), None)
+            if index is not None:
+                self.context_index = index
+        self._show_answer_text()
+        self._show_context()
+        self._show_header()
+        self._update_actions()
+
+    def _show_answer_text(self) -> None:
+        if self.context is None:
+            return
+        citation = self.citations.row_at(current_row(self.citations_table))
+        marker = None if citation is None or citation["span_start"] is None else (
+            int(citation["span_start"]), int(citation["span_end"]))
+        self.answer_view.setHtml(answer_html(self.context["text"], self.context["claims"],
+                                             self.claim_id(), self._shown_verdict, marker))
+
+    def _show_header(self) -> None:
+        context = self.context
+        if context is None:
+            self.header.setText("")
+            return
+        left = self._unverified
+        row = current_row(self.claims_table)
+        position = (self.tr("claim %1 of %2").replace("%1", str(row + 1))
+                    .replace("%2", str(self.claims.rowCount())) if row >= 0
+                    else self.tr("no claim"))
+        self.header.setText(
+            f"<b>{esc(context['run'])} · {esc(context['case_key'])}</b> — {esc(position)} — "
+            + esc(self.tr("%n claim(s) left to verify in all runs", "", left)))
+
+    # -- contexts and evidence ----------------------------------------------------------------
+    def _show_context(self) -> None:
+        contexts = self.context["contexts"] if self.context else []
+        if not contexts:
+            self.context_view.setPlainText(self.tr(
+                "The run retrieved no document for this case."))
+            self.context_label.setText("")
+            self.context_view.setExtraSelections([])
+            return
+        self.context_index = max(0, min(self.context_index, len(contexts) - 1))
+        doc = contexts[self.context_index]
+        shown = self.context_view.property("document_id")
+        if shown != doc["document_id"] or self.context_view.toPlainText() != doc["text"]:
+            self.context_view.setPlainText(doc["text"])
+            self.context_view.setProperty("document_id", doc["document_id"])
+        warning = ""
+        role = self.context.get("role") if self.context else ""
+        if doc["restricted"]:
+            warning = " — <b style='color:#c92a2a'>" + esc(self.tr(
+                "role %1 may not read this document").replace("%1", role)) + "</b>"
+        where = (self.tr("Context %1 of %2 (rank %3): ").replace("%3", str(doc["rank"]))
+                 if doc["rank"] is not None else
+                 self.tr("Context %1 of %2 (cited, not retrieved): "))
+        self.context_label.setText(
+            esc(where.replace("%1", str(self.context_index + 1)).replace(
+                "%2", str(len(contexts))))
+            + f"<b>{esc(doc['key'])}</b> {esc(doc['title'])}{warning}")
+        self._highlight_evidence(doc)
+
+    def _highlight_evidence(self, doc: Row) -> None:
+        claim = self.current_claim()
+        selections = []
+        text = doc["text"]
+        for evidence in (claim["evidence"] if claim else []):
+            if evidence["document_id"] != doc["document_id"]:
+                continue
+            selection = QTextEdit.ExtraSelection()
+            cursor = QTextCursor(self.context_view.document())
+            cursor.setPosition(to_qt(text, int(evidence["span_start"])))
+            cursor.setPosition(to_qt(text, int(evidence["span_end"])),
+                               QTextCursor.MoveMode.KeepAnchor)
+            fmt = QTextCharFormat()
+            fmt.setBackground(EVIDENCE_COLOUR)
+            selection.cursor = cursor  # type: ignore[attr-defined]
+            selection.format = fmt  # type: ignore[attr-defined]
+            selections.append(selection)
+        self.context_view.setExtraSelections(selections)
+
+    def current_document(self) -> Row | None:
+        """The context (retrieved document) shown."""
+        contexts = self.context["contexts"] if self.context else []
+        return contexts[self.context_index] if 0 <= self.context_index < len(contexts) else None
+
+    def step_context(self, step: int) -> None:
+        """Show the next (+1) or previous (-1) retrieved document."""
+        contexts = self.context["contexts"] if self.context else []
+        if contexts:
+            self.context_index = (self.context_index + step) % len(contexts)
+            self._show_context()
+
+    def next_pane(self) -> None:
+        """Move the keyboard focus: claims → context → answer → claims."""
+        order: list[QWidget] = [self.claims_table, self.context_view, self.answer_view]
+        focused = next((i for i, w in enumerate(order) if w.hasFocus()), -1)
+        order[(focused + 1) % len(order)].setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def add_evidence(self) -> None:
+        """Bind the words selected in the context to the current claim."""
+        claim_id, doc = self.claim_id(), self.current_document()
+        cursor = self.context_view.textCursor()
+        if claim_id is None or doc is None or not cursor.hasSelection():
+            self._hint(self.tr("Select some words in the context first (mouse, or Shift with "
+                               "the arrow keys), then press E."))
+            return
+        text = doc["text"]
+        span = (from_qt(text, cursor.selectionStart()), from_qt(text, cursor.selectionEnd()))
+        # words, not the spaces around them
+        start, end = span
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        document_id = int(doc["document_id"])
+        self.ctx.undo.run(lambda s: verify_ops.add_evidence(s, claim_id, document_id,
+                                                            (start, end)))
+
+    def remove_evidence(self) -> None:
+        """Remove the current claim's last evidence span."""
+        claim = self.current_claim()
+        if claim is None or not claim["evidence"]:
+            return
+        evidence_id = int(claim["evidence"][-1]["id"])
+        self.ctx.undo.run(lambda s: verify_ops.remove_evidence(s, evidence_id))
+
+    # -- verdicts and moving --------------------------------------------------------------------
+    def set_verdict(self, verdict: str | None) -> None:
+        """Give the current claim a verdict (with the rationale typed), then move on."""
+        claim = self.current_claim()
+        if claim is None:
+            return
+        claim_id = int(claim["id"])
+        rationale = self.rationale.text() if self.rationale.isModified() else None
+        self.rationale.setModified(False)
+        changes = self.ctx.undo.run(
+            lambda s: ops.set_claim_verdict(s, claim_id, verdict, rationale))
+        if changes is not None and verdict is not None:
+            self._advance(claim_id)
+
+    def _advance(self, claim_id: int) -> None:
+        """The next unverified claim after this one (wrapping round), else the next claim."""
+        start = self._queue_index.get(claim_id)
+        if start is None:
+            return
+        total = len(self.queue)
+        for offset in range(1, total if self._unverified else 1):
+            item = self.queue[(start + offset) % total]
+            if item["verdict"] is None:
+                self.go_to_claim(int(item["id"]))
+                return
+        self.step_claim(+1)
+
+    def step_claim(self, step: int) -> None:
+        """Next (+1) or previous (-1) claim, crossing into the next or previous answer."""
+        claim_id = self.claim_id()
+        place = None if claim_id is None else self._queue_index.get(claim_id)
+        if place is None:
+            self.step_answer(step)
+            return
+        index = place + step
+        if 0 <= index < len(self.queue):
+            self.go_to_claim(int(self.queue[index]["id"]))
+
+    def step_answer(self, step: int) -> None:
+        """Next (+1) or previous (-1) answer (including answers without claims)."""
+        if not self.answer_order:
+            return
+        current = self.answer_id()
+        index = self.answer_order.index(current) + step if current in self.answer_order else 0
+        if 0 <= index < len(self.answer_order):
+            self.show_answer(self.answer_order[index])
+
+    def show_others(self, shown: bool) -> None:
+        """Reveal (True) or hide others' and the judges' verdicts."""
+        self.others_revealed = shown
+        self.claims_table.setColumnHidden(OTHERS_COLUMN, not shown)
+        action = self.commands["verify.show_others"]
+        if action.isChecked() != shown:
+            action.setChecked(shown)
+        if self.claims.rowCount():
+            self.claims.dataChanged.emit(
+                self.claims.index(0, 0),
+                self.claims.index(self.claims.rowCount() - 1, self.claims.columnCount() - 1))
+        self._show_answer_text()
+
+    def _mine(self, claim: Row) -> bool:
+        store = self.store
+        return claim["assessor"] in (None, "") or (store is not None
+                                                   and claim["assessor"] == store.assessor)
+
+    def _shown_verdict(self, claim: Row) -> str | None:
+        if claim["verdict"] is not None and not self._mine(claim) and not self.others_revealed:
+            return "hidden"
+        return claim["verdict"]
+
+    def _verdict_text(self, claim: Row) -> str:
+        shown = self._shown_verdict(claim)
+        if shown == "hidden":
+            return self.tr("set by another (B)")
+        return labels.verdict(shown or "unverified")
+
+    def _others_text(self, claim: Row) -> str:
+        parts = [f"{name}: {labels.verdict(verdict) if verdict else raw}"
+                 for name, verdict, raw in claim["judges"]]
+        if claim["verdict"] is not None and not self._mine(claim):
+            parts.insert(0, f"{claim['assessor']}: {labels.verdict(claim['verdict'])}")
+        return ", ".join(parts)
+
+    # -- citations and review ------------------------------------------------------------------
+    def _rights_text(self, citation: Row) -> str:
+        if citation["restricted"]:
+            role = self.context.get("role", "") if self.context else ""
+            return self.tr("⚠ role %1 may not read it").replace("%1", role)
+        return ", ".join(citation["rights"]) or self.tr("anyone")
+
+    def step_citation(self) -> None:
+        """Select the next citation (wrapping round) and show the document it cites."""
+        count = self.citations.rowCount()
+        if not count or self.context is None:
+            return
+        row = (current_row(self.citations_table) + 1) % count
+        select_row(self.citations_table, row)
+        cited = self.citations.rows[row]["document_id"]
+        index = next((i for i, c in enumerate(self.context["contexts"])
+                      if c["document_id"] == cited), None)
+        if index is not None:
+            self.context_index = index
+            self._show_context()
+        self._show_answer_text()
+
+    def set_support(self, support: str) -> None:
+        """Record whether the selected citation supports what it is attached to."""
+        row = self.citations.row_at(current_row(self.citations_table))
+        if row is None:
+            self._hint(self.tr("This answer has no citation to check."))
+            return
+        citation_id = int(row["id"])
+        value = None if row["support"] == support else support
+        self.ctx.undo.run(lambda s: ops.set_citation_support(s, citation_id, value))
+
+    def toggle_answers(self) -> None:
+        """Show the list of all answers and focus it; again: back to the case and claims."""
+        if self.tabs.currentWidget() is self.answers_table:
+            self.tabs.setCurrentWidget(self.case_view)
+            self.claims_table.setFocus()
+            return
+        self.tabs.setCurrentWidget(self.answers_table)
+        answer = self.answer_id()
+        row = next((i for i, r in enumerate(self.answers.rows) if r["id"] == answer), 0)
+        select_row(self.answers_table, row)
+        self.answers_table.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _open_listed_answer(self) -> None:
+        row = self.answers.row_at(current_row(self.answers_table))
+        if row is not None:
+            self.show_answer(int(row["id"]))
+            self.tabs.setCurrentWidget(self.case_view)
+            self.claims_table.setFocus()
+
+    def focus_review(self) -> None:
+        """Go to the answer review list (R again: back to the claims)."""
+        if self.review_table.hasFocus():
+            self.claims_table.setFocus()
+        elif self.review.rowCount():
+            self.review_table.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            if current_row(self.review_table) < 0:
+                select_row(self.review_table, 0)
+
+    def cycle_review(self) -> None:
+        """Change the selected review item to its next value."""
+        context = self.context
+        item = self.review.row_at(current_row(self.review_table))
+        if context is None or item is None:
+            return
+        run_id, case_id = int(context["run_id"]), int(context["case_id"])
+        values = next_review_values(context, item)
+        self.ctx.undo.run(lambda s: ops.set_answer_review(s, run_id, case_id, **values))
+
+    # -- judges ----------------------------------------------------------------------------------
+    def open_calibration(self) -> None:
+        """The agreement with an automatic judge; Enter on a disagreement goes to it."""
+        store = self.store
+        if store is None:
+            return
+        judges = store.judge_names()
+        if not judges:
+            self._hint(self.tr("No automatic judge's verdicts in this file yet: import them "
+                               "with rag-annotator import FILE ragchecker (or ragas-verdicts, "
+                               "deepeval-verdicts) SOURCE --run RUN."))
+            return
+        report: Callable[[str], Row] = lambda judge: calibration_report(store, judge)  # noqa: E731
+        dialog = CalibrationDialog(judges, report, self)
+        accepted = dialog.exec()
+        self.window().activateWindow()
+        self.claims_table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if accepted and dialog.chosen is not None:
+            self.go_to_claim(dialog.chosen)
+
+    # -- helpers -----------------------------------------------------------------------------------
+    def _hint(self, text: str) -> None:
+        window = self.window()
+        status = getattr(window, "statusBar", None)
+        if callable(status):
+            status().showMessage(text, 8000)
+
+    def _update_actions(self) -> None:
+        has_claim = self.current_claim() is not None
+        has_answer = self.context is not None
+        for action_id, action in self.commands.items():
+            if action_id in VERDICT_KEYS or action_id in (
+                    "verify.rationale", "verify.edit_claim", "verify.split_claim",
+                    "verify.merge_claims", "verify.delete_claim", "verify.add_evidence",
+                    "verify.remove_evidence"):
+                action.setEnabled(has_claim)
+            elif action_id == "verify.calibration":
+                action.setEnabled(self.store is not None)
+            else:
+                action.setEnabled(has_answer)
+
