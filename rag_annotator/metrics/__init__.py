@@ -1,5 +1,8 @@
-"""Pure functions over domain values: retrieval measures, agreement between assessors
-(``agreement``); answers and claims later.
+"""Pure functions over domain values: retrieval measures (``retrieval``, ``strict``), agreement
+between assessors (``agreement``), answer metrics (``answers``), what to judge next
+(``settle``), diagnosis per case (``diagnosis``), latency and cost (``latency``) and run
+comparison (``compare``).  Each module's store-level helper (``summarize``, ``suggestions``,
+``diagnose_run``, ``compare``) only reads through the store's ``MetricsReads`` mixin.
 
 No Qt and no SQL here (DESIGN section 2): the store hands over plain values, these functions
 hand back plain values, and the CLI and the UI show them.

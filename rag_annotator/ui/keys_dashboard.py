@@ -10,7 +10,11 @@ from __future__ import annotations
 from rag_annotator.ui.action_spec import ActionSpec
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 
-SPECS: tuple[ActionSpec, ...] = ()
+SPECS: tuple[ActionSpec, ...] = (
+    ActionSpec("dashboard.policy",
+               QT_TRANSLATE_NOOP("actions", "Switch the Unjudged-Document Policy"),
+               ("Alt+P",), "dashboard"),
+)
 
 ACTION_TITLES: dict[str, str] = {}
 

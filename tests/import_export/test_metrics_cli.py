@@ -93,3 +93,84 @@ def test_metrics_errors_are_one_line(tmp_path: Path) -> None:
     assert "no run named 'nope'" in out.stderr
     out = _cli("metrics", str(gold), "--run", "x", "--measures", "P@0")
     assert out.returncode == 2 and out.stderr.startswith("error: --measures:")
+
+
+def _sample(tmp_path: Path) -> Path:
+    gold = tmp_path / "s.goldset"
+    out = _cli("new", str(gold), "--sample")
+    assert out.returncode == 0, out.stderr
+    return gold
+
+
+def test_json_keeps_its_keys_and_adds_answers_diagnosis_latency(tmp_path: Path) -> None:
+    gold = _sample(tmp_path)
+    out = _cli("metrics", str(gold), "--run", "bm25-gpt4o-v1", "--json", "--target-ms", "1500")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert set(data) >= {"run", "unjudged", "measures", "per_query", "mean", "answers",
+                         "diagnosis", "latency"}
+    answers = data["answers"]
+    assert set(answers) >= {"per_family", "overall", "faithfulness_mean", "per_answer"}
+    assert set(answers["overall"]) >= {"tested", "produced", "validated", "quality",
+                                       "coverage", "success"}
+    assert {a["case"] for a in answers["per_answer"]} == set(data["per_query"])
+    latency = data["latency"]
+    assert latency["target_ms"] == 1500 and latency["timed"] > 0
+    assert 0.0 <= latency["share_under_target"] <= 1.0
+    assert latency["median_ms"] <= latency["p90_ms"]
+    assert set(data["diagnosis"]["overall"]) == {"access", "retrieval", "abstention",
+                                                 "generation"}
+
+
+def test_json_without_latencies_has_no_latency_key(tmp_path: Path) -> None:
+    qrels_file, run_file, _q, _r = _files(tmp_path, 5)
+    gold = tmp_path / "g.goldset"
+    _cli("new", str(gold))
+    _cli("import", str(gold), "trec-run", str(run_file), "--run", "sys")
+    _cli("import", str(gold), "qrels", str(qrels_file))
+    data = json.loads(_cli("metrics", str(gold), "--run", "sys", "--json").stdout)
+    assert "latency" not in data and "compare" not in data and "next" not in data
+    assert data["answers"]["overall"]["quality"] is None  # no answer: not computable
+
+
+def test_compare_and_next(tmp_path: Path) -> None:
+    gold = _sample(tmp_path)
+    out = _cli("metrics", str(gold), "--run", "bm25-gpt4o-v1", "--compare",
+               "hybride-mistral-v2", "--measures", "P@5,RR", "--next", "3", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    compared = data["compare"]
+    assert compared["run"] == "bm25-gpt4o-v1" and compared["other"] == "hybride-mistral-v2"
+    rr = compared["by_measure"]["RR"]
+    assert rr["wins"] + rr["losses"] + rr["ties"] + rr["not_comparable"] == len(
+        compared["per_query"])
+    assert len(data["next"]) <= 3
+    assert all(set(s) >= {"case", "document", "settles"} for s in data["next"])
+    settles = [s["settles"] for s in data["next"]]
+    assert settles == sorted(settles, reverse=True)
+    family = _cli("metrics", str(gold), "--run", "bm25-gpt4o-v1", "--compare",
+                  "hybride-mistral-v2", "--family", "ordinary", "--json")
+    kept = set(json.loads(family.stdout)["compare"]["per_query"])
+    assert kept and kept < set(compared["per_query"])
+    text = _cli("metrics", str(gold), "--run", "bm25-gpt4o-v1", "--compare",
+                "hybride-mistral-v2", "--next", "2", "--unjudged", "strict")
+    assert text.returncode == 0, text.stderr
+    assert "against hybride-mistral-v2" in text.stdout and "judge next" in text.stdout
+    assert "answers (cases expecting an answer" in text.stdout
+    assert "diagnosis (top 10)" in text.stdout
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--compare", "nope"), "no run named 'nope'"),
+    (("--target-ms", "-5"), "--target-ms"),
+    (("--next", "-1"), "--next"),
+    (("--depth", "0"), "--depth"),
+    (("--family", "ordinary"), "--family: only used with --compare"),
+    (("--compare", "hybride-mistral-v2", "--family", "martian"), "no case of family"),
+])
+def test_bad_options_are_one_line_errors(tmp_path: Path, args: tuple[str, ...],
+                                         message: str) -> None:
+    gold = _sample(tmp_path)
+    out = _cli("metrics", str(gold), "--run", "bm25-gpt4o-v1", *args)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr
+    assert message in out.stderr

@@ -1,0 +1,201 @@
+"""The Dashboard's drawing widgets: QPainter bars and small tables of clickable figures.
+
+PySide6-Essentials has no QtCharts, so :class:`BarChart` draws plain horizontal (optionally
+stacked) bars itself; every segment and every :class:`FigureTable` cell carries the case keys
+behind it, so a click can list them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPalette, QResizeEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFormLayout,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
+
+
+@dataclass
+class Bar:
+    """One row of a :class:`BarChart`: a label, stacked segments and the text at the end."""
+
+    label: str
+    segments: list[tuple[float, QColor, str, list[str]]]  # (fraction, colour, name, cases)
+    text: str
+
+
+class BarChart(QWidget):
+    """Horizontal bars drawn with QPainter; a click on a segment emits its cases.
+
+    Signals:
+        clicked(str, list): the segment's name and the cases behind it.
+    """
+
+    clicked = Signal(str, list)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bars: list[Bar] = []
+        self._hits: list[tuple[QRect, str, list[str]]] = []
+        self.setMouseTracking(True)
+
+    def set_bars(self, bars: list[Bar]) -> None:
+        self.bars = bars
+        self.updateGeometry()
+        self.update()
+
+    def _row_height(self) -> int:
+        return self.fontMetrics().height() + 8
+
+    def sizeHint(self) -> QSize:
+        return QSize(420, max(1, len(self.bars)) * self._row_height() + 8)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(240, self.sizeHint().height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        metrics = self.fontMetrics()
+        row_h = self._row_height()
+        label_w = min(self.width() // 3, max([metrics.horizontalAdvance(b.label)
+                                              for b in self.bars] or [0]) + 12)
+        text_w = max([metrics.horizontalAdvance(b.text) for b in self.bars] or [0]) + 12
+        bar_w = max(20, self.width() - label_w - text_w - 8)
+        palette = self.palette()
+        self._hits = []
+        for i, bar in enumerate(self.bars):
+            top = 4 + i * row_h
+            painter.setPen(palette.color(QPalette.ColorRole.WindowText))
+            painter.drawText(QRect(0, top, label_w - 6, row_h),
+                             int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+                             metrics.elidedText(bar.label, Qt.TextElideMode.ElideRight,
+                                                label_w - 6))
+            track = QRect(label_w, top + 3, bar_w, row_h - 6)
+            painter.fillRect(track, palette.color(QPalette.ColorRole.AlternateBase))
+            x = float(label_w)
+            for fraction, colour, name, cases in bar.segments:
+                width = max(0.0, min(1.0, fraction)) * bar_w
+                rect = QRect(round(x), top + 3, round(width), row_h - 6)
+                if width > 0:
+                    painter.fillRect(rect, colour)
+                self._hits.append((rect if width >= 3 else rect.adjusted(0, 0, 3, 0), name,
+                                   cases))
+                x += width
+            painter.setPen(palette.color(QPalette.ColorRole.WindowText))
+            painter.drawText(QRect(label_w + bar_w + 6, top, text_w, row_h),
+                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                             bar.text)
+        painter.end()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        point = event.position().toPoint()
+        for rect, name, cases in self._hits:
+            if rect.contains(point):
+                self.clicked.emit(name, list(cases))
+                return
+        super().mousePressEvent(event)
+
+
+class FigureTable(QTableWidget):
+    """A small read-only table whose cells carry the cases behind them (UserRole)."""
+
+    CASES = Qt.ItemDataRole.UserRole
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.setTabKeyNavigation(False)
+        self.setAlternatingRowColors(True)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def fill(self, columns: Sequence[str],
+             rows: Sequence[tuple[str, Sequence[tuple[str, Sequence[str] | None, str]]]]
+             ) -> None:
+        """``rows``: (row title, [(text, cases or None, tooltip)] per column)."""
+        self.clear()
+        self.setColumnCount(len(columns))
+        self.setRowCount(len(rows))
+        self.setHorizontalHeaderLabels(list(columns))
+        self.setVerticalHeaderLabels([title for title, _cells in rows])
+        for r, (_title, cells) in enumerate(rows):
+            for c, (text, cases, tip) in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                      | Qt.AlignmentFlag.AlignVCenter)
+                item.setData(self.CASES, None if cases is None else list(cases))
+                if tip:
+                    item.setToolTip(tip)
+                self.setItem(r, c, item)
+        self.resizeColumnsToContents()
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """As tall as its rows (plus the scroll bar when the columns overflow)."""
+        height = self.horizontalHeader().sizeHint().height() + 2 * self.frameWidth()
+        for r in range(self.rowCount()):
+            height += self.rowHeight(r)
+        if self.horizontalHeader().length() + self.verticalHeader().width() \
+                + 2 * self.frameWidth() > self.width():
+            height += self.horizontalScrollBar().sizeHint().height()
+        if height != self.height():
+            self.setFixedHeight(height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def find_item(self, row_title: str, column: str) -> QTableWidgetItem | None:
+        """The cell at (row title, column title), or None."""
+        for r in range(self.rowCount()):
+            header = self.verticalHeaderItem(r)
+            if header is None or header.text() != row_title:
+                continue
+            for c in range(self.columnCount()):
+                head = self.horizontalHeaderItem(c)
+                if head is not None and head.text() == column:
+                    return self.item(r, c)
+        return None
+
+    def text_at(self, row_title: str, column: str) -> str:
+        """The text of one cell, by row and column titles ("" if absent)."""
+        item = self.find_item(row_title, column)
+        return item.text() if item is not None else ""
+
+
+class CountsBox(QGroupBox):
+    """A titled list of label → count, rebuilt on each refresh."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__(title)
+        self.form = QFormLayout(self)
+        self.form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
+        self._shown: list[tuple[str, str]] = []
+
+    def show_counts(self, rows: list[tuple[str, str]]) -> None:
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self._shown = list(rows)
+        for label, value in rows:
+            value_label = QLabel(value)
+            value_label.setAlignment(Qt.AlignmentFlag.AlignRight)
+            value_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.form.addRow(label, value_label)
+
+    def values(self) -> dict[str, str]:
+        """Shown label → value (for tests)."""
+        return dict(self._shown)
+
+
