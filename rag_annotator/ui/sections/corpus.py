@@ -1,32 +1,51 @@
-"""Corpus section: the document registry (lazy: 100,000 rows list instantly) and a reader."""
+"""Corpus section: the document registry (lazy: 100,000 rows list instantly), its metadata
+editor (owner, rights, validity, status, version, supersedes) and a reader with search.
+
+Each metadata field commits when it is left (one ``edit_document`` operation, undoable).
+Warnings list the expected sources that point at outdated, withdrawn or placeholder
+documents; the selected document shows the cases that cite it.  Imports (BEIR, CSV/XLSX, a
+folder of .txt/.md) report what changed since the last import.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
+    QPushButton,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
+from rag_annotator.domain import operations as ops
 from rag_annotator.domain.changes import Changes
-from rag_annotator.ui import labels
+from rag_annotator.ui import actions, labels
+from rag_annotator.ui.case_editor import split_tags
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import DocumentsModel
 from rag_annotator.ui.sections.base import (
     ListSection,
     choice_combo,
-    current_row,
     esc,
     make_table,
     search_field,
+    vertical_split,
 )
+
+CORPUS_ACTIONS = ("corpus.import", "corpus.find_in_text")
 
 
 class CorpusSection(ListSection):
-    """Lists the documents and shows the selected one's text."""
+    """Lists the documents; edits the selected one's metadata and shows its text."""
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -36,31 +55,122 @@ class CorpusSection(ListSection):
                                    {k: labels.tr(v) for k, v in labels.DOC_STATUSES.items()})
         self.count = QLabel()
         self.table = make_table(self.model)
+        self.source_warnings = QLabel()
+        self.source_warnings.setWordWrap(True)
+        self.source_warnings.setTextFormat(Qt.TextFormat.RichText)
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(Qt.TextFormat.RichText)
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
+        self.find = search_field(self.tr("Find in the text…"))
+        self.find.setMinimumWidth(160)
+        self.find_status = QLabel()
+        self.find.returnPressed.connect(lambda: self.find_in_text(forward=True))
+        self.find.textChanged.connect(lambda _t: self.find_in_text(forward=True, restart=True))
+        self.document_id: int | None = None
+        self.document: dict[str, Any] = {}
+        self._committing = False
+
+        self.title_field = QLineEdit()
+        self.owner = QLineEdit()
+        self.rights = QLineEdit()
+        self.rights.setPlaceholderText(self.tr("roles that may read it, comma-separated"))
+        self.valid_from = QLineEdit()
+        self.valid_from.setPlaceholderText("YYYY-MM-DD")
+        self.valid_until = QLineEdit()
+        self.valid_until.setPlaceholderText("YYYY-MM-DD")
+        self.doc_status = QComboBox()
+        for code, label in labels.DOC_STATUSES.items():
+            self.doc_status.addItem(labels.tr(label), code)
+        self.version = QLineEdit()
+        self.supersedes = QLineEdit()
+        self.supersedes.setPlaceholderText(self.tr("key of the older version"))
+        self.hash = QLabel()
+        self.hash.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.cited_by = QLabel()
+        self.cited_by.setWordWrap(True)
+        self.fields: dict[str, QLineEdit] = {
+            "title": self.title_field, "owner": self.owner, "rights": self.rights,
+            "valid_from": self.valid_from, "valid_until": self.valid_until,
+            "version": self.version, "supersedes": self.supersedes,
+        }
+        for name, widget in self.fields.items():
+            widget.editingFinished.connect(lambda n=name: self.commit(n))
+        self.doc_status.activated.connect(lambda _i: self.commit("status"))
+        form = QFormLayout()
+        form.addRow(self.tr("Title"), self.title_field)
+        form.addRow(self.tr("Owner"), self.owner)
+        form.addRow(self.tr("Rights"), self.rights)
+        form.addRow(self.tr("Valid from"), self.valid_from)
+        form.addRow(self.tr("Valid until"), self.valid_until)
+        form.addRow(self.tr("Status"), self.doc_status)
+        form.addRow(self.tr("Version"), self.version)
+        form.addRow(self.tr("Supersedes"), self.supersedes)
+        form.addRow(self.tr("Content hash"), self.hash)
+        form.addRow(self.tr("Cited by"), self.cited_by)
+        meta = QWidget()
+        meta_layout = QVBoxLayout(meta)
+        meta_layout.setContentsMargins(0, 0, 0, 0)
+        meta_layout.addLayout(form)
+        meta_layout.addStretch(1)
+
+        self.commands = actions.make_actions(CORPUS_ACTIONS, self,
+                                             Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        for action in self.commands.values():
+            self.addAction(action)
+        self.commands["corpus.import"].triggered.connect(lambda: self.open_import("corpus"))
+        self.commands["corpus.find_in_text"].triggered.connect(
+            lambda: self.find.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        import_file = QPushButton(self.tr("Import corpus…"))
+        import_file.clicked.connect(lambda: self.open_import("corpus"))
+        import_folder = QPushButton(self.tr("Import a folder…"))
+        import_folder.clicked.connect(lambda: self.open_import("corpus-folder"))
+        for button in (import_file, import_folder):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
         bar = QHBoxLayout()
         bar.addWidget(self.search, 2)
         bar.addWidget(QLabel(self.tr("Status:")))
         bar.addWidget(self.status)
+        bar.addWidget(import_file)
+        bar.addWidget(import_folder)
         bar.addStretch(1)
         bar.addWidget(self.count)
+        find_bar = QHBoxLayout()
+        find_bar.addWidget(self.heading, 1)
+        find_bar.addWidget(self.find)
+        find_bar.addWidget(self.find_status)
         reader = QWidget()
         reader_layout = QVBoxLayout(reader)
         reader_layout.setContentsMargins(0, 0, 0, 0)
-        reader_layout.addWidget(self.heading)
+        reader_layout.addLayout(find_bar)
         reader_layout.addWidget(self.text, 1)
-        self.lay_out(bar, reader, (3, 2))
+        lower = QSplitter(Qt.Orientation.Horizontal)
+        lower.addWidget(meta)
+        lower.addWidget(reader)
+        lower.setSizes([1000, 2000])
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.addWidget(self.source_warnings)
+        top_layout.addWidget(self.table, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(vertical_split(top, lower, (3, 2)), 1)
         self.connect_filters(self.status)
+
+    def refresh(self) -> None:
+        super().refresh()
+        self.show_source_warnings()
 
     def clear(self) -> None:
         self.model.set_store(None)
         self.heading.clear()
         self.text.clear()
         self.count.clear()
+        self.source_warnings.clear()
+        self.document_id = None
 
     def apply_changes(self, changes: Changes) -> None:
         if changes.reshapes("documents"):
@@ -68,8 +178,13 @@ class CorpusSection(ListSection):
         elif changes.touches("documents"):
             self.model.refresh_ids(changes.ids("documents"))
             current = self._current_id()
-            if current is not None and current in changes.ids("documents"):
+            if current is not None and (current in changes.ids("documents")
+                                        or "*" in changes.rows):
                 self.show_current()
+        if changes.touches("documents", "expected_sources", "cases"):
+            self.show_source_warnings()
+            if self._current_id() is not None and self.document_id == self._current_id():
+                self._show_cited()
 
     def apply_model_filters(self) -> None:
         self.model.search = self.search.text().strip()
@@ -82,19 +197,147 @@ class CorpusSection(ListSection):
         nothing = self.tr("No document matches.")
         self.heading.setText(f"<i>{esc(nothing)}</i>")
         self.text.clear()
+        self.document_id = None
+        self.document = {}
+
+    def show_source_warnings(self) -> None:
+        """Expected sources pointing at outdated, withdrawn or placeholder documents."""
+        store = self.store
+        rows = store.source_warnings() if store is not None else []
+        if not rows:
+            self.source_warnings.hide()
+            return
+        status = {"outdated": self.tr("outdated"), "withdrawn": self.tr("withdrawn")}
+        items = []
+        for row in rows[:8]:
+            what = (self.tr("not in the corpus") if row["origin"] != "corpus"
+                    else status.get(row["status"], row["status"]))
+            items.append(self.tr("case %1 cites %2 (%3)").replace("%1", row["case"])
+                         .replace("%2", row["document"]).replace("%3", what))
+        more = len(rows) - len(items)
+        text = "; ".join(items) + (self.tr("; and %1 more").replace("%1", str(more))
+                                   if more > 0 else "")
+        title = self.tr("%Ln expected source(s) to check:", "", len(rows))
+        self.source_warnings.setText(f"<span style='color:#9a5b00'><b>⚠ {esc(title)}</b> "
+                                     f"{esc(text)}</span>")
+        self.source_warnings.show()
 
     def show_current(self) -> None:
         store = self.store
-        row = current_row(self.table)
-        doc_id = self.model.id_at(row)
-        info = self.model.row_at(row)
-        if store is None or doc_id is None or info is None:
+        doc_id = self._current_id()
+        if store is None or doc_id is None:
             return
-        details = [labels.doc_status(info["status"])]
-        if info["version"]:
-            details.append(self.tr("version %1").replace("%1", str(info["version"])))
-        if info["supersedes"]:
-            details.append(self.tr("supersedes %1").replace("%1", str(info["supersedes"])))
-        self.heading.setText(f"<b>{esc(info['key'])}</b> — {esc(info['title'])}"
+        row = store.document_row(doc_id)
+        if row is None:
+            return
+        if doc_id != self.document_id:
+            self.flush()
+        self.document_id, self.document = doc_id, row
+        details = [labels.doc_status(row["status"])]
+        if row["version"]:
+            details.append(self.tr("version %1").replace("%1", str(row["version"])))
+        if row["supersedes"]:
+            details.append(self.tr("supersedes %1").replace("%1", str(row["supersedes"])))
+        self.heading.setText(f"<b>{esc(row['key'])}</b> — {esc(row['title'])}"
                              f" <span style='color:gray'>({esc(', '.join(details))})</span>")
-        self.text.setPlainText(store.document_text(doc_id))
+        for name, widget in self.fields.items():
+            widget.blockSignals(True)
+            widget.setText(self._stored(name))
+            widget.blockSignals(False)
+        self.doc_status.setCurrentIndex(max(self.doc_status.findData(row["status"]), 0))
+        self.hash.setText(str(row["content_hash"]))
+        text = store.document_text(doc_id)
+        if self.text.toPlainText() != text:
+            self.text.setPlainText(text)
+        self._show_cited()
+
+    def _show_cited(self) -> None:
+        store = self.store
+        if store is None or self.document_id is None:
+            return
+        cases = store.cases_citing(self.document_id)
+        self.cited_by.setText(", ".join(c["key"] for c in cases[:30])
+                              + (" …" if len(cases) > 30 else "") or "—")
+
+    # -- editing -------------------------------------------------------------------------------
+    def _stored(self, name: str) -> str:
+        value = self.document.get(name)
+        if name == "rights":
+            return ", ".join(map(str, value or []))
+        return "" if value is None else str(value)
+
+    def flush(self) -> None:
+        """Commit the fields being edited."""
+        typed = {name: widget.text() for name, widget in self.fields.items()}
+        for name, widget in self.fields.items():
+            # Each commit re-reads the document into the form: put back what was typed.
+            widget.blockSignals(True)
+            widget.setText(typed[name])
+            widget.blockSignals(False)
+            self.commit(name)
+
+    def commit(self, name: str) -> None:
+        """Store one metadata field if it changed (one undoable operation)."""
+        store = self.store
+        doc_id = self.document_id
+        if store is None or doc_id is None or not self.document or self._committing:
+            return
+        value: Any
+        if name == "status":
+            value = self.doc_status.currentData()
+            if value == self.document.get("status"):
+                return
+        else:
+            typed = self.fields[name].text().strip()
+            if typed == self._stored(name):
+                return
+            if name == "rights":
+                value = split_tags(typed)
+            elif name == "supersedes":
+                name = "supersedes_id"
+                if typed:
+                    found = store.document_keys().get(typed)
+                    if found is None:
+                        from rag_annotator.ui.errors import show_known_error
+
+                        show_known_error(self, self.tr("There is no document “%1”; give the "
+                                                       "key of the older version.")
+                                         .replace("%1", typed))
+                        self.fields["supersedes"].setText(self._stored("supersedes"))
+                        return
+                    value = found
+                else:
+                    value = None
+            else:
+                value = typed
+        field = name
+        self._committing = True  # a refusal's message box must not trigger a second commit
+        try:
+            result = self.ctx.undo.run(lambda s: ops.edit_document(s, doc_id, **{field: value}))
+        finally:
+            self._committing = False
+        if result is None:
+            self.show_current()
+
+    # -- reader ----------------------------------------------------------------------------------
+    def find_in_text(self, *, forward: bool = True, restart: bool = False) -> bool:
+        """Select the next occurrence of the find field's text in the document."""
+        needle = self.find.text()
+        if not needle:
+            self.find_status.clear()
+            return False
+        if restart:
+            self.text.moveCursor(QTextCursor.MoveOperation.Start)
+        flags = QTextDocument.FindFlag(0) if forward else QTextDocument.FindFlag.FindBackward
+        found = self.text.find(needle, flags)
+        if not found:  # wrap around
+            self.text.moveCursor(QTextCursor.MoveOperation.Start)
+            found = self.text.find(needle, flags)
+        self.find_status.setText("" if found else self.tr("not found"))
+        return bool(found)
+
+    def open_import(self, kind: str) -> None:
+        """Import or re-import a corpus."""
+        from rag_annotator.ui.import_dialog import open_import_dialog
+
+        open_import_dialog(self, self.ctx, kind)

@@ -1,44 +1,143 @@
-"""Gold set section: the cases, searchable and filterable, with the selected case in full."""
+"""Gold set section: the cases, searchable and filterable, and the case editor beside them.
+
+The list filters by text, family, status and tag (or by one cell of the coverage grid) and
+allows a multi-selection for bulk edits (family, tags, status: one undoable operation each).
+The selected case is edited on the right (:class:`~rag_annotator.ui.case_editor.CaseEditor`).
+Everything is keyboard-driven; the commands are declared in ``ui/keys_goldset.py``.
+"""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
-    QTextBrowser,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
     QWidget,
 )
 
+from rag_annotator.domain import goldset_ops
+from rag_annotator.domain import operations as ops
 from rag_annotator.domain.changes import Changes
-from rag_annotator.errors import NotFound
-from rag_annotator.ui import labels
+from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.ui import actions, labels
+from rag_annotator.ui.case_editor import CaseEditor, split_tags
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import CasesModel
 from rag_annotator.ui.sections.base import (
     ListSection,
     choice_combo,
-    esc,
-    html_list,
+    current_row,
     make_table,
     search_field,
+    select_row,
+)
+
+GOLDSET_ACTIONS = (
+    "goldset.new_case", "goldset.next_case", "goldset.previous_case", "goldset.status_next",
+    "goldset.status_previous", "goldset.focus_list", "goldset.focus_question",
+    "goldset.focus_answer", "goldset.focus_must", "goldset.focus_tags", "goldset.focus_notes",
+    "goldset.add_source", "goldset.bulk_edit", "goldset.delete_case", "goldset.coverage",
+    "goldset.review_queue", "goldset.releases", "goldset.import_cases",
+    "goldset.import_testset",
 )
 
 
+class GoldCasesModel(CasesModel):
+    """The cases model with a tag filter and an explicit id list (a coverage cell)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.tag = ""
+        self.only_ids: list[int] | None = None
+
+    def fetch_ids(self, store: GoldSetStore) -> list[int]:
+        ids = store.case_ids(search=self.search, family=self.family, status=self.status,
+                             tag=self.tag)
+        if self.only_ids is None:
+            return ids
+        keep = set(self.only_ids)
+        return [i for i in ids if i in keep]
+
+
 class GoldSetSection(ListSection):
-    """Lists the cases (lazy model) and shows the selected one."""
+    """Lists the cases (lazy model) and edits the selected one."""
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
-        self.model: CasesModel = CasesModel(self)
+        self.model: GoldCasesModel = GoldCasesModel(self)
         self.search = search_field(self.tr("Search key, question or reference answer…"))
         self.family = choice_combo(self.tr("All families"),
                                    {k: labels.tr(v) for k, v in labels.FAMILIES.items()})
         self.status = choice_combo(self.tr("All statuses"),
                                    {k: labels.tr(v) for k, v in labels.CASE_STATUSES.items()})
+        self.tag = choice_combo(self.tr("All tags"), {})
         self.count = QLabel()
+        self.cell_label = QLabel()
+        self.clear_cell_button = QPushButton(self.tr("Show all"))
+        self.clear_cell_button.clicked.connect(self.clear_cell)
         self.table = make_table(self.model)
-        self.detail = QTextBrowser()
-        self.detail.setOpenLinks(False)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.editor = CaseEditor(ctx, self)
+
+        self.commands = actions.make_actions(GOLDSET_ACTIONS, self,
+                                             Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        for action in self.commands.values():
+            self.addAction(action)
+        c = self.commands
+        c["goldset.new_case"].triggered.connect(self.new_case)
+        c["goldset.next_case"].triggered.connect(lambda: self.step(+1))
+        c["goldset.previous_case"].triggered.connect(lambda: self.step(-1))
+        c["goldset.status_next"].triggered.connect(lambda: self.step_status(+1))
+        c["goldset.status_previous"].triggered.connect(lambda: self.step_status(-1))
+        c["goldset.focus_list"].triggered.connect(
+            lambda: self.table.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        for action_id, name in (("goldset.focus_question", "question"),
+                                ("goldset.focus_answer", "reference_answer"),
+                                ("goldset.focus_must", "must_contain"),
+                                ("goldset.focus_tags", "tags"),
+                                ("goldset.focus_notes", "notes")):
+            c[action_id].triggered.connect(lambda _c=False, n=name: self.editor.focus_field(n))
+        c["goldset.add_source"].triggered.connect(self.editor.add_source)
+        c["goldset.bulk_edit"].triggered.connect(self.bulk_edit)
+        c["goldset.delete_case"].triggered.connect(self.delete_case)
+        c["goldset.coverage"].triggered.connect(self.show_coverage)
+        c["goldset.review_queue"].triggered.connect(self.show_review_queue)
+        c["goldset.releases"].triggered.connect(self.show_releases)
+        c["goldset.import_cases"].triggered.connect(lambda: self.open_import("cases"))
+        c["goldset.import_testset"].triggered.connect(lambda: self.open_import("ragas-testset"))
+
+        buttons = QHBoxLayout()
+        short = {"goldset.new_case": self.tr("New case"),
+                 "goldset.bulk_edit": self.tr("Bulk edit…"),
+                 "goldset.coverage": self.tr("Coverage…"),
+                 "goldset.review_queue": self.tr("Review queue…"),
+                 "goldset.releases": self.tr("Releases…"),
+                 "goldset.import_cases": self.tr("Import cases…"),
+                 "goldset.import_testset": self.tr("Import test set…")}
+        self.buttons: dict[str, QPushButton] = {}
+        for action_id, text in short.items():
+            button = QPushButton(text)
+            button.setToolTip(c[action_id].toolTip() or c[action_id].text())
+            button.clicked.connect(c[action_id].trigger)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            buttons.addWidget(button)
+            self.buttons[action_id] = button
+        buttons.addStretch(1)
+        self.release_label = QLabel()
+        buttons.addWidget(self.release_label)
+        buttons.addWidget(self.cell_label)
+        buttons.addWidget(self.clear_cell_button)
+        self.cell_label.hide()
+        self.clear_cell_button.hide()
 
         bar = QHBoxLayout()
         bar.addWidget(self.search, 2)
@@ -46,95 +145,279 @@ class GoldSetSection(ListSection):
         bar.addWidget(self.family)
         bar.addWidget(QLabel(self.tr("Status:")))
         bar.addWidget(self.status)
+        bar.addWidget(QLabel(self.tr("Tag:")))
+        bar.addWidget(self.tag)
         bar.addStretch(1)
         bar.addWidget(self.count)
-        self.lay_out(bar, self.detail, (1, 1))
-        self.connect_filters(self.family, self.status)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.editor)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([3000, 2000])
+        # The editor beside the list shows the behaviour and the sources: the list keeps its
+        # width for the question.
+        self.table.setColumnHidden(4, True)
+        self.table.setColumnHidden(6, True)
+        chars = self.table.fontMetrics().horizontalAdvance("0")
+        for column, width in ((0, 7), (2, 16), (3, 9), (5, 12)):
+            self.table.horizontalHeader().resizeSection(column, chars * width + 12)
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addLayout(buttons)
+        layout.addWidget(splitter, 1)
+        self.connect_filters(self.family, self.status, self.tag)
+
+    # -- section interface -------------------------------------------------------------------
+    def refresh(self) -> None:
+        self._fill_tags()
+        self._show_release()
+        super().refresh()
+
+    def _show_release(self) -> None:
+        store = self.store
+        state, name = store.release_state() if store is not None else ("draft", "")
+        self.release_label.setText(
+            self.tr("Release %1 frozen").replace("%1", name) if state == "frozen" else "")
+        self.release_label.setToolTip(self.tr("Its approved cases are read-only until a new "
+                                              "draft version starts (Releases…)."))
 
     def clear(self) -> None:
+        self.model.only_ids = None
         self.model.set_store(None)
-        self.detail.clear()
+        self.editor.set_case(None)
         self.count.clear()
 
     def apply_changes(self, changes: Changes) -> None:
+        if changes.touches("cases"):
+            self._fill_tags()
+        if changes.touches("meta", "releases"):
+            self._show_release()
         if changes.reshapes("cases"):
             self._reload(keep=self._current_id())
-            return
-        if changes.touches("cases"):
-            self.model.refresh_ids(changes.ids("cases"))
-        if changes.touches("expected_sources", "documents"):
-            self.model.refresh_all()
+        else:
+            if changes.touches("cases"):
+                self.model.refresh_ids(changes.ids("cases"))
+            if changes.touches("expected_sources", "documents"):
+                self.model.refresh_all()
         current = self._current_id()
-        if current is not None and (current in changes.ids("cases")
-                                    or changes.touches("expected_sources", "documents")):
-            self._show_case(current)
+        if current != self.editor.case_id:
+            self.editor.set_case(current)
+        elif changes.touches("cases", "expected_sources", "documents", "meta",
+                             "case_reviews"):
+            self.editor.reload(keep_typing=True)
 
-    # -- internals -----------------------------------------------------------------------------
     def apply_model_filters(self) -> None:
         self.model.search = self.search.text().strip()
         self.model.family = self.family.currentData() or ""
         self.model.status = self.status.currentData() or ""
+        self.model.tag = self.tag.currentData() or ""
 
     def count_text(self, total: int) -> str:
         return self.tr("%Ln case(s)", "", total)
 
     def show_nothing(self) -> None:
-        nothing = self.tr("No case matches.")
-        self.detail.setHtml(f"<p><i>{esc(nothing)}</i></p>")
+        self.editor.set_case(None)
 
     def show_current(self) -> None:
-        case_id = self._current_id()
-        if case_id is not None:
-            self._show_case(case_id)
+        self.editor.set_case(self._current_id())
 
-    def _show_case(self, case_id: int) -> None:
+    def _fill_tags(self) -> None:
         store = self.store
         if store is None:
             return
-        try:
-            case = store.case_detail(case_id)
-        except NotFound:
-            self.detail.clear()
+        current = self.tag.currentData() or ""
+        tags = store.case_tags()
+        self.tag.blockSignals(True)
+        self.tag.clear()
+        self.tag.addItem(self.tr("All tags"), "")
+        for tag in tags:
+            self.tag.addItem(tag, tag)
+        self.tag.setCurrentIndex(max(self.tag.findData(current), 0))
+        self.tag.blockSignals(False)
+
+    # -- commands ------------------------------------------------------------------------------
+    def selected_ids(self) -> list[int]:
+        """The selected cases (the current one when nothing else is selected)."""
+        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+        ids = [i for i in (self.model.id_at(r) for r in rows) if i is not None]
+        if not ids and self._current_id() is not None:
+            ids = [self._current_id()]  # type: ignore[list-item]
+        return ids
+
+    def new_case(self) -> None:
+        """Add a draft case with the next free key and put the keyboard in its question."""
+        store = self.store
+        if store is None:
             return
-        none = self.tr("None")
-        # A label followed by its value; French puts a (non-breaking) space before the colon.
-        colon = self.tr("%1:")
-        quoted = self.tr("“%1”")
-        facts = [
-            (self.tr("Family"), labels.family(case["family"])),
-            (self.tr("Status"), labels.case_status(case["status"])),
-            (self.tr("Expected behaviour"), labels.behaviour(case["expected_behaviour"])),
-            (self.tr("Difficulty"), labels.difficulty(case["difficulty"])),
-            (self.tr("Role"), case["role"]),
-            (self.tr("Tags"), ", ".join(map(str, case["tags"]))),
-            (self.tr("Author"), case["author"]),
-        ]
-        sources = []
-        for source in case["expected_sources"]:
-            text = f"<b>{esc(source['key'])}</b> — {esc(source['title'])}"
-            if source["passage"]:
-                text += f"<br><i>{esc(quoted.replace('%1', source['passage']))}</i>"
-            if source["note"]:
-                text += f"<br>{esc(source['note'])}"
-            sources.append(text)
-        sources_html = (f"<ul>{''.join(f'<li>{s}</li>' for s in sources)}</ul>" if sources
-                        else f"<p><i>{esc(none)}</i></p>")
-        headings = [self.tr("Variants of the question"), self.tr("Reference answer"),
-                    self.tr("Must contain"), self.tr("Must never say"),
-                    self.tr("Expected sources"), self.tr("Notes")]
-        bodies = [
-            html_list(case["variants"], none),
-            f"<p>{esc(case['reference_answer']) or '<i>' + esc(none) + '</i>'}</p>",
-            html_list(case["must_contain"], none),
-            html_list(case["forbidden"], none),
-            sources_html,
-            f"<p>{esc(case['notes']) or '<i>' + esc(none) + '</i>'}</p>",
-        ]
-        parts = [
-            f"<h3>{esc(case['key'])} — {esc(case['question'])}</h3>",
-            "<p>" + "<br>".join(f"<b>{esc(colon.replace('%1', k))}</b> {esc(v)}"
-                                for k, v in facts if v) + "</p>",
-        ]
-        for heading, body in zip(headings, bodies):
-            parts += [f"<h4>{esc(heading)}</h4>", body]
-        self.detail.setHtml("".join(parts))
+        self.editor.flush()
+        key = goldset_ops.next_case_key(store.case_keys())
+        changes = self.ctx.undo.run(lambda s: ops.create_case(s, key=key))
+        if changes is None:
+            return
+        new_id = store.by_key("cases", key)["id"]
+        if self.model.row_of(new_id) is None:  # hidden by the filters: show everything
+            self.clear_filters()
+        row = self.model.row_of(new_id)
+        if row is not None:
+            select_row(self.table, row)
+        self.editor.focus_field("question")
+
+    def clear_filters(self) -> None:
+        """Show every case."""
+        for combo in (self.family, self.status, self.tag):
+            combo.blockSignals(True)
+            combo.setCurrentIndex(0)
+            combo.blockSignals(False)
+        self.search.blockSignals(True)
+        self.search.clear()
+        self.search.blockSignals(False)
+        self.model.only_ids = None
+        self.cell_label.hide()
+        self.clear_cell_button.hide()
+        self._apply_filters()
+
+    def step(self, delta: int) -> None:
+        """Next or previous case in the list (what is being typed is committed first)."""
+        row = current_row(self.table)
+        target = row + delta if row >= 0 else 0
+        if 0 <= target < self.model.rowCount():
+            focus = self.focusWidget()
+            self.editor.flush()
+            select_row(self.table, target)
+            if focus is not None and focus is not self.table and self.editor.isAncestorOf(focus):
+                focus.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def step_status(self, delta: int) -> None:
+        """Move the current case one step along draft → reviewed → approved → retired."""
+        case_id = self.editor.case_id
+        if case_id is None or not self.editor.case:
+            return
+        status = self.editor.case["status"]
+        target = (goldset_ops.next_status(status) if delta > 0
+                  else goldset_ops.previous_status(status))
+        if target != status:
+            self.ctx.undo.run(lambda s: ops.edit_case(s, case_id, status=target))
+
+    def delete_case(self) -> None:
+        """Delete the current case after confirmation (undoable)."""
+        case_id = self.editor.case_id
+        if case_id is None:
+            return
+        key = self.editor.case.get("key", "")
+        answer = QMessageBox.question(
+            self, self.tr("Delete the case"),
+            self.tr("Delete case %1 with its expected sources and judgments? (Undo brings it "
+                    "back.)").replace("%1", str(key)))
+        if answer == QMessageBox.StandardButton.Yes:
+            self.ctx.undo.run(lambda s: ops.delete_case(s, case_id))
+
+    def bulk_edit(self) -> None:
+        """Change family, tags or status of the selected cases."""
+        ids = self.selected_ids()
+        if not ids or self.store is None:
+            return
+        self.editor.flush()
+        dialog = BulkEditDialog(len(ids), self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        self.apply_bulk(ids, dialog.family.currentData() or "",
+                        dialog.status.currentData() or "",
+                        split_tags(dialog.add_tags.text()), split_tags(dialog.remove_tags.text()))
+
+    def apply_bulk(self, ids: list[int], family: str, status: str, add: list[str],
+                   remove: list[str]) -> None:
+        """Run the bulk operations asked for (each its own undoable operation)."""
+        if family:
+            self.ctx.undo.run(lambda s: goldset_ops.bulk_set_family(s, ids, family))
+        if add or remove:
+            self.ctx.undo.run(lambda s: goldset_ops.bulk_edit_tags(s, ids, add, remove))
+        if status:
+            self.ctx.undo.run(lambda s: goldset_ops.bulk_set_status(s, ids, status))
+
+    def show_coverage(self) -> None:
+        """The families × tags grid; a click shows that cell's cases here."""
+        from rag_annotator.ui.coverage import CoverageDialog
+
+        if self.store is None:
+            return
+        dialog = CoverageDialog(self.store, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.chosen is not None:
+            self.show_cell(*dialog.chosen)
+
+    def show_cell(self, family: str, tag: str) -> None:
+        """List only the cases of one coverage cell."""
+        store = self.store
+        if store is None:
+            return
+        self.clear_filters()
+        self.model.only_ids = store.case_ids_in_cell(family, tag)
+        self.cell_label.setText(self.tr("Coverage cell: %1 × %2").replace(
+            "%1", labels.family(family)).replace("%2", tag or self.tr("(no tag)")))
+        self.cell_label.show()
+        self.clear_cell_button.show()
+        self._reload(keep=None)
+
+    def clear_cell(self) -> None:
+        """Leave the coverage cell: list every case again."""
+        self.clear_filters()
+
+    def show_review_queue(self) -> None:
+        """Review the generated cases (accept / edit / reject)."""
+        from rag_annotator.ui.review_queue import ReviewQueueDialog
+
+        if self.store is None:
+            return
+        self.editor.flush()
+        dialog = ReviewQueueDialog(self.ctx, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.exec()
+
+    def show_releases(self) -> None:
+        """Freeze, compare, and start a new draft version."""
+        from rag_annotator.ui.releases import ReleasesDialog
+
+        if self.store is None:
+            return
+        self.editor.flush()
+        dialog = ReleasesDialog(self.ctx, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.exec()
+
+    def open_import(self, kind: str) -> None:
+        """Import cases or a generated test set through the import dialog."""
+        from rag_annotator.ui.import_dialog import open_import_dialog
+
+        self.editor.flush()
+        open_import_dialog(self, self.ctx, kind)
+
+
+class BulkEditDialog(QDialog):
+    """Family, status and tags to set on a selection (empty choices leave things as they are)."""
+
+    def __init__(self, count: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Change %Ln case(s)", "", count))
+        unchanged = self.tr("(unchanged)")
+        self.family = choice_combo(unchanged,
+                                   {k: labels.tr(v) for k, v in labels.FAMILIES.items()})
+        self.status = choice_combo(unchanged,
+                                   {k: labels.tr(v) for k, v in labels.CASE_STATUSES.items()})
+        self.add_tags = QLineEdit()
+        self.add_tags.setPlaceholderText(self.tr("tags to add, comma-separated"))
+        self.remove_tags = QLineEdit()
+        self.remove_tags.setPlaceholderText(self.tr("tags to remove, comma-separated"))
+        form = QFormLayout()
+        form.addRow(self.tr("Family"), self.family)
+        form.addRow(self.tr("Add tags"), self.add_tags)
+        form.addRow(self.tr("Remove tags"), self.remove_tags)
+        form.addRow(self.tr("Status"), self.status)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(self.tr("Each change is one step in the history (one undo).")))
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+

@@ -1,0 +1,90 @@
+"""What each family of case needs to be a usable test (issue 3, item 2): pure checks.
+
+A rule looks at one case (fields decoded: lists are lists) and its expected sources, each
+with its document's ``key``, ``status``, ``origin``, ``rights`` and ``superseded_by`` (the key
+of a document that supersedes it, or None).  It returns :class:`RuleWarning` values: advice
+shown in the case editor and listed by ``rag-annotator check``.  They are curation warnings,
+not integrity problems: a draft is allowed to be incomplete, so ``check`` does not fail on
+them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class RuleWarning:
+    """One unmet rule: a stable code (for tests and translation) and an English message."""
+
+    code: str
+    message: str
+
+
+def _text(value: Any) -> str:
+    return str(value or "").strip()
+
+
+def check_case(case: Mapping[str, Any],
+               sources: Iterable[Mapping[str, Any]] | None = None) -> list[RuleWarning]:
+    """Every rule that ``case`` (with its expected ``sources``) does not meet."""
+    found = list(case.get("sources", []) if sources is None else sources)
+    family = case.get("family", "ordinary")
+    behaviour = case.get("expected_behaviour", "answer")
+    out: list[RuleWarning] = []
+
+    def warn(code: str, message: str) -> None:
+        out.append(RuleWarning(code, message))
+
+    if not _text(case.get("question")):
+        warn("no_question", "the case has no question.")
+    if behaviour != "abstain" and not _text(case.get("reference_answer")):
+        warn("no_reference_answer",
+             "no reference answer; write one, or expect abstention if nothing answers it.")
+    if family == "no_answer":
+        if behaviour != "abstain":
+            warn("no_answer_behaviour",
+                 "no answer in the corpus: the expected behaviour should be abstain.")
+        if found:
+            warn("no_answer_sources",
+                 "no answer in the corpus: the case should have no expected source.")
+    if family == "conflicting_sources":
+        if len({s["document_id"] for s in found}) < 2:
+            warn("conflict_sources",
+                 "conflicting sources: name at least two expected sources.")
+        if not _text(case.get("notes")) and not any(_text(s.get("note")) for s in found):
+            warn("conflict_note",
+                 "conflicting sources: write a note on the conflict (case notes or a "
+                 "source's note).")
+    if family == "outdated_document":
+        old = [s for s in found if s.get("status") == "outdated" or s.get("superseded_by")]
+        current = [s for s in found if s.get("status") == "current"
+                   and not s.get("superseded_by")]
+        if not old:
+            warn("outdated_missing_old",
+                 "outdated document: name the outdated (or superseded) document as an "
+                 "expected source.")
+        if not current:
+            warn("outdated_missing_current",
+                 "outdated document: name the current document as an expected source too.")
+    if family == "access_restricted" and not _text(case.get("role")):
+        warn("restricted_role",
+             "access restricted: give the role that may or may not see the documents.")
+    if family == "prompt_injection" and not any(
+            s.get("span_start") is not None or _text(s.get("note")) for s in found):
+        warn("injection_passage",
+             "prompt injection: identify the injected passage (an expected source with a "
+             "selected passage or a note).")
+    for source in found:
+        key = source.get("key", source.get("document_id"))
+        if source.get("origin", "corpus") != "corpus":
+            warn("source_missing",
+                 f"expected source {key} is not in the corpus (a placeholder); import the "
+                 "corpus or remove it.")
+        elif source.get("status") == "withdrawn":
+            warn("source_withdrawn", f"expected source {key} is withdrawn.")
+        elif source.get("status") == "outdated" and family != "outdated_document":
+            warn("source_outdated", f"expected source {key} is outdated.")
+    return out

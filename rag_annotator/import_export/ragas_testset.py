@@ -1,0 +1,237 @@
+"""Import a Ragas synthetic test set into the review queue (registry entry ``ragas-testset``).
+
+Both generations of Ragas's field names are read, from JSONL, a JSON list (``to_list()``,
+or ``{"samples": [{"eval_sample": {...}, "synthesizer_name": ...}]}``) or CSV (``to_pandas()
+.to_csv()``, lists written as Python lists):
+
+* v0.1: ``question``, ``ground_truth``, ``contexts``, ``evolution_type``, ``metadata``,
+  ``episode_done``;
+* v0.2+: ``user_input``, ``reference``, ``reference_contexts``, ``synthesizer_name``,
+  ``persona_name``, ``query_style``, ``query_length``.
+
+Each sample becomes a *draft* case (keys ``GEN001``…) with a pending review
+(``case_reviews``): the question, the reference answer, and the reference contexts matched
+to the corpus by text (exactly, then normalised) as expected sources; a context that matches
+no document is kept in the case's notes so the reviewer still reads it.  A question close to
+an existing case's or an earlier sample's (word overlap ≥ :data:`NEAR_DUPLICATE`) is flagged
+as a near-duplicate of it.  Unknown fields are ignored with a warning naming them.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from rag_annotator.domain import validation as v
+from rag_annotator.domain.goldset_ops import next_case_key
+from rag_annotator.domain.ports import Writer
+from rag_annotator.import_export.cases_import import CaseImportReport, CaseStore, write_cases
+from rag_annotator.import_export.files import ImportRejected, read_text_lines
+from rag_annotator.import_export.registry import Options
+from rag_annotator.import_export.runs_jsonl import normalise
+from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, Cancelled, read_table
+
+#: Word-set overlap (Jaccard) from which two questions are flagged as near-duplicates.
+NEAR_DUPLICATE = 0.8
+
+V01 = {"question": "question", "ground_truth": "reference", "contexts": "contexts"}
+V02 = {"user_input": "question", "reference": "reference", "reference_contexts": "contexts"}
+ORIGIN_FIELDS = ("synthesizer_name", "evolution_type")
+KNOWN = {*V01, *V02, *ORIGIN_FIELDS, "metadata", "episode_done", "persona_name",
+         "query_style", "query_length", "retrieved_contexts", "response", "multi_responses",
+         "reference_context_ids", "retrieved_context_ids", "rubrics"}
+
+
+class TestsetStore(CaseStore, Protocol):
+    """Reads the test-set import needs."""
+
+    def case_questions(self) -> list[tuple[int, str, str]]: ...
+    def corpus_texts(self) -> list[tuple[str, str]]: ...
+
+
+@dataclass
+class TestsetReport(CaseImportReport):
+    """What a test-set import stored."""
+
+    version: str = ""
+    near_duplicates: list[str] = field(default_factory=list)
+    unknown_fields: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        parts = [f"{self.cases} generated cases ({self.version}) added to the review queue "
+                 f"with {self.sources} expected sources"]
+        if self.near_duplicates:
+            parts.append(f"{len(self.near_duplicates)} flagged as near-duplicates")
+        if self.unmatched_sources:
+            parts.append(f"{len(self.unmatched_sources)} contexts matched no document and "
+                         "were kept in the notes")
+        return "; ".join(parts) + "."
+
+
+def words(text: str) -> frozenset[str]:
+    """The word set of a question, as near-duplicate detection compares them."""
+    return frozenset(re.findall(r"\w+", normalise(text)))
+
+
+def similarity(a: frozenset[str], b: frozenset[str]) -> float:
+    """Jaccard overlap of two word sets (0 for two empty sets)."""
+    return len(a & b) / len(a | b) if a or b else 0.0
+
+
+def _records(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    suffix = path.suffix.lower()
+    if suffix in (".csv", ".tsv", ".xlsx"):
+        table = read_table(path)
+        return [(n, dict(zip(table.headers, cells))) for n, cells in table.rows]
+    if suffix == ".json":
+        if path.stat().st_size > MAX_TABLE_BYTES:
+            raise ImportRejected(path, None, "the file is too large; split it.")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8-sig"))
+        except (ValueError, UnicodeDecodeError) as error:
+            raise ImportRejected(path, None, f"not valid JSON ({error}).") from None
+        if isinstance(data, dict) and isinstance(data.get("samples"), list):
+            data = data["samples"]
+        if not isinstance(data, list):
+            raise ImportRejected(path, None, "expected a list of samples.")
+        return [(i, _flatten(item, path, i)) for i, item in enumerate(data, start=1)]
+    out = []
+    for number, text in read_text_lines(path):
+        if not text.strip():
+            continue
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ImportRejected(path, number, f"not valid JSON ({error.msg}).") from None
+        out.append((number, _flatten(obj, path, number)))
+    return out
+
+
+def _flatten(obj: Any, path: Path, number: int) -> dict[str, Any]:
+    if not isinstance(obj, dict):
+        raise ImportRejected(path, number, "expected a JSON object per sample.")
+    sample = obj.get("eval_sample")
+    if isinstance(sample, dict):  # Testset.samples: {"eval_sample": {...}, "synthesizer_name"}
+        return {**sample, **{k: val for k, val in obj.items() if k != "eval_sample"}}
+    return dict(obj)
+
+
+def _contexts(value: Any) -> list[str]:
+    if value is None or value == "":
+        return []
+    if isinstance(value, list):
+        return [str(x) for x in value if str(x).strip()]
+    text = str(value).strip()
+    if text.startswith("["):
+        for parse in (json.loads, ast.literal_eval):
+            try:
+                parsed = parse(text)
+            except (ValueError, SyntaxError):
+                continue
+            if isinstance(parsed, list):
+                return [str(x) for x in parsed if str(x).strip()]
+    return [text]
+
+
+def import_testset(store: TestsetStore, source: Path, options: Options) -> TestsetReport:
+    """Generated samples as draft cases with pending reviews; all or nothing."""
+    report = TestsetReport()
+    records = _records(source)
+    if not records:
+        raise ImportRejected(source, None, "the file holds no sample.")
+    fields = {k for _n, r in records for k in r}
+    if any(k in fields for k in V02):
+        names, report.version = V02, "Ragas v0.2+"
+    elif any(k in fields for k in V01):
+        names, report.version = V01, "Ragas v0.1"
+    else:
+        raise ImportRejected(source, None, "no Ragas question field (user_input or question) "
+                                           f"among: {', '.join(sorted(fields))}.")
+    report.unknown_fields = sorted(fields - KNOWN)
+    if report.unknown_fields:
+        report.warnings.append(f"{source.name}: fields not known to Ragas test sets were "
+                               f"ignored: {', '.join(report.unknown_fields)}.")
+    docs_exact: dict[str, str] = {}
+    docs_norm: dict[str, str] = {}
+    for key, text in store.corpus_texts():
+        docs_exact.setdefault(text, key)
+        docs_norm.setdefault(normalise(text), key)
+    existing = [(case_id, key, words(q)) for case_id, key, q in store.case_questions()]
+    used = set(store.case_keys())
+    cases: list[dict[str, Any]] = []
+    sources: list[tuple[str, str]] = []
+    duplicates: list[tuple[int, int | None, str | None]] = []  # (index, case id, new key)
+    earlier: list[tuple[str, frozenset[str]]] = []
+    for i, (number, record) in enumerate(records):
+        if options.cancel is not None and i % 500 == 0 and options.cancel():
+            raise Cancelled()
+        mapped = {target: record.get(name) for name, target in names.items()}
+        question = str(mapped.get("question") or "").strip()
+        where = number if source.suffix.lower() in (".jsonl", ".json", ".ndjson") else None
+        if not question:
+            raise ImportRejected(source, where, f"{'' if where else f'row {number}: '}the "
+                                 "sample has no question; nothing was imported.")
+        key = next_case_key(used, "GEN", 3)
+        used.add(key)
+        notes: list[str] = []
+        docs: list[str] = []
+        for context in _contexts(mapped.get("contexts")):
+            doc = docs_exact.get(context) or docs_norm.get(normalise(context))
+            if doc is None:
+                notes.append(context)
+                report.unmatched_sources.append(context[:60])
+            elif doc not in docs:
+                docs.append(doc)
+        note = ("Reference contexts (not found in the corpus):\n" + "\n---\n".join(notes)
+                if notes else "")
+        reference = str(mapped.get("reference") or "").strip()
+        case = v.case_columns({"question": question, "notes": note, "status": "draft",
+                               **({"reference_answer": reference} if reference else {})})
+        case["key"] = key
+        cases.append(case)
+        sources.extend((key, d) for d in docs)
+        mine = words(question)
+        best: tuple[float, int | None, str | None] = (0.0, None, None)
+        for case_id, _key, other in existing:
+            score = similarity(mine, other)
+            if score > best[0]:
+                best = (score, case_id, None)
+        for other_key, other in earlier:
+            score = similarity(mine, other)
+            if score > best[0]:
+                best = (score, None, other_key)
+        if best[0] >= NEAR_DUPLICATE:
+            duplicates.append((i, best[1], best[2]))
+            report.near_duplicates.append(key)
+        earlier.append((key, mine))
+    origins = [_origin(report.version, r) for _n, r in records]
+    flagged = {i: (case_id, new_key) for i, case_id, new_key in duplicates}
+
+    def add_reviews(op: Writer, ids: dict[str, int]) -> None:
+        op.insert_rows("case_reviews", ["case_id", "origin", "near_duplicate_of"], (
+            [ids[case["key"]], origins[i], _dup(flagged.get(i), ids)]
+            for i, case in enumerate(cases)))
+
+    write_cases(store, source, cases, sources, options, report, action="import_testset",
+                after=add_reviews)
+    return report
+
+
+def _dup(found: tuple[int | None, str | None] | None, ids: dict[str, int]) -> int | None:
+    if found is None:
+        return None
+    case_id, new_key = found
+    return case_id if case_id is not None else ids.get(new_key or "")
+
+
+def _origin(version: str, record: dict[str, Any]) -> str:
+    kind = next((str(record[f]) for f in ORIGIN_FIELDS if record.get(f)), "")
+    return f"{version}: {kind}" if kind else version
+
+
+__all__: Sequence[str] = ("import_testset",)

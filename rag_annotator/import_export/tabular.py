@@ -1,0 +1,257 @@
+"""Reading untrusted spreadsheets safely: CSV (any of ``,`` ``;`` tab; UTF-8 with or without
+BOM, or Windows-1252) and XLSX, as a header row and data rows of text.
+
+* Size: a table larger than :data:`MAX_TABLE_BYTES` is refused before it is read.
+* Binary: a ``.csv`` that is really a workbook, a zip, a PDF, or holds NUL bytes is refused
+  with a message saying what it looks like.
+* Encoding: a UTF-8 BOM is dropped; strict UTF-8 is tried first, then Windows-1252 (what
+  Excel writes in France under "CSV (séparateur: point-virgule)"), reported as a warning.
+* Delimiter: the one of ``,`` ``;`` tab found most often outside quotes in the header line.
+* XLSX: checked first by :func:`rag_annotator.import_export.safety.check_xlsx` (size, zip
+  ratio, no external entities), then read with openpyxl in read-only mode, values only (a
+  formula gives its cached value, never runs).
+
+Rows are numbered as a spreadsheet shows them: the header is row 1 (after any blank rows
+before it), so "row 3" is what the user finds in Excel.  Wholly empty rows are skipped.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rag_annotator.errors import KnownError
+from rag_annotator.import_export.files import ImportRejected
+
+#: Largest CSV/XLSX an import reads (10,000 cases with long answers fit in a few MB).
+MAX_TABLE_BYTES = 64 * 1024 * 1024
+
+#: Largest cell of a CSV (csv's default of 128 KiB is too small for a long document).
+MAX_FIELD_CHARS = 16 * 1024 * 1024
+
+_SIGNATURES = (
+    (b"PK\x03\x04", "a zip archive (an Excel workbook?); save it as CSV or import it as .xlsx"),
+    (b"\xd0\xcf\x11\xe0", "an old Excel (.xls) or Office file; save it as .xlsx or CSV"),
+    (b"%PDF", "a PDF document; export the table as CSV or .xlsx"),
+    (b"\x1f\x8b", "a gzip archive; decompress it first"),
+    (b"SQLite format 3", "an SQLite database, not a table"),
+)
+
+
+@dataclass
+class Table:
+    """A sheet read as text: headers, and rows as (row number, cells) with cells aligned to
+    the headers (missing cells are '', extra cells are dropped with a warning)."""
+
+    path: Path
+    headers: list[str]
+    rows: list[tuple[int, list[str]]]
+    warnings: list[str] = field(default_factory=list)
+    encoding: str = "utf-8"
+    delimiter: str = ""
+
+
+def read_table(path: Path, *, cancel: Callable[[], bool] | None = None,
+               accept: Callable[[list[str]], bool] | None = None) -> Table:
+    """Read a CSV or XLSX file (by extension; ``.tsv``/``.txt`` are read as CSV).
+
+    ``accept`` judges a sheet's headers: a workbook whose first sheet is refused (a summary
+    sheet, say) is read from the first sheet accepted instead.
+    """
+    _check_size(path)
+    if path.suffix.lower() in (".xlsx", ".xlsm"):
+        return read_xlsx(path, cancel=cancel, accept=accept)
+    return read_csv(path)
+
+
+def _check_size(path: Path) -> int:
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise ImportRejected(path, None, "no such file; check the path.") from None
+    if path.is_dir():
+        raise ImportRejected(path, None, "this is a folder; choose a file.")
+    if size > MAX_TABLE_BYTES:
+        raise ImportRejected(path, None, f"the file is too large ({size / 1e6:,.0f} MB; the "
+                                         f"limit is {MAX_TABLE_BYTES / 1e6:,.0f} MB); split "
+                                         "it into several files.")
+    if size == 0:
+        raise ImportRejected(path, None, "the file is empty.")
+    return size
+
+
+def decode_text(path: Path, data: bytes) -> tuple[str, str]:
+    """The text of a CSV and the encoding used (utf-8, utf-8-sig or cp1252)."""
+    for magic, what in _SIGNATURES:
+        if data.startswith(magic):
+            raise ImportRejected(path, None, f"this is not a text table but {what}.")
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line = data.count(b"\n", 0, nul) + 1
+        raise ImportRejected(path, line, "the file holds NUL bytes: it is a binary file, not "
+                                         "a CSV table (UTF-16? save it as CSV UTF-8).")
+    if data.startswith(b"\xef\xbb\xbf"):
+        try:
+            return data[3:].decode("utf-8"), "utf-8-sig"
+        except UnicodeDecodeError as error:
+            raise _bad_utf8(path, data, error.start + 3) from None
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError as error:
+        first_bad = error.start
+    try:
+        return data.decode("cp1252"), "cp1252"
+    except UnicodeDecodeError:
+        raise _bad_utf8(path, data, first_bad) from None
+
+
+def _bad_utf8(path: Path, data: bytes, at: int) -> ImportRejected:
+    line = data.count(b"\n", 0, at) + 1
+    return ImportRejected(path, line, "the text is neither UTF-8 nor Windows-1252; save the "
+                                      "file as CSV UTF-8.")
+
+
+def sniff_delimiter(text: str) -> str:
+    """``,`` ``;`` or tab: the most frequent outside quotes on the first non-empty line."""
+    line = ""
+    quoted = False
+    for char in text[:65536]:
+        if char == '"':
+            quoted = not quoted
+        if char == "\n" and not quoted:
+            if line.strip():
+                break
+            line = ""
+            continue
+        if not quoted:
+            line += char
+    counts = {d: line.count(d) for d in (";", "\t", ",")}
+    best = max(counts, key=lambda d: counts[d])
+    return best if counts[best] else ","
+
+
+def read_csv(path: Path) -> Table:
+    """A CSV/TSV file as a :class:`Table`."""
+    _check_size(path)
+    data = path.read_bytes()
+    text, encoding = decode_text(path, data)
+    delimiter = sniff_delimiter(text)
+    warnings = []
+    if encoding == "cp1252":
+        warnings.append(f"{path.name}: not UTF-8; read as Windows-1252 (check the accents "
+                        "in the preview).")
+    previous = csv.field_size_limit()
+    csv.field_size_limit(MAX_FIELD_CHARS)
+    try:
+        records = list(_csv_records(path, text, delimiter))
+    finally:
+        csv.field_size_limit(previous)
+    return _table(path, records, warnings, encoding, delimiter)
+
+
+def _csv_records(path: Path, text: str, delimiter: str) -> Iterator[list[str]]:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    try:
+        yield from reader
+    except csv.Error as error:
+        raise ImportRejected(path, reader.line_num, f"not a valid CSV line ({error}); check "
+                                                    "the quotes.") from None
+
+
+def _table(path: Path, records: list[list[str]], warnings: list[str], encoding: str,
+           delimiter: str) -> Table:
+    numbered = [(i, r) for i, r in enumerate(records, start=1) if any(c.strip() for c in r)]
+    if not numbered:
+        raise ImportRejected(path, None, "the table has no header row (nothing but blank "
+                                         "lines).")
+    first, header = numbered[0]
+    headers = [h.strip() for h in header]
+    while headers and not headers[-1]:
+        headers.pop()
+    width = len(headers)
+    rows: list[tuple[int, list[str]]] = []
+    extra_rows: list[int] = []
+    for number, cells in numbered[1:]:
+        if any(c.strip() for c in cells[width:]):
+            extra_rows.append(number - first + 1)
+        cells = (cells + [""] * width)[:width]
+        rows.append((number - first + 1, cells))
+    if extra_rows:
+        warnings.append(f"{path.name}: rows {_few(extra_rows)} have more cells than the header "
+                        "has columns; the extra cells were ignored.")
+    return Table(path, headers, rows, warnings, encoding, delimiter)
+
+
+def _few(numbers: list[int], n: int = 5) -> str:
+    return ", ".join(map(str, numbers[:n])) + (", …" if len(numbers) > n else "")
+
+
+def cell_text(value: Any) -> str:
+    """A spreadsheet value as the text a user typed (1.0 → "1", dates ISO)."""
+    if type(value) is str:  # most cells: the fast path
+        return value
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else repr(value)
+    if isinstance(value, dt.datetime):
+        return value.date().isoformat() if value.time() == dt.time() else value.isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return str(value)
+
+
+def read_xlsx(path: Path, *, cancel: Callable[[], bool] | None = None,
+              accept: Callable[[list[str]], bool] | None = None) -> Table:
+    """The first (accepted) sheet of an XLSX workbook as a :class:`Table`, checked first for
+    zip bombs and oversize parts."""
+    from rag_annotator.import_export.safety import check_xlsx
+
+    check_xlsx(path, max_bytes=MAX_TABLE_BYTES)
+    import openpyxl
+
+    try:
+        workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as error:  # openpyxl raises many kinds on a damaged workbook
+        raise ImportRejected(path, None, f"cannot read this workbook ({type(error).__name__}: "
+                                         f"{error}); open and save it again in Excel.") from None
+    first: Table | None = None
+    try:
+        # Sheets are read in order until one is accepted: the first one costs nothing extra.
+        for index, sheet in enumerate(workbook.worksheets):
+            records: list[list[str]] = []
+            for i, values in enumerate(sheet.iter_rows(values_only=True)):
+                if cancel is not None and i % 1000 == 0 and cancel():
+                    raise Cancelled()
+                records.append([v if type(v) is str else cell_text(v) for v in values])
+            try:
+                table = _table(path, records, [], "xlsx", "")
+            except ImportRejected:
+                if index == 0 and len(workbook.worksheets) == 1:
+                    raise
+                continue
+            if accept is None or accept(table.headers):
+                if index > 0:
+                    table.warnings.append(f"{path.name}: read the sheet '{sheet.title}' (the "
+                                          "sheets before it have no recognised columns).")
+                return table
+            first = first or table
+    finally:
+        workbook.close()
+    if first is None:
+        raise ImportRejected(path, None, "every sheet of the workbook is empty.")
+    return first
+
+
+class Cancelled(KnownError):
+    """The user cancelled an import; nothing was stored."""
+
+    def __init__(self) -> None:
+        super().__init__("import cancelled; nothing was changed.")

@@ -1,0 +1,536 @@
+"""The case editor: every field of one case, edited in place, each change committed at once.
+
+A field commits when it loses the focus (or on Enter in one-line fields, on choice in a
+combo): one ``edit_case`` operation, on the undo stack and in the history.  Lists (variants,
+must contain, must never say) take one item per line; tags are comma-separated.  Family rules
+(``domain.family_rules``) are shown above the form as warnings; a case that a frozen release
+approved is shown read-only with the reason.
+
+:class:`SourceDialog` picks a document for an expected source, optionally a passage selected
+in the document's text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QTextCursor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rag_annotator.domain import operations as ops
+from rag_annotator.domain.family_rules import check_case
+from rag_annotator.errors import NotFound
+from rag_annotator.ui import actions, labels
+from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.models import Column, DocumentsModel, RowsModel, one_line
+from rag_annotator.ui.sections.base import (
+    current_row,
+    esc,
+    make_table,
+    search_field,
+    select_row,
+    vertical_split,
+)
+
+LIST_FIELDS = ("variants", "must_contain", "forbidden")
+
+
+class TextField(QPlainTextEdit):
+    """A multi-line field that reports when editing ends (focus lost); Tab leaves it."""
+
+    editing_finished = Signal()
+
+    def __init__(self, lines: int = 3, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTabChangesFocus(True)
+        height = self.fontMetrics().lineSpacing() * lines + 14
+        self.setMinimumHeight(height)
+        self.setMaximumHeight(height * 2)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.editing_finished.emit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Ctrl+Enter commits without leaving the field (Enter makes a new line: a new item).
+        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and event.modifiers() & Qt.KeyboardModifier.ControlModifier):
+            self.editing_finished.emit()
+            return
+        super().keyPressEvent(event)
+
+
+def _combo(choices: dict[str, str], empty: str | None = None) -> QComboBox:
+    combo = QComboBox()
+    if empty is not None:
+        combo.addItem(empty, "")
+    for code, label in choices.items():
+        combo.addItem(labels.tr(label), code)
+    return combo
+
+
+def _set_combo(combo: QComboBox, code: str | None) -> None:
+    index = combo.findData(code or "")
+    combo.blockSignals(True)
+    combo.setCurrentIndex(max(index, 0))
+    combo.blockSignals(False)
+
+
+def split_lines(text: str) -> list[str]:
+    """One list item per non-empty line."""
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def split_tags(text: str) -> list[str]:
+    """Tags from a comma- or semicolon-separated text, in order, without repeats."""
+    out: list[str] = []
+    for part in text.replace(";", ",").split(","):
+        tag = part.strip()
+        if tag and tag not in out:
+            out.append(tag)
+    return out
+
+
+class CaseEditor(QWidget):
+    """Edits one case; ``set_case`` commits what is being typed before switching."""
+
+    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.case_id: int | None = None
+        self.case: dict[str, Any] = {}
+        self.read_only = False
+        self.rule_codes: list[str] = []
+        self._committing = False
+        self.banner = QLabel()
+        self.banner.setWordWrap(True)
+        self.banner.setTextFormat(Qt.TextFormat.RichText)
+        self.warnings = QLabel()
+        self.warnings.setWordWrap(True)
+        self.warnings.setTextFormat(Qt.TextFormat.RichText)
+
+        self.key = QLineEdit()
+        self.question = TextField(2)
+        self.variants = TextField(2)
+        self.reference_answer = TextField(3)
+        self.must_contain = TextField(3)
+        self.forbidden = TextField(2)
+        self.expected_behaviour = _combo(labels.BEHAVIOURS)
+        self.family = _combo(labels.FAMILIES)
+        self.tags = QLineEdit()
+        self.tags.setPlaceholderText(self.tr("comma-separated topics"))
+        self.difficulty = _combo(labels.DIFFICULTIES, "—")
+        self.role = QLineEdit()
+        self.role.setPlaceholderText(self.tr("the role that may or may not see the sources"))
+        self.status = _combo(labels.CASE_STATUSES)
+        self.author = QLineEdit()
+        self.notes = TextField(2)
+        self.sources_model = RowsModel([
+            Column(self.tr("Document"), lambda r: r["key"], 12),
+            Column(self.tr("Title"), lambda r: one_line(r["title"]), 24, stretch=True),
+            Column(self.tr("Passage"), lambda r: one_line(r["passage"] or ""), 24),
+            Column(self.tr("Note"), lambda r: one_line(r["note"]), 14),
+        ], self)
+        self.sources = make_table(self.sources_model)
+        self.sources.setMaximumHeight(self.sources.verticalHeader().defaultSectionSize() * 5
+                                      + 30)
+        self.add_source_button = QPushButton(self.tr("Add source…"))
+        self.remove_source_button = QPushButton(self.tr("Remove source"))
+        self.add_source_button.clicked.connect(self.add_source)
+        self.remove_source_button.clicked.connect(self.remove_source)
+        self.remove_action = actions.make_action("goldset.remove_source", self.sources,
+                                                 Qt.ShortcutContext.WidgetShortcut)
+        self.remove_action.triggered.connect(self.remove_source)
+        self.sources.addAction(self.remove_action)
+
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        rows: list[tuple[str, QWidget]] = [
+            (self.tr("Key"), self.key),
+            (self.tr("Question"), self.question),
+            (self.tr("Variants (one per line)"), self.variants),
+            (self.tr("Reference answer"), self.reference_answer),
+            (self.tr("Must contain (one per line)"), self.must_contain),
+            (self.tr("Must never say (one per line)"), self.forbidden),
+            (self.tr("Expected behaviour"), self.expected_behaviour),
+            (self.tr("Family"), self.family),
+            (self.tr("Tags"), self.tags),
+            (self.tr("Difficulty"), self.difficulty),
+            (self.tr("Role"), self.role),
+            (self.tr("Status"), self.status),
+            (self.tr("Author"), self.author),
+            (self.tr("Notes"), self.notes),
+        ]
+        for title, widget in rows:
+            form.addRow(title, widget)
+        source_buttons = QHBoxLayout()
+        source_buttons.addWidget(self.add_source_button)
+        source_buttons.addWidget(self.remove_source_button)
+        source_buttons.addStretch(1)
+        source_box = QVBoxLayout()
+        source_box.addWidget(self.sources)
+        source_box.addLayout(source_buttons)
+        form.addRow(self.tr("Expected sources"), source_box)
+
+        inner = QWidget()
+        inner_layout = QVBoxLayout(inner)
+        inner_layout.addWidget(self.banner)
+        inner_layout.addWidget(self.warnings)
+        inner_layout.addLayout(form)
+        inner_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(inner)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(scroll)
+
+        self._text_fields: dict[str, QPlainTextEdit | QLineEdit] = {
+            "key": self.key, "question": self.question, "variants": self.variants,
+            "reference_answer": self.reference_answer, "must_contain": self.must_contain,
+            "forbidden": self.forbidden, "tags": self.tags, "role": self.role,
+            "author": self.author, "notes": self.notes,
+        }
+        for name, widget in self._text_fields.items():
+            if isinstance(widget, TextField):
+                widget.editing_finished.connect(lambda n=name: self.commit(n))
+            elif isinstance(widget, QLineEdit):
+                widget.editingFinished.connect(lambda n=name: self.commit(n))
+        self._combos = {"expected_behaviour": self.expected_behaviour, "family": self.family,
+                        "difficulty": self.difficulty, "status": self.status}
+        for name, combo in self._combos.items():
+            combo.activated.connect(lambda _i, n=name: self.commit(n))
+        self.set_case(None)
+
+    # -- loading ---------------------------------------------------------------------------
+    @property
+    def store(self) -> Any:
+        """The open file."""
+        return self.ctx.hub.store
+
+    def set_case(self, case_id: int | None) -> None:
+        """Show ``case_id`` (None: nothing), committing the field being edited first."""
+        if case_id != self.case_id:
+            self.flush()
+        self.case_id = case_id
+        self.reload()
+
+    def flush(self) -> None:
+        """Commit every field whose text differs from the stored value."""
+        if self.case_id is None or self.read_only:
+            return
+        typed = {name: self._typed(name) for name in self._text_fields}
+        for name, widget in self._text_fields.items():
+            # Each commit re-reads the case into the form: put back what was typed.
+            if self._typed(name) != typed[name]:
+                widget.blockSignals(True)
+                if isinstance(widget, QPlainTextEdit):
+                    widget.setPlainText(typed[name])
+                else:
+                    widget.setText(typed[name])
+                widget.blockSignals(False)
+            self.commit(name)
+
+    def reload(self, *, keep_typing: bool = False) -> None:
+        """Read the case again (after a change); a field being typed in keeps its text when
+        ``keep_typing``."""
+        store = self.store
+        case = None
+        if store is not None and self.case_id is not None:
+            try:
+                case = store.case_detail(self.case_id)
+            except NotFound:
+                case = None
+        self.setEnabled(case is not None)
+        if case is None:
+            self.case_id = None
+            self.case = {}
+            for widget in self._text_fields.values():
+                widget.blockSignals(True)
+                widget.clear()
+                widget.blockSignals(False)
+            self.sources_model.set_rows([])
+            self.banner.clear()
+            self.warnings.clear()
+            return
+        self.case = case
+        focused = self.focusWidget() if keep_typing else None
+        for name, widget in self._text_fields.items():
+            text = self.stored_text(name)
+            if widget is focused and self._typed(name) != text:
+                continue
+            widget.blockSignals(True)
+            if isinstance(widget, QPlainTextEdit):
+                if widget.toPlainText() != text:
+                    widget.setPlainText(text)
+            elif widget.text() != text:
+                widget.setText(text)
+            widget.blockSignals(False)
+        for name, combo in self._combos.items():
+            _set_combo(combo, case[name])
+        self.sources_model.set_rows(case["expected_sources"])
+        frozen = case["key"] in store.frozen_case_keys()
+        self.read_only = frozen
+        for widget in self._text_fields.values():
+            widget.setReadOnly(frozen)
+        for combo in self._combos.values():
+            combo.setEnabled(not frozen)
+        self.add_source_button.setEnabled(not frozen)
+        self.remove_source_button.setEnabled(not frozen)
+        if frozen:
+            release = store.release_state()[1]
+            text = self.tr("Approved in the frozen release “%1”: read-only until a new draft "
+                           "version starts (Releases…).").replace("%1", release)
+            self.banner.setText(f"<span style='color:#1f5fa8'><b>{esc(text)}</b></span>")
+        else:
+            self.banner.clear()
+        self.banner.setVisible(frozen)
+        self.show_warnings()
+
+    def show_warnings(self) -> None:
+        """The family rules this case does not meet."""
+        store = self.store
+        if store is None or self.case_id is None:
+            self.warnings.clear()
+            return
+        rows = store.family_rule_inputs([self.case_id])
+        found = check_case(rows[0]) if rows and rows[0]["status"] != "retired" else []
+        self.rule_codes = [w.code for w in found]
+        if not found:
+            self.warnings.clear()
+            self.warnings.setVisible(False)
+            return
+        items = "".join(f"<li>{esc(rule_text(w.code, w.message))}</li>" for w in found)
+        title = self.tr("To check")
+        self.warnings.setText(f"<div style='color:#9a5b00'><b>{esc(title)}"
+                              f"</b><ul style='margin:0'>{items}</ul></div>")
+        self.warnings.setVisible(True)
+
+    def stored_text(self, name: str) -> str:
+        """The stored value of a text field, as the editor shows it."""
+        value = self.case.get(name)
+        if name in LIST_FIELDS:
+            return "\n".join(map(str, value or []))
+        if name == "tags":
+            return ", ".join(map(str, value or []))
+        return str(value or "")
+
+    def _typed(self, name: str) -> str:
+        widget = self._text_fields[name]
+        return widget.toPlainText() if isinstance(widget, QPlainTextEdit) else widget.text()
+
+    # -- committing --------------------------------------------------------------------------
+    def commit(self, name: str) -> None:
+        """Store the field ``name`` if it changed (one undoable operation)."""
+        if self.case_id is None or self.read_only or not self.case or self._committing:
+            return
+        value: Any
+        if name in self._combos:
+            code = self._combos[name].currentData()
+            value = code or None
+            if value == self.case.get(name):
+                return
+        else:
+            typed = self._typed(name)
+            if typed == self.stored_text(name):
+                return
+            if name in LIST_FIELDS:
+                value = split_lines(typed)
+            elif name == "tags":
+                value = split_tags(typed)
+            elif name == "reference_answer":
+                value = typed if typed.strip() else None
+            elif name == "key":
+                value = typed.strip()
+            else:
+                value = typed
+            if name not in ("key",) and value == self.case.get(name):
+                return
+        case_id = self.case_id
+        # A refusal shows a message box, which takes the focus, which ends the editing of
+        # this field again: do not commit (and refuse) twice.
+        self._committing = True
+        try:
+            result = self.ctx.undo.run(lambda s: ops.edit_case(s, case_id, **{name: value}))
+        finally:
+            self._committing = False
+        if result is None:  # refused (message shown): show the stored value again
+            self.reload()
+
+    def focus_field(self, name: str) -> None:
+        """Put the keyboard in one field."""
+        widget = self._text_fields.get(name) or self._combos.get(name)
+        if name == "sources":
+            widget = self.sources
+        if widget is not None:
+            widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            # The keyboard lands after the text, to go on writing (not at its start).
+            if isinstance(widget, QPlainTextEdit):
+                widget.moveCursor(QTextCursor.MoveOperation.End)
+            elif isinstance(widget, QLineEdit):
+                widget.end(False)
+
+    # -- expected sources ------------------------------------------------------------------
+    def add_source(self) -> None:
+        """Pick a document (and optionally a passage) as an expected source."""
+        if self.case_id is None or self.read_only or self.store is None:
+            return
+        dialog = SourceDialog(self.ctx, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted or dialog.document_id is None:
+            return
+        case_id, doc_id = self.case_id, dialog.document_id
+        span, note = dialog.span(), dialog.note.text().strip()
+        self.ctx.undo.run(lambda s: ops.add_expected_source(s, case_id, doc_id, span, note))
+
+    def remove_source(self) -> None:
+        """Remove the selected expected source."""
+        row = self.sources_model.row_at(current_row(self.sources))
+        if row is None or self.read_only:
+            return
+        source_id = int(row["id"])
+        self.ctx.undo.run(lambda s: ops.remove_expected_source(s, source_id))
+
+
+def rule_text(code: str, english: str) -> str:
+    """A family-rule warning, translated (the English message for codes without one)."""
+    texts: dict[str, Callable[[], str]] = {
+        "no_question": lambda: CaseEditor.tr("The case has no question."),
+        "no_reference_answer": lambda: CaseEditor.tr(
+            "No reference answer: write one, or expect abstention if nothing answers it."),
+        "no_answer_behaviour": lambda: CaseEditor.tr(
+            "No answer in the corpus: the expected behaviour should be “abstain”."),
+        "no_answer_sources": lambda: CaseEditor.tr(
+            "No answer in the corpus: the case should have no expected source."),
+        "conflict_sources": lambda: CaseEditor.tr(
+            "Conflicting sources: name at least two expected sources."),
+        "conflict_note": lambda: CaseEditor.tr(
+            "Conflicting sources: write a note on the conflict."),
+        "outdated_missing_old": lambda: CaseEditor.tr(
+            "Outdated document: name the outdated (or superseded) document as a source."),
+        "outdated_missing_current": lambda: CaseEditor.tr(
+            "Outdated document: name the current document as a source too."),
+        "restricted_role": lambda: CaseEditor.tr(
+            "Access restricted: give the role that may or may not see the documents."),
+        "injection_passage": lambda: CaseEditor.tr(
+            "Prompt injection: identify the injected passage (a source with a passage or a "
+            "note)."),
+    }
+    maker = texts.get(code)
+    return maker() if maker is not None else english[:1].upper() + english[1:]
+
+
+class SourceDialog(QDialog):
+    """Choose a document, and optionally select the passage that holds the answer."""
+
+    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setWindowTitle(self.tr("Add an expected source"))
+        self.resize(900, 640)
+        self.document_id: int | None = None
+        self.model = DocumentsModel(self)
+        self.search = search_field(self.tr("Search key or title…"))
+        self.table = make_table(self.model)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.text = QPlainTextEdit()
+        self.text.setReadOnly(True)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                          | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.use_passage = QCheckBox(self.tr("Only the selected passage"))
+        self.passage = QLabel()
+        self.note = QLineEdit()
+        self.note.setPlaceholderText(self.tr("Note (optional): why this source, the conflict…"))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lower = QWidget()
+        lower_layout = QVBoxLayout(lower)
+        lower_layout.setContentsMargins(0, 0, 0, 0)
+        lower_layout.addWidget(QLabel(self.tr("Select a passage in the text to name it:")))
+        lower_layout.addWidget(self.text, 1)
+        lower_layout.addWidget(self.use_passage)
+        lower_layout.addWidget(self.passage)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.search)
+        layout.addWidget(vertical_split(self.table, lower, (2, 3)), 1)
+        layout.addWidget(self.note)
+        layout.addWidget(buttons)
+        self.model.store = ctx.hub.store
+        self.model.reload()
+        self.search.textChanged.connect(self._filter)
+        self.table.selectionModel().currentRowChanged.connect(self._show)
+        self.text.selectionChanged.connect(self._selection)
+        if self.model.rowCount():
+            select_row(self.table, 0)
+
+    def _filter(self) -> None:
+        self.model.search = self.search.text().strip()
+        self.model.reload()
+        if self.model.rowCount():
+            select_row(self.table, 0)
+
+    def _show(self) -> None:
+        self.document_id = self.model.id_at(current_row(self.table))
+        store = self.ctx.hub.store
+        self.text.setPlainText(store.document_text(self.document_id)
+                               if store is not None and self.document_id is not None else "")
+        self.use_passage.setChecked(False)
+        self._selection()
+
+    def _selection(self) -> None:
+        cursor = self.text.textCursor()
+        has = cursor.hasSelection()
+        self.use_passage.setEnabled(has)
+        if has:
+            self.use_passage.setChecked(True)
+            start, end = self.span_of_cursor()
+            shown = cursor.selectedText()
+            short = shown if len(shown) <= 120 else shown[:117] + "…"
+            self.passage.setText(self.tr("Characters %1–%2: “%3”").replace(
+                "%1", str(start)).replace("%2", str(end)).replace("%3", short))
+        else:
+            self.passage.setText("")
+
+    def span_of_cursor(self) -> tuple[int, int]:
+        """The selection as character offsets in the document's text (Python indices)."""
+        cursor = self.text.textCursor()
+        text = self.text.toPlainText()
+        # Qt counts UTF-16 code units; Python counts code points: convert the offsets.
+        prefix = _utf16_to_index(text, cursor.selectionStart())
+        end = _utf16_to_index(text, cursor.selectionEnd())
+        return prefix, end
+
+    def span(self) -> tuple[int, int] | None:
+        """The chosen passage, or None for the whole document."""
+        if not self.use_passage.isChecked() or not self.text.textCursor().hasSelection():
+            return None
+        return self.span_of_cursor()
+
+
+def _utf16_to_index(text: str, units: int) -> int:
+    count = 0
+    for i, char in enumerate(text):
+        if count >= units:
+            return i
+        count += 2 if ord(char) > 0xFFFF else 1
+    return len(text)
