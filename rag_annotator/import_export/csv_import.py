@@ -1,0 +1,249 @@
+"""CSV import: a folder written by the ``csv`` export (either profile) into an EMPTY gold set.
+
+The folder holds one file per entity (``cases.csv``, ``judgments.csv``… see
+``csv_export.FLAT_ENTITIES``); a missing file is an empty table.  The profile is detected
+(a BOM means ``excel``; ``--profile excel`` forces it for a file saved without one): under
+``excel`` the separator (``;`` or ``,``) is read from the header line, a decimal comma is
+accepted, and neutralised cells get their leading ``'`` removed, so the strings are exactly
+those that were exported.
+
+Like the native JSON import, this goes into an empty file only (merge a colleague's
+judgments with ``merge``), as one undoable operation; assessors are created from the names
+the rows use.  The flat tables carry what a spreadsheet user edits: the native JSON export is
+the lossless one (citations, evidence, judge verdicts, case reviews, releases, settings).
+:func:`build_document` is shared with the XLSX import.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rag_annotator.domain.clock import utc_now
+from rag_annotator.errors import KnownError
+from rag_annotator.import_export import native_json
+from rag_annotator.import_export.csv_export import FLAT_ENTITIES
+from rag_annotator.import_export.files import MAX_TEXT_BYTES, ImportRejected
+from rag_annotator.import_export.registry import Options
+from rag_annotator.import_export.safety import unneutralise
+from rag_annotator.storage.reads_exchange import ENTITY_SQL
+from rag_annotator.storage.store import GoldSetStore
+
+#: Marker an XLSX export appends to a cell it had to cut (a cut cell is never imported).
+CUT_MARKER = "…[cut by the export: "
+
+
+@dataclass
+class Table:
+    """One entity's rows as read from a file or a sheet.
+
+    ``rows`` yields ``(number, cells)``; ``where(number)`` gives the file and line an error
+    names (``line`` None when the message itself names a sheet and row).
+    """
+
+    entity: str
+    header: list[str]
+    rows: Iterable[tuple[int, list[Any]]]
+    where: Callable[[int], tuple[Path, int | None, str]]
+
+
+def _kind(entity: str, column: str) -> Any:
+    """The field kind of a flat column (the nested entities' own, plus their owner's keys)."""
+    return native_json.SPECS[entity].get(column, "key")
+
+
+def _typed(table: Table, number: int, column: str, value: Any, *, excel: bool,
+           decimal_comma: bool) -> Any:
+    """A cell converted to the field's type, with the error naming the file and line."""
+    kind = _kind(table.entity, column)
+    path, line, prefix = table.where(number)
+    if isinstance(value, str):
+        if excel:
+            value = unneutralise(value)
+        if value.startswith(CUT_MARKER) or CUT_MARKER in value[-80:]:
+            raise ImportRejected(path, line, f"{prefix}column '{column}': this cell was cut "
+                                             "by an XLSX export (over 32,767 characters); "
+                                             "import the native JSON export instead.")
+    optional = (isinstance(kind, tuple) and kind[0]) or (isinstance(kind, str)
+                                                       and kind.endswith("?"))
+    if value == "" or value is None:
+        value = None if optional else ("" if kind == "text" else ([] if kind == "list"
+                                                                  else value))
+    elif kind in ("int", "int?", "0/1?", "number?"):
+        value = _number(value, kind, decimal_comma)
+    elif kind == "list" and isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            pass  # the text itself is reported below: "expected a list of texts, got …"
+    elif isinstance(value, (int, float)) and not isinstance(value, bool) and (
+            kind in ("key", "text", "text?")):
+        value = str(int(value)) if float(value).is_integer() else repr(value)
+    return native_json.check_value(path, f"{prefix}column '{column}'", value, kind, line=line)
+
+
+def _number(value: Any, kind: str, decimal_comma: bool) -> Any:
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        if decimal_comma:
+            text = text.replace(",", ".")
+        try:
+            number: float | int = int(text) if kind != "number?" else float(text)
+        except ValueError:
+            try:
+                number = float(text)
+            except ValueError:
+                return value
+        value = number
+    if kind != "number?" and isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _rows(table: Table, *, excel: bool, decimal_comma: bool
+          ) -> Iterator[tuple[int, dict[str, Any]]]:
+    columns, _sql = ENTITY_SQL[table.entity]
+    missing = [c for c in columns if c not in table.header]
+    if missing:
+        path, line, prefix = table.where(0)
+        raise ImportRejected(path, line, f"{prefix}the header has no column '{missing[0]}' "
+                                         f"(expected: {', '.join(columns)}).")
+    index = {c: table.header.index(c) for c in columns}
+    for number, cells in table.rows:
+        if not any(c not in (None, "") for c in cells):
+            continue  # a blank line or row
+        row = {}
+        for column in columns:
+            i = index[column]
+            value = cells[i] if i < len(cells) else None
+            row[column] = _typed(table, number, column, value, excel=excel,
+                                 decimal_comma=decimal_comma)
+        yield number, row
+
+
+def build_document(tables: dict[str, Table], *, excel: bool, decimal_comma: bool
+                   ) -> dict[str, Any]:
+    """Flat tables → the checked shape ``native_json.load_goldset`` inserts."""
+    data: dict[str, Any] = {"meta": {}}
+    read: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+    for entity in FLAT_ENTITIES:
+        table = tables.get(entity)
+        read[entity] = [] if table is None else list(
+            _rows(table, excel=excel, decimal_comma=decimal_comma))
+    keys = {"cases": {r["key"] for _n, r in read["cases"]},
+            "documents": {r["key"] for _n, r in read["documents"]},
+            "runs": {r["name"] for _n, r in read["runs"]}}
+    for entity, rows in read.items():
+        for number, row in rows:
+            for column, table_name in (("case", "cases"), ("document", "documents"),
+                                       ("run", "runs"), ("supersedes", "documents"),
+                                       ("parent", "documents")):
+                value = row.get(column)
+                if value is not None and value not in keys[table_name]:
+                    path, line, prefix = tables[entity].where(number)
+                    raise ImportRejected(path, line, f"{prefix}no {table_name[:-1]} "
+                                                     f"'{value}' in the {table_name} table.")
+    sources: dict[str, list[dict[str, Any]]] = {}
+    for _n, row in read["expected_sources"]:
+        sources.setdefault(row.pop("case"), []).append(row)
+    data["cases"] = [{**row, "kind": row.get("kind") or "rag",
+                      "expected_sources": sources.get(row["key"], [])}
+                     for _n, row in read["cases"]]
+    claims: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    answers = {(r["run"], r["case"]) for _n, r in read["answers"]}
+    for number, row in read["claims"]:
+        owner = (row.pop("run"), row.pop("case"))
+        if owner not in answers:
+            path, line, prefix = tables["claims"].where(number)
+            raise ImportRejected(path, line, f"{prefix}no answer of run '{owner[0]}' to case "
+                                             f"'{owner[1]}' in the answers table.")
+        claims.setdefault(owner, []).append({**row, "evidence": [], "judge_verdicts": []})
+    data["answers"] = [{**row, "citations": [], "claims": claims.get((row["run"], row["case"]),
+                                                                      [])}
+                       for _n, row in read["answers"]]
+    for entity in ("documents", "runs", "retrieved", "judgments", "adjudications",
+                   "answer_reviews"):
+        data[entity] = [row for _n, row in read[entity]]
+    names = sorted({row["assessor"] for entity in ("judgments", "adjudications", "claims",
+                                                   "answer_reviews")
+                    for _n, row in read[entity] if row.get("assessor")})
+    now = utc_now()
+    data["assessors"] = [{"name": n, "kind": "human", "created_at": now} for n in names]
+    top = max((r["grade"] for e in ("judgments", "adjudications") for _n, r in read[e]
+               if r["grade"] is not None), default=1)
+    if top > 1:  # graded labels: the gold set's scale follows (a new file is binary)
+        data["meta"]["max_grade"] = str(top)
+    return data
+
+
+def load_tables(store: GoldSetStore, source: Path, data: dict[str, Any], label: str
+                ) -> native_json.ImportReport:
+    """Insert a built document into an empty gold set (one undoable operation)."""
+    report = native_json.ImportReport()
+    with store.operation(native_json.IMPORT_ACTION, f"{label} ← {source.name}") as op:
+        native_json.load_goldset(op, source, data, report)
+    return report
+
+
+# -- CSV files -------------------------------------------------------------------------------
+def _csv_table(path: Path, entity: str, profile: str) -> tuple[Table, bool, str]:
+    """Read one file: the table, whether the excel profile wrote it, and its separator."""
+    size = path.stat().st_size
+    if size > MAX_TEXT_BYTES:
+        raise ImportRejected(path, None, f"the file is too large ({size:,} bytes).")
+    raw = path.read_bytes()
+    bom = raw.startswith(b"\xef\xbb\xbf")
+    excel = profile == "excel" or bom
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        raise ImportRejected(path, line, "not UTF-8; save the file as UTF-8.") from None
+    first = text.split("\n", 1)[0]
+    delimiter = ";" if excel and first.count(";") > first.count(",") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    rows: list[tuple[int, list[str]]] = []
+    header: list[str] = []
+    try:
+        header = next(reader, [])
+        start = reader.line_num + 1
+        for cells in reader:
+            rows.append((start, cells))
+            start = reader.line_num + 1
+    except csv.Error as error:
+        raise ImportRejected(path, reader.line_num, f"not valid CSV ({error}).") from None
+    if not header:
+        raise ImportRejected(path, 1, "the file is empty; it needs at least a header line.")
+    return Table(entity, header, rows, lambda n: (path, n or 1, "")), excel, delimiter
+
+
+def import_csv(store: GoldSetStore, source: Path, options: Options
+               ) -> native_json.ImportReport:
+    """Read a folder of CSV files (see the module docstring) into an empty gold set."""
+    native_json.require_empty(store, source, "CSV")
+    if not source.is_dir():
+        raise ImportRejected(source, None, "give the folder the csv export wrote (it holds "
+                                           "cases.csv, judgments.csv…).")
+    tables: dict[str, Table] = {}
+    flavours: set[tuple[bool, str]] = set()
+    for entity in FLAT_ENTITIES:
+        path = source / f"{entity}.csv"
+        if path.exists():
+            tables[entity], excel, delimiter = _csv_table(path, entity, options.profile or "")
+            flavours.add((excel, delimiter))
+    if not tables:
+        raise ImportRejected(source, None, "the folder holds none of the expected files "
+                                           f"({', '.join(e + '.csv' for e in FLAT_ENTITIES)}).")
+    if len(flavours) > 1:
+        raise KnownError("the files were written with different profiles (BOM or separator "
+                         "differ); export the folder again.", path=source)
+    excel, delimiter = flavours.pop()
+    data = build_document(tables, excel=excel, decimal_comma=excel and delimiter == ";")
+    return load_tables(store, source, data, "CSV")

@@ -1,0 +1,562 @@
+"""Files for the RAG-evaluation ecosystem: BEIR, Ragas, RAGChecker, DeepEval.
+
+Exports (research/ecosystem.md §3–§4 and §7 give the shapes and the traps):
+
+* ``beir`` — a folder: ``corpus.jsonl`` (``{"_id", "title", "text", "metadata"}``),
+  ``queries.jsonl`` (``{"_id", "text", "metadata"}``) and ``qrels/test.tsv`` with the header
+  ``query-id\\tcorpus-id\\tscore`` (BEIR skips the first row unconditionally) holding the
+  effective labels of judged pairs; UTF-8 without BOM; ids as strings.
+* ``ragas`` — JSONL, one object per case of a run (``--run``), v0.2+ names: ``user_input``,
+  ``retrieved_contexts``, ``retrieved_context_ids``, ``response``, ``reference``,
+  ``reference_contexts``, ``reference_context_ids``; ASCII-escaped (Ragas opens files in the
+  platform's encoding).  The ``ragas`` import reads it back as a run.
+* ``ragchecker`` — ``{"results": [{"query_id", "query", "gt_answer", "response",
+  "retrieved_context": [{"doc_id", "text"}]}]}`` for one run; when every claim of an answer
+  has a verdict, ``response_claims`` (``[[claim]]``) and ``retrieved2response`` (per claim,
+  per retrieved chunk: ``Entailment`` where the chunk's document is the claim's evidence and
+  the claim is supported, ``Contradiction`` where it is contradicted, else ``Neutral``) so
+  RAGChecker uses the experts' verdicts instead of asking an LLM.  No ``metrics`` key.
+* ``deepeval`` — a JSON array of goldens: ``input``, ``expected_output``, ``context`` (the
+  expected sources' passages), ``name`` and ``additional_metadata`` (case key, family, tags,
+  expected behaviour, source ids); with ``--run`` also ``actual_output`` and
+  ``retrieval_context``.
+
+Imports: ``beir`` (a folder → documents, cases and one assessor's judgments, default assessor
+``beir``; existing documents and cases are kept as they are and reused) and ``deepeval``
+(goldens → new draft cases; context passages become documents of origin
+``unmatched_context``, named as expected sources).  Both are one undoable operation.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rag_annotator.domain import validation as v
+from rag_annotator.domain.clock import utc_now
+from rag_annotator.domain.operations import MAX_GRADE, ensure_assessor
+from rag_annotator.errors import InvalidValue, KnownError
+from rag_annotator.import_export.csv_export import scope_of, write_folder
+from rag_annotator.import_export.files import (
+    ImportRejected,
+    atomic_text_writer,
+    read_text_lines,
+)
+from rag_annotator.import_export.native_json import IMPORT_ACTION
+from rag_annotator.import_export.registry import Options
+from rag_annotator.storage.store import GoldSetStore
+
+BEIR_QRELS_HEADER = ("query-id", "corpus-id", "score")
+RAGCHECKER_LABELS = {"supported": "Entailment", "not_supported": "Neutral",
+                     "contradicted": "Contradiction"}
+
+
+@dataclass
+class Written:
+    """What an ecosystem export wrote."""
+
+    path: Path
+    counts: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return f"written to {self.path.name}: " + ", ".join(
+            f"{n} {name}" for name, n in self.counts.items()) + "."
+
+
+@dataclass
+class Imported:
+    """What an ecosystem import stored."""
+
+    counts: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return "imported: " + ", ".join(f"{n} {name}" for name, n in self.counts.items()) + "."
+
+
+def _line(obj: dict[str, Any], *, ascii_only: bool = False) -> str:
+    return json.dumps(obj, ensure_ascii=ascii_only, allow_nan=False) + "\n"
+
+
+def _few(items: list[str], n: int = 5) -> str:
+    return ", ".join(items[:n]) + (", …" if len(items) > n else "")
+
+
+def _judged_pairs(store: GoldSetStore, cases: set[str] | None,
+                  warnings: list[str]) -> list[tuple[str, str, int]]:
+    disputed: list[str] = []
+    out = []
+    for case, doc, grade, is_disputed in store.effective_labels():
+        if cases is not None and case not in cases:
+            continue
+        if is_disputed:
+            disputed.append(f"{case}/{doc}")
+        elif grade is not None:
+            out.append((case, doc, grade))
+    if disputed:
+        warnings.append(f"{len(disputed)} disputed pairs left out (adjudicate them): "
+                        f"{_few(disputed)}")
+    return out
+
+
+def _cases_in_scope(store: GoldSetStore, options: Options) -> list[dict[str, Any]]:
+    columns, rows = store.entity_rows("cases", scope_of(store, options))
+    return [dict(zip(columns, row)) for row in rows]
+
+
+def _passages(store: GoldSetStore, keys: set[str]) -> dict[str, list[tuple[str, str]]]:
+    """Case key → [(document key, expected passage or whole text)], in stored order."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    texts: dict[str, str] = {}
+    columns, rows = store.entity_rows("expected_sources")
+    for case, doc, start, end, _note in rows:
+        if case not in keys:
+            continue
+        if doc not in texts:
+            texts[doc] = store.document_text(int(store.by_key("documents", doc)["id"]))
+        text = texts[doc]
+        out.setdefault(case, []).append(
+            (doc, text[start:end] if start is not None and end is not None else text))
+    del columns
+    return out
+
+
+# -- BEIR ------------------------------------------------------------------------------------
+def _tsv_safe(value: str, dest: Path) -> str:
+    if any(ch in value for ch in "\t\r\n"):
+        raise KnownError(f"the id '{value!r}' holds a tab or a line break, which a BEIR qrels "
+                         "file cannot hold; rename it before exporting.", path=dest)
+    return value
+
+
+def export_beir(store: GoldSetStore, dest: Path, options: Options) -> Written:
+    """The BEIR folder (corpus, queries, qrels/test.tsv)."""
+    report = Written(dest)
+    cases = _cases_in_scope(store, options)
+    keys = {c["key"] for c in cases}
+    pairs = _judged_pairs(store, keys, report.warnings)
+    doc_columns, docs = store.entity_rows("documents")
+    clash = sorted(keys & {k for k, *_ in store.entity_rows("documents")[1]})
+    if clash:
+        report.warnings.append(f"{len(clash)} case ids equal a document id; BEIR's evaluation "
+                               f"drops such documents (ignore_identical_ids): {_few(clash)}")
+    unlabelled = sorted(keys - {c for c, _d, _g in pairs})
+    if unlabelled:
+        report.warnings.append(f"{len(unlabelled)} cases have no judged document; BEIR drops "
+                               f"queries without qrels: {_few(unlabelled)}")
+
+    def write(folder: Path) -> None:
+        index = {c: i for i, c in enumerate(doc_columns)}
+        n = 0
+        with open(folder / "corpus.jsonl", "w", encoding="utf-8", newline="\n") as out:
+            for row in docs:
+                out.write(_line({"_id": row[index["key"]], "title": row[index["title"]],
+                                 "text": row[index["text"]], "metadata": {}}))
+                n += 1
+        report.counts["documents"] = n
+        with open(folder / "queries.jsonl", "w", encoding="utf-8", newline="\n") as out:
+            for case in cases:
+                out.write(_line({"_id": case["key"], "text": case["question"],
+                                 "metadata": {"family": case["family"]}}))
+        report.counts["queries"] = len(cases)
+        (folder / "qrels").mkdir()
+        with open(folder / "qrels" / "test.tsv", "w", encoding="utf-8", newline="") as out:
+            writer = csv.writer(out, delimiter="\t", lineterminator="\n")
+            writer.writerow(BEIR_QRELS_HEADER)
+            for qid, doc, grade in pairs:
+                writer.writerow((_tsv_safe(qid, dest), _tsv_safe(doc, dest), grade))
+        report.counts["qrels"] = len(pairs)
+
+    write_folder(dest, write)
+    return report
+
+
+def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported:
+    """A BEIR folder: documents, queries as cases, qrels as one assessor's judgments."""
+    assessor = v.check_key("assessor", options.assessor or "beir")
+    corpus = list(_jsonl(source / "corpus.jsonl"))
+    queries = list(_jsonl(source / "queries.jsonl"))
+    qrels_path = _qrels_file(source)
+    qrels = _beir_qrels(qrels_path)
+    report = Imported()
+    docs_seen: dict[str, int] = {}
+    documents = []
+    for line, obj in corpus:
+        key = _id(source / "corpus.jsonl", line, obj)
+        if key in docs_seen:
+            raise ImportRejected(source / "corpus.jsonl", line, f"document {key} appears "
+                                 f"twice (first at line {docs_seen[key]}).")
+        docs_seen[key] = line
+        documents.append((key, _str(source / "corpus.jsonl", line, obj, "title"),
+                          _str(source / "corpus.jsonl", line, obj, "text")))
+    cases_seen: dict[str, int] = {}
+    cases = []
+    for line, obj in queries:
+        key = _id(source / "queries.jsonl", line, obj)
+        if key in cases_seen:
+            raise ImportRejected(source / "queries.jsonl", line, f"query {key} appears twice "
+                                 f"(first at line {cases_seen[key]}).")
+        cases_seen[key] = line
+        cases.append((key, _str(source / "queries.jsonl", line, obj, "text")))
+    now = utc_now()
+    with store.operation(IMPORT_ACTION, f"BEIR ← {source.name}") as op:
+        known_docs, known_cases = op.ids_by_key("documents"), op.ids_by_key("cases")
+        for line, (qid, doc, _grade) in qrels:
+            if qid not in cases_seen and qid not in known_cases:
+                raise ImportRejected(qrels_path, line, f"query {qid} is not in queries.jsonl.")
+            if doc not in docs_seen and doc not in known_docs:
+                raise ImportRejected(qrels_path, line, f"document {doc} is not in "
+                                                       "corpus.jsonl.")
+        new_docs = [d for d in documents if d[0] not in known_docs]
+        report.counts["documents"] = op.insert_many("documents", (
+            {**v.document_columns({"key": k, "title": t, "text": x}), "created_at": now,
+             "updated_at": now} for k, t, x in new_docs))
+        new_cases = [c for c in cases if c[0] not in known_cases]
+        report.counts["cases"] = op.insert_many("cases", (
+            {**v.case_columns({"key": k, "question": q}), "created_at": now,
+             "updated_at": now} for k, q in new_cases))
+        kept = (len(documents) - len(new_docs)) + (len(cases) - len(new_cases))
+        if kept:
+            report.warnings.append(f"{kept} documents or queries already in the gold set were "
+                                   "kept as they are")
+        doc_ids, case_ids = op.ids_by_key("documents"), op.ids_by_key("cases")
+        top = max((g for _l, (_q, _d, g) in qrels if g is not None), default=0)
+        meta = op.get("meta", {"key": "max_grade"})
+        scale = int(meta["value"]) if meta and meta["value"] else 1
+        if top > scale:
+            if any(r["grade"] is not None for r in op.select("judgments")):
+                raise ImportRejected(qrels_path, None, f"grade {top} is above this gold set's "
+                                                       f"scale (0–{scale}), locked because "
+                                                       "judgments exist.")
+            op.update("meta", {"key": "max_grade"}, {"value": str(top)})
+            report.warnings.append(f"grading scale raised to 0–{top}")
+        assessor_id = ensure_assessor(op, assessor)
+        existing = {(r["case_id"], r["document_id"]): r
+                    for r in op.select("judgments", assessor_id=assessor_id)}
+        fresh = []
+        for _line_no, (qid, doc, grade) in qrels:
+            pair = (case_ids[qid], doc_ids[doc])
+            row = existing.get(pair)
+            if row is None:
+                fresh.append({"case_id": pair[0], "document_id": pair[1],
+                              "assessor_id": assessor_id, "grade": grade, "note": "",
+                              "updated_at": now})
+            elif row["grade"] != grade:
+                op.update("judgments", {"id": row["id"]}, {"grade": grade, "updated_at": now})
+        report.counts["judgments"] = op.insert_many("judgments", fresh)
+    return report
+
+
+def _qrels_file(source: Path) -> Path:
+    test = source / "qrels" / "test.tsv"
+    if test.exists():
+        return test
+    found = sorted((source / "qrels").glob("*.tsv")) if (source / "qrels").is_dir() else []
+    if len(found) != 1:
+        raise ImportRejected(source, None, "no qrels/test.tsv in this folder (a BEIR folder "
+                                           "holds corpus.jsonl, queries.jsonl and "
+                                           "qrels/test.tsv).")
+    return found[0]
+
+
+def _jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    for line, text in read_text_lines(path):
+        if not text.strip():
+            continue
+        try:
+            obj = json.loads(text)
+        except ValueError as error:
+            raise ImportRejected(path, line, f"not valid JSON ({error}).") from None
+        if not isinstance(obj, dict):
+            raise ImportRejected(path, line, "expected one JSON object per line.")
+        yield line, obj
+
+
+def _id(path: Path, line: int, obj: dict[str, Any]) -> str:
+    value = obj.get("_id")
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    try:
+        return v.check_key("_id", value)
+    except InvalidValue as error:
+        raise ImportRejected(path, line, str(error)) from None
+
+
+def _str(path: Path, line: int, obj: dict[str, Any], name: str) -> str:
+    value = obj.get(name, "")
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise ImportRejected(path, line, f"'{name}' must be text.")
+    return value
+
+
+def _beir_qrels(path: Path) -> list[tuple[int, tuple[str, str, int | None]]]:
+    out: list[tuple[int, tuple[str, str, int | None]]] = []
+    seen: dict[tuple[str, str], int] = {}
+    for line, text in read_text_lines(path):
+        if not text.strip():
+            continue
+        # As BEIR reads it: csv.reader with tabs and QUOTE_MINIMAL (an id holding a quote
+        # is written quoted).
+        try:
+            cells = next(csv.reader([text], delimiter="\t", strict=True))
+        except csv.Error as error:
+            raise ImportRejected(path, line, f"not valid TSV ({error}).") from None
+        if line == 1:
+            if tuple(c.strip() for c in cells) != BEIR_QRELS_HEADER:
+                raise ImportRejected(path, 1, "the first line must be the header "
+                                              "query-id<TAB>corpus-id<TAB>score (BEIR skips "
+                                              "it: without it the first label is lost).")
+            continue
+        if len(cells) != 3:
+            raise ImportRejected(path, line, f"expected 3 tab-separated fields, got "
+                                             f"{len(cells)}.")
+        qid, doc, score = (c.strip() for c in cells)
+        try:
+            grade = int(score)
+        except ValueError:
+            raise ImportRejected(path, line, f"the score '{score}' is not an integer."
+                                 ) from None
+        if grade > MAX_GRADE:
+            raise ImportRejected(path, line, f"the score {grade} is above the highest grade "
+                                             f"this app supports ({MAX_GRADE}).")
+        if (qid, doc) in seen:
+            raise ImportRejected(path, line, f"query {qid}, document {doc} is labelled twice "
+                                             f"(first at line {seen[(qid, doc)]}).")
+        seen[(qid, doc)] = line
+        out.append((line, (qid, doc, grade if grade >= 0 else None)))
+    return out
+
+
+# -- run-based exports (Ragas, RAGChecker) ---------------------------------------------------
+@dataclass
+class _RunCase:
+    case: dict[str, Any]
+    retrieved: list[tuple[str, str]]  # (document key, text) in rank order
+    answer: str | None
+    claims: list[dict[str, Any]]
+    cited: set[str] = field(default_factory=set)  # documents the answer cites
+
+
+def _run_cases(store: GoldSetStore, options: Options, fmt: str) -> list[_RunCase]:
+    if not options.run:
+        raise KnownError(f"{fmt} export needs --run NAME (see 'info' for the runs).")
+    run = store.by_key("runs", options.run)
+    cases = {c["key"]: c for c in _cases_in_scope(store, options)}
+    rankings = store.run_rankings(int(run["id"]))
+    answers = {a["case"]: a for a in store.export_answers() if a["run"] == options.run}
+    texts: dict[str, str] = {}
+
+    def text_of(doc: str) -> str:
+        if doc not in texts:
+            texts[doc] = store.document_text(int(store.by_key("documents", doc)["id"]))
+        return texts[doc]
+
+    claims: dict[int, list[dict[str, Any]]] = {}
+    evidence: dict[int, set[str]] = {}
+    for claim_id, doc, _start, _end in store.export_evidence():
+        evidence.setdefault(claim_id, set()).add(doc)
+    for (claim_id, answer_id, _pos, text, _s, _e, verdict, _r, _a, _at) in store.export_claims():
+        claims.setdefault(answer_id, []).append({"text": text, "verdict": verdict,
+                                                 "evidence": evidence.get(claim_id, set())})
+    cited: dict[int, set[str]] = {}
+    for answer_id, doc, *_rest in store.export_citations():
+        cited.setdefault(answer_id, set()).add(doc)
+    out = []
+    for key in sorted(set(rankings) | set(answers)):
+        if key not in cases:
+            continue
+        answer = answers.get(key)
+        answer_id = None if answer is None else int(answer["id"])
+        out.append(_RunCase(cases[key], [(d, text_of(d)) for d, _s in rankings.get(key, [])],
+                            None if answer is None else answer["text"],
+                            [] if answer_id is None else claims.get(answer_id, []),
+                            set() if answer_id is None else cited.get(answer_id, set())))
+    return out
+
+
+def export_ragas(store: GoldSetStore, dest: Path, options: Options) -> Written:
+    """Ragas v0.2+ JSONL, one line per case of the run (ASCII-escaped)."""
+    report = Written(dest)
+    items = _run_cases(store, options, "ragas")
+    passages = _passages(store, {i.case["key"] for i in items})
+    with atomic_text_writer(dest) as out:
+        for item in items:
+            line: dict[str, Any] = {
+                "user_input": item.case["question"],
+                "retrieved_contexts": [t for _d, t in item.retrieved],
+                "retrieved_context_ids": [d for d, _t in item.retrieved],
+            }
+            if item.answer is not None:
+                line["response"] = item.answer
+            if item.case["reference_answer"] is not None:
+                line["reference"] = item.case["reference_answer"]
+            sources = passages.get(item.case["key"], [])
+            if sources:
+                line["reference_contexts"] = [t for _d, t in sources]
+                line["reference_context_ids"] = [d for d, _t in sources]
+            out.write(_line(line, ascii_only=True))
+    report.counts["cases"] = len(items)
+    no_answer = [i.case["key"] for i in items if i.answer is None]
+    if no_answer:
+        report.warnings.append(f"{len(no_answer)} cases have no answer in this run (no "
+                               f"'response'): {_few(no_answer)}")
+    return report
+
+
+def export_ragchecker(store: GoldSetStore, dest: Path, options: Options) -> Written:
+    """RAGChecker's input JSON for one run, with the experts' claim verdicts when complete."""
+    report = Written(dest)
+    results = []
+    partial: list[str] = []
+    for item in _run_cases(store, options, "ragchecker"):
+        entry: dict[str, Any] = {
+            "query_id": item.case["key"], "query": item.case["question"],
+            "gt_answer": item.case["reference_answer"] or "",
+            "response": item.answer or "",
+            "retrieved_context": [{"doc_id": d, "text": t} for d, t in item.retrieved],
+        }
+        complete = bool(item.claims) and all(
+            c["verdict"] and (c["verdict"] == "not_supported" or c["evidence"] or item.cited)
+            for c in item.claims)
+        if complete:
+            # A claim's evidence documents say which chunks entail (or contradict) it; a
+            # verdict given without evidence spans rests on the documents the answer cites.
+            entry["response_claims"] = [[c["text"]] for c in item.claims]
+            entry["retrieved2response"] = [
+                [RAGCHECKER_LABELS[c["verdict"]] if d in (c["evidence"] or item.cited)
+                 else "Neutral" for d, _t in item.retrieved]
+                for c in item.claims]
+        elif item.claims:
+            partial.append(item.case["key"])
+        results.append(entry)
+    with atomic_text_writer(dest) as out:
+        out.write(json.dumps({"results": results}, ensure_ascii=True, indent=1) + "\n")
+    report.counts["results"] = len(results)
+    if partial:
+        report.warnings.append(f"{len(partial)} answers have unverified claims (or verdicts "
+                               "with neither evidence nor citation); their claims were left "
+                               f"for RAGChecker to extract: {_few(partial)}")
+    return report
+
+
+# -- DeepEval --------------------------------------------------------------------------------
+def export_deepeval(store: GoldSetStore, dest: Path, options: Options) -> Written:
+    """DeepEval goldens (a JSON array); with --run, the run's answers and contexts too."""
+    report = Written(dest)
+    cases = _cases_in_scope(store, options)
+    passages = _passages(store, {c["key"] for c in cases})
+    run_items = {i.case["key"]: i for i in _run_cases(store, options, "deepeval")} \
+        if options.run else {}
+    goldens = []
+    for case in cases:
+        sources = passages.get(case["key"], [])
+        golden: dict[str, Any] = {
+            "input": case["question"], "expected_output": case["reference_answer"],
+            "context": [t for _d, t in sources], "name": case["key"],
+            "additional_metadata": {
+                "case": case["key"], "family": case["family"],
+                "tags": json.loads(case["tags"]),
+                "expected_behaviour": case["expected_behaviour"],
+                "context_ids": [d for d, _t in sources]},
+        }
+        item = run_items.get(case["key"])
+        if item is not None:
+            golden["actual_output"] = item.answer
+            golden["retrieval_context"] = [t for _d, t in item.retrieved]
+            golden["additional_metadata"]["run"] = options.run
+            golden["additional_metadata"]["retrieval_context_ids"] = [
+                d for d, _t in item.retrieved]
+        goldens.append(golden)
+    with atomic_text_writer(dest) as out:
+        out.write(json.dumps(goldens, ensure_ascii=False, indent=1) + "\n")
+    report.counts["goldens"] = len(goldens)
+    return report
+
+
+def import_deepeval(store: GoldSetStore, source: Path, options: Options) -> Imported:
+    """DeepEval goldens (JSON array) as new draft cases."""
+    try:
+        data = json.loads(source.read_text(encoding="utf-8-sig"))
+    except FileNotFoundError:
+        raise ImportRejected(source, None, "no such file; check the path.") from None
+    except UnicodeDecodeError:
+        raise ImportRejected(source, None, "not UTF-8; save the file as UTF-8.") from None
+    except json.JSONDecodeError as error:
+        raise ImportRejected(source, error.lineno, f"not valid JSON ({error.msg}).") from None
+    if not isinstance(data, list):
+        raise ImportRejected(source, None, "expected a JSON array of goldens (DeepEval's "
+                                           "add_goldens_from_json_file format).")
+    report = Imported()
+    now = utc_now()
+    rows: list[tuple[dict[str, Any], list[str]]] = []
+    keys: dict[str, int] = {}
+    for i, golden in enumerate(data):
+        rows.append(_golden(source, i, golden, keys))
+    with store.operation(IMPORT_ACTION, f"DeepEval ← {source.name}") as op:
+        existing = op.ids_by_key("cases")
+        taken = [k for k in keys if k in existing]
+        if taken:
+            raise ImportRejected(source, None, f"golden {keys[taken[0]]}: case '{taken[0]}' "
+                                               "already exists; rename it (name) or import "
+                                               "into another file.")
+        report.counts["cases"] = op.insert_many("cases", (
+            {**columns, "created_at": now, "updated_at": now} for columns, _ctx in rows))
+        case_ids = op.ids_by_key("cases")
+        docs = op.ids_by_key("documents")
+        added = 0
+        for columns, contexts in rows:
+            for text in contexts:
+                key = "ctx-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+                if key not in docs:
+                    docs[key] = int(op.insert("documents", {
+                        **v.document_columns({"key": key, "title": text[:60], "text": text,
+                                              "origin": "unmatched_context"}),
+                        "created_at": now, "updated_at": now})["id"])
+                    added += 1
+                op.insert("expected_sources", {"case_id": case_ids[columns["key"]],
+                                               "document_id": docs[key], "note": "DeepEval "
+                                               "context"})
+        report.counts["context documents"] = added
+    return report
+
+
+def _golden(source: Path, i: int, golden: Any, keys: dict[str, int]
+            ) -> tuple[dict[str, Any], list[str]]:
+    where = f"golden {i + 1}"
+    if not isinstance(golden, dict):
+        raise ImportRejected(source, None, f"{where}: expected an object.")
+    question = golden.get("input")
+    if not isinstance(question, str) or not question.strip():
+        raise ImportRejected(source, None, f"{where}: 'input' (the question) is missing.")
+    meta = golden.get("additional_metadata") or golden.get("additionalMetadata") or {}
+    if not isinstance(meta, dict):
+        meta = {}
+    key = meta.get("case") or golden.get("name") or (
+        "deepeval-" + hashlib.sha256(question.encode("utf-8")).hexdigest()[:10])
+    fields: dict[str, Any] = {"key": key, "question": question,
+                              "reference_answer": golden.get("expected_output")
+                              or golden.get("expectedOutput")}
+    for name in ("family", "tags", "expected_behaviour"):
+        if name in meta:
+            fields[name] = meta[name]
+    contexts = golden.get("context") or []
+    try:
+        columns = v.case_columns(fields)
+        if not isinstance(contexts, list) or not all(isinstance(c, str) for c in contexts):
+            raise InvalidValue("context: expected a list of texts.")
+    except InvalidValue as error:
+        one_line = str(error).replace("\r", "\\r").replace("\n", "\\n")
+        raise ImportRejected(source, None, f"{where}: {one_line}") from None
+    if key in keys:
+        raise ImportRejected(source, None, f"{where}: case '{key}' is also golden "
+                                           f"{keys[key]}; names must be unique.")
+    keys[key] = i + 1
+    return columns, [c for c in contexts if c]

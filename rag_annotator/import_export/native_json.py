@@ -1,0 +1,583 @@
+"""The native JSON format: the whole gold set in one versioned, lossless file.
+
+Shape (``resources/schema/goldset.schema.json`` is its JSON Schema)::
+
+    {"format": "rag_annotator", "version": 1, "schema_version": 2,
+     "meta": {...}, "assessors": [...], "documents": [...], "cases": [... with
+     "expected_sources"], "case_reviews": [...], "runs": [...], "retrieved": [...],
+     "answers": [... with "citations" and "claims" (with "evidence", "judge_verdicts")],
+     "answer_reviews": [...], "judgments": [...], "adjudications": [...], "releases": [...],
+     "history": [...]  (only with --history)}
+
+Rows refer to each other by natural keys (case key, document key, run name, assessor name),
+never by row ids.  Labels keep their three states: ``grade`` 0…4, or null for "in the pool,
+unjudged".  List fields (tags, rights…) are JSON arrays; timestamps are kept as stored.
+
+Export → import into a new file → export gives the same bytes: every list has a fixed order
+(keys; the stored order where an entity has no key: expected sources, citations, claims,
+evidence, releases) and the import inserts rows in that order.
+
+Import: only into an EMPTY gold set (a new file): a gold set is not merged from JSON (the
+``merge`` command brings a colleague's judgments and verdicts into a file).  Into a file that
+holds anything the import is refused with a message saying so.  The history section, when
+present, is not imported (its row ids belong to the other file): the new file's history starts
+with the import, which one undo removes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, TextIO
+
+from rag_annotator.domain.enums import (
+    Behaviour,
+    CaseStatus,
+    CitationSupport,
+    Difficulty,
+    DocStatus,
+    Family,
+    Outcome,
+    Verdict,
+    values,
+)
+from rag_annotator.domain.ports import Writer
+from rag_annotator.errors import KnownError
+from rag_annotator.import_export.files import ImportRejected, atomic_text_writer
+from rag_annotator.import_export.registry import Options
+from rag_annotator.storage.reads_exchange import LIST_COLUMNS
+from rag_annotator.storage.store import GoldSetStore
+
+FORMAT = "rag_annotator"
+VERSION = 1
+
+#: Largest JSON file an import reads (it is parsed whole).
+MAX_JSON_BYTES = 2 * 1024**3
+
+#: The action code of every whole-file import of this area (label: format and file name).
+IMPORT_ACTION = "import_file"
+
+
+@dataclass
+class ExportReport:
+    """What an export wrote."""
+
+    path: Path
+    counts: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        parts = [f"{n} {name.replace('_', ' ')}" for name, n in self.counts.items() if n]
+        return f"written to {self.path.name}: " + (", ".join(parts) or "nothing") + "."
+
+
+@dataclass
+class ImportReport:
+    """What an import stored."""
+
+    counts: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        parts = [f"{n} {name.replace('_', ' ')}" for name, n in self.counts.items() if n]
+        return "imported: " + (", ".join(parts) or "nothing") + "."
+
+
+class _Cancelled(KnownError):
+    pass
+
+
+def cancelled() -> KnownError:
+    """The error an export or import raises when the user cancels (nothing written)."""
+    return _Cancelled("cancelled; nothing was written.")
+
+
+# -- export --------------------------------------------------------------------------------
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+
+
+def _lists(row: dict[str, Any]) -> dict[str, Any]:
+    for name in LIST_COLUMNS.intersection(row):
+        row[name] = json.loads(row[name]) if row[name] is not None else None
+    return row
+
+
+class _Writer:
+    """Writes the document a list at a time, one row per line (diff-friendly, streaming)."""
+
+    def __init__(self, out: TextIO, tick: Callable[[], None]) -> None:
+        self.out = out
+        self.first = True
+        self.tick = tick
+
+    def scalar(self, name: str, value: Any) -> None:
+        self._key(name)
+        self.out.write(_dump(value))
+
+    def rows(self, name: str, rows: Iterator[Any] | list[Any]) -> int:
+        self._key(name)
+        count = 0
+        for row in rows:
+            self.out.write("[\n  " if count == 0 else ",\n  ")
+            self.out.write(_dump(row))
+            count += 1
+            if count % 10_000 == 0:
+                self.tick()
+        self.out.write("\n ]" if count else "[]")
+        return count
+
+    def _key(self, name: str) -> None:
+        self.out.write("{\n " if self.first else ",\n ")
+        self.first = False
+        self.out.write(_dump(name) + ": ")
+
+    def close(self) -> None:
+        self.out.write("\n}\n")
+
+
+def export_json(store: GoldSetStore, dest: Path, options: Options) -> ExportReport:
+    """Write the whole gold set (with ``options.history``: the history too)."""
+    report = ExportReport(dest)
+    total = max(1, sum(store.count(t) for t in ("documents", "cases", "retrieved", "answers",
+                                                "judgments", "claims")))
+    done = 0
+
+    def tick() -> None:
+        nonlocal done
+        done += 10_000
+        if options.cancel is not None and options.cancel():
+            raise cancelled()
+        if options.progress is not None:
+            options.progress(min(done, total), total)
+
+    with atomic_text_writer(dest) as out:
+        w = _Writer(out, tick)
+        w.scalar("format", FORMAT)
+        w.scalar("version", VERSION)
+        w.scalar("schema_version", store.schema_version)
+        w.scalar("meta", store.export_meta())
+        report.counts["assessors"] = w.rows("assessors", store.export_assessors())
+        report.counts["documents"] = w.rows("documents", _flat(store, "documents"))
+        report.counts["cases"] = w.rows("cases", _cases(store))
+        report.counts["case_reviews"] = w.rows("case_reviews", store.export_case_reviews())
+        report.counts["runs"] = w.rows("runs", _flat(store, "runs"))
+        report.counts["retrieved"] = w.rows("retrieved", _flat(store, "retrieved"))
+        report.counts["answers"] = w.rows("answers", _answers(store))
+        report.counts["claims"] = store.count("claims")
+        report.counts["answer_reviews"] = w.rows("answer_reviews",
+                                                 _flat(store, "answer_reviews"))
+        report.counts["judgments"] = w.rows("judgments", _flat(store, "judgments"))
+        report.counts["adjudications"] = w.rows("adjudications", _flat(store, "adjudications"))
+        report.counts["releases"] = w.rows("releases", store.export_releases())
+        if options.history:
+            report.counts["operations"] = w.rows("history", store.export_history())
+        w.close()
+        tick()
+    return report
+
+
+def _flat(store: GoldSetStore, entity: str) -> Iterator[dict[str, Any]]:
+    columns, rows = store.entity_rows(entity)
+    for row in rows:
+        yield _lists(dict(zip(columns, row)))
+
+
+def _cases(store: GoldSetStore) -> Iterator[dict[str, Any]]:
+    sources: dict[str, list[dict[str, Any]]] = {}
+    columns, rows = store.entity_rows("expected_sources")
+    for row in rows:
+        item = dict(zip(columns, row))
+        sources.setdefault(item.pop("case"), []).append(item)
+    for case in _flat(store, "cases"):
+        case["expected_sources"] = sources.get(case["key"], [])
+        yield case
+
+
+def _answers(store: GoldSetStore) -> Iterator[dict[str, Any]]:
+    citations: dict[int, list[dict[str, Any]]] = {}
+    for answer_id, doc, marker, start, end, support, note in store.export_citations():
+        citations.setdefault(answer_id, []).append(
+            {"document": doc, "marker": marker, "span_start": start, "span_end": end,
+             "support": support, "note": note})
+    evidence: dict[int, list[dict[str, Any]]] = {}
+    for claim_id, doc, start, end in store.export_evidence():
+        evidence.setdefault(claim_id, []).append(
+            {"document": doc, "span_start": start, "span_end": end})
+    verdicts: dict[int, list[dict[str, Any]]] = {}
+    for claim_id, assessor, verdict, raw, rationale, at in store.export_judge_verdicts():
+        verdicts.setdefault(claim_id, []).append(
+            {"assessor": assessor, "verdict": verdict, "raw_label": raw,
+             "rationale": rationale, "updated_at": at})
+    claims: dict[int, list[dict[str, Any]]] = {}
+    for (claim_id, answer_id, position, text, start, end, verdict, rationale, assessor,
+         at) in store.export_claims():
+        claims.setdefault(answer_id, []).append(
+            {"position": position, "text": text, "span_start": start, "span_end": end,
+             "verdict": verdict, "rationale": rationale, "assessor": assessor,
+             "updated_at": at, "evidence": evidence.get(claim_id, []),
+             "judge_verdicts": verdicts.get(claim_id, [])})
+    for answer in store.export_answers():
+        answer_id = answer.pop("id")
+        answer["citations"] = citations.get(answer_id, [])
+        answer["claims"] = claims.get(answer_id, [])
+        yield answer
+
+
+# -- import: field checks ----------------------------------------------------------------------
+class _Fields(Protocol):
+    def __call__(self, item: Any, where: str) -> dict[str, Any]: ...
+
+
+_KEY, _TEXT, _OTEXT, _INT, _OINT, _ONUM, _LIST, _OBIT = (
+    "key", "text", "text?", "int", "int?", "number?", "list", "0/1?")
+
+
+def _enum(*allowed: str, optional: bool = False) -> tuple[bool, tuple[str, ...]]:
+    return optional, allowed
+
+
+def check_value(path: Path, label: str, value: Any, kind: Any, line: int | None = None) -> Any:
+    """A value of one field, checked against its kind (ImportRejected naming ``label``)."""
+    def bad(expected: str) -> ImportRejected:
+        return ImportRejected(path, line, f"{label}: expected {expected}, got "
+                                          f"{_show(value)}; fix the file or export it again.")
+    if isinstance(kind, tuple):
+        optional, allowed = kind
+        if value is None and optional:
+            return None
+        if value not in allowed:
+            raise bad("one of " + ", ".join(allowed) + (" or null" if optional else ""))
+        return value
+    if kind in (_TEXT, _OTEXT, _KEY):
+        if value is None and kind == _OTEXT:
+            return None
+        if not isinstance(value, str) or (kind == _KEY and (not value or value != value.strip())):
+            raise bad("a non-empty key without surrounding spaces" if kind == _KEY else "text")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise bad("valid Unicode text") from None
+        return value
+    if kind in (_INT, _OINT, _OBIT):
+        if value is None and kind != _INT:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or (
+                kind == _OBIT and value not in (0, 1)):
+            raise bad("0, 1 or null" if kind == _OBIT else "an integer")
+        return value
+    if kind == _ONUM:
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(
+                value):
+            raise bad("a number")
+        return float(value)
+    if kind == _LIST:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise bad("a list of texts")
+        return json.dumps(value, ensure_ascii=False)
+    raise AssertionError(kind)
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def _obj(path: Path, item: Any, where: str, spec: Mapping[str, Any]) -> dict[str, Any]:
+    """Check one row against its field kinds; unknown fields are refused (no silent loss)."""
+    if not isinstance(item, dict):
+        raise ImportRejected(path, None, f"{where}: expected an object.")
+    unknown = sorted(set(item) - set(spec))
+    if unknown:
+        raise ImportRejected(path, None, f"{where}: unknown field '{unknown[0]}'; this file "
+                                         "was not written by this version of the app.")
+    missing = [name for name in spec if name not in item]
+    if missing:
+        raise ImportRejected(path, None, f"{where}: field '{missing[0]}' is missing.")
+    return {name: check_value(path, f"{where}.{name}", item[name], kind)
+            for name, kind in spec.items()}
+
+
+_NESTED = "nested"  # a nested list, checked by its own spec
+
+SPECS: dict[str, dict[str, Any]] = {
+    "assessors": {"name": _KEY, "kind": _enum("human", "judge"), "created_at": _TEXT},
+    "documents": {
+        "key": _KEY, "title": _TEXT, "text": _TEXT, "content_hash": _TEXT, "owner": _TEXT,
+        "rights": _LIST, "valid_from": _OTEXT, "valid_until": _OTEXT,
+        "status": _enum(*values(DocStatus)), "version": _TEXT, "supersedes": _OTEXT,
+        "parent": _OTEXT, "origin": _enum("corpus", "placeholder", "unmatched_context"),
+        "created_at": _TEXT, "updated_at": _TEXT},
+    "cases": {
+        "key": _KEY, "kind": _enum("rag"), "question": _TEXT, "variants": _LIST,
+        "reference_answer": _OTEXT, "must_contain": _LIST, "forbidden": _LIST,
+        "expected_behaviour": _enum(*values(Behaviour)), "family": _enum(*values(Family)),
+        "tags": _LIST, "difficulty": _enum(*values(Difficulty), optional=True),
+        "role": _TEXT, "notes": _TEXT, "status": _enum(*values(CaseStatus)),
+        "author": _TEXT, "created_at": _TEXT, "updated_at": _TEXT,
+        "expected_sources": _NESTED},
+    "expected_sources": {"document": _KEY, "span_start": _OINT, "span_end": _OINT,
+                         "note": _TEXT},
+    "case_reviews": {
+        "case": _KEY, "origin": _TEXT,
+        "decision": _enum("pending", "accepted", "edited", "rejected"),
+        "near_duplicate_of": _OTEXT, "decided_by": _TEXT, "decided_at": _OTEXT},
+    "runs": {"name": _KEY, "model": _TEXT, "corpus_version": _TEXT, "prompt_version": _TEXT,
+             "index_version": _TEXT, "notes": _TEXT, "created_at": _TEXT},
+    "retrieved": {"run": _KEY, "case": _KEY, "document": _KEY, "rank": _INT,
+                  "score": _ONUM},
+    "answers": {"run": _KEY, "case": _KEY, "text": _TEXT, "latency_ms": _OINT,
+                "cost": _ONUM, "tokens": _OINT, "citations": _NESTED, "claims": _NESTED},
+    "citations": {"document": _KEY, "marker": _TEXT, "span_start": _OINT, "span_end": _OINT,
+                  "support": _enum(*values(CitationSupport), optional=True), "note": _TEXT},
+    "claims": {"position": _INT, "text": _TEXT, "span_start": _OINT, "span_end": _OINT,
+               "verdict": _enum(*values(Verdict), optional=True), "rationale": _TEXT,
+               "assessor": _OTEXT, "updated_at": _OTEXT, "evidence": _NESTED,
+               "judge_verdicts": _NESTED},
+    "evidence": {"document": _KEY, "span_start": _INT, "span_end": _INT},
+    "judge_verdicts": {"assessor": _KEY, "verdict": _enum(*values(Verdict), optional=True),
+                       "raw_label": _TEXT, "rationale": _TEXT, "updated_at": _TEXT},
+    "answer_reviews": {
+        "run": _KEY, "case": _KEY, "assessor": _KEY,
+        "outcome": _enum(*values(Outcome), optional=True), "validated": _OBIT,
+        "failure_categories": _LIST, "must_contain_found": _LIST, "forbidden_present": _OBIT,
+        "note": _TEXT, "updated_at": _TEXT},
+    "judgments": {"case": _KEY, "document": _KEY, "assessor": _KEY, "grade": _OINT,
+                  "note": _TEXT, "updated_at": _TEXT},
+    "adjudications": {"case": _KEY, "document": _KEY, "assessor": _KEY, "grade": _INT,
+                      "note": _TEXT, "updated_at": _TEXT},
+    "releases": {"name": _KEY, "created_at": _TEXT, "created_by": _TEXT, "changelog": _TEXT,
+                 "snapshot": _TEXT},
+}
+
+_TOP = ("format", "version", "schema_version", "meta", "assessors", "documents", "cases",
+        "case_reviews", "runs", "retrieved", "answers", "answer_reviews", "judgments",
+        "adjudications", "releases", "history")
+
+
+def _spec(path: Path, item: Any, where: str, entity: str) -> dict[str, Any]:
+    """One row of ``entity`` checked against :data:`SPECS`, nested lists included."""
+    nested = [k for k, kind in SPECS[entity].items() if kind == _NESTED]
+    flat = {k: kind for k, kind in SPECS[entity].items() if kind != _NESTED}
+    checked = _obj(path, {k: v for k, v in item.items() if k not in nested}
+                   if isinstance(item, dict) else item, where, flat)
+    for name in nested:
+        if name not in item:
+            raise ImportRejected(path, None, f"{where}: field '{name}' is missing.")
+        value = item[name]
+        if not isinstance(value, list):
+            raise ImportRejected(path, None, f"{where}.{name}: expected a list.")
+        checked[name] = [_spec(path, sub, f"{where}.{name}[{i}]", name)
+                         for i, sub in enumerate(value)]
+    return checked
+
+
+def read_document(path: Path) -> dict[str, Any]:
+    """Parse and check a native JSON file (format, version, every row's fields)."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise ImportRejected(path, None, "no such file; check the path.") from None
+    if size > MAX_JSON_BYTES:
+        raise ImportRejected(path, None, f"the file is too large ({size:,} bytes).")
+    try:
+        with open(path, encoding="utf-8-sig") as handle:
+            data = json.load(handle)
+    except UnicodeDecodeError:
+        raise ImportRejected(path, None, "not UTF-8; this is not a native JSON export.") from None
+    except json.JSONDecodeError as error:
+        raise ImportRejected(path, error.lineno, f"not valid JSON ({error.msg}, column "
+                                                 f"{error.colno}).") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ImportRejected(path, None, f"not a {FORMAT} JSON export (no \"format\": "
+                                         f"\"{FORMAT}\"); for other tools' files choose "
+                                         "their format (beir, deepeval, ragas…).")
+    if data.get("version") != VERSION:
+        raise ImportRejected(path, None, f"format version {data.get('version')!r} is not "
+                                         f"supported (this build reads version {VERSION}); "
+                                         "update the app.")
+    unknown = sorted(set(data) - set(_TOP))
+    if unknown:
+        raise ImportRejected(path, None, f"unknown section '{unknown[0]}'.")
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict) or not all(
+            isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in meta.items()):
+        raise ImportRejected(path, None, "meta: expected an object of texts.")
+    out: dict[str, Any] = {"meta": meta}
+    for section in SPECS:
+        if section in ("expected_sources", "citations", "claims", "evidence",
+                       "judge_verdicts"):
+            continue
+        items = data.get(section, [])
+        if not isinstance(items, list):
+            raise ImportRejected(path, None, f"{section}: expected a list.")
+        out[section] = [_spec(path, item, f"{section}[{i}]", section)
+                        for i, item in enumerate(items)]
+    out["has_history"] = bool(data.get("history"))
+    return out
+
+
+# -- import: writes ----------------------------------------------------------------------------
+def require_empty(store: GoldSetStore, path: Path, what: str) -> None:
+    """Refuse an import of a whole gold set into a file that already holds one."""
+    if not store.is_empty_goldset():
+        raise KnownError(f"{what} imports go into an EMPTY gold set; {store.path.name} already "
+                         "holds data. Create a new file ('rag-annotator new FILE') and import "
+                         "into it, then use 'merge' to bring judgments into this one.",
+                         path=path)
+
+
+def import_json(store: GoldSetStore, source: Path, options: Options) -> ImportReport:
+    """Read a native JSON export into an empty gold set, as one undoable operation."""
+    require_empty(store, source, "JSON")
+    data = read_document(source)
+    report = ImportReport()
+    if data["has_history"]:
+        report.warnings.append("the file's history was not imported (its row ids belong to "
+                               "the file it came from); this file's history starts here.")
+    with store.operation(IMPORT_ACTION, f"JSON ← {source.name}") as op:
+        load_goldset(op, source, data, report)
+    return report
+
+
+class _Ids:
+    """Natural key → row id maps, with errors naming the row that refers to a missing key."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.maps: dict[str, dict[str, int]] = {"cases": {}, "documents": {}, "runs": {},
+                                                "assessors": {}}
+
+    def __call__(self, table: str, key: str, where: str) -> int:
+        try:
+            return self.maps[table][key]
+        except KeyError:
+            raise ImportRejected(self.path, None, f"{where}: no {table[:-1]} '{key}' in the "
+                                                  "file.") from None
+
+
+def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportReport) -> None:
+    """Insert checked rows (``read_document``'s shape) into an empty gold set, keeping the
+    order of every list, so that an export of the result gives the same rows in the same
+    order.  Shared by the JSON, CSV and XLSX imports."""
+    ids = _Ids(path)
+    for key, value in sorted(data.get("meta", {}).items()):
+        if op.get("meta", {"key": key}) is None:
+            op.insert("meta", {"key": key, "value": value})
+        else:
+            op.update("meta", {"key": key}, {"value": value})
+    _insert(op, "assessors", data.get("assessors", []), report)
+    ids.maps["assessors"] = op.ids_by_key("assessors")
+    documents = data.get("documents", [])
+    _insert(op, "documents", ({**{k: v for k, v in d.items()
+                                  if k not in ("supersedes", "parent")},
+                               "supersedes_id": None, "parent_id": None} for d in documents),
+            report)
+    ids.maps["documents"] = op.ids_by_key("documents")
+    for i, doc in enumerate(documents):
+        links = {f"{name}_id": ids("documents", doc[name], f"documents[{i}].{name}")
+                 for name in ("supersedes", "parent") if doc[name] is not None}
+        if links:
+            op.update("documents", {"id": ids.maps["documents"][doc["key"]]}, links)
+    cases = data.get("cases", [])
+    _insert(op, "cases", ({k: v for k, v in c.items() if k != "expected_sources"}
+                          for c in cases), report)
+    ids.maps["cases"] = op.ids_by_key("cases")
+    _insert(op, "expected_sources", (
+        {"case_id": ids.maps["cases"][c["key"]],
+         "document_id": ids("documents", s["document"],
+                            f"cases[{i}].expected_sources[{j}].document"),
+         "span_start": s["span_start"], "span_end": s["span_end"], "note": s["note"]}
+        for i, c in enumerate(cases) for j, s in enumerate(c.get("expected_sources", []))),
+        report)
+    _insert(op, "case_reviews", (
+        {"case_id": ids("cases", r["case"], f"case_reviews[{i}].case"),
+         "origin": r["origin"], "decision": r["decision"],
+         "near_duplicate_of": None if r["near_duplicate_of"] is None else ids(
+             "cases", r["near_duplicate_of"], f"case_reviews[{i}].near_duplicate_of"),
+         "decided_by": r["decided_by"], "decided_at": r["decided_at"]}
+        for i, r in enumerate(data.get("case_reviews", []))), report)
+    _insert(op, "runs", data.get("runs", []), report)
+    ids.maps["runs"] = op.ids_by_key("runs")
+    _insert(op, "retrieved", (
+        {"run_id": ids("runs", r["run"], f"retrieved[{i}].run"),
+         "case_id": ids("cases", r["case"], f"retrieved[{i}].case"),
+         "document_id": ids("documents", r["document"], f"retrieved[{i}].document"),
+         "rank": r["rank"], "score": r["score"]}
+        for i, r in enumerate(data.get("retrieved", []))), report)
+    _load_answers(op, data.get("answers", []), ids, report)
+    _insert(op, "answer_reviews", (
+        {"run_id": ids("runs", r["run"], f"answer_reviews[{i}].run"),
+         "case_id": ids("cases", r["case"], f"answer_reviews[{i}].case"),
+         "assessor_id": ids("assessors", r["assessor"], f"answer_reviews[{i}].assessor"),
+         **{k: r[k] for k in ("outcome", "validated", "failure_categories",
+                              "must_contain_found", "forbidden_present", "note",
+                              "updated_at")}}
+        for i, r in enumerate(data.get("answer_reviews", []))), report)
+    for table in ("judgments", "adjudications"):
+        _insert(op, table, (
+            {"case_id": ids("cases", r["case"], f"{table}[{i}].case"),
+             "document_id": ids("documents", r["document"], f"{table}[{i}].document"),
+             "assessor_id": ids("assessors", r["assessor"], f"{table}[{i}].assessor"),
+             "grade": r["grade"], "note": r["note"], "updated_at": r["updated_at"]}
+            for i, r in enumerate(data.get(table, []))), report)
+    _insert(op, "releases", data.get("releases", []), report)
+
+
+def _load_answers(op: Writer, answers: list[dict[str, Any]], ids: _Ids,
+                  report: ImportReport) -> None:
+    _insert(op, "answers", (
+        {"run_id": ids("runs", a["run"], f"answers[{i}].run"),
+         "case_id": ids("cases", a["case"], f"answers[{i}].case"),
+         **{k: a[k] for k in ("text", "latency_ms", "cost", "tokens")}}
+        for i, a in enumerate(answers)), report)
+    # The file was empty and the operation holds the write lock: rows by id are in the
+    # order they were inserted, which is the file's order.
+    answer_ids = [int(r["id"]) for r in op.select("answers", order_by="id")]
+    _insert(op, "citations", (
+        {"answer_id": answer_ids[i],
+         "document_id": ids("documents", c["document"], f"answers[{i}].citations[{j}]"),
+         **{k: c[k] for k in ("marker", "span_start", "span_end", "support", "note")}}
+        for i, a in enumerate(answers) for j, c in enumerate(a["citations"])), report)
+    claims = [(i, j, c) for i, a in enumerate(answers) for j, c in enumerate(a["claims"])]
+    _insert(op, "claims", (
+        {"answer_id": answer_ids[i], "position": c["position"], "text": c["text"],
+         "span_start": c["span_start"], "span_end": c["span_end"], "verdict": c["verdict"],
+         "rationale": c["rationale"],
+         "assessor_id": None if c["assessor"] is None else ids(
+             "assessors", c["assessor"], f"answers[{i}].claims[{j}].assessor"),
+         "updated_at": c["updated_at"]}
+        for i, j, c in claims), report)
+    claim_ids = [int(r["id"]) for r in op.select("claims", order_by="id")]
+    _insert(op, "evidence", (
+        {"claim_id": claim_ids[n],
+         "document_id": ids("documents", e["document"],
+                            f"answers[{i}].claims[{j}].evidence[{k}].document"),
+         "span_start": e["span_start"], "span_end": e["span_end"]}
+        for n, (i, j, c) in enumerate(claims) for k, e in enumerate(c["evidence"])), report)
+    _insert(op, "judge_verdicts", (
+        {"claim_id": claim_ids[n],
+         "assessor_id": ids("assessors", v["assessor"],
+                            f"answers[{i}].claims[{j}].judge_verdicts[{k}].assessor"),
+         **{x: v[x] for x in ("verdict", "raw_label", "rationale", "updated_at")}}
+        for n, (i, j, c) in enumerate(claims) for k, v in enumerate(c["judge_verdicts"])),
+        report)
+
+
+def _insert(op: Writer, table: str, rows: Iterable[Mapping[str, Any]],
+            report: ImportReport) -> None:
+    """Bulk insert (one history row per batch), turning a broken constraint into an error
+    that names the table (a duplicate key, a rank used twice…)."""
+    import sqlite3
+
+    try:
+        n = op.insert_many(table, rows)
+    except sqlite3.IntegrityError as error:
+        raise KnownError(f"{table}: {error} — two rows share a key, or a value is out of "
+                         "range; fix the file. Nothing was imported.") from None
+    report.counts[table] = report.counts.get(table, 0) + n

@@ -1,0 +1,337 @@
+"""The manager workbook (``xlsx``): a summary sheet first, then one sheet per entity.
+
+* **Summary** (the sheet the workbook opens on): per run, the answer denominators per family
+  (tested / produced / validated, quality / coverage / success — "not computable" when a
+  denominator is zero, never 0), the main retrieval measures with the unjudged-document
+  policy named, judging coverage (relevant / not relevant / unjudged / disputed) and the
+  agreement between assessors.
+* **Entity sheets** (``csv_export.FLAT_ENTITIES``): bold, frozen header with filters, widths
+  by column, keys and ids stored as text.  A table longer than a sheet (1,048,575 data rows)
+  continues on ``judgments (2)``, ``judgments (3)``…
+
+Safety: no cell is ever a formula — a text that starts with ``=`` is written as a typed
+string cell (``t="inlineStr"``, never ``<f>``), and every other text is a string cell too, so
+a spreadsheet never evaluates ``+``, ``-`` or ``@`` either; texts are kept exactly (no quote
+added).  Characters XML cannot hold (control characters, CR) are written with the Office
+escape ``_xHHHH_`` (a literal ``_xHHHH_`` gets its ``_`` escaped as ``_x005F_``), which
+Excel and calamine decode and :func:`unescape` undoes for openpyxl.  A text longer than a
+cell holds (32,767 characters) is cut with a visible marker and a warning; the ``xlsx``
+import refuses cut cells (the native JSON keeps everything).
+
+Written with openpyxl's write-only mode (rows stream, constant memory) to a temporary file
+beside the destination, then renamed: a failure never leaves a partial workbook.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from rag_annotator.errors import KnownError
+from rag_annotator.import_export.csv_export import (
+    FLAT_ENTITIES,
+    TICK_ROWS,
+    TablesReport,
+    Ticker,
+    count_rows,
+    entity_stream,
+    scope_of,
+)
+from rag_annotator.import_export.csv_import import CUT_MARKER
+from rag_annotator.import_export.registry import Options
+from rag_annotator.storage.reads_exchange import Scope
+from rag_annotator.storage.store import GoldSetStore
+
+#: Data rows per sheet (Excel's 1,048,576 rows less the header).
+ROWS_PER_SHEET = 1_048_575
+#: Characters a cell holds.
+MAX_CELL = 32_767
+SUMMARY = "Summary"
+
+_ESCAPE = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)")
+_UNESCAPE = re.compile("_x([0-9A-Fa-f]{4})_")
+
+_WIDTHS = {"text": 60, "question": 60, "reference_answer": 60, "notes": 40, "rationale": 40,
+           "note": 30, "title": 40, "changelog": 40, "guidelines": 40, "must_contain": 30,
+           "forbidden": 30, "variants": 30, "rank": 8, "grade": 8, "score": 12,
+           "position": 9, "span_start": 10, "span_end": 10, "validated": 10}
+
+
+def escape(text: str) -> str:
+    """A text as an XLSX cell holds it (Office ``_xHHHH_`` escapes for what XML cannot)."""
+    return _ESCAPE.sub(lambda m: "_x005F_" if m[0] == "_" else f"_x{ord(m[0]):04X}_", text)
+
+
+def unescape(text: str) -> str:
+    """Undo :func:`escape` (what Excel does when it reads a cell)."""
+    return _UNESCAPE.sub(lambda m: chr(int(m[1], 16)), text)
+
+
+class _Sheets:
+    """Writes one entity across as many sheets as it needs."""
+
+    def __init__(self, wb: Any, entity: str, columns: tuple[str, ...],
+                 report: TablesReport) -> None:
+        self.wb, self.entity, self.columns, self.report = wb, entity, columns, report
+        self.cut: list[str] = []
+
+    def write(self, rows: Iterator[tuple[Any, ...]], tick: Ticker) -> int:
+        from openpyxl.cell import WriteOnlyCell
+
+        total = 0
+        part = 0
+        ws = None
+        in_sheet = 0
+        escape_re, cut_limit = _ESCAPE, MAX_CELL
+        for row in rows:
+            if ws is None or in_sheet >= ROWS_PER_SHEET:
+                if ws is not None:
+                    self._close(ws, in_sheet)
+                part += 1
+                ws = self._sheet(part)
+                in_sheet = 0
+            cells: list[Any] = list(row)
+            for i, value in enumerate(cells):
+                if value.__class__ is not str:
+                    continue
+                if escape_re.search(value) is not None:
+                    value = escape(value)
+                if len(value) > cut_limit:
+                    value = self._cut(value, total + 1, i)
+                if value[:1] == "=":
+                    cell = WriteOnlyCell(ws, value=value)
+                    cell.data_type = "s"  # text, never a formula
+                    cells[i] = cell
+                else:
+                    cells[i] = value
+            ws.append(cells)
+            in_sheet += 1
+            total += 1
+            if total % TICK_ROWS == 0:
+                tick()
+        if ws is None:
+            ws = self._sheet(1)
+        self._close(ws, in_sheet)
+        if self.cut:
+            self.report.warnings.append(
+                f"{self.entity}: {len(self.cut)} cells were longer than {MAX_CELL:,} "
+                f"characters and were cut (the JSON export keeps them whole): "
+                f"{', '.join(self.cut[:5])}{', …' if len(self.cut) > 5 else ''}")
+        return total
+
+    def _cut(self, value: str, row: int, column: int) -> str:
+        marker = f"{CUT_MARKER}{len(value):,} characters in all]"
+        self.cut.append(f"row {row + 1} column {self.columns[column]}")
+        return value[:MAX_CELL - len(marker)] + marker
+
+    def _sheet(self, part: int) -> Any:
+        from openpyxl.cell import WriteOnlyCell
+        from openpyxl.styles import Font, PatternFill
+        from openpyxl.utils import get_column_letter
+
+        title = self.entity if part == 1 else f"{self.entity} ({part})"
+        ws = self.wb.create_sheet(title)
+        ws.freeze_panes = "A2"
+        for i, column in enumerate(self.columns, start=1):
+            ws.column_dimensions[get_column_letter(i)].width = _WIDTHS.get(column, 18)
+        bold, fill = Font(bold=True), PatternFill("solid", fgColor="DDE4EE")
+        header = []
+        for column in self.columns:
+            cell = WriteOnlyCell(ws, value=column)
+            cell.font, cell.fill = bold, fill
+            header.append(cell)
+        ws.append(header)
+        return ws
+
+    def _close(self, ws: Any, rows: int) -> None:
+        from openpyxl.utils import get_column_letter
+
+        ws.auto_filter.ref = f"A1:{get_column_letter(len(self.columns))}{rows + 1}"
+
+
+# -- summary ---------------------------------------------------------------------------------
+def _runs_in_scope(store: GoldSetStore, scope: Scope) -> list[str]:
+    names = store.names_of("runs")
+    return [n for n in names if not scope.runs or n in scope.runs]
+
+
+def summary_rows(store: GoldSetStore, scope: Scope) -> list[list[Any]]:
+    """The summary sheet's rows: section titles (one cell), headers and values.
+
+    A value that cannot be computed (zero denominator, no judgments) is the text
+    "not computable".  Section titles are marked by a leading ``("title", text)`` tuple.
+    """
+    from rag_annotator.metrics import DEFAULT_MEASURES, QueryInput, evaluate
+    from rag_annotator.metrics.agreement import JudgmentRow, agreement_json
+    from rag_annotator.metrics.answers import summarize
+
+    rows: list[list[Any]] = [
+        [("title", f"Gold set {store.meta('name') or store.path.stem}")],
+        ["file", store.path.name],
+        ["cases", store.count("cases"), "documents", store.count("documents"), "runs",
+         store.count("runs")],
+        [],
+    ]
+    families = set(scope.families)
+    for run in _runs_in_scope(store, scope):
+        answers = summarize(store, run).to_json()
+        rows.append([("title", f"Answers of run {run}, per family")])
+        rows.append(["family", "tested", "produced", "validated", "quality", "coverage",
+                     "success"])
+        per_family: dict[str, dict[str, Any]] = answers["per_family"]  # type: ignore[assignment]
+        for family, d in per_family.items():
+            if (families and family not in families) or not d["tested"]:
+                continue  # families this run was not tested on say nothing
+            rows.append([family, d["tested"], d["produced"], d["validated"],
+                         ("pct", d["quality"]), ("pct", d["coverage"]), ("pct", d["success"])])
+        o: dict[str, Any] = answers["overall"]  # type: ignore[assignment]
+        rows.append([("bold", "all families"), o["tested"], o["produced"], o["validated"],
+                     ("pct", o["quality"]), ("pct", o["coverage"]), ("pct", o["success"])])
+        rows.append([])
+    runs = _runs_in_scope(store, scope)
+    if runs:
+        max_grade = int(store.meta("max_grade", "1") or 1)
+        rows.append([("title", "Retrieval measures (mean over the cases where a value is "
+                               "defined); unjudged documents: policy 'trec' — counted as not "
+                               "relevant, as trec_eval does; documents outside a case's pool "
+                               "count as not relevant")])
+        rows.append(["run", "cases", *DEFAULT_MEASURES])
+        for run in runs:
+            inputs = {case: QueryInput(ranking, labels, max_grade)
+                      for case, (ranking, labels) in store.metric_inputs(run).items()}
+            report = evaluate(inputs, DEFAULT_MEASURES, "trec")
+            rows.append([run, report.cases,
+                         *(("num", report.mean[m]) for m in report.measures)])
+        rows.append([])
+    counts = store.judgment_counts()
+    rows.append([("title", "Judging coverage (effective labels over every pair of the "
+                           "pools)")])
+    rows.append(["relevant", "not relevant", "unjudged", "of which disputed"])
+    rows.append([counts["relevant"], counts["not_relevant"], counts["unjudged"],
+                 counts["disputed"]])
+    rows.append([])
+    agreement = agreement_json(JudgmentRow(*r) for r in store.judgment_rows())
+    rows.append([("title", "Agreement between assessors (binary: relevant = grade ≥ 1)")])
+    rows.append(["assessors", "pairs judged by two or more", "agreement", "Cohen's kappa",
+                 "Krippendorff's alpha"])
+    rows.append([agreement["assessors"], agreement["units"],
+                 ("pct", _pct(agreement["percent"])), ("num", agreement["kappa"]),
+                 ("num", agreement["alpha"])])
+    return rows
+
+
+def _pct(value: Any) -> float | None:
+    return None if value is None else float(value) / 100.0
+
+
+def _write_summary(ws: Any, rows: list[list[Any]]) -> None:
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+
+    ws.column_dimensions["A"].width = 28
+    for letter in "BCDEFGHIJ":
+        ws.column_dimensions[letter].width = 14
+    title, bold = Font(bold=True, size=13), Font(bold=True)
+    for row in rows:
+        cells: list[Any] = []
+        for value in row:
+            kind = value[0] if isinstance(value, tuple) else ""
+            raw = value[1] if isinstance(value, tuple) else value
+            if raw is None and kind in ("pct", "num"):
+                raw = "not computable"
+            cell = WriteOnlyCell(ws, value=escape(raw) if isinstance(raw, str) else raw)
+            if isinstance(raw, str):
+                cell.data_type = "s"
+            if kind == "title":
+                cell.font = title
+            elif kind == "bold":
+                cell.font = bold
+            elif kind == "pct" and isinstance(raw, float):
+                cell.number_format = "0.0%"
+            elif kind == "num" and isinstance(raw, float):
+                cell.number_format = "0.000"
+            cells.append(cell)
+        ws.append(cells)
+
+
+# -- export ----------------------------------------------------------------------------------
+def export_xlsx(store: GoldSetStore, dest: Path, options: Options) -> TablesReport:
+    """Write the manager workbook (whole or not at all)."""
+    from openpyxl import Workbook
+
+    dest = dest.expanduser()
+    if dest.is_dir():
+        raise KnownError("this is a folder; give a file name ending in .xlsx.", path=dest)
+    if not dest.parent.is_dir():
+        raise KnownError("the folder does not exist; create it first.", path=dest.parent)
+    scope = scope_of(store, options)
+    report = TablesReport(dest)
+    tick = Ticker(options, sum(count_rows(store, scope).values()))
+    wb = Workbook(write_only=True)
+    try:
+        # Write-only sheets stream their rows to temporary files as they go: a full disk
+        # can strike here already, not only in save().
+        _write_summary(wb.create_sheet(SUMMARY), summary_rows(store, scope))
+        for entity in FLAT_ENTITIES:
+            columns, rows = entity_stream(store, entity, scope)
+            report.counts[entity] = _Sheets(wb, entity, columns, report).write(rows, tick)
+        tick(0)
+    except write_errors() as error:
+        discard(wb)
+        raise _not_written(dest, error) from error
+    except BaseException:
+        discard(wb)
+        raise
+    save_atomically(wb, dest)
+    return report
+
+
+def write_errors() -> tuple[type[BaseException], ...]:
+    """What writing a workbook raises when the disk is full or a file too large: OSError,
+    and lxml's SerialisationError when openpyxl writes through lxml."""
+    try:
+        from lxml.etree import SerialisationError
+    except ImportError:
+        return (OSError,)
+    return (OSError, SerialisationError)
+
+
+def _not_written(dest: Path, error: BaseException) -> KnownError:
+    reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+    return KnownError(f"could not write the workbook ({' '.join(reason.split())}); nothing "
+                      "was written.", path=dest)
+
+
+def discard(wb: Any) -> None:
+    """Abandon a write-only workbook: close its sheets' streams, remove their temp files."""
+    for ws in getattr(wb, "_sheets", []):
+        rows, writer = getattr(ws, "_rows", None), getattr(ws, "_writer", None)
+        for close in (getattr(rows, "close", None), getattr(writer, "close", None),
+                      getattr(writer, "cleanup", None)):
+            if close is None:
+                continue
+            try:
+                close()
+            except Exception:  # best effort: the export already failed
+                pass
+
+
+def save_atomically(wb: Any, dest: Path) -> None:
+    """Save a workbook under a temporary name, fsync it, then rename it to ``dest``."""
+    tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
+    try:
+        wb.save(tmp)  # closes every sheet and removes openpyxl's own temporary files
+        with open(tmp, "rb+") as handle:
+            os.fsync(handle.fileno())
+        os.replace(tmp, dest)
+    except write_errors() as error:
+        discard(wb)
+        tmp.unlink(missing_ok=True)
+        raise _not_written(dest, error) from error
+    except BaseException:
+        discard(wb)
+        tmp.unlink(missing_ok=True)
+        raise

@@ -1,0 +1,104 @@
+"""XLSX import: the entity sheets of a manager workbook into an EMPTY gold set.
+
+The workbook is untrusted: :func:`safety.check_xlsx` refuses a file that is too large, not a
+zip or a zip bomb before openpyxl opens it, and openpyxl parses with defusedxml (no entity
+expansion, no external entities; :func:`safety.require_defused_xml`).  It is read in
+read-only mode with cached values (a formula someone typed is never evaluated here; its last
+value is read).  Sheets are recognised by name (``cases``, ``judgments``, ``judgments (2)``…,
+the summary and unknown sheets are ignored); cells are read as the export wrote them
+(``_xHHHH_`` escapes undone), and a cell the export had to cut is refused.  Errors name the
+sheet and row.  Same rules as the CSV import otherwise (empty file only, one undoable
+operation; see ``csv_import``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from rag_annotator.import_export import native_json
+from rag_annotator.import_export.csv_export import FLAT_ENTITIES
+from rag_annotator.import_export.csv_import import Table, build_document, load_tables
+from rag_annotator.import_export.files import ImportRejected
+from rag_annotator.import_export.registry import Options
+from rag_annotator.import_export.safety import check_xlsx, require_defused_xml
+from rag_annotator.import_export.xlsx_export import unescape
+from rag_annotator.storage.store import GoldSetStore
+
+_PART = re.compile(r"^(?P<entity>[a-z_]+)(?: \((?P<part>\d+)\))?$")
+#: Row numbers of later parts are offset by this, so one number names sheet and row.
+_PART_STRIDE = 10_000_000
+
+
+def _cells(values: tuple[Any, ...]) -> list[Any]:
+    return [unescape(v) if isinstance(v, str) else v for v in values]
+
+
+def read_tables(path: Path) -> dict[str, Table]:
+    """The entity sheets of a workbook, parts joined in order."""
+    check_xlsx(path)
+    require_defused_xml()
+    from openpyxl import load_workbook
+
+    try:
+        wb = load_workbook(path, read_only=True, data_only=True)
+    except Exception as error:  # openpyxl raises many kinds for a damaged file
+        raise _unreadable(path, error) from None
+    try:
+        return _tables(path, wb)
+    except ImportRejected:
+        raise
+    except Exception as error:  # damaged sheet XML, forbidden entities (defusedxml)…
+        raise _unreadable(path, error) from None
+    finally:
+        wb.close()
+
+
+def _unreadable(path: Path, error: Exception) -> ImportRejected:
+    return ImportRejected(path, None, f"the workbook cannot be read ({type(error).__name__}: "
+                                      f"{error}); save it again from Excel as .xlsx.")
+
+
+def _tables(path: Path, wb: Any) -> dict[str, Table]:
+    sheets: dict[str, list[tuple[int, str]]] = {}
+    for title in wb.sheetnames:
+        match = _PART.match(title)
+        if match and match["entity"] in FLAT_ENTITIES:
+            sheets.setdefault(match["entity"], []).append((int(match["part"] or 1), title))
+    tables: dict[str, Table] = {}
+    for entity, parts in sheets.items():
+        parts.sort()
+        titles = {number: title for number, title in parts}
+        header: list[str] | None = None
+
+        def where(number: int, titles: dict[int, str] = titles) -> tuple[Path, int | None, str]:
+            part, row = divmod(number, _PART_STRIDE)
+            part = part or min(titles)  # 0: the header of the first sheet
+            return path, None, f"sheet '{titles.get(part, '?')}', row {row or 1}: "
+
+        rows: list[tuple[int, list[Any]]] = []
+        for number, title in parts:
+            it: Iterator[tuple[Any, ...]] = wb[title].iter_rows(values_only=True)
+            first = [str(c) if c is not None else "" for c in next(it, ())]
+            if header is None:
+                header = first
+            elif first != header:
+                raise ImportRejected(path, None, f"sheet '{title}': its header differs from "
+                                                 f"sheet '{parts[0][1]}'.")
+            rows.extend((number * _PART_STRIDE + i, _cells(values))
+                        for i, values in enumerate(it, start=2))
+        tables[entity] = Table(entity, header or [], rows, where)
+    if not tables:
+        raise ImportRejected(path, None, "the workbook has none of the entity sheets "
+                                         f"({', '.join(FLAT_ENTITIES)}).")
+    return tables
+
+
+def import_xlsx(store: GoldSetStore, source: Path, options: Options
+                ) -> native_json.ImportReport:
+    """Read a manager workbook's entity sheets into an empty gold set."""
+    native_json.require_empty(store, source, "XLSX")
+    data = build_document(read_tables(source), excel=False, decimal_comma=False)
+    return load_tables(store, source, data, "XLSX")

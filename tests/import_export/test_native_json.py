@@ -1,0 +1,319 @@
+"""Native JSON: lossless, versioned, schema-valid; export → import → export gives the same bytes.
+
+``populate`` (also used by the CSV, XLSX and ecosystem tests) fills a gold set with every
+entity of the schema, drawing its texts from a list that hypothesis makes hostile.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rag_annotator.errors import KnownError
+from rag_annotator.import_export import native_json, registry
+from rag_annotator.import_export.files import ImportRejected
+from rag_annotator.import_export.registry import Options
+from rag_annotator.import_export.sample import create_sample
+from rag_annotator.storage.store import GoldSetStore
+from tests.builders import build_rich
+
+HOSTILE = [
+    "=cmd|' /C calc'!A0", "'=1+1", "''=", "\tleading tab", "+33 6 12", "-2", "@SUM(A1)",
+    "line one\nline two", "\r\nCRLF", "nul\x00byte", "emoji 🧪👩🏽‍🔬", "עברית מימין לשמאל",
+    "مرحبا\u200fبالعالم", '"quoted", semi; colon', "", " spaced ", "é" * 50,
+]
+
+
+def _key(prefix: str, i: int, text: str) -> str:
+    tail = _SPACES.sub(" ", text[:20]).strip()
+    return f"{prefix}{i}_{tail}".strip()
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def populate(store: GoldSetStore, texts: list[str], *, long_passage: bool = False,
+             n: int = 3) -> None:
+    """Every entity of the schema, texts drawn from ``texts`` in turn (keys derived)."""
+    pick = iter(texts * 200)
+
+    def t() -> str:
+        return next(pick)
+
+    stamp = "2026-01-02T03:04:05.678Z"
+    with store.operation("test_load", "populate") as op:
+        op.update("meta", {"key": "guidelines"}, {"value": t()})
+        op.insert("meta", {"key": "custom", "value": t()})
+        assessors = [op.insert("assessors", {"name": _key("a", i, t()), "created_at": stamp,
+                                             "kind": "judge" if i == 2 else "human"})["id"]
+                     for i in range(3)]
+        docs = []
+        for i in range(n + 1):
+            text = ("x" * 40_000 + t()) if long_passage and i == 0 else t() + " body " + t()
+            docs.append(op.insert("documents", {
+                "key": _key("d", i, t()), "title": t(), "text": text, "content_hash": "h",
+                "owner": t(), "rights": json.dumps([t(), t()], ensure_ascii=False),
+                "valid_from": "2024-01-01" if i % 2 else None, "status": "current",
+                "version": t(), "origin": "corpus", "created_at": stamp,
+                "updated_at": stamp})["id"])
+        op.update("documents", {"id": docs[1]}, {"supersedes_id": docs[0],
+                                                 "parent_id": docs[0]})
+        cases = []
+        for i in range(n):
+            cases.append(op.insert("cases", {
+                "key": _key("c", i, t()), "question": t(), "variants": json.dumps([t()]),
+                "reference_answer": None if i == 1 else t(),
+                "must_contain": json.dumps([t(), t()], ensure_ascii=False),
+                "forbidden": json.dumps([t()], ensure_ascii=False),
+                "family": ("ordinary", "sensitive", "no_answer")[i % 3],
+                "tags": json.dumps([t()], ensure_ascii=False), "difficulty": None,
+                "role": t(), "notes": t(), "author": t(), "created_at": stamp,
+                "updated_at": stamp})["id"])
+            op.insert("expected_sources", {"case_id": cases[i], "document_id": docs[i],
+                                           "span_start": 0, "span_end": 1, "note": t()})
+        op.insert("case_reviews", {"case_id": cases[0], "origin": t(), "decision": "edited",
+                                   "near_duplicate_of": cases[1], "decided_by": t(),
+                                   "decided_at": stamp})
+        runs = [op.insert("runs", {"name": _key("r", i, t()), "model": t(), "notes": t(),
+                                   "created_at": stamp})["id"] for i in range(2)]
+        for r, run in enumerate(runs):
+            for c, case in enumerate(cases):
+                for rank, doc in enumerate(docs[c:c + 3], start=1):
+                    op.insert("retrieved", {"run_id": run, "case_id": case,
+                                            "document_id": doc, "rank": rank,
+                                            "score": 1.5 / rank + r * 1e-17 + 0.1})
+                answer = op.insert("answers", {"run_id": run, "case_id": case,
+                                               "text": t(), "latency_ms": 12 * c,
+                                               "cost": 0.001 * c if c else None,
+                                               "tokens": c or None})["id"]
+                op.insert("citations", {"answer_id": answer, "document_id": docs[c],
+                                        "marker": t(), "span_start": 0, "span_end": 0,
+                                        "support": ("yes", None, "no")[c % 3], "note": t()})
+                for position in (2, 1):
+                    claim = op.insert("claims", {
+                        "answer_id": answer, "position": position, "text": t(),
+                        "verdict": ("supported", None)[position % 2],
+                        "rationale": t(), "assessor_id": assessors[0] if position == 2 else None,
+                        "updated_at": stamp if position == 2 else None})["id"]
+                    op.insert("evidence", {"claim_id": claim, "document_id": docs[c],
+                                           "span_start": 0, "span_end": 1})
+                    op.insert("judge_verdicts", {"claim_id": claim, "assessor_id": assessors[2],
+                                                 "verdict": "contradicted", "raw_label": t(),
+                                                 "rationale": t(), "updated_at": stamp})
+                op.insert("answer_reviews", {
+                    "run_id": run, "case_id": case, "assessor_id": assessors[c % 2],
+                    "outcome": ("answered", "abstained", None)[c % 3],
+                    "validated": (1, 0, None)[c % 3],
+                    "failure_categories": json.dumps(["factual_error"] if c else []),
+                    "must_contain_found": json.dumps([t()], ensure_ascii=False),
+                    "forbidden_present": (None, 1, 0)[c % 3], "note": t(),
+                    "updated_at": stamp})
+        for c, case in enumerate(cases):
+            for d, doc in enumerate(docs):
+                for a in (0, 1):
+                    grade = (0, 1, None)[(c + d + a) % 3]
+                    op.insert("judgments", {"case_id": case, "document_id": doc,
+                                            "assessor_id": assessors[a], "grade": grade,
+                                            "note": t(), "updated_at": stamp})
+        op.insert("adjudications", {"case_id": cases[0], "document_id": docs[0], "grade": 1,
+                                    "assessor_id": assessors[1], "note": t(),
+                                    "updated_at": stamp})
+        op.insert("releases", {"name": _key("v", 1, t()), "created_at": stamp,
+                               "created_by": t(), "changelog": t(),
+                               "snapshot": json.dumps({
+                                   "format": "rag-annotator-release", "version": 1,
+                                   "content_hash": "sha256:0", "cases": {},
+                                   "judgments": {}, "note": t()}, ensure_ascii=False)})
+
+
+def _export(store: GoldSetStore, dest: Path, **options: Any) -> bytes:
+    native_json.export_json(store, dest, Options(**options))
+    return dest.read_bytes()
+
+
+def _roundtrip(tmp: Path, store: GoldSetStore) -> tuple[bytes, bytes]:
+    first = _export(store, tmp / "a.json")
+    with GoldSetStore.create(tmp / "b.goldset", assessor="imp") as other:
+        native_json.import_json(other, tmp / "a.json", Options())
+        second = _export(other, tmp / "b.json")
+    return first, second
+
+
+def _schema() -> dict[str, Any]:
+    text = (resources.files("rag_annotator.resources") / "schema" /
+            "goldset.schema.json").read_text(encoding="utf-8")
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+def test_schema_is_valid_and_packaged() -> None:
+    jsonschema.Draft202012Validator.check_schema(_schema())
+
+
+def test_rich_goldset_round_trips_byte_for_byte(tmp_path: Path, store: GoldSetStore) -> None:
+    build_rich(store)
+    populate(store, HOSTILE, long_passage=True)
+    first, second = _roundtrip(tmp_path, store)
+    assert first == second
+    data = json.loads(first)
+    jsonschema.validate(data, _schema())
+    # Three-state labels survive: null (unjudged), 0 and 1 all present.
+    assert {j["grade"] for j in data["judgments"]} == {None, 0, 1}
+    # Natural keys, never row ids.
+    assert "id" not in data["judgments"][0] and "case_id" not in data["judgments"][0]
+    claims = [c for a in data["answers"] for c in a["claims"]]
+    assert any(c["evidence"] for c in claims) and any(c["judge_verdicts"] for c in claims)
+    assert data["case_reviews"][0]["near_duplicate_of"].startswith("c1_")
+    assert data["releases"] and data["adjudications"]
+    assert any(len(d["text"]) > 40_000 for d in data["documents"])
+    assert any(j.get("note") == "nul\x00byte" for j in data["judgments"])
+
+
+def test_sample_round_trips_and_validates(tmp_path: Path) -> None:
+    with create_sample(tmp_path / "s.goldset") as sample:
+        first, second = _roundtrip(tmp_path, sample)
+    assert first == second
+    jsonschema.validate(json.loads(first), _schema())
+
+
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                 HealthCheck.too_slow])
+@given(texts=st.lists(st.one_of(st.sampled_from(HOSTILE),
+                                st.text(st.characters(exclude_categories=["Cs"]),
+                                        max_size=30)),
+                      min_size=1, max_size=10),
+       long_passage=st.booleans(), n=st.integers(2, 3))
+def test_round_trip_property(tmp_path_factory: pytest.TempPathFactory, texts: list[str],
+                             long_passage: bool, n: int) -> None:
+    tmp = tmp_path_factory.mktemp("rt")
+    with GoldSetStore.create(tmp / "a.goldset", assessor="x") as store:
+        populate(store, texts, long_passage=long_passage, n=n)
+        first, second = _roundtrip(tmp, store)
+    assert first == second
+    jsonschema.validate(json.loads(first), _schema())
+
+
+def test_history_is_exported_valid_and_not_imported(tmp_path: Path,
+                                                    store: GoldSetStore) -> None:
+    build_rich(store)
+    with_history = _export(store, tmp_path / "h.json", history=True)
+    data = json.loads(with_history)
+    jsonschema.validate(data, _schema())
+    assert data["history"] and data["history"][0]["changes"]
+    with GoldSetStore.create(tmp_path / "n.goldset") as other:
+        report = native_json.import_json(other, tmp_path / "h.json", Options())
+        assert any("history" in w for w in report.warnings)
+        assert _export(other, tmp_path / "n.json") == _export(store, tmp_path / "o.json")
+
+
+def test_import_is_one_undoable_operation(tmp_path: Path, store: GoldSetStore) -> None:
+    build_rich(store)
+    _export(store, tmp_path / "a.json")
+    with GoldSetStore.create(tmp_path / "b.goldset") as other:
+        native_json.import_json(other, tmp_path / "a.json", Options())
+        assert other.count("judgments") == store.count("judgments")
+        other.revert(other.operation_ids()[0])
+        assert other.is_empty_goldset()
+        assert other.count("judgments") == other.count("claims") == 0
+
+
+def test_import_into_a_non_empty_file_is_refused(tmp_path: Path, store: GoldSetStore) -> None:
+    build_rich(store)
+    _export(store, tmp_path / "a.json")
+    before = store.count("cases")
+    with pytest.raises(KnownError, match="EMPTY gold set"):
+        native_json.import_json(store, tmp_path / "a.json", Options())
+    assert store.count("cases") == before
+
+
+@pytest.mark.parametrize(("mutate", "message"), [
+    (lambda d: d.update(format="other"), "not a rag_annotator JSON export"),
+    (lambda d: d.update(version=99), "version 99"),
+    (lambda d: d["judgments"][0].update(grade="1"), r"judgments\[0\]\.grade: expected an "
+                                                    "integer"),
+    (lambda d: d["judgments"][0].update(case="nope"), r"judgments\[0\]\.case: no case 'nope'"),
+    (lambda d: d["cases"][0].update(family="weird"), r"cases\[0\]\.family: expected one of"),
+    (lambda d: d["cases"][0].update(extra=1), "unknown field 'extra'"),
+    (lambda d: d["documents"][0].pop("text"), "field 'text' is missing"),
+    (lambda d: d["answers"][0]["claims"][0]["evidence"][0].update(document="zz"),
+     r"answers\[0\]\.claims\[0\]\.evidence\[0\]\.document: no document 'zz'"),
+    (lambda d: d["retrieved"].append(dict(d["retrieved"][0])), "retrieved: UNIQUE"),
+    (lambda d: d["cases"][0].update(key=" padded"), "non-empty key"),
+])
+def test_bad_files_are_refused_and_nothing_is_stored(tmp_path: Path, store: GoldSetStore,
+                                                     mutate: Any, message: str) -> None:
+    populate(store, ["plain"])
+    data = json.loads(_export(store, tmp_path / "a.json"))
+    mutate(data)
+    (tmp_path / "bad.json").write_text(json.dumps(data), encoding="utf-8")
+    with GoldSetStore.create(tmp_path / "b.goldset") as other:
+        with pytest.raises(KnownError, match=message):
+            native_json.import_json(other, tmp_path / "bad.json", Options())
+        assert other.is_empty_goldset() and other.operation_ids() == []
+
+
+def test_not_json_names_the_line(tmp_path: Path, store: GoldSetStore) -> None:
+    (tmp_path / "x.json").write_text('{\n "format": \n}', encoding="utf-8")
+    with pytest.raises(ImportRejected, match=r"x\.json:3: not valid JSON"):
+        native_json.import_json(store, tmp_path / "x.json", Options())
+
+
+def test_registry_names_the_json_format() -> None:
+    assert registry.exporter("json") is native_json.export_json
+    assert registry.importer("json") is native_json.import_json
+
+
+def test_cancel_leaves_no_file(tmp_path: Path, store: GoldSetStore) -> None:
+    populate(store, ["a"])
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    with pytest.raises(KnownError, match="cancelled"):
+        native_json.export_json(store, exports / "c.json", Options(cancel=lambda: True))
+    assert list(exports.iterdir()) == []
+
+
+def test_failure_midway_leaves_the_old_file(tmp_path: Path, store: GoldSetStore,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    populate(store, ["a"])
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    (exports / "g.json").write_text("previous", encoding="utf-8")
+    real = native_json._Writer.rows
+    calls: list[str] = []
+
+    def failing(self: Any, name: str, rows: Any) -> int:
+        calls.append(name)
+        if name == "judgments":
+            self.out.write('[\n  {"partial": ')
+            raise OSError(28, "No space left on device")
+        return real(self, name, rows)
+
+    monkeypatch.setattr(native_json._Writer, "rows", failing)
+    with pytest.raises(KnownError, match="No space left on device"):
+        native_json.export_json(store, exports / "g.json", Options())
+    assert "judgments" in calls
+    assert [p.name for p in exports.iterdir()] == ["g.json"]
+    assert (exports / "g.json").read_text(encoding="utf-8") == "previous"
+
+
+def test_progress_is_reported(tmp_path: Path) -> None:
+    seen: list[tuple[int, int]] = []
+    with create_sample(tmp_path / "s.goldset") as sample:
+        native_json.export_json(sample, tmp_path / "s.json",
+                                Options(progress=lambda d, t: seen.append((d, t))))
+    assert seen and all(0 < d <= t for d, t in seen)
+
+
+def test_schema_describes_every_field_the_import_reads() -> None:
+    defs = _schema()["$defs"]
+    for entity, spec in native_json.SPECS.items():
+        assert set(defs[entity]["properties"]) == set(spec), entity
+        assert set(defs[entity]["required"]) == set(spec), entity
