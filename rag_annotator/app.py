@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from rag_annotator import __version__
@@ -74,18 +75,13 @@ def _open_first_file(window: MainWindow, path: Path, paths: AppPaths) -> None:
 
         try:
             paths.ensure()
-            store = create_sample(path, assessor=window.assessor)
+            store = create_sample(path, assessor=window.assessor, lock=True)
         except KnownError as error:
             show_known_error(window, error)
             return
         window.set_store(store, remember=True)
         return
-    try:
-        store = GoldSetStore.open(path, assessor=window.assessor, verify="auto")
-    except KnownError as error:
-        show_known_error(window, error)
-        return
-    window.set_store(store, remember=True)
+    window.open_file(path)
 
 
 def _account_name() -> str:
@@ -119,6 +115,8 @@ def run_gui(file: str | None, assessor: str | None, language: str | None = None)
     app.setApplicationDisplayName("rag-annotator")
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("rag-annotator")
+    app.setWindowIcon(QIcon(str(Path(__file__).parent / "resources" / "icons"
+                                / "rag-annotator.png")))
     translators = install_translations(resolve_language(language, settings.language))
     window: MainWindow | None = None
     reporter = install_exception_hooks(lambda: window)
@@ -135,6 +133,10 @@ def run_gui(file: str | None, assessor: str | None, language: str | None = None)
             # Judgments need a name; use the account's until the user gives one.
             session_assessor = _account_name()
     window = MainWindow(settings, paths, assessor=session_assessor)
+    # macOS sends a double-clicked .goldset as an event, not on the command line.
+    from rag_annotator.ui.file_open import install_file_open_handler
+
+    file_open = install_file_open_handler(app, window.open_file)
     window.show()
     # Open once the event loop runs: the window is on screen at once, and a bug while
     # opening reaches the crash dialog through the exception hook like any other.
@@ -143,6 +145,7 @@ def run_gui(file: str | None, assessor: str | None, language: str | None = None)
     code = app.exec()
     if window.isVisible():  # quit without closing (session end): still save and close
         window.close()
+    app.removeEventFilter(file_open)
     remove_translations(translators)
     del reporter
     return int(code)

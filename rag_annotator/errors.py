@@ -16,7 +16,15 @@ class KnownError(Exception):
 
     def __init__(self, message: str, *, path: Path | str | None = None) -> None:
         self.path = Path(path) if path is not None else None
-        super().__init__(f"{self.path}: {message}" if self.path is not None else message)
+        text = f"{self.path}: {message}" if self.path is not None else message
+        super().__init__(_one_line(text))
+
+
+def _one_line(text: str) -> str:
+    """Line breaks and tabs quoted from the user's data (a cell, a header) written as
+    ``\\n``, ``\\r``, ``\\t``: a message is always one line (the CLI prints
+    ``error: …`` lines that scripts read one by one)."""
+    return text.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t")
 
 
 class NotAGoldSetFile(KnownError):
@@ -41,6 +49,14 @@ class FileNotFound(KnownError):
 
 class FileBusy(KnownError):
     """Another program holds a lock on the file for longer than we wait."""
+
+
+class WriteFailed(KnownError):
+    """The disk refused a write (full, I/O error): the change was rolled back."""
+
+
+class ReadOnlyLocation(KnownError):
+    """The file or its folder cannot be written: it can only be opened read-only."""
 
 
 class InvalidValue(KnownError):

@@ -26,6 +26,8 @@ class Settings:
         recent_files: most recent first, at most MAX_RECENT.
         window_geometry / window_state: Qt's saved geometry, base64 text.
         last_section: index of the section shown last.
+        column_mappings: spreadsheet imports' column mapping, by header set.
+        export_choices: the export dialog's last choices (format, destination, scope).
     """
 
     assessor: str = ""
@@ -34,6 +36,8 @@ class Settings:
     window_geometry: str = ""
     window_state: str = ""
     last_section: int = 0
+    column_mappings: dict[str, dict[str, str]] = field(default_factory=dict)
+    export_choices: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: Path) -> Settings:

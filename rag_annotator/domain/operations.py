@@ -10,7 +10,7 @@ titles (the UI has translated ones); other areas add theirs (see ``action_names`
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rag_annotator.domain import validation as v
@@ -18,11 +18,13 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.enums import Label
 from rag_annotator.domain.ports import Store, Writer
+from rag_annotator.domain.releases import check_editable
 from rag_annotator.errors import Conflict, InvalidValue, NotFound
 
 CORE_ACTION_NAMES: dict[str, str] = {
     "set_meta": "Edit gold-set settings",
     "set_graded_scale": "Set the grading scale",
+    "set_pool": "Choose the judging pool",
     "create_case": "New case",
     "edit_case": "Edit case",
     "delete_case": "Delete case",
@@ -100,6 +102,38 @@ def set_meta(store: Store, key: str, value: str) -> Changes:
     return op.changes()
 
 
+def set_pool(store: Store, runs: Sequence[str] | None, depth: int | None) -> Changes:
+    """Choose what is judged: the top ``depth`` documents (None: the whole lists) of ``runs``
+    (None: every run, including runs imported later), plus the expected sources.
+
+    Pairs already judged stay in the pool whatever the choice (their labels remain visible and
+    editable); a document several runs retrieved is one pair.  The metrics' universe does not
+    change: it is every document any run retrieved, whatever is being judged.
+    """
+    if depth is not None and (isinstance(depth, bool) or not 1 <= int(depth) <= 100_000):
+        raise InvalidValue(f"the pool depth must be a whole number from 1 to 100000, "
+                           f"not {depth!r}.")
+    names = None if runs is None else sorted({str(r) for r in runs})
+    with store.operation("set_pool", "") as op:
+        if names is not None:
+            if not names:
+                raise InvalidValue("choose at least one run for the pool (or every run).")
+            for name in names:
+                if not op.select("runs", name=name):
+                    raise NotFound(f"no run named '{name}' in this gold set.")
+        op.label = (f"{'all runs' if names is None else ', '.join(names)} · "
+                    f"{'all depths' if depth is None else f'top {int(depth)}'}")
+        for key, value in (("pool_runs", "" if names is None else json.dumps(names)),
+                           ("pool_depth", "" if depth is None else str(int(depth)))):
+            existing = op.get("meta", {"key": key})
+            if existing is None:
+                if value:
+                    op.insert("meta", {"key": key, "value": value})
+            elif existing["value"] != value:
+                op.update("meta", {"key": key}, {"value": value})
+    return op.changes()
+
+
 def set_graded_scale(store: Store, max_grade: int) -> Changes:
     """Choose binary (1) or graded (2, 3) relevance; locked once a judgment has a grade."""
     if max_grade not in range(1, MAX_GRADE + 1):
@@ -139,6 +173,7 @@ def edit_case(store: Store, case_id: int, **fields: Any) -> Changes:
     with store.operation("edit_case", "") as op:
         case = _row(op, "cases", case_id)
         op.label = case["key"]
+        check_editable(op, case)  # approved in a frozen release: read-only
         if "key" in columns and columns["key"] != case["key"] and op.select(
                 "cases", key=columns["key"]):
             raise Conflict(f"a case with key '{columns['key']}' already exists.")
@@ -152,11 +187,14 @@ def delete_case(store: Store, case_id: int) -> Changes:
     with store.operation("delete_case", "") as op:
         case = _row(op, "cases", case_id)
         op.label = case["key"]
+        check_editable(op, case)  # approved in a frozen release: read-only
         for answer in op.select("answers", case_id=case_id):
             _delete_answer(op, answer["id"])
         for table in ("answer_reviews", "retrieved", "judgments", "adjudications",
-                      "expected_sources"):
+                      "expected_sources", "case_reviews"):
             op.delete_where(table, case_id=case_id)
+        for review in op.select("case_reviews", near_duplicate_of=case_id):
+            op.update("case_reviews", {"id": review["id"]}, {"near_duplicate_of": None})
         op.delete("cases", {"id": case_id})
     return op.changes()
 
@@ -168,6 +206,7 @@ def add_expected_source(store: Store, case_id: int, document_id: int,
         case = _row(op, "cases", case_id)
         doc = _row(op, "documents", document_id)
         op.label = f"{case['key']} · {doc['key']}"
+        check_editable(op, case)  # approved in a frozen release: read-only
         start, end = (None, None) if span is None else span
         if span is not None and not 0 <= span[0] <= span[1] <= len(doc["text"]):
             raise InvalidValue(f"the passage {span[0]}–{span[1]} is outside document "
@@ -181,7 +220,8 @@ def add_expected_source(store: Store, case_id: int, document_id: int,
 def remove_expected_source(store: Store, source_id: int) -> Changes:
     """Remove one expected source of a case."""
     with store.operation("remove_expected_source", str(source_id)) as op:
-        _row(op, "expected_sources", source_id)
+        source = _row(op, "expected_sources", source_id)
+        check_editable(op, _row(op, "cases", source["case_id"]))  # frozen release: read-only
         op.delete("expected_sources", {"id": source_id})
     return op.changes()
 
@@ -294,6 +334,7 @@ def delete_run(store: Store, run_id: int) -> Changes:
 def _delete_answer(op: Writer, answer_id: int) -> None:
     for claim in op.select("claims", answer_id=answer_id):
         op.delete_where("evidence", claim_id=claim["id"])
+        op.delete_where("judge_verdicts", claim_id=claim["id"])
         op.delete("claims", {"id": claim["id"]})
     op.delete_where("citations", answer_id=answer_id)
     op.delete("answers", {"id": answer_id})
@@ -420,6 +461,7 @@ def delete_claim(store: Store, claim_id: int) -> Changes:
     with store.operation("delete_claim", f"#{claim_id}") as op:
         _row(op, "claims", claim_id)
         op.delete_where("evidence", claim_id=claim_id)
+        op.delete_where("judge_verdicts", claim_id=claim_id)
         op.delete("claims", {"id": claim_id})
     return op.changes()
 

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator.domain import validation as v
+from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.enums import Label
 from rag_annotator.domain.ports import Writer
 from rag_annotator.errors import KnownError
@@ -74,6 +75,7 @@ class MergeReport:
     conflicts: list[MergeConflict] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     operation_id: int = 0
+    changes: Changes | None = None
 
     def count(self, entity: str, outcome: str) -> None:
         self.counts[entity][outcome] += 1
@@ -116,6 +118,7 @@ def merge_file(store: GoldSetStore, other_path: str | Path) -> MergeReport:
                              report)
         _merge_claims(op, source["claims"], assessors, report)
     report.operation_id = op.operation_id
+    report.changes = op.changes()
     return report
 
 

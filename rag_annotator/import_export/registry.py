@@ -72,12 +72,30 @@ IMPORTS: dict[str, str] = {
     "qrels": "builtin_formats:import_qrels",
     "jsonl-run": "builtin_formats:import_jsonl_run",
     "ragas": "builtin_formats:import_ragas_run",
+    "json": "native_json:import_json",
+    "csv": "csv_import:import_csv",
+    "xlsx": "xlsx_import:import_xlsx",
+    "beir": "ecosystem:import_beir",
+    "deepeval": "ecosystem:import_deepeval",
+    "cases": "cases_import:import_cases",
+    "corpus": "corpus_import:import_corpus",
+    "ragas-testset": "ragas_testset:import_testset",
+    "ragchecker": "judges:import_ragchecker",
+    "ragas-verdicts": "judges:import_ragas_verdicts",
+    "deepeval-verdicts": "judges:import_deepeval_verdicts",
 }
 
 #: Export formats: name → "module:function".
 EXPORTS: dict[str, str] = {
     "trec-run": "builtin_formats:export_trec_run",
     "qrels": "builtin_formats:export_qrels",
+    "json": "native_json:export_json",
+    "csv": "csv_export:export_csv",
+    "xlsx": "xlsx_export:export_xlsx",
+    "beir": "ecosystem:export_beir",
+    "ragas": "ecosystem:export_ragas",
+    "ragchecker": "ecosystem:export_ragchecker",
+    "deepeval": "ecosystem:export_deepeval",
 }
 
 

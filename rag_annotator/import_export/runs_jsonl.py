@@ -29,6 +29,7 @@ from typing import Any
 from rag_annotator.domain import validation as v
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store, Writer
+from rag_annotator.domain.verify_ops import add_candidate_claims
 from rag_annotator.errors import Conflict, InvalidValue
 from rag_annotator.import_export.files import ImportRejected, read_text_lines
 from rag_annotator.import_export.trec import ImportReport, _resolve
@@ -239,6 +240,7 @@ def _import(store: Store, path: Path, records: list[RunRecord], *, name: str | N
                 continue
             answer_id = int(op.insert("answers", {"run_id": run_id, "case_id": cases[r.case],
                                                   "text": r.answer})["id"])
+            add_candidate_claims(op, answer_id, r.answer)  # unverified, for the Verify section
             for marker, doc in r.citations:
                 op.insert("citations", {"answer_id": answer_id, "document_id": docs[doc],
                                         "marker": marker})

@@ -31,10 +31,11 @@ def sample_data() -> dict[str, Any]:
     return data
 
 
-def create_sample(path: str | Path, *, assessor: str = "") -> GoldSetStore:
-    """Create a new gold-set file at ``path`` holding the sample; return it open."""
+def create_sample(path: str | Path, *, assessor: str = "", lock: bool = False) -> GoldSetStore:
+    """Create a new gold-set file at ``path`` holding the sample; return it open (locked for
+    this writer when ``lock``, as the app does)."""
     data = sample_data()
-    store = GoldSetStore.create(path, name=data["name"], assessor=assessor)
+    store = GoldSetStore.create(path, name=data["name"], assessor=assessor, lock=lock)
     try:
         load_sample(store, data)
     except BaseException:
@@ -51,8 +52,9 @@ def load_sample(store: GoldSetStore, data: dict[str, Any]) -> None:
         assessors = {name: ensure_assessor(op, name) for name in data["assessors"]}
         docs = _load_documents(op, data["documents"])
         cases = _load_cases(op, data["cases"], docs)
+        behaviours = {c["key"]: c["expected_behaviour"] for c in data["cases"]}
         for run in data["runs"]:
-            _load_run(op, run, cases, docs, assessors)
+            _load_run(op, run, cases, docs, assessors, behaviours)
         now = utc_now()
         op.insert_many("judgments", (
             {"case_id": cases[j["case"]], "document_id": docs[j["document"]]["id"],
@@ -109,7 +111,8 @@ def _load_cases(op: Writer, items: list[dict[str, Any]],
 
 
 def _load_run(op: Writer, run: dict[str, Any], cases: dict[str, int],
-              docs: dict[str, dict[str, Any]], assessors: dict[str, int]) -> None:
+              docs: dict[str, dict[str, Any]], assessors: dict[str, int],
+              behaviours: dict[str, str]) -> None:
     columns = v.run_columns({k: run[k] for k in ("name", "model", "corpus_version",
                                                  "prompt_version", "index_version", "notes")})
     run_id = int(op.insert("runs", {**columns, "created_at": utc_now()})["id"])
@@ -143,3 +146,28 @@ def _load_run(op: Writer, run: dict[str, Any], cases: dict[str, int],
                 "assessor_id": next(iter(assessors.values())) if verdict else None,
                 "updated_at": utc_now() if verdict else None,
             })
+        if answer.get("outcome"):
+            verdicts = [v.check_verdict(c.get("verdict")) for c in answer.get("claims", [])]
+            op.insert("answer_reviews", {
+                "run_id": run_id, "case_id": case_id,
+                "assessor_id": next(iter(assessors.values())),
+                "outcome": answer["outcome"],
+                "validated": _validated(answer["outcome"], behaviours[result["case"]],
+                                        verdicts),
+                "updated_at": utc_now()})
+
+
+def _validated(outcome: str, expected: str, verdicts: list[str | None]) -> int | None:
+    """The sample expert's decision so far: an abstention or escalation is right exactly
+    when the case expects it; an answer is rejected once a verified claim is unsupported or
+    contradicted (or when it should not have been given), accepted once every claim is
+    verified supported, and not yet decided otherwise."""
+    if outcome != "answered":
+        return int({"abstained": "abstain", "escalated": "escalate"}.get(outcome) == expected)
+    if expected != "answer":
+        return 0
+    if any(verdict in ("not_supported", "contradicted") for verdict in verdicts):
+        return 0
+    if verdicts and all(verdict == "supported" for verdict in verdicts):
+        return 1
+    return None

@@ -29,6 +29,7 @@ from rag_annotator.errors import (
     FileTooNew,
     KnownError,
     NotAGoldSetFile,
+    WriteFailed,
 )
 
 #: ``PRAGMA application_id`` of every gold-set file: the ASCII bytes "RAGA".
@@ -51,6 +52,8 @@ _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 _SQLITE_BUSY = 5
 _SQLITE_LOCKED = 6
+_SQLITE_IOERR = 10
+_SQLITE_FULL = 13
 #: Extended code: a hot journal that a read-only connection cannot roll back.
 _SQLITE_READONLY_ROLLBACK = 776
 
@@ -132,6 +135,15 @@ def classify_error(error: sqlite3.Error, path: Path) -> KnownError | None:
         return FileBusy(
             "another program is writing to this file; close it there and try again.", path=path
         )
+    if primary == _SQLITE_FULL or (primary is None and "disk is full" in text):
+        return WriteFailed(
+            "the disk is full: this change was not saved (the file keeps everything saved "
+            "before); free some space and try again.", path=path)
+    if primary == _SQLITE_IOERR or (primary is None and "disk i/o error" in text):
+        return WriteFailed(
+            "the file could not be written (disk or network error, or the disk is full): this "
+            "change was not saved (the file keeps everything saved before); check the disk "
+            "and its free space, then try again.", path=path)
     return None
 
 

@@ -30,8 +30,10 @@ EFFECTIVE_COUNTS_SQL = (
     + EFFECTIVE_PAIRS_SQL + ")"
 )
 
-#: Per-case effective labels (see ``judging_progress``); the case filter is pushed into each
-#: branch so the indexes on ``case_id`` are used and a chunk of cases costs only its rows.
+#: Per-case effective labels over the judging pool (see ``judging_progress``); the case filter
+#: is pushed into each branch so the indexes on ``case_id`` are used and a chunk of cases costs
+#: only its rows.  The pool: the top ?4 documents (NULL: all) of the runs named in the JSON
+#: list ?3 (NULL: every run), plus expected sources and every judged or adjudicated pair.
 # The agreement rule (same label, lowest grade kept; a dispute is relevant vs not relevant)
 # is the one of EFFECTIVE_PAIRS_SQL; PROGRESS_SQL and POOL_SQL restate it per case so the
 # case filter reaches the indexes.  tests/test_effective_label_rule.py holds them together.
@@ -39,7 +41,10 @@ PROGRESS_SQL = """
 WITH sel(case_id) AS (SELECT value FROM json_each(?1)),
 me(id) AS (SELECT id FROM assessors WHERE name = ?2),
 universe AS (
-    SELECT case_id, document_id FROM retrieved WHERE case_id IN sel
+    SELECT r.case_id, r.document_id FROM retrieved r
+    WHERE r.case_id IN sel AND (?4 IS NULL OR r.rank <= ?4)
+      AND (?3 IS NULL OR r.run_id IN (SELECT id FROM runs
+                                      WHERE name IN (SELECT value FROM json_each(?3))))
     UNION SELECT case_id, document_id FROM expected_sources WHERE case_id IN sel
     UNION SELECT case_id, document_id FROM judgments WHERE case_id IN sel
     UNION SELECT case_id, document_id FROM adjudications WHERE case_id IN sel
@@ -67,7 +72,10 @@ FROM effective GROUP BY case_id
 
 POOL_SQL = """
 WITH universe(document_id) AS (
-    SELECT document_id FROM retrieved WHERE case_id = ?1
+    SELECT r.document_id FROM retrieved r
+    WHERE r.case_id = ?1 AND (?5 IS NULL OR r.rank <= ?5)
+      AND (?4 IS NULL OR r.run_id IN (SELECT id FROM runs
+                                      WHERE name IN (SELECT value FROM json_each(?4))))
     UNION SELECT document_id FROM expected_sources WHERE case_id = ?1
     UNION SELECT document_id FROM judgments WHERE case_id = ?1
     UNION SELECT document_id FROM adjudications WHERE case_id = ?1
@@ -79,6 +87,9 @@ labels AS (
            (SELECT j.grade FROM judgments j JOIN assessors s ON s.id = j.assessor_id
             WHERE j.case_id = ?1 AND j.document_id = d.id AND s.name = ?2)
                AS my_grade,
+           (SELECT j.note FROM judgments j JOIN assessors s ON s.id = j.assessor_id
+            WHERE j.case_id = ?1 AND j.document_id = d.id AND s.name = ?2)
+               AS my_note,
            (SELECT json_group_array(json_array(s.name, j.grade))
             FROM judgments j JOIN assessors s ON s.id = j.assessor_id
             WHERE j.case_id = ?1 AND j.document_id = d.id AND s.name <> ?2
@@ -91,7 +102,8 @@ labels AS (
             WHERE j.case_id = ?1 AND j.document_id = d.id) AS hi
     FROM universe u JOIN documents d ON d.id = u.document_id
 )
-SELECT document_id, key, title, status, expected, my_grade, others,
+SELECT document_id, key, title, status, expected, my_grade, coalesce(my_note, '') AS my_note,
+       others, adjudicated,
        CASE WHEN adjudicated IS NOT NULL THEN adjudicated
             WHEN hi = 0 OR lo >= 1 THEN lo END
            AS effective_grade,

@@ -10,6 +10,7 @@ the history; reads are typed methods used by the CLI, the UI's lazy models and t
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Sequence
@@ -20,10 +21,11 @@ from typing import Any
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.enums import Family, values
-from rag_annotator.errors import Conflict, DamagedFile, KnownError, NotFound
+from rag_annotator.errors import Conflict, DamagedFile, KnownError, NotFound, ReadOnlyLocation
 from rag_annotator.storage import connection as conn_mod
 from rag_annotator.storage import queries
 from rag_annotator.storage.backup import backup_file, pre_migration_backup_path
+from rag_annotator.storage.lock import WriterLock
 from rag_annotator.storage.reads import ReadBase, Row
 from rag_annotator.storage.reads_exchange import ExchangeReads
 from rag_annotator.storage.reads_goldset import GoldsetReads
@@ -68,11 +70,14 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadB
         self._verified.set()
         self._damage: DamagedFile | None = None
         self._checker: threading.Thread | None = None
+        #: The writer lock (see ``storage.lock``) when opened with ``lock=True``.
+        self.lock: WriterLock | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
     @classmethod
     def open(cls, path: str | Path, *, assessor: str = "", read_only: bool = False,
-             backup_dir: Path | None = None, verify: str = "now") -> GoldSetStore:
+             backup_dir: Path | None = None, verify: str = "now",
+             lock: bool = False) -> GoldSetStore:
         """Open an existing file, migrating it (after a backup) if it is older.
 
         Raises a KnownError (and writes nothing) for a file that is missing, empty, not ours,
@@ -81,6 +86,9 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadB
         :data:`BACKGROUND_CHECK_BYTES` — it takes ~0.35 s per 200 MB, which would otherwise
         delay the window — and every write waits for its verdict (:meth:`damage`); "skip" is
         for a second reader of a file another store of this process has already checked.
+        ``lock`` (the app, the CLI's writing commands) takes the file's writer lock first:
+        :class:`~rag_annotator.storage.lock.FileInUse` names who has it open, and
+        :class:`~rag_annotator.errors.ReadOnlyLocation` says the folder cannot be written.
         """
         file = Path(path).expanduser().resolve()
         try:
@@ -103,7 +111,17 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadB
                     path=file,
                 )
             return cls(file, conn, assessor=assessor, read_only=True)
-        conn = conn_mod.connect_existing(file)
+        if not (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)):
+            raise ReadOnlyLocation(
+                "the file or its folder cannot be written (permissions); open it read-only, "
+                "or copy it somewhere you can write.", path=file)
+        writer_lock = _take_lock(file, assessor) if lock else None
+        try:
+            conn = conn_mod.connect_existing(file)
+        except BaseException:
+            if writer_lock is not None:
+                writer_lock.release()
+            raise
         try:
             pending = pending_migration_names(conn)
             if pending:
@@ -118,11 +136,16 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadB
                 apply_migrations(conn)
         except sqlite3.Error as error:
             conn.close()
+            if writer_lock is not None:
+                writer_lock.release()
             raise (conn_mod.classify_error(error, file) or error) from error
         except BaseException:
             conn.close()
+            if writer_lock is not None:
+                writer_lock.release()
             raise
         store = cls(file, conn, assessor=assessor, read_only=False)
+        store.lock = writer_lock
         if background:
             store._start_background_check()
         return store
@@ -150,7 +173,8 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadB
         return self._damage
 
     @classmethod
-    def create(cls, path: str | Path, *, name: str = "", assessor: str = "") -> GoldSetStore:
+    def create(cls, path: str | Path, *, name: str = "", assessor: str = "",
+               lock: bool = False) -> GoldSetStore:
         """Create a new, empty gold-set file at ``path`` (refused if something is there)."""
         file = Path(path).expanduser().absolute()
         conn = conn_mod.create_file(file)
@@ -167,13 +191,15 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadB
             conn_mod.discard_new_file(conn)
             raise
         conn_mod.publish_new_file(conn, file)
-        return cls.open(file, assessor=assessor)
+        return cls.open(file, assessor=assessor, lock=lock)
 
     def close(self) -> None:
-        """Close the connection (every edit is already committed)."""
+        """Close the connection (every edit is already committed), then give the lock back."""
         self._conn.close()
         if self._checker is not None:
             self._checker.join()
+        if self.lock is not None:
+            self.lock.release()
 
     def __enter__(self) -> GoldSetStore:
         return self
@@ -259,6 +285,11 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadB
     def operation_ids(self) -> list[int]:
         """Every operation, newest first (the history view's id list)."""
         return [r[0] for r in self._conn.execute("SELECT id FROM operations ORDER BY id DESC")]
+
+    def newest_operation_id(self) -> int:
+        """The id of the last operation (0 for none): has the file changed since then?"""
+        row = self._conn.execute("SELECT max(id) FROM operations").fetchone()
+        return int(row[0] or 0)
 
     def operations_rows(self, ids: Sequence[int]) -> dict[int, Row]:
         """Operations by id, with the number of rows each changed."""
@@ -540,6 +571,11 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadB
             counts[verdict] = n
         return counts
 
+    def unverified_claims(self) -> int:
+        """Claims without a verdict (the status bar's count; an index lookup, not a scan)."""
+        return int(self._conn.execute(
+            "SELECT count(*) FROM claims WHERE verdict IS NULL").fetchone()[0])
+
     def family_counts(self) -> dict[str, int]:
         """Cases per family, every family listed (0 where none)."""
         counts = dict.fromkeys(values(Family), 0)
@@ -678,7 +714,10 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadB
                    "disputed": 0} for i in ids}
         if not ids:
             return out
-        for row in self._many(queries.PROGRESS_SQL, (json.dumps(ids), assessor)):
+        runs, depth = self.pool_settings()
+        runs_json = None if runs is None else json.dumps(runs)
+        for row in self._many(queries.PROGRESS_SQL, (json.dumps(ids), assessor, runs_json,
+                                                     depth)):
             case_id = row.pop("case_id")
             out[case_id] = {k: int(v or 0) for k, v in row.items()}
         return out
@@ -703,14 +742,17 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadB
         }
 
     def pool_of_case(self, case_id: int, assessor: str) -> list[Row]:
-        """The documents of a case's universe, in key order, with ``assessor``'s grade
+        """The documents of a case's judging pool (see :meth:`pool_settings`: the chosen runs'
+        top documents, the expected sources, every judged pair), in key order, with
+        ``assessor``'s grade
         (``my_grade``), the other assessors' labels (``others``: [name, grade] pairs), the
         effective grade and whether the pair is disputed.
 
         Deliberately without ranks or scores: judges label what they read, not what a run
         ranked first.
         """
-        return _with_others(self._many(queries.POOL_SQL, (case_id, assessor, None)))
+        return _with_others(self._many(queries.POOL_SQL,
+                                       (case_id, assessor, None, *self._pool_params())))
 
     def pool_pairs(self, case_id: int, assessor: str, document_ids: Iterable[int]
                    ) -> list[Row]:
@@ -718,7 +760,23 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadB
         case's universe): after a label, the judging panel refreshes the one pair that changed
         instead of reading the whole pool again."""
         ids = json.dumps(sorted(int(i) for i in document_ids))
-        return _with_others(self._many(queries.POOL_SQL, (case_id, assessor, ids)))
+        return _with_others(self._many(queries.POOL_SQL,
+                                       (case_id, assessor, ids, *self._pool_params())))
+
+    def pool_settings(self) -> tuple[list[str] | None, int | None]:
+        """Which runs (None: every run) and how deep (None: whole lists) make the judging pool.
+
+        Set with :func:`~rag_annotator.domain.operations.set_pool`; a run named there that was
+        deleted since simply contributes nothing.
+        """
+        runs_text, depth_text = self.meta("pool_runs", ""), self.meta("pool_depth", "")
+        runs = _json_list(runs_text) if runs_text else None
+        depth = int(depth_text) if depth_text.isdigit() and int(depth_text) > 0 else None
+        return ([str(r) for r in runs] if runs is not None else None), depth
+
+    def _pool_params(self) -> tuple[str | None, int | None]:
+        runs, depth = self.pool_settings()
+        return (None if runs is None else json.dumps(runs)), depth
 
     def pairs_touched_by(self, operation_id: int) -> set[tuple[int, int]] | None:
         """(case id, document id) of the judgments and adjudications one logged operation
@@ -773,6 +831,16 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadB
         backup_file(self._conn, dest)
         return dest
 
+
+
+def _take_lock(file: Path, assessor: str) -> WriterLock:
+    """The writer lock of ``file``; an unwritable folder means the file is read-only."""
+    try:
+        return WriterLock.acquire(file, assessor)
+    except OSError as error:
+        raise ReadOnlyLocation(
+            f"the file or its folder cannot be written ({error.strerror or error}); open it "
+            "read-only, or copy it somewhere you can write.", path=file) from error
 
 
 def _schema_shape(conn: sqlite3.Connection) -> dict[tuple[str, str], list[str]]:

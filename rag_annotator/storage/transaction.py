@@ -29,7 +29,7 @@ Row = dict[str, Any]
 WRITABLE_TABLES = (
     "meta", "assessors", "documents", "cases", "expected_sources", "runs", "retrieved",
     "answers", "citations", "judgments", "adjudications", "claims", "evidence",
-    "answer_reviews", "releases",
+    "answer_reviews", "releases", "judge_verdicts", "case_reviews",
 )
 
 #: Rows per ``insert_range`` history row: bounds the JSON an undo writes per history row.

@@ -69,6 +69,7 @@ JUDGMENT_LABELS: dict[str, str] = {
 ACTIONS: dict[str, str] = {
     "set_meta": QT_TRANSLATE_NOOP("labels", "Edit gold-set settings"),
     "set_graded_scale": QT_TRANSLATE_NOOP("labels", "Set the grading scale"),
+    "set_pool": QT_TRANSLATE_NOOP("labels", "Choose the judging pool"),
     "create_case": QT_TRANSLATE_NOOP("labels", "New case"),
     "edit_case": QT_TRANSLATE_NOOP("labels", "Edit case"),
     "delete_case": QT_TRANSLATE_NOOP("labels", "Delete case"),

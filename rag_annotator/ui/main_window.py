@@ -29,10 +29,12 @@ from PySide6.QtWidgets import (
 )
 
 from rag_annotator.domain.changes import Changes
-from rag_annotator.errors import KnownError
+from rag_annotator.errors import KnownError, ReadOnlyLocation
 from rag_annotator.settings import Settings
+from rag_annotator.storage.lock import HEARTBEAT_SECONDS, FileInUse
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions
+from rag_annotator.ui.backups import BackupScheduler
 from rag_annotator.ui.hub import Hub, UiContext
 from rag_annotator.ui.models import number
 from rag_annotator.ui.progress import JudgingProgress
@@ -41,6 +43,7 @@ from rag_annotator.ui.undo import UndoController
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent, QPaintEvent, QShowEvent
 
+    from rag_annotator.import_export.merge import MergeReport
     from rag_annotator.paths import AppPaths
     from rag_annotator.ui.sections.base import Section
 
@@ -141,11 +144,31 @@ class MainWindow(QMainWindow):
         self.nav.setFixedWidth(max(160, self.nav.sizeHintForColumn(0) + 32))
         self.nav.currentRowChanged.connect(self._on_nav)
 
+        self.read_only_banner = QLabel()
+        self.read_only_banner.setObjectName("readOnlyBanner")
+        self.read_only_banner.setWordWrap(True)
+        self.read_only_banner.setStyleSheet(
+            "QLabel#readOnlyBanner { background: #fde2e1; color: #000; padding: 6px; }")
+        self.read_only_banner.setVisible(False)
+        self.read_only_reason = ""
         workspace = QWidget()
-        workspace_layout = QHBoxLayout(workspace)
-        workspace_layout.setContentsMargins(4, 4, 4, 4)
+        workspace_column = QVBoxLayout(workspace)
+        workspace_column.setContentsMargins(4, 4, 4, 4)
+        workspace_column.addWidget(self.read_only_banner)
+        workspace_layout = QHBoxLayout()
+        workspace_layout.setContentsMargins(0, 0, 0, 0)
         workspace_layout.addWidget(self.nav)
         workspace_layout.addWidget(self.section_stack, 1)
+        workspace_column.addLayout(workspace_layout, 1)
+        self.heartbeat = QTimer(self)
+        self.heartbeat.setInterval(HEARTBEAT_SECONDS * 1000)
+        self.heartbeat.timeout.connect(self._heartbeat)
+        self.heartbeat.start()
+        self.backups = BackupScheduler(self.paths.backups)
+        self.backup_timer = QTimer(self)
+        self.backup_timer.setInterval(5 * 60 * 1000)
+        self.backup_timer.timeout.connect(lambda: self.backups.maybe(self.store))
+        self.backup_timer.start()
         self.pages = QStackedWidget()
         self.pages.addWidget(self._empty_page())
         self.pages.addWidget(workspace)
@@ -205,6 +228,7 @@ class MainWindow(QMainWindow):
             store.assessor = self.assessor
         self.hub.set_store(store)
         if previous is not None and previous is not store:
+            self.backups.on_close(previous)
             previous.close()
         if store is not None and remember:
             self.settings.add_recent(store.path)
@@ -212,6 +236,9 @@ class MainWindow(QMainWindow):
         self._show_store_state()
         if store is not None:
             self._watch_quick_check(store)
+            # The first copy waits until the window has settled (it reads the whole file).
+            QTimer.singleShot(10_000, lambda: self.backups.maybe(store)
+                              if self.hub.store is store else None)
 
     def _watch_quick_check(self, store: GoldSetStore) -> None:
         """Follow a large file's background quick check; if it finds damage, say so and keep
@@ -224,18 +251,115 @@ class MainWindow(QMainWindow):
             return
         if damage is not None:
             store.read_only = True
+            self.read_only_reason = self.tr(
+                "Read-only: this file failed its integrity check (nothing was written to it). "
+                "Restore it from a backup (File → Restore from Backup…) or keep a copy.")
             self._show_store_state()
             show_known_error(self, damage)
 
     def open_file(self, path: str | Path) -> bool:
-        """Open a gold-set file; a KnownError is shown and the current file stays open."""
+        """Open a gold-set file; a KnownError is shown and the current file stays open.
+
+        The file is locked for this window (one writer per file): when another copy of the
+        app has it open, the user is told by whom and since when and may open it read-only;
+        a file in a folder that cannot be written opens read-only.  Both show a banner.
+        """
+        reason = ""
         try:
-            store = GoldSetStore.open(path, assessor=self.assessor, verify="auto")
+            store = GoldSetStore.open(path, assessor=self.assessor, verify="auto", lock=True)
+        except FileInUse as busy:
+            if not self._ask_read_only(busy):
+                return False
+            reason = self.tr("Read-only: this file is open in rag-annotator by %1 (host %2) "
+                             "since %3. Close it there to edit it here.") \
+                .replace("%1", busy.holder.assessor or "?").replace("%2", busy.holder.host) \
+                .replace("%3", busy.holder.since.replace("T", " ")[:16] + " UTC")
+            store = self._open_read_only(path)
+        except ReadOnlyLocation:
+            reason = self.tr("Read-only: the file or its folder cannot be written. Copy it "
+                             "somewhere you can write (File → Save a Copy…) to edit it.")
+            store = self._open_read_only(path)
         except KnownError as error:
             show_known_error(self, error)
             return False
+        if store is None:
+            return False
+        self.read_only_reason = reason
         self.set_store(store, remember=True)
+        if store.lock is not None and store.lock.took_over is not None:
+            self.statusBar().showMessage(
+                self.tr("This file was still locked by %1, whose copy of the app had stopped: "
+                        "the lock is yours now.")
+                .replace("%1", store.lock.took_over.assessor or store.lock.took_over.host),
+                15000)
         return True
+
+    def _open_read_only(self, path: str | Path) -> GoldSetStore | None:
+        try:
+            return GoldSetStore.open(path, assessor=self.assessor, read_only=True,
+                                     verify="auto")
+        except KnownError as error:
+            show_known_error(self, error)
+            return None
+
+    def _ask_read_only(self, busy: FileInUse) -> bool:
+        """Tell who has the file open; True if the user wants it read-only."""
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("File in Use"),
+                          self.tr("“%1” is open in rag-annotator by %2 on %3 since %4.")
+                          .replace("%1", busy.path.name if busy.path else "")
+                          .replace("%2", busy.holder.assessor or "?")
+                          .replace("%3", busy.holder.host)
+                          .replace("%4", busy.holder.since.replace("T", " ")[:16] + " UTC"),
+                          parent=self)
+        box.setInformativeText(self.tr(
+            "Only one copy of the app may change a file at a time, so no judgment is ever "
+            "lost. You can open it read-only to look at it."))
+        read_only = box.addButton(self.tr("Open Read-Only"),
+                                  QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is read_only
+
+    def ask_restore(self) -> None:
+        """File → Restore from Backup…: choose a backup of the open file and restore it."""
+        if self.store is None:
+            return
+        from rag_annotator.ui.backup_dialog import RestoreDialog
+
+        dialog = RestoreDialog(self.store.path, self.paths.backups, self)
+        if dialog.exec() and dialog.chosen is not None:
+            self.restore_backup(dialog.chosen)
+
+    def restore_backup(self, backup: Path) -> bool:
+        """Replace the open file's content with ``backup`` (a copy of the current content is
+        kept first), then open it again.  Refused, with the file unchanged, on any error."""
+        from rag_annotator.storage import backups
+
+        store = self.store
+        if store is None or store.read_only:
+            return False
+        path = store.path
+        self.set_store(None)
+        self.backups.wait()  # the copy taken on closing, if any, is finished
+        try:
+            backups.restore(path, backup, self.paths.backups)
+        except KnownError as error:
+            show_known_error(self, error)
+            self.open_file(path)
+            return False
+        opened = self.open_file(path)
+        if opened:
+            self.statusBar().showMessage(self.tr("Backup %1 restored; the previous content is "
+                                             "kept in the backups.")
+                                     .replace("%1", backup.name[:15]), 15000)
+        return opened
+
+    def _heartbeat(self) -> None:
+        store = self.store
+        if store is not None and store.lock is not None:
+            store.lock.heartbeat()
 
     def new_file(self, path: str | Path) -> bool:
         """Create an empty gold-set file and open it."""
@@ -243,7 +367,7 @@ class MainWindow(QMainWindow):
         if file.suffix != ".goldset":
             file = file.with_name(file.name + ".goldset")
         try:
-            store = GoldSetStore.create(file, assessor=self.assessor)
+            store = GoldSetStore.create(file, assessor=self.assessor, lock=True)
         except KnownError as error:
             show_known_error(self, error)
             return False
@@ -259,7 +383,7 @@ class MainWindow(QMainWindow):
 
         try:
             self.paths.ensure()
-            store = create_sample(sample, assessor=self.assessor)
+            store = create_sample(sample, assessor=self.assessor, lock=True)
         except KnownError as error:
             show_known_error(self, error)
             return False
@@ -333,6 +457,21 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.sample_action)
         file_menu.addSeparator()
         file_menu.addAction(a["file.save_copy"])
+        self.import_menu = QMenu(self.tr("&Import"), self)
+        self._import_actions: list[QAction] = []
+        for text, kind in ((self.tr("Cases (CSV, XLSX, JSONL)…"), "cases"),
+                           (self.tr("Corpus (BEIR corpus.jsonl, CSV, XLSX)…"), "corpus"),
+                           (self.tr("Corpus from a Folder of .txt / .md…"), "corpus-folder"),
+                           (self.tr("Ragas Test Set, to Review…"), "ragas-testset"),
+                           (self.tr("Run (TREC, JSONL, Ragas)…"), "run")):
+            action = QAction(text, self)
+            action.triggered.connect(lambda _checked=False, k=kind: self.ask_import(k))
+            self.import_menu.addAction(action)
+            self._import_actions.append(action)
+        file_menu.addMenu(self.import_menu)
+        file_menu.addAction(a["file.export"])
+        file_menu.addAction(a["file.merge"])
+        file_menu.addAction(a["file.restore"])
         file_menu.addSeparator()
         file_menu.addAction(a["file.close"])
         file_menu.addAction(a["file.quit"])
@@ -342,6 +481,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(a["edit.redo"])
         edit_menu.addSeparator()
         edit_menu.addAction(a["edit.find"])
+        edit_menu.addAction(a["edit.guidelines"])
 
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         for action_id in SECTION_ACTIONS:
@@ -367,6 +507,10 @@ class MainWindow(QMainWindow):
         a["file.new"].triggered.connect(self._ask_new)
         a["file.open"].triggered.connect(self._ask_open)
         a["file.save_copy"].triggered.connect(self._ask_save_copy)
+        a["file.merge"].triggered.connect(self._ask_merge)
+        a["file.restore"].triggered.connect(self.ask_restore)
+        a["file.export"].triggered.connect(self.ask_export)
+        a["edit.guidelines"].triggered.connect(self.edit_guidelines)
         a["file.close"].triggered.connect(self.close_file)
         a["file.quit"].triggered.connect(self.close)
         a["edit.undo"].triggered.connect(self.undo.undo)
@@ -442,6 +586,73 @@ class MainWindow(QMainWindow):
         if path:
             self.save_copy(path)
 
+    def ask_export(self) -> None:
+        """File → Export…: format, scope, a preview, then the export on a worker thread."""
+        if self.store is None:
+            return
+        from rag_annotator.ui.export_dialog import open_export_dialog
+
+        open_export_dialog(self, self.store.path)
+
+    def ask_import(self, kind: str) -> None:
+        """File → Import: cases, corpus, a Ragas test set (dialogs with preview, progress and
+        Cancel) or a run (the Runs section's dialog)."""
+        if self.store is None or self.store.read_only:
+            return
+        if kind == "run":
+            self.show_section(2)
+            runs = self.sections[2]
+            ask = getattr(runs, "ask_import", None)
+            if ask is not None:
+                ask()
+            return
+        from rag_annotator.ui.import_dialog import open_import_dialog
+
+        open_import_dialog(self, self.ctx, kind)
+
+    def _ask_merge(self) -> None:
+        if self.store is None:
+            return
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Merge a Colleague’s File"), str(self.store.path.parent),
+            self.tr("Gold sets (%1)").replace("%1", GOLDSET_FILTER))
+        if path:
+            self.merge_file(path)
+
+    def merge_file(self, path: str | Path) -> MergeReport | None:
+        """Bring in a colleague's judgments, verdicts and adjudications (one undoable
+        operation) and show what came in and every conflict."""
+        from rag_annotator.import_export.merge import merge_file
+        from rag_annotator.ui.judging_dialogs import show_merge_report
+
+        reports: list[MergeReport] = []
+
+        def run(store: GoldSetStore) -> Changes:
+            report = merge_file(store, Path(path))
+            reports.append(report)
+            return report.changes or Changes.everything()
+
+        self.undo.run(run)
+        if not reports:
+            return None
+        show_merge_report(self, reports[0])
+        return reports[0]
+
+    def edit_guidelines(self) -> None:
+        """Edit the judging guidelines (markdown) every assessor sees in the Judge section."""
+        if self.store is None:
+            return
+        from rag_annotator.domain.operations import set_meta
+        from rag_annotator.ui.judging_dialogs import GuidelinesDialog
+
+        dialog = GuidelinesDialog(self.store.meta("guidelines", ""), self)
+        if dialog.exec():
+            text = dialog.text()
+            if text != self.store.meta("guidelines", ""):
+                self.undo.run(lambda s: set_meta(s, "guidelines", text))
+
     def _ask_assessor(self) -> None:
         from rag_annotator.ui.dialogs import ask_assessor
 
@@ -516,7 +727,16 @@ class MainWindow(QMainWindow):
         store = self.store
         has_file = store is not None
         self.pages.setCurrentIndex(1 if has_file else 0)
-        for action_id in ("file.save_copy", "file.close", "edit.find", *SECTION_ACTIONS):
+        read_only = store is not None and store.read_only
+        self.read_only_banner.setVisible(read_only)
+        self.import_menu.setEnabled(has_file and not read_only)
+        for action_id in ("file.merge", "file.restore", "edit.guidelines"):
+            self.commands[action_id].setEnabled(has_file and not read_only)
+        if read_only:
+            self.read_only_banner.setText(self.read_only_reason or self.tr(
+                "Read-only: changes to this file are not possible."))
+        for action_id in ("file.save_copy", "file.export", "file.close", "edit.find",
+                          *SECTION_ACTIONS):
             self.commands[action_id].setEnabled(has_file)
         self.setWindowTitle(f"{store.path.name} — rag-annotator" if store else "rag-annotator")
         self._render_status()
@@ -596,5 +816,7 @@ class MainWindow(QMainWindow):
         store = self.hub.store
         self.hub.set_store(None)
         if store is not None:
+            self.backups.on_close(store)
             store.close()
+        self.backups.wait()
         super().closeEvent(event)

@@ -48,7 +48,7 @@ def file_totals(store: GoldSetStore, tables: tuple[str, ...] = FILE_TOTAL_TABLES
     if "documents" in tables:
         totals["documents"] = store.count("documents")
     if "claims" in tables:
-        totals["unverified"] = store.claim_counts()["unverified"]
+        totals["unverified"] = store.unverified_claims()
     return totals
 
 
@@ -242,11 +242,18 @@ class JudgingProgress(QObject):
             return
         raise error  # a bug: goes to the crash dialog
 
+    def _pool_changed(self, changes: Changes) -> bool:
+        keys = changes.rows.get("meta", {})
+        return any(k in ("pool_runs", "pool_depth") for ids in keys.values() for k in ids)
+
     def _on_changes(self, changes: Changes) -> None:
         store = self._hub.store
         if store is None:
             return
         self.recount_totals(tuple(t for t in FILE_TOTAL_TABLES if changes.touches(t)))
+        if changes.touches("meta") and self._pool_changed(changes):
+            self.restart(store)  # another pool: every case's pairs change
+            return
         if not changes.touches(*JUDGING_TABLES):
             return
         cases = store.cases_touched_by(changes.operation_id) if changes.operation_id else set()

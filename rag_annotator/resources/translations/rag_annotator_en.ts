@@ -2,12 +2,46 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>BulkEditDialog</name>
+    <message numerus="yes">
+        <source>Change %Ln case(s)</source>
+        <translation>
+            <numerusform>Change %Ln case</numerusform>
+            <numerusform>Change %Ln cases</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CorpusSection</name>
     <message numerus="yes">
         <source>%Ln document(s)</source>
         <translation>
             <numerusform>%Ln document</numerusform>
             <numerusform>%Ln documents</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln expected source(s) to check:</source>
+        <translation>
+            <numerusform>%Ln expected source to check:</numerusform>
+            <numerusform>%Ln expected sources to check:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DashboardSection</name>
+    <message numerus="yes">
+        <source>%n case(s)</source>
+        <translation>
+            <numerusform>%n case</numerusform>
+            <numerusform>%n cases</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n case(s)</source>
+        <translation>
+            <numerusform>%1: %n case</numerusform>
+            <numerusform>%1: %n cases</numerusform>
         </translation>
     </message>
 </context>
@@ -46,6 +80,61 @@
     </message>
 </context>
 <context>
+    <name>ImportDialog</name>
+    <message numerus="yes">
+        <source>%n generated case(s) added to the review queue.</source>
+        <translation>
+            <numerusform>%n generated case added to the review queue.</numerusform>
+            <numerusform>%n generated cases added to the review queue.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s) imported.</source>
+        <translation>
+            <numerusform>%n case imported.</numerusform>
+            <numerusform>%n cases imported.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s) flagged as near-duplicates.</source>
+        <translation>
+            <numerusform>%n case flagged as a near-duplicate.</numerusform>
+            <numerusform>%n cases flagged as near-duplicates.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s) expect abstention (the answer is not in the documents).</source>
+        <translation>
+            <numerusform>%n case expects abstention (the answer is not in the documents).</numerusform>
+            <numerusform>%n cases expect abstention (the answer is not in the documents).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n expected source(s) found in the corpus.</source>
+        <translation>
+            <numerusform>%n expected source found in the corpus.</numerusform>
+            <numerusform>%n expected sources found in the corpus.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source text(s) matched no document and were kept in the notes.</source>
+        <translation>
+            <numerusform>%n source text matched no document and was kept in the notes.</numerusform>
+            <numerusform>%n source texts matched no document and were kept in the notes.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>JudgeSection</name>
+    <message numerus="yes">
+        <source>Settles %n undetermined value(s)</source>
+        <translation>
+            <numerusform>Settles %n undetermined value</numerusform>
+            <numerusform>Settles %n undetermined values</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message numerus="yes">
         <source>%Ln case(s)</source>
@@ -66,6 +155,16 @@
         <translation>
             <numerusform>%Ln claim unverified</numerusform>
             <numerusform>%Ln claims unverified</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>VerifySection</name>
+    <message numerus="yes">
+        <source>%n claim(s) left to verify in all runs</source>
+        <translation>
+            <numerusform>%n claim left to verify in all runs</numerusform>
+            <numerusform>%n claims left to verify in all runs</numerusform>
         </translation>
     </message>
 </context>

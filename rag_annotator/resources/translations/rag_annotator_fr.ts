@@ -2,6 +2,238 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>BulkEditDialog</name>
+    <message numerus="yes">
+        <source>Change %Ln case(s)</source>
+        <translation>
+            <numerusform>Modifier %Ln cas</numerusform>
+            <numerusform>Modifier %Ln cas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(unchanged)</source>
+        <translation>(inchangé)</translation>
+    </message>
+    <message>
+        <source>tags to add, comma-separated</source>
+        <translation>étiquettes à ajouter, séparées par des virgules</translation>
+    </message>
+    <message>
+        <source>tags to remove, comma-separated</source>
+        <translation>étiquettes à retirer, séparées par des virgules</translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation>Famille</translation>
+    </message>
+    <message>
+        <source>Add tags</source>
+        <translation>Ajouter des étiquettes</translation>
+    </message>
+    <message>
+        <source>Remove tags</source>
+        <translation>Retirer des étiquettes</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Statut</translation>
+    </message>
+    <message>
+        <source>Each change is one step in the history (one undo).</source>
+        <translation>Chaque modification est une étape de l&apos;historique (une annulation).</translation>
+    </message>
+</context>
+<context>
+    <name>CalibrationDialog</name>
+    <message>
+        <source>Agreement with an automatic judge</source>
+        <translation>Accord avec un juge automatique</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Exécution</translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation>Cas</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>N°</translation>
+    </message>
+    <message>
+        <source>Claim</source>
+        <translation>Affirmation</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Vous</translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation>Juge</translation>
+    </message>
+    <message>
+        <source>Claims where you and the judge disagree (Enter goes to the claim):</source>
+        <translation>Affirmations sur lesquelles vous et le juge divergez (Entrée ouvre l&apos;affirmation)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>not defined</source>
+        <translation>non défini</translation>
+    </message>
+    <message>
+        <source>Rows: your verdict; columns: the judge’s.</source>
+        <translation>Lignes&#xa0;: votre verdict&#xa0;; colonnes&#xa0;: celui du juge.</translation>
+    </message>
+    <message>
+        <source>Claims compared: %1 · agreement: %2 · Cohen’s κ: %3</source>
+        <translation>Affirmations comparées&#xa0;: %1 · accord&#xa0;: %2 · κ de Cohen&#xa0;: %3</translation>
+    </message>
+</context>
+<context>
+    <name>CaseEditor</name>
+    <message>
+        <source>comma-separated topics</source>
+        <translation>thèmes séparés par des virgules</translation>
+    </message>
+    <message>
+        <source>the role that may or may not see the sources</source>
+        <translation>le rôle qui peut ou non voir les sources</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>Document</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titre</translation>
+    </message>
+    <message>
+        <source>Passage</source>
+        <translation>Passage</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>Add source…</source>
+        <translation>Ajouter une source…</translation>
+    </message>
+    <message>
+        <source>Remove source</source>
+        <translation>Retirer la source</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Clé</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Question</translation>
+    </message>
+    <message>
+        <source>Variants (one per line)</source>
+        <translation>Variantes (une par ligne)</translation>
+    </message>
+    <message>
+        <source>Reference answer</source>
+        <translation>Réponse de référence</translation>
+    </message>
+    <message>
+        <source>Must contain (one per line)</source>
+        <translation>Doit contenir (un élément par ligne)</translation>
+    </message>
+    <message>
+        <source>Must never say (one per line)</source>
+        <translation>Ne doit jamais dire (un élément par ligne)</translation>
+    </message>
+    <message>
+        <source>Expected behaviour</source>
+        <translation>Comportement attendu</translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation>Famille</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Étiquettes</translation>
+    </message>
+    <message>
+        <source>Difficulty</source>
+        <translation>Difficulté</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rôle</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Statut</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>Auteur</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notes</translation>
+    </message>
+    <message>
+        <source>Expected sources</source>
+        <translation>Sources attendues</translation>
+    </message>
+    <message>
+        <source>Approved in the frozen release “%1”: read-only until a new draft version starts (Releases…).</source>
+        <translation>Approuvé dans la version publiée figée «&#xa0;%1&#xa0;»&#xa0;: lecture seule jusqu&apos;au début d&apos;une nouvelle version brouillon (Versions publiées…).</translation>
+    </message>
+    <message>
+        <source>To check</source>
+        <translation>À vérifier</translation>
+    </message>
+    <message>
+        <source>The case has no question.</source>
+        <translation>Le cas n&apos;a pas de question.</translation>
+    </message>
+    <message>
+        <source>No reference answer: write one, or expect abstention if nothing answers it.</source>
+        <translation>Pas de réponse de référence&#xa0;: rédigez-en une, ou attendez une abstention si rien n&apos;y répond.</translation>
+    </message>
+    <message>
+        <source>No answer in the corpus: the expected behaviour should be “abstain”.</source>
+        <translation>Sans réponse dans le corpus&#xa0;: le comportement attendu devrait être «&#xa0;Abstention&#xa0;».</translation>
+    </message>
+    <message>
+        <source>No answer in the corpus: the case should have no expected source.</source>
+        <translation>Sans réponse dans le corpus&#xa0;: le cas ne devrait avoir aucune source attendue.</translation>
+    </message>
+    <message>
+        <source>Conflicting sources: name at least two expected sources.</source>
+        <translation>Sources contradictoires&#xa0;: indiquez au moins deux sources attendues.</translation>
+    </message>
+    <message>
+        <source>Conflicting sources: write a note on the conflict.</source>
+        <translation>Sources contradictoires&#xa0;: rédigez une note sur la contradiction.</translation>
+    </message>
+    <message>
+        <source>Outdated document: name the outdated (or superseded) document as a source.</source>
+        <translation>Document obsolète&#xa0;: indiquez le document obsolète (ou remplacé) comme source.</translation>
+    </message>
+    <message>
+        <source>Outdated document: name the current document as a source too.</source>
+        <translation>Document obsolète&#xa0;: indiquez aussi le document en vigueur comme source.</translation>
+    </message>
+    <message>
+        <source>Access restricted: give the role that may or may not see the documents.</source>
+        <translation>Accès restreint&#xa0;: indiquez le rôle qui peut ou non voir les documents.</translation>
+    </message>
+    <message>
+        <source>Prompt injection: identify the injected passage (a source with a passage or a note).</source>
+        <translation>Injection de prompt&#xa0;: identifiez le passage injecté (une source avec un passage ou une note).</translation>
+    </message>
+</context>
+<context>
     <name>CasesModel</name>
     <message>
         <source>Key</source>
@@ -50,6 +282,66 @@
         <translation>Tous les statuts</translation>
     </message>
     <message>
+        <source>Find in the text…</source>
+        <translation>Rechercher dans le texte…</translation>
+    </message>
+    <message>
+        <source>roles that may read it, comma-separated</source>
+        <translation>rôles autorisés à le lire, séparés par des virgules</translation>
+    </message>
+    <message>
+        <source>key of the older version</source>
+        <translation>clé de l&apos;ancienne version</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titre</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Propriétaire</translation>
+    </message>
+    <message>
+        <source>Rights</source>
+        <translation>Droits</translation>
+    </message>
+    <message>
+        <source>Valid from</source>
+        <translation>Valide du</translation>
+    </message>
+    <message>
+        <source>Valid until</source>
+        <translation>Valide jusqu&apos;au</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Statut</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>Supersedes</source>
+        <translation>Remplace</translation>
+    </message>
+    <message>
+        <source>Content hash</source>
+        <translation>Empreinte du contenu</translation>
+    </message>
+    <message>
+        <source>Cited by</source>
+        <translation>Cité par</translation>
+    </message>
+    <message>
+        <source>Import corpus…</source>
+        <translation>Importer un corpus…</translation>
+    </message>
+    <message>
+        <source>Import a folder…</source>
+        <translation>Importer un dossier…</translation>
+    </message>
+    <message>
         <source>Status:</source>
         <translation>Statut&#xa0;:</translation>
     </message>
@@ -65,12 +357,74 @@
         <translation>Aucun document ne correspond.</translation>
     </message>
     <message>
+        <source>outdated</source>
+        <translation>obsolète</translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <translation>retiré</translation>
+    </message>
+    <message>
+        <source>not in the corpus</source>
+        <translation>absent du corpus</translation>
+    </message>
+    <message>
+        <source>case %1 cites %2 (%3)</source>
+        <translation>le cas %1 cite %2 (%3)</translation>
+    </message>
+    <message>
+        <source>; and %1 more</source>
+        <translation>&#xa0;; et %1 autres</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln expected source(s) to check:</source>
+        <translation>
+            <numerusform>%Ln source attendue à vérifier&#xa0;:</numerusform>
+            <numerusform>%Ln sources attendues à vérifier&#xa0;:</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>version %1</source>
         <translation>version %1</translation>
     </message>
     <message>
         <source>supersedes %1</source>
         <translation>remplace %1</translation>
+    </message>
+    <message>
+        <source>There is no document “%1”; give the key of the older version.</source>
+        <translation>Il n&apos;y a pas de document «&#xa0;%1&#xa0;»&#xa0;; indiquez la clé de l&apos;ancienne version.</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>introuvable</translation>
+    </message>
+</context>
+<context>
+    <name>CoverageDialog</name>
+    <message>
+        <source>Coverage: tags × families</source>
+        <translation>Couverture&#xa0;: étiquettes × familles</translation>
+    </message>
+    <message>
+        <source>Count retired cases</source>
+        <translation>Compter les cas retirés</translation>
+    </message>
+    <message>
+        <source>Empty cells are red, cells with a single case orange. Enter or double-click shows the cases of a cell.</source>
+        <translation>Les cellules vides sont en rouge, celles qui ne contiennent qu&apos;un seul cas en orange. Entrée ou un double-clic affiche les cas d&apos;une cellule.</translation>
+    </message>
+    <message>
+        <source>(no tag)</source>
+        <translation>(sans étiquette)</translation>
+    </message>
+    <message>
+        <source>Cases</source>
+        <translation>Cas</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
     </message>
 </context>
 <context>
@@ -111,6 +465,322 @@
         <translation>Hypothèse de mise en commun (pooling)&#xa0;: un document hors de l&apos;univers d&apos;un cas (retrouvé par aucune exécution, absent des sources attendues, jamais jugé) compte comme non pertinent. Dans l&apos;univers, une paire non jugée n&apos;est pas «&#xa0;non pertinente&#xa0;»&#xa0;: elle reste non jugée tant que personne ne l&apos;a étiquetée, et des annotateurs en désaccord forment une paire en désaccord, jamais tranchée en silence.</translation>
     </message>
     <message>
+        <source>What a retrieved document nobody has judged yet is worth (Alt+P switches)</source>
+        <extracomment>Above this many retrieved rows (all runs), the figures are computed on a worker thread. Tables whose changes can move a figure of the dashboard.</extracomment>
+        <translation>Ce que vaut un document retrouvé que personne n&apos;a encore jugé (Alt+P pour changer)</translation>
+    </message>
+    <message>
+        <source>All families</source>
+        <translation>Toutes les familles</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>&amp;Run:</source>
+        <translation>&amp;Exécution&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Unjudged documents:</source>
+        <translation>Documents &amp;non jugés&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Against:</source>
+        <translation>&amp;Comparer à&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Latency &amp;target:</source>
+        <translation>&amp;Latence cible&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Computing the figures of a large file…</source>
+        <translation>Calcul des chiffres d&apos;un gros fichier…</translation>
+    </message>
+    <message>
+        <source>&amp;Measure for bars and distribution:</source>
+        <translation>&amp;Mesure pour les barres et la distribution&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Retrieval per family (mean over the cases where the value is published)</source>
+        <translation>Recherche documentaire par famille (moyenne sur les cas où la valeur est publiée)</translation>
+    </message>
+    <message>
+        <source>Answers per family: tested / produced / validated</source>
+        <translation>Réponses par famille&#xa0;: testées / produites / validées</translation>
+    </message>
+    <message>
+        <source>Where it failed (cases per family)</source>
+        <translation>Où le système échoue (cas par famille)</translation>
+    </message>
+    <message>
+        <source>Latency and cost</source>
+        <translation>Latence et coût</translation>
+    </message>
+    <message>
+        <source>&amp;Family:</source>
+        <translation>&amp;Famille&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Run against run (wins / losses / ties per case)</source>
+        <translation>Exécution contre exécution (victoires / défaites / égalités par cas)</translation>
+    </message>
+    <message>
+        <source>Judge next (strict): the unjudged pairs whose label settles the most undetermined values</source>
+        <translation>À juger ensuite (strict)&#xa0;: les paires non jugées dont le jugement détermine le plus de valeurs indéterminées</translation>
+    </message>
+    <message>
+        <source>No run yet: import one (Runs section) to see its metrics here.</source>
+        <translation>Aucune exécution pour l&apos;instant&#xa0;: importez-en une (section Exécutions) pour voir ses métriques ici.</translation>
+    </message>
+    <message>
+        <source>Click a figure to list the cases behind it.</source>
+        <translation>Cliquez sur un chiffre pour lister les cas qui le composent.</translation>
+    </message>
+    <message>
+        <source>count as not relevant (trec)</source>
+        <translation>comptent comme non pertinents (trec)</translation>
+    </message>
+    <message>
+        <source>dropped from the ranking (judged-only)</source>
+        <translation>retirés du classement (judged-only)</translation>
+    </message>
+    <message>
+        <source>must not matter (strict)</source>
+        <translation>ne doivent rien changer (strict)</translation>
+    </message>
+    <message>
+        <source>Policy trec: a retrieved document nobody has judged counts as not relevant, as trec_eval does, so a figure may still move as judging goes on.</source>
+        <translation>Politique trec&#xa0;: un document retrouvé que personne n&apos;a jugé compte comme non pertinent, comme dans trec_eval&#xa0;; un chiffre peut donc encore bouger à mesure que le jugement avance.</translation>
+    </message>
+    <message>
+        <source>Policy judged-only: documents nobody has judged are removed from each ranking before computing (trec_eval -J).</source>
+        <translation>Politique judged-only&#xa0;: les documents que personne n&apos;a jugés sont retirés de chaque classement avant le calcul (trec_eval -J).</translation>
+    </message>
+    <message>
+        <source>Policy strict: a value is shown only if it is the same whatever the unjudged documents turn out to be; otherwise it is undetermined and the mean leaves that case out.</source>
+        <translation>Politique strict&#xa0;: une valeur n&apos;est affichée que si elle reste la même quel que soit le jugement futur des documents non jugés&#xa0;; sinon elle est indéterminée et la moyenne exclut ce cas.</translation>
+    </message>
+    <message>
+        <source>Access</source>
+        <translation>Accès</translation>
+    </message>
+    <message>
+        <source>Retrieval</source>
+        <translation>Recherche</translation>
+    </message>
+    <message>
+        <source>Abstention</source>
+        <translation>Abstention</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>Génération</translation>
+    </message>
+    <message>
+        <source>Filter retrieval by the user&apos;s rights before generation.</source>
+        <translation>Filtrez la recherche selon les droits de l&apos;utilisateur avant la génération.</translation>
+    </message>
+    <message>
+        <source>Fix the corpus, chunking or query before the model.</source>
+        <translation>Corrigez le corpus, le découpage ou la requête avant le modèle.</translation>
+    </message>
+    <message>
+        <source>Withdraw or mark outdated versions so the current one is retrieved.</source>
+        <translation>Retirez les versions obsolètes ou marquez-les comme telles, pour que la version en vigueur soit retrouvée.</translation>
+    </message>
+    <message>
+        <source>Adjust the confidence thresholds: it must abstain here.</source>
+        <translation>Ajustez les seuils de confiance&#xa0;: le système doit s&apos;abstenir ici.</translation>
+    </message>
+    <message>
+        <source>Adjust the confidence thresholds: it refused an answerable question.</source>
+        <translation>Ajustez les seuils de confiance&#xa0;: le système a refusé une question à laquelle il pouvait répondre.</translation>
+    </message>
+    <message>
+        <source>Define the escalation path for sensitive cases.</source>
+        <translation>Définissez la procédure d&apos;escalade pour les cas sensibles.</translation>
+    </message>
+    <message>
+        <source>Block or rephrase answers that are not supported.</source>
+        <translation>Bloquez ou reformulez les réponses non étayées.</translation>
+    </message>
+    <message>
+        <source>(no comparison)</source>
+        <translation>(aucune comparaison)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cases publish a value; the others are undetermined or not defined.</source>
+        <translation>%1 cas sur %2 publient une valeur&#xa0;; les autres sont indéterminés ou non définis.</translation>
+    </message>
+    <message>
+        <source>undetermined</source>
+        <translation>indéterminé</translation>
+    </message>
+    <message>
+        <source>not defined</source>
+        <translation>non défini</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s)</source>
+        <translation>
+            <numerusform>%n cas</numerusform>
+            <numerusform>%n cas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tested</source>
+        <translation>Testées</translation>
+    </message>
+    <message>
+        <source>Produced</source>
+        <translation>Produites</translation>
+    </message>
+    <message>
+        <source>Validated</source>
+        <translation>Validées</translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation>Qualité</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>Couverture</translation>
+    </message>
+    <message>
+        <source>Success</source>
+        <translation>Succès</translation>
+    </message>
+    <message>
+        <source>Unreviewed</source>
+        <translation>Non revues</translation>
+    </message>
+    <message>
+        <source>Faithfulness</source>
+        <translation>Fidélité</translation>
+    </message>
+    <message>
+        <source>validated / produced</source>
+        <translation>validées / produites</translation>
+    </message>
+    <message>
+        <source>produced / tested</source>
+        <translation>produites / testées</translation>
+    </message>
+    <message>
+        <source>validated / tested</source>
+        <translation>validées / testées</translation>
+    </message>
+    <message>
+        <source>expecting an answer, review not complete: not counted as tested (%1 more have no answer from this run at all)</source>
+        <translation>réponse attendue, revue incomplète&#xa0;: non comptés comme testés (%1 autres n&apos;ont aucune réponse de cette exécution)</translation>
+    </message>
+    <message>
+        <source>cases expecting an abstention or escalation, reviewed</source>
+        <translation>cas attendant une abstention ou une escalade, revus</translation>
+    </message>
+    <message>
+        <source>mean of supported / verified claims per answer</source>
+        <translation>moyenne des affirmations étayées / vérifiées par réponse</translation>
+    </message>
+    <message>
+        <source>Bars: validated (green) + not validated (red) + no answer (grey) = tested. Quality = validated / produced, coverage = produced / tested, success = validated / tested; a zero denominator is not computable (—). Claims: %1 contradicted, %2 unsupported of the verified; must-contain recall %3.</source>
+        <translation>Barres&#xa0;: validées (vert) + non validées (rouge) + sans réponse (gris) = testées. Qualité = validées / produites, couverture = produites / testées, succès = validées / testées&#xa0;; un dénominateur nul n&apos;est pas calculable (—). Affirmations&#xa0;: %1 contredites, %2 non étayées parmi les vérifiées&#xa0;; rappel des «&#xa0;doit contenir&#xa0;» %3.</translation>
+    </message>
+    <message>
+        <source>First action:</source>
+        <translation>Première action&#xa0;:</translation>
+    </message>
+    <message>
+        <source>No failure found at the top %1.</source>
+        <translation>Aucun échec trouvé dans les %1 premiers résultats.</translation>
+    </message>
+    <message>
+        <source>This run&apos;s answers carry no latency or cost.</source>
+        <translation>Les réponses de cette exécution n&apos;indiquent ni latence ni coût.</translation>
+    </message>
+    <message>
+        <source>Median %1, p90 %2 over %3 timed answers; %4 under the target of %5 ms. Cost per validated answer: %6.</source>
+        <translation>Médiane %1, p90 %2 sur %3 réponses chronométrées&#xa0;; %4 sous la cible de %5 ms. Coût par réponse validée&#xa0;: %6.</translation>
+    </message>
+    <message>
+        <source>not computable</source>
+        <translation>non calculable</translation>
+    </message>
+    <message>
+        <source>Choose another run under “Against” to compare it with this one, case by case.</source>
+        <translation>Choisissez une autre exécution dans «&#xa0;Comparer à&#xa0;» pour la comparer à celle-ci, cas par cas.</translation>
+    </message>
+    <message>
+        <source>Wins</source>
+        <translation>Victoires</translation>
+    </message>
+    <message>
+        <source>Losses</source>
+        <translation>Défaites</translation>
+    </message>
+    <message>
+        <source>Ties</source>
+        <translation>Égalités</translation>
+    </message>
+    <message>
+        <source>Not comparable</source>
+        <translation>Non comparables</translation>
+    </message>
+    <message>
+        <source>Mean, this run</source>
+        <translation>Moyenne, cette exécution</translation>
+    </message>
+    <message>
+        <source>Mean, other run</source>
+        <translation>Moyenne, autre exécution</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>Différence</translation>
+    </message>
+    <message>
+        <source>not published for one run or both</source>
+        <translation>non publiée pour l&apos;une des exécutions ou les deux</translation>
+    </message>
+    <message>
+        <source>%1 against %2: a win is a case where %1 scores higher. Means are over the cases both runs publish. Cases only in %1: %3; only in %2: %4.</source>
+        <translation>%1 contre %2&#xa0;: une victoire est un cas où %1 obtient un meilleur score. Les moyennes portent sur les cas que les deux exécutions publient. Cas seulement dans %1&#xa0;: %3&#xa0;; seulement dans %2&#xa0;: %4.</translation>
+    </message>
+    <message>
+        <source>Nothing: no value of this run is undetermined</source>
+        <translation>Rien&#xa0;: aucune valeur de cette exécution n&apos;est indéterminée</translation>
+    </message>
+    <message>
+        <source>Not ranked here for %1 cases (too long); the Judge section ranks the pairs of the case at hand.</source>
+        <translation>Pas de classement ici pour %1 cas (trop long)&#xa0;; la section Juger classe les paires du cas en cours.</translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation>Cas</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>Document</translation>
+    </message>
+    <message>
+        <source>Settles</source>
+        <translation>Détermine</translation>
+    </message>
+    <message>
+        <source>Measures</source>
+        <translation>Mesures</translation>
+    </message>
+    <message>
+        <source>values that become known whatever the label</source>
+        <translation>valeurs qui deviennent connues quel que soit le jugement</translation>
+    </message>
+    <message>
+        <source>narrows only</source>
+        <translation>resserre seulement</translation>
+    </message>
+    <message>
         <source>Counting judgments…</source>
         <translation>Décompte des jugements…</translation>
     </message>
@@ -121,6 +791,25 @@
     <message>
         <source>Pairs in the pools</source>
         <translation>Paires dans les pools</translation>
+    </message>
+    <message>
+        <source>validated</source>
+        <translation>validé</translation>
+    </message>
+    <message>
+        <source>not validated</source>
+        <translation>non validé</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>sans réponse</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n case(s)</source>
+        <translation>
+            <numerusform>%1&#xa0;: %n cas</numerusform>
+            <numerusform>%1&#xa0;: %n cas</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -167,6 +856,113 @@
     </message>
 </context>
 <context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export</source>
+        <translation>Exporter</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Langue du système</translation>
+    </message>
+    <message>
+        <source>French (; and decimal comma)</source>
+        <translation>Français (; et virgule décimale)</translation>
+    </message>
+    <message>
+        <source>English (, and decimal point)</source>
+        <translation>Anglais (, et point décimal)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(aucune)</translation>
+    </message>
+    <message>
+        <source>Current content</source>
+        <translation>Contenu actuel</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Destination:</source>
+        <translation>&amp;Destination&#xa0;:</translation>
+    </message>
+    <message>
+        <source>CSV &amp;separators:</source>
+        <translation>&amp;Séparateurs CSV&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Run:</source>
+        <translation>&amp;Exécution&#xa0;:</translation>
+    </message>
+    <message>
+        <source>R&amp;elease:</source>
+        <translation>&amp;Version publiée&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Scope (nothing ticked: everything)</source>
+        <translation>Périmètre (rien de coché&#xa0;: tout)</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Exécutions</translation>
+    </message>
+    <message>
+        <source>Families</source>
+        <translation>Familles</translation>
+    </message>
+    <message>
+        <source>Assessors</source>
+        <translation>Annotateurs</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>A&amp;perçu</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>E&amp;xporter</translation>
+    </message>
+    <message>
+        <source>&amp;Open the Folder</source>
+        <translation>&amp;Ouvrir le dossier</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Export into</source>
+        <translation>Exporter dans</translation>
+    </message>
+    <message>
+        <source>Export as</source>
+        <translation>Exporter sous</translation>
+    </message>
+    <message>
+        <source>Choose a destination.</source>
+        <translation>Choisissez une destination.</translation>
+    </message>
+    <message>
+        <source>Will be written:</source>
+        <translation>Seront écrits&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Export written: %1</source>
+        <translation>Export écrit&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+</context>
+<context>
     <name>GoldSetSection</name>
     <message>
         <source>Search key, question or reference answer…</source>
@@ -181,12 +977,60 @@
         <translation>Tous les statuts</translation>
     </message>
     <message>
+        <source>All tags</source>
+        <translation>Toutes les étiquettes</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>Tout afficher</translation>
+    </message>
+    <message>
+        <source>New case</source>
+        <translation>Nouveau cas</translation>
+    </message>
+    <message>
+        <source>Bulk edit…</source>
+        <translation>Modification groupée…</translation>
+    </message>
+    <message>
+        <source>Coverage…</source>
+        <translation>Couverture…</translation>
+    </message>
+    <message>
+        <source>Review queue…</source>
+        <translation>File de relecture…</translation>
+    </message>
+    <message>
+        <source>Releases…</source>
+        <translation>Versions publiées…</translation>
+    </message>
+    <message>
+        <source>Import cases…</source>
+        <translation>Importer des cas…</translation>
+    </message>
+    <message>
+        <source>Import test set…</source>
+        <translation>Importer un jeu de test…</translation>
+    </message>
+    <message>
         <source>Family:</source>
         <translation>Famille&#xa0;:</translation>
     </message>
     <message>
         <source>Status:</source>
         <translation>Statut&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Tag:</source>
+        <translation>Étiquette&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Release %1 frozen</source>
+        <translation>Version publiée %1 figée</translation>
+    </message>
+    <message>
+        <source>Its approved cases are read-only until a new draft version starts (Releases…).</source>
+        <translation>Ses cas approuvés sont en lecture seule jusqu&apos;au début d&apos;une nouvelle version brouillon (Versions publiées…).</translation>
     </message>
     <message numerus="yes">
         <source>%Ln case(s)</source>
@@ -196,72 +1040,39 @@
         </translation>
     </message>
     <message>
-        <source>No case matches.</source>
-        <translation>Aucun cas ne correspond.</translation>
+        <source>Delete the case</source>
+        <translation>Supprimer le cas</translation>
     </message>
     <message>
-        <source>None</source>
-        <translation>Néant</translation>
+        <source>Delete case %1 with its expected sources and judgments? (Undo brings it back.)</source>
+        <translation>Supprimer le cas %1 avec ses sources attendues et ses jugements&#xa0;? («&#xa0;Annuler&#xa0;» le rétablit.)</translation>
     </message>
     <message>
-        <source>%1:</source>
-        <translation>%1&#xa0;:</translation>
+        <source>Coverage cell: %1 × %2</source>
+        <translation>Cellule de couverture&#xa0;: %1 × %2</translation>
     </message>
     <message>
-        <source>“%1”</source>
-        <translation>«&#xa0;%1&#xa0;»</translation>
+        <source>(no tag)</source>
+        <translation>(sans étiquette)</translation>
+    </message>
+</context>
+<context>
+    <name>GuidelinesDialog</name>
+    <message>
+        <source>Judging Guidelines</source>
+        <translation>Consignes de jugement</translation>
     </message>
     <message>
-        <source>Family</source>
-        <translation>Famille</translation>
+        <source># What counts as relevant
+
+A document is relevant when it contains the answer or a passage an expert would cite…</source>
+        <translation># Ce qui compte comme pertinent
+
+Un document est pertinent quand il contient la réponse ou un passage qu&apos;un expert citerait…</translation>
     </message>
     <message>
-        <source>Status</source>
-        <translation>Statut</translation>
-    </message>
-    <message>
-        <source>Expected behaviour</source>
-        <translation>Comportement attendu</translation>
-    </message>
-    <message>
-        <source>Difficulty</source>
-        <translation>Difficulté</translation>
-    </message>
-    <message>
-        <source>Role</source>
-        <translation>Rôle</translation>
-    </message>
-    <message>
-        <source>Tags</source>
-        <translation>Étiquettes</translation>
-    </message>
-    <message>
-        <source>Author</source>
-        <translation>Auteur</translation>
-    </message>
-    <message>
-        <source>Variants of the question</source>
-        <translation>Variantes de la question</translation>
-    </message>
-    <message>
-        <source>Reference answer</source>
-        <translation>Réponse de référence</translation>
-    </message>
-    <message>
-        <source>Must contain</source>
-        <translation>Doit contenir</translation>
-    </message>
-    <message>
-        <source>Must never say</source>
-        <translation>Ne doit jamais dire</translation>
-    </message>
-    <message>
-        <source>Expected sources</source>
-        <translation>Sources attendues</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <translation>Notes</translation>
+        <source>Markdown. Every assessor sees these rules in the Judge section (G); they are saved in the gold-set file.</source>
+        <translation>Markdown. Chaque annotateur voit ces règles dans la section Juger (G)&#xa0;; elles sont enregistrées dans le fichier du jeu de référence.</translation>
     </message>
 </context>
 <context>
@@ -340,10 +1151,103 @@
     </message>
 </context>
 <context>
+    <name>ImportDialog</name>
+    <message>
+        <source>Import cases</source>
+        <translation>Importer des cas</translation>
+    </message>
+    <message>
+        <source>Import a corpus</source>
+        <translation>Importer un corpus</translation>
+    </message>
+    <message>
+        <source>Import a generated test set</source>
+        <translation>Importer un jeu de test généré</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importer</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>→ field</source>
+        <translation>→ champ</translation>
+    </message>
+    <message>
+        <source>%1 — %2 rows</source>
+        <translation>%1 — %2 lignes</translation>
+    </message>
+    <message>
+        <source>(ignored)</source>
+        <translation>(ignorée)</translation>
+    </message>
+    <message>
+        <source>Choose the column that holds the question.</source>
+        <translation>Choisissez la colonne qui contient la question.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <source>%1 document(s) added, %2 changed, %3 unchanged, %4 disappeared (kept).</source>
+        <translation>%1 document(s) ajouté(s), %2 modifié(s), %3 inchangé(s), %4 disparu(s) (conservé(s)).</translation>
+    </message>
+    <message>
+        <source>Changed or disappeared documents touch %1 case(s) (%2) and %3 judgment(s).</source>
+        <translation>Les documents modifiés ou disparus concernent %1 cas (%2) et %3 jugement(s).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n generated case(s) added to the review queue.</source>
+        <translation>
+            <numerusform>%n cas généré ajouté à la file de relecture.</numerusform>
+            <numerusform>%n cas générés ajoutés à la file de relecture.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s) flagged as near-duplicates.</source>
+        <translation>
+            <numerusform>%n cas signalé comme quasi-doublon.</numerusform>
+            <numerusform>%n cas signalés comme quasi-doublons.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s) expect abstention (the answer is not in the documents).</source>
+        <translation>
+            <numerusform>%n cas attend une abstention (la réponse n&apos;est pas dans les documents).</numerusform>
+            <numerusform>%n cas attendent une abstention (la réponse n&apos;est pas dans les documents).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s) imported.</source>
+        <translation>
+            <numerusform>%n cas importé.</numerusform>
+            <numerusform>%n cas importés.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n expected source(s) found in the corpus.</source>
+        <translation>
+            <numerusform>%n source attendue trouvée dans le corpus.</numerusform>
+            <numerusform>%n sources attendues trouvées dans le corpus.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n source text(s) matched no document and were kept in the notes.</source>
+        <translation>
+            <numerusform>%n texte de source ne correspond à aucun document et a été conservé dans les notes.</numerusform>
+            <numerusform>%n textes de source ne correspondent à aucun document et ont été conservés dans les notes.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>JudgeProgressModel</name>
     <message>
         <source>Key</source>
-        <extracomment>Pool columns hidden while judging blind (see the module docstring).</extracomment>
+        <extracomment>Above this many cases, S looks for the pair to settle in the current case only. Pool columns hidden while judging blind (see the module docstring).</extracomment>
         <translation>Clé</translation>
     </message>
     <message>
@@ -390,8 +1294,91 @@
         <translation>Jugement retenu</translation>
     </message>
     <message>
+        <source>Adjudication queue: disputed pairs only, every label shown; your label settles the pair for everyone. D to leave.</source>
+        <translation>File d&apos;arbitrage&#xa0;: paires en désaccord uniquement, tous les jugements affichés&#xa0;; votre jugement tranche la paire pour tout le monde. D pour sortir.</translation>
+    </message>
+    <message>
+        <source>Note on this pair (E to write, Enter to save, Esc to go back)</source>
+        <translation>Note sur cette paire (E pour écrire, Entrée pour enregistrer, Échap pour revenir)</translation>
+    </message>
+    <message>
+        <source>Others</source>
+        <translation>Autres</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Référence</translation>
+    </message>
+    <message>
+        <source>Guidelines</source>
+        <translation>Consignes</translation>
+    </message>
+    <message>
+        <source>Disputes</source>
+        <translation>Désaccords</translation>
+    </message>
+    <message>
+        <source>Pool…</source>
+        <translation>Pool…</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Précédente</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Suivante</translation>
+    </message>
+    <message>
+        <source>Previous case</source>
+        <translation>Cas précédent</translation>
+    </message>
+    <message>
+        <source>Next case</source>
+        <translation>Cas suivant</translation>
+    </message>
+    <message>
+        <source>Settles most</source>
+        <translation>La plus décisive</translation>
+    </message>
+    <message numerus="yes">
+        <source>Settles %n undetermined value(s)</source>
+        <translation>
+            <numerusform>Tranche %n valeur indéterminée</numerusform>
+            <numerusform>Tranche %n valeurs indéterminées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Narrows undetermined values</source>
+        <translation>Resserre des valeurs indéterminées</translation>
+    </message>
+    <message>
+        <source>No unjudged pair settles a metric value: every value is determined, or depends on several pairs.</source>
+        <translation>Aucune paire non jugée ne détermine à elle seule une valeur de métrique&#xa0;: chaque valeur est déterminée, ou dépend de plusieurs paires.</translation>
+    </message>
+    <message>
+        <source>No judging guidelines yet. Write them with Edit → Judging Guidelines… so every assessor reads the same rules.</source>
+        <translation>Pas encore de consignes de jugement. Rédigez-les avec Édition → Consignes de jugement… pour que chaque annotateur lise les mêmes règles.</translation>
+    </message>
+    <message>
+        <source>No disputed pair in this case (N for the next case with one).</source>
+        <translation>Aucune paire en désaccord dans ce cas (N pour le cas suivant qui en a une).</translation>
+    </message>
+    <message>
+        <source>No disputed pair in the gold set: nothing to adjudicate. Disputes appear when assessors disagree (relevant vs not relevant), e.g. after merging a colleague&apos;s file.</source>
+        <translation>Aucune paire en désaccord dans le jeu de référence&#xa0;: rien à arbitrer. Les désaccords apparaissent quand des annotateurs divergent (pertinent ou non pertinent), par exemple après la fusion du fichier d&apos;un collègue.</translation>
+    </message>
+    <message>
         <source>No document has been retrieved for this case yet and it has no expected source: there is nothing to judge.</source>
         <translation>Aucun document n&apos;a encore été retrouvé pour ce cas et il n&apos;a pas de source attendue&#xa0;: il n&apos;y a rien à juger.</translation>
+    </message>
+    <message>
+        <source>Reference answer:</source>
+        <translation>Réponse de référence :</translation>
+    </message>
+    <message>
+        <source>(none written yet)</source>
+        <translation>(pas encore rédigée)</translation>
     </message>
     <message>
         <source>Pair %1 of %2</source>
@@ -409,6 +1396,14 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>This file was still locked by %1, whose copy of the app had stopped: the lock is yours now.</source>
+        <translation>Ce fichier était encore verrouillé par %1, dont l&apos;application s&apos;était arrêtée : le verrou est à vous maintenant.</translation>
+    </message>
+    <message>
+        <source>Backup %1 restored; the previous content is kept in the backups.</source>
+        <translation>Sauvegarde %1 restaurée ; le contenu précédent est conservé dans les sauvegardes.</translation>
+    </message>
+    <message>
         <source>Copy saved to %1</source>
         <translation>Copie enregistrée dans %1</translation>
     </message>
@@ -423,6 +1418,30 @@
     <message>
         <source>Open the Sample Gold Set</source>
         <translation>Ouvrir le jeu de référence d&apos;exemple</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importer</translation>
+    </message>
+    <message>
+        <source>Cases (CSV, XLSX, JSONL)…</source>
+        <translation>Cas (CSV, XLSX, JSONL)…</translation>
+    </message>
+    <message>
+        <source>Corpus (BEIR corpus.jsonl, CSV, XLSX)…</source>
+        <translation>Corpus (BEIR corpus.jsonl, CSV, XLSX)…</translation>
+    </message>
+    <message>
+        <source>Corpus from a Folder of .txt / .md…</source>
+        <translation>Corpus depuis un dossier de .txt / .md…</translation>
+    </message>
+    <message>
+        <source>Ragas Test Set, to Review…</source>
+        <translation>Jeu de test Ragas, à relire…</translation>
+    </message>
+    <message>
+        <source>Run (TREC, JSONL, Ragas)…</source>
+        <translation>Exécution (TREC, JSONL, Ragas)…</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -477,6 +1496,10 @@
         <translation>Enregistrer une copie</translation>
     </message>
     <message>
+        <source>Merge a Colleague’s File</source>
+        <translation>Fusionner le fichier d&apos;un collègue</translation>
+    </message>
+    <message>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
@@ -503,6 +1526,10 @@
     <message>
         <source>Open the Sample</source>
         <translation>Ouvrir l&apos;exemple</translation>
+    </message>
+    <message>
+        <source>Read-only: changes to this file are not possible.</source>
+        <translation>Lecture seule&#xa0;: ce fichier ne peut pas être modifié.</translation>
     </message>
     <message>
         <source>No file open</source>
@@ -542,6 +1569,34 @@
         <translation>décompte des jugements…</translation>
     </message>
     <message>
+        <source>Read-only: this file failed its integrity check (nothing was written to it). Restore it from a backup (File → Restore from Backup…) or keep a copy.</source>
+        <translation>Lecture seule&#xa0;: ce fichier a échoué au contrôle d&apos;intégrité (rien n&apos;y a été écrit). Restaurez-le depuis une sauvegarde (Fichier → Restaurer depuis une sauvegarde…) ou gardez-en une copie.</translation>
+    </message>
+    <message>
+        <source>Read-only: this file is open in rag-annotator by %1 (host %2) since %3. Close it there to edit it here.</source>
+        <translation>Lecture seule&#xa0;: ce fichier est ouvert dans rag-annotator par %1 (machine %2) depuis %3. Fermez-le là-bas pour le modifier ici.</translation>
+    </message>
+    <message>
+        <source>Read-only: the file or its folder cannot be written. Copy it somewhere you can write (File → Save a Copy…) to edit it.</source>
+        <translation>Lecture seule&#xa0;: impossible d&apos;écrire dans le fichier ou dans son dossier. Copiez-le dans un emplacement où vous pouvez écrire (Fichier → Enregistrer une copie…) pour le modifier.</translation>
+    </message>
+    <message>
+        <source>File in Use</source>
+        <translation>Fichier déjà ouvert</translation>
+    </message>
+    <message>
+        <source>“%1” is open in rag-annotator by %2 on %3 since %4.</source>
+        <translation>«&#xa0;%1&#xa0;» est ouvert dans rag-annotator par %2 sur %3 depuis %4.</translation>
+    </message>
+    <message>
+        <source>Only one copy of the app may change a file at a time, so no judgment is ever lost. You can open it read-only to look at it.</source>
+        <translation>Une seule copie de l&apos;application peut modifier un fichier à la fois, pour qu&apos;aucun jugement ne soit jamais perdu. Vous pouvez l&apos;ouvrir en lecture seule pour le consulter.</translation>
+    </message>
+    <message>
+        <source>Open Read-Only</source>
+        <translation>Ouvrir en lecture seule</translation>
+    </message>
+    <message>
         <source>%1 judged / %2 unjudged pairs</source>
         <translation>%1 paires jugées / %2 non jugées</translation>
     </message>
@@ -551,7 +1606,361 @@
     </message>
 </context>
 <context>
+    <name>MergeReport</name>
+    <message>
+        <source>Judgments</source>
+        <translation>Jugements</translation>
+    </message>
+    <message>
+        <source>Adjudications</source>
+        <translation>Arbitrages</translation>
+    </message>
+    <message>
+        <source>Claim verdicts</source>
+        <translation>Verdicts des affirmations</translation>
+    </message>
+    <message>
+        <source>Assessors</source>
+        <translation>Annotateurs</translation>
+    </message>
+    <message>
+        <source>%1: %2 added, %3 updated, %4 unchanged</source>
+        <translation>%1 : %2 ajoutés, %3 mis à jour, %4 inchangés</translation>
+    </message>
+    <message>
+        <source>Skipped: %1. Conflicts: %2 (listed in the details).</source>
+        <translation>Ignorés : %1. Conflits : %2 (détaillés ci-dessous).</translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation>Fusion</translation>
+    </message>
+    <message>
+        <source>Merged %1.</source>
+        <translation>%1 fusionné.</translation>
+    </message>
+</context>
+<context>
+    <name>PoolDialog</name>
+    <message>
+        <source>Judging Pool</source>
+        <translation>Pool de jugement</translation>
+    </message>
+    <message>
+        <source>Every run, including runs imported later</source>
+        <translation>Toutes les exécutions, y compris celles importées plus tard</translation>
+    </message>
+    <message>
+        <source>whole lists</source>
+        <translation>listes entières</translation>
+    </message>
+    <message>
+        <source> documents per run</source>
+        <translation> documents par exécution</translation>
+    </message>
+    <message>
+        <source>The pool of a case is the union of the chosen runs&apos; top documents, plus its expected sources and every pair already judged. A document several runs retrieved is judged once. The metrics still count every retrieved document: outside the pool, unjudged documents are counted by the chosen policy.</source>
+        <translation>Le pool d&apos;un cas est l&apos;union des premiers documents des exécutions choisies, plus ses sources attendues et toutes les paires déjà jugées. Un document retrouvé par plusieurs exécutions n&apos;est jugé qu&apos;une fois. Les métriques comptent toujours chaque document retrouvé&#xa0;: hors du pool, les documents non jugés sont comptés selon la politique choisie.</translation>
+    </message>
+    <message>
+        <source>Depth:</source>
+        <translation>Profondeur&#xa0;:</translation>
+    </message>
+</context>
+<context>
+    <name>ReleasesDialog</name>
+    <message>
+        <source>Releases</source>
+        <translation>Versions publiées</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Frozen on</source>
+        <translation>Figée le</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>Par</translation>
+    </message>
+    <message>
+        <source>Cases</source>
+        <translation>Cas</translation>
+    </message>
+    <message>
+        <source>Content hash</source>
+        <translation>Empreinte du contenu</translation>
+    </message>
+    <message>
+        <source>Freeze a release…</source>
+        <translation>Figer une version publiée…</translation>
+    </message>
+    <message>
+        <source>Start a new draft version</source>
+        <translation>Commencer une nouvelle version brouillon</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Comparer</translation>
+    </message>
+    <message>
+        <source>with</source>
+        <translation>avec</translation>
+    </message>
+    <message>
+        <source>Release “%1” is frozen: its approved cases are read-only until a new draft version starts.</source>
+        <translation>La version publiée «&#xa0;%1&#xa0;» est figée&#xa0;: ses cas approuvés sont en lecture seule jusqu&apos;au début d&apos;une nouvelle version brouillon.</translation>
+    </message>
+    <message>
+        <source>Draft version: every case can be edited.</source>
+        <translation>Version brouillon&#xa0;: tous les cas peuvent être modifiés.</translation>
+    </message>
+    <message>
+        <source>(current gold set)</source>
+        <translation>(jeu de référence actuel)</translation>
+    </message>
+    <message>
+        <source>No release yet. Freeze one to hand the gold set over with a changelog.</source>
+        <translation>Aucune version publiée pour l&apos;instant. Figez-en une pour transmettre le jeu de référence avec un journal des modifications.</translation>
+    </message>
+    <message>
+        <source>Freeze a release</source>
+        <translation>Figer une version publiée</translation>
+    </message>
+    <message>
+        <source>What this version is for (optional)…</source>
+        <translation>À quoi sert cette version (facultatif)…</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>The approved cases become read-only until a new draft version starts.</source>
+        <translation>Les cas approuvés passent en lecture seule jusqu&apos;au début d&apos;une nouvelle version brouillon.</translation>
+    </message>
+</context>
+<context>
+    <name>RestoreDialog</name>
+    <message>
+        <source>Restore from Backup</source>
+        <translation>Restaurer depuis une sauvegarde</translation>
+    </message>
+    <message>
+        <source>Taken</source>
+        <translation>Prise le</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>copy taken before a restore</source>
+        <translation>copie prise avant une restauration</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>automatique</translation>
+    </message>
+    <message>
+        <source>Restore This Backup…</source>
+        <translation>Restaurer cette sauvegarde…</translation>
+    </message>
+    <message>
+        <source>Backups of “%1” are taken when it is opened and every 30 minutes while it changes: the newest 12, one a day for a week, one a week for 8 weeks. Restoring keeps a copy of the file as it is now, so it can be undone the same way.</source>
+        <translation>Les sauvegardes de «&#xa0;%1&#xa0;» sont prises à son ouverture puis toutes les 30 minutes tant qu&apos;il est modifié&#xa0;: les 12 plus récentes, une par jour pendant une semaine, une par semaine pendant 8 semaines. Une restauration conserve une copie du fichier dans son état actuel&#xa0;; elle peut donc être annulée de la même façon.</translation>
+    </message>
+    <message>
+        <source>No backup of this file yet.</source>
+        <translation>Aucune sauvegarde de ce fichier pour l&apos;instant.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This backup holds&lt;/b&gt; %1 cases, %2 documents, %3 runs, %4 judged pairs, %5 verified claims.&lt;br&gt;Last change in it: %6</source>
+        <translation>&lt;b&gt;Cette sauvegarde contient&lt;/b&gt; %1 cas, %2 documents, %3 exécutions, %4 paires jugées, %5 affirmations vérifiées.&lt;br&gt;Dernière modification enregistrée&#xa0;: %6</translation>
+    </message>
+    <message>
+        <source>Replace the content of “%1” with this backup? A copy of the file as it is now is kept in the backups first.</source>
+        <translation>Remplacer le contenu de «&#xa0;%1&#xa0;» par cette sauvegarde&#xa0;? Une copie du fichier dans son état actuel est d&apos;abord conservée dans les sauvegardes.</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewQueueDialog</name>
+    <message>
+        <source>Review queue</source>
+        <translation>File de relecture</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>En attente</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Accepté</translation>
+    </message>
+    <message>
+        <source>Edited</source>
+        <translation>Modifié</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Rejeté</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Clé</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Question</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>Décision</translation>
+    </message>
+    <message>
+        <source>Near-duplicate of</source>
+        <translation>Quasi-doublon de</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Origine</translation>
+    </message>
+    <message>
+        <source>Pending only</source>
+        <translation>En attente seulement</translation>
+    </message>
+    <message>
+        <source>Accept (A)</source>
+        <translation>Accepter (A)</translation>
+    </message>
+    <message>
+        <source>Edit (E)</source>
+        <translation>Modifier (E)</translation>
+    </message>
+    <message>
+        <source>Reject (R)</source>
+        <translation>Rejeter (R)</translation>
+    </message>
+    <message>
+        <source>%1 pending of %2</source>
+        <translation>%1 en attente sur %2</translation>
+    </message>
+    <message>
+        <source>No generated case to review.</source>
+        <translation>Aucun cas généré à relire.</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Néant</translation>
+    </message>
+    <message>
+        <source>Decision:</source>
+        <translation>Décision :</translation>
+    </message>
+    <message>
+        <source>Reference answer</source>
+        <translation>Réponse de référence</translation>
+    </message>
+    <message>
+        <source>Expected sources</source>
+        <translation>Sources attendues</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notes</translation>
+    </message>
+    <message>
+        <source>Near-duplicate of %1: “%2”</source>
+        <translation>Quasi-doublon de %1&#xa0;: «&#xa0;%2&#xa0;»</translation>
+    </message>
+    <message>
+        <source>Edit the generated case</source>
+        <translation>Modifier le cas généré</translation>
+    </message>
+    <message>
+        <source>Done, accept</source>
+        <translation>Terminé, accepter</translation>
+    </message>
+</context>
+<context>
+    <name>RunDialog</name>
+    <message>
+        <source>Name:</source>
+        <translation>Nom&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modèle&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Corpus version:</source>
+        <translation>Version du corpus&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Prompt version:</source>
+        <translation>Version du prompt&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Index version:</source>
+        <translation>Version de l&apos;index&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Exécution %1</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>Notes&#xa0;:</translation>
+    </message>
+</context>
+<context>
+    <name>RunImportDialog</name>
+    <message>
+        <source>Import a Run</source>
+        <translation>Importer une exécution</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Choisir…</translation>
+    </message>
+    <message>
+        <source>default: the run tag or the file name</source>
+        <translation>par défaut&#xa0;: l&apos;étiquette de l&apos;exécution ou le nom du fichier</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>Format&#xa0;:</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Fichier&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Run name:</source>
+        <translation>Nom de l&apos;exécution&#xa0;:</translation>
+    </message>
+</context>
+<context>
     <name>RunsSection</name>
+    <message>
+        <source>TREC run (qid Q0 docno rank score tag)</source>
+        <extracomment>Run formats the import button offers, with the file filter of each.</extracomment>
+        <translation>Exécution TREC (qid Q0 docno rank score tag)</translation>
+    </message>
+    <message>
+        <source>JSONL run (case, retrieved, answer…)</source>
+        <translation>Exécution JSONL (case, retrieved, answer…)</translation>
+    </message>
+    <message>
+        <source>Ragas JSONL (user_input, retrieved_contexts…)</source>
+        <translation>Ragas JSONL (user_input, retrieved_contexts…)</translation>
+    </message>
     <message>
         <source>Run</source>
         <translation>Exécution</translation>
@@ -596,11 +2005,63 @@
         <source>A pair counts as judged when at least one assessor gave it a label. Depth is the longest ranked list the run returned for a case.</source>
         <translation>Une paire compte comme jugée dès qu&apos;au moins un annotateur lui a donné un jugement. La profondeur est la plus longue liste classée que l&apos;exécution a renvoyée pour un cas.</translation>
     </message>
+    <message>
+        <source>Import a Run…</source>
+        <translation>Importer une exécution…</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Modifier…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <source>Delete Run</source>
+        <translation>Supprimer l&apos;exécution</translation>
+    </message>
+    <message>
+        <source>Delete the run “%1” with its %2 retrieved documents and %3 answers? Judgments stay (they belong to the pairs). Ctrl+Z brings it back.</source>
+        <translation>Supprimer l&apos;exécution «&#xa0;%1&#xa0;» avec ses %2 documents retrouvés et ses %3 réponses&#xa0;? Les jugements restent (ils appartiennent aux paires). Ctrl+Z la rétablit.</translation>
+    </message>
+    <message>
+        <source>Import a Run</source>
+        <translation>Importer une exécution</translation>
+    </message>
+</context>
+<context>
+    <name>SourceDialog</name>
+    <message>
+        <source>Add an expected source</source>
+        <translation>Ajouter une source attendue</translation>
+    </message>
+    <message>
+        <source>Search key or title…</source>
+        <translation>Rechercher une clé ou un titre…</translation>
+    </message>
+    <message>
+        <source>Only the selected passage</source>
+        <translation>Seulement le passage sélectionné</translation>
+    </message>
+    <message>
+        <source>Note (optional): why this source, the conflict…</source>
+        <translation>Note (facultative)&#xa0;: pourquoi cette source, la contradiction…</translation>
+    </message>
+    <message>
+        <source>Select a passage in the text to name it:</source>
+        <translation>Sélectionnez un passage dans le texte pour le désigner&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Characters %1–%2: “%3”</source>
+        <translation>Caractères %1–%2&#xa0;: «&#xa0;%3&#xa0;»</translation>
+    </message>
 </context>
 <context>
     <name>VerifySection</name>
     <message>
         <source>Run</source>
+        <extracomment>Claims-table column hidden while verifying blind.</extracomment>
         <translation>Exécution</translation>
     </message>
     <message>
@@ -620,16 +2081,8 @@
         <translation>Vérifiées</translation>
     </message>
     <message>
-        <source>Supported</source>
-        <translation>Étayées</translation>
-    </message>
-    <message>
-        <source>Not supported</source>
-        <translation>Non étayées</translation>
-    </message>
-    <message>
-        <source>Contradicted</source>
-        <translation>Contredites</translation>
+        <source>Others&apos; verdicts</source>
+        <translation>Verdicts des autres</translation>
     </message>
     <message>
         <source>#</source>
@@ -644,16 +2097,233 @@
         <translation>Verdict</translation>
     </message>
     <message>
-        <source>Rationale</source>
-        <translation>Justification</translation>
-    </message>
-    <message>
         <source>Evidence</source>
         <translation>Preuve</translation>
     </message>
     <message>
+        <source>Why this verdict (W to write; Enter saves)</source>
+        <translation>Pourquoi ce verdict (W pour écrire&#xa0;; Entrée enregistre)</translation>
+    </message>
+    <message>
+        <source>Marker</source>
+        <translation>Marqueur</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>Document</translation>
+    </message>
+    <message>
+        <source>Supports it</source>
+        <translation>L&apos;étaye</translation>
+    </message>
+    <message>
+        <source>Rights</source>
+        <translation>Droits</translation>
+    </message>
+    <message>
+        <source>Answer review</source>
+        <translation>Revue de réponse</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <source>Claim (F2)</source>
+        <translation>Affirmation (F2)</translation>
+    </message>
+    <message>
+        <source>Rationale (W)</source>
+        <translation>Justification (W)</translation>
+    </message>
+    <message>
+        <source>All answers (O)</source>
+        <translation>Toutes les réponses (O)</translation>
+    </message>
+    <message>
         <source>No run has generated answers in this gold set yet: import a run with its answers to verify them claim by claim.</source>
         <translation>Aucune exécution n&apos;a encore de réponses générées dans ce jeu de référence&#xa0;: importez une exécution avec ses réponses pour les vérifier affirmation par affirmation.</translation>
+    </message>
+    <message>
+        <source>claim %1 of %2</source>
+        <translation>affirmation %1 sur %2</translation>
+    </message>
+    <message>
+        <source>no claim</source>
+        <translation>aucune affirmation</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n claim(s) left to verify in all runs</source>
+        <translation>
+            <numerusform>%n affirmation reste à vérifier dans toutes les exécutions</numerusform>
+            <numerusform>%n affirmations restent à vérifier dans toutes les exécutions</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The run retrieved no document for this case.</source>
+        <translation>L&apos;exécution n&apos;a retrouvé aucun document pour ce cas.</translation>
+    </message>
+    <message>
+        <source>role %1 may not read this document</source>
+        <translation>le rôle %1 n&apos;a pas le droit de lire ce document</translation>
+    </message>
+    <message>
+        <source>Context %1 of %2 (rank %3): </source>
+        <translation>Contexte %1 sur %2 (rang %3)&#xa0;: </translation>
+    </message>
+    <message>
+        <source>Context %1 of %2 (cited, not retrieved): </source>
+        <translation>Contexte %1 sur %2 (cité, non retrouvé)&#xa0;: </translation>
+    </message>
+    <message>
+        <source>Select some words in the context first (mouse, or Shift with the arrow keys), then press E.</source>
+        <translation>Sélectionnez d&apos;abord des mots dans le contexte (à la souris, ou Maj avec les flèches), puis appuyez sur E.</translation>
+    </message>
+    <message>
+        <source>set by another (B)</source>
+        <translation>donné par un autre (B)</translation>
+    </message>
+    <message>
+        <source>⚠ role %1 may not read it</source>
+        <translation>⚠ le rôle %1 n&apos;a pas le droit de le lire</translation>
+    </message>
+    <message>
+        <source>anyone</source>
+        <translation>tout le monde</translation>
+    </message>
+    <message>
+        <source>This answer has no citation to check.</source>
+        <translation>Cette réponse n&apos;a aucune citation à vérifier.</translation>
+    </message>
+    <message>
+        <source>No automatic judge&apos;s verdicts in this file yet: import them with rag-annotator import FILE ragchecker (or ragas-verdicts, deepeval-verdicts) SOURCE --run RUN.</source>
+        <translation>Pas encore de verdicts de juge automatique dans ce fichier&#xa0;: importez-les avec rag-annotator import FILE ragchecker (ou ragas-verdicts, deepeval-verdicts) SOURCE --run RUN.</translation>
+    </message>
+    <message>
+        <source>Add a claim</source>
+        <translation>Ajouter une affirmation</translation>
+    </message>
+    <message>
+        <source>Claim (or select words in the answer before pressing Ctrl+Shift+A):</source>
+        <translation>Affirmation (ou sélectionnez des mots dans la réponse avant d&apos;appuyer sur Ctrl+Maj+A)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>factual error</source>
+        <extracomment>Background of a claim in the answer by verdict (None: unverified); the current claim is drawn with the strong variant, underlined and bold. Failure categories of DESIGN section 4, as the review list names them.</extracomment>
+        <translation>erreur factuelle</translation>
+    </message>
+    <message>
+        <source>unsupported claim</source>
+        <translation>affirmation non étayée</translation>
+    </message>
+    <message>
+        <source>non-justifying citation</source>
+        <translation>citation non justificative</translation>
+    </message>
+    <message>
+        <source>outdated source</source>
+        <translation>source obsolète</translation>
+    </message>
+    <message>
+        <source>unauthorised source</source>
+        <translation>source non autorisée</translation>
+    </message>
+    <message>
+        <source>unwarranted abstention</source>
+        <translation>abstention injustifiée</translation>
+    </message>
+    <message>
+        <source>missing abstention</source>
+        <translation>abstention manquante</translation>
+    </message>
+    <message>
+        <source>forbidden content</source>
+        <translation>contenu interdit</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>partly</source>
+        <translation>en partie</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <source>nothing listed</source>
+        <extracomment>lupdate finds ``translate(&quot;VerifySection&quot;, &quot;literal&quot;)`` calls (not in f-strings).</extracomment>
+        <translation>aucun élément</translation>
+    </message>
+    <message>
+        <source>Reference answer</source>
+        <translation>Réponse de référence</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <source>Must contain</source>
+        <translation>Doit contenir</translation>
+    </message>
+    <message>
+        <source>Must never say</source>
+        <translation>Ne doit jamais dire</translation>
+    </message>
+    <message>
+        <source>Expected behaviour</source>
+        <translation>Comportement attendu</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rôle</translation>
+    </message>
+    <message>
+        <source>present</source>
+        <translation>présent</translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <translation>a répondu</translation>
+    </message>
+    <message>
+        <source>abstained</source>
+        <translation>s&apos;est abstenu</translation>
+    </message>
+    <message>
+        <source>escalated</source>
+        <translation>a escaladé</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Issue</translation>
+    </message>
+    <message>
+        <source>Validated</source>
+        <translation>Validée</translation>
+    </message>
+    <message>
+        <source>Failure: %1</source>
+        <translation>Échec&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>manquant</translation>
+    </message>
+    <message>
+        <source>Must contain: %1</source>
+        <translation>Doit contenir&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>absent</translation>
+    </message>
+    <message>
+        <source>Forbidden content</source>
+        <translation>Contenu interdit</translation>
     </message>
 </context>
 <context>
@@ -671,8 +2341,16 @@
         <translation>Aller à</translation>
     </message>
     <message>
+        <source>Gold set section</source>
+        <translation>Section Jeu de référence</translation>
+    </message>
+    <message>
         <source>Judging (Judge section)</source>
         <translation>Jugement (section Juger)</translation>
+    </message>
+    <message>
+        <source>Verifying (Verify section)</source>
+        <translation>Vérification (section Vérifier)</translation>
     </message>
     <message>
         <source>Settings</source>
@@ -695,6 +2373,14 @@
         <translation>Enregistrer une copie…</translation>
     </message>
     <message>
+        <source>Merge a Colleague’s File…</source>
+        <translation>Fusionner le fichier d&apos;un collègue…</translation>
+    </message>
+    <message>
+        <source>Restore from Backup…</source>
+        <translation>Restaurer depuis une sauvegarde…</translation>
+    </message>
+    <message>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -713,6 +2399,10 @@
     <message>
         <source>Find in This Section</source>
         <translation>Rechercher dans cette section</translation>
+    </message>
+    <message>
+        <source>Judging Guidelines…</source>
+        <translation>Consignes de jugement…</translation>
     </message>
     <message>
         <source>Gold Set</source>
@@ -771,8 +2461,40 @@
         <translation>Paire précédente</translation>
     </message>
     <message>
+        <source>Next case</source>
+        <translation>Cas suivant</translation>
+    </message>
+    <message>
+        <source>Previous case</source>
+        <translation>Cas précédent</translation>
+    </message>
+    <message>
+        <source>Next pair that settles a metric</source>
+        <translation>Paire suivante qui détermine une métrique</translation>
+    </message>
+    <message>
+        <source>Note on this pair</source>
+        <translation>Note sur cette paire</translation>
+    </message>
+    <message>
         <source>Show others&apos; labels</source>
         <translation>Afficher les jugements des autres</translation>
+    </message>
+    <message>
+        <source>Show the reference answer</source>
+        <translation>Afficher la réponse de référence</translation>
+    </message>
+    <message>
+        <source>Show the guidelines</source>
+        <translation>Afficher les consignes</translation>
+    </message>
+    <message>
+        <source>Adjudication queue</source>
+        <translation>File d&apos;arbitrage</translation>
+    </message>
+    <message>
+        <source>Choose the Pool…</source>
+        <translation>Choisir le pool…</translation>
     </message>
     <message>
         <source>System Language</source>
@@ -797,6 +2519,226 @@
     <message>
         <source>About rag-annotator</source>
         <translation>À propos de rag-annotator</translation>
+    </message>
+    <message>
+        <source>Switch the Unjudged-Document Policy</source>
+        <translation>Changer de politique pour les documents non jugés</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exporter…</translation>
+    </message>
+    <message>
+        <source>New case</source>
+        <translation>Nouveau cas</translation>
+    </message>
+    <message>
+        <source>Next status (draft → reviewed → approved → retired)</source>
+        <translation>Statut suivant (brouillon → relu → approuvé → retiré)</translation>
+    </message>
+    <message>
+        <source>Previous status</source>
+        <translation>Statut précédent</translation>
+    </message>
+    <message>
+        <source>Go to the case list</source>
+        <translation>Aller à la liste des cas</translation>
+    </message>
+    <message>
+        <source>Go to the question</source>
+        <translation>Aller à la question</translation>
+    </message>
+    <message>
+        <source>Go to the reference answer</source>
+        <translation>Aller à la réponse de référence</translation>
+    </message>
+    <message>
+        <source>Go to must contain</source>
+        <translation>Aller à «&#xa0;Doit contenir&#xa0;»</translation>
+    </message>
+    <message>
+        <source>Go to the tags</source>
+        <translation>Aller aux étiquettes</translation>
+    </message>
+    <message>
+        <source>Go to the notes</source>
+        <translation>Aller aux notes</translation>
+    </message>
+    <message>
+        <source>Add an expected source…</source>
+        <translation>Ajouter une source attendue…</translation>
+    </message>
+    <message>
+        <source>Remove the expected source (in the sources list)</source>
+        <translation>Retirer la source attendue (dans la liste des sources)</translation>
+    </message>
+    <message>
+        <source>Change family, tags or status of the selected cases…</source>
+        <translation>Modifier la famille, les étiquettes ou le statut des cas sélectionnés…</translation>
+    </message>
+    <message>
+        <source>Delete the case</source>
+        <translation>Supprimer le cas</translation>
+    </message>
+    <message>
+        <source>Coverage grid…</source>
+        <translation>Grille de couverture…</translation>
+    </message>
+    <message>
+        <source>Review queue…</source>
+        <translation>File de relecture…</translation>
+    </message>
+    <message>
+        <source>Releases…</source>
+        <translation>Versions publiées…</translation>
+    </message>
+    <message>
+        <source>Import cases…</source>
+        <translation>Importer des cas…</translation>
+    </message>
+    <message>
+        <source>Import a generated test set (Ragas)…</source>
+        <translation>Importer un jeu de test généré (Ragas)…</translation>
+    </message>
+    <message>
+        <source>Import a corpus…</source>
+        <translation>Importer un corpus…</translation>
+    </message>
+    <message>
+        <source>Corpus: find in the document&apos;s text</source>
+        <translation>Corpus&#xa0;: rechercher dans le texte du document</translation>
+    </message>
+    <message>
+        <source>Review queue: accept</source>
+        <translation>File de relecture&#xa0;: accepter</translation>
+    </message>
+    <message>
+        <source>Review queue: edit, then accept</source>
+        <translation>File de relecture&#xa0;: modifier, puis accepter</translation>
+    </message>
+    <message>
+        <source>Review queue: reject</source>
+        <translation>File de relecture&#xa0;: rejeter</translation>
+    </message>
+    <message>
+        <source>Review queue: next case</source>
+        <translation>File de relecture&#xa0;: cas suivant</translation>
+    </message>
+    <message>
+        <source>Review queue: previous case</source>
+        <translation>File de relecture&#xa0;: cas précédent</translation>
+    </message>
+    <message>
+        <source>Claim supported</source>
+        <translation>Affirmation étayée</translation>
+    </message>
+    <message>
+        <source>Claim not supported</source>
+        <translation>Affirmation non étayée</translation>
+    </message>
+    <message>
+        <source>Claim contradicted</source>
+        <translation>Affirmation contredite</translation>
+    </message>
+    <message>
+        <source>Claim back to unverified</source>
+        <translation>Affirmation remise à non vérifiée</translation>
+    </message>
+    <message>
+        <source>Next claim</source>
+        <translation>Affirmation suivante</translation>
+    </message>
+    <message>
+        <source>Previous claim</source>
+        <translation>Affirmation précédente</translation>
+    </message>
+    <message>
+        <source>Next answer</source>
+        <translation>Réponse suivante</translation>
+    </message>
+    <message>
+        <source>Previous answer</source>
+        <translation>Réponse précédente</translation>
+    </message>
+    <message>
+        <source>Show others&apos; and judges&apos; verdicts</source>
+        <translation>Afficher les verdicts des autres et des juges</translation>
+    </message>
+    <message>
+        <source>Write the rationale</source>
+        <translation>Rédiger la justification</translation>
+    </message>
+    <message>
+        <source>Edit the claim&apos;s text</source>
+        <translation>Modifier le texte de l&apos;affirmation</translation>
+    </message>
+    <message>
+        <source>Split the claim at the cursor</source>
+        <translation>Scinder l&apos;affirmation au curseur</translation>
+    </message>
+    <message>
+        <source>Merge the claim with the next</source>
+        <translation>Fusionner l&apos;affirmation avec la suivante</translation>
+    </message>
+    <message>
+        <source>Delete the claim</source>
+        <translation>Supprimer l&apos;affirmation</translation>
+    </message>
+    <message>
+        <source>Add a claim</source>
+        <translation>Ajouter une affirmation</translation>
+    </message>
+    <message>
+        <source>Focus the claims, the context or the answer (to select words)</source>
+        <translation>Passer aux affirmations, au contexte ou à la réponse (pour sélectionner des mots)</translation>
+    </message>
+    <message>
+        <source>Previous context</source>
+        <translation>Contexte précédent</translation>
+    </message>
+    <message>
+        <source>Next context</source>
+        <translation>Contexte suivant</translation>
+    </message>
+    <message>
+        <source>Selected words are evidence</source>
+        <translation>Les mots sélectionnés sont une preuve</translation>
+    </message>
+    <message>
+        <source>Remove the last evidence</source>
+        <translation>Retirer la dernière preuve</translation>
+    </message>
+    <message>
+        <source>Next citation</source>
+        <translation>Citation suivante</translation>
+    </message>
+    <message>
+        <source>Citation supports it</source>
+        <translation>La citation l&apos;étaye</translation>
+    </message>
+    <message>
+        <source>Citation partly supports it</source>
+        <translation>La citation l&apos;étaye en partie</translation>
+    </message>
+    <message>
+        <source>Citation does not support it</source>
+        <translation>La citation ne l&apos;étaye pas</translation>
+    </message>
+    <message>
+        <source>List of all answers</source>
+        <translation>Liste de toutes les réponses</translation>
+    </message>
+    <message>
+        <source>Answer review</source>
+        <translation>Revue de réponse</translation>
+    </message>
+    <message>
+        <source>Change the review item</source>
+        <translation>Changer l&apos;élément de revue</translation>
+    </message>
+    <message>
+        <source>Agreement with a judge</source>
+        <translation>Accord avec un juge</translation>
     </message>
 </context>
 <context>
@@ -849,6 +2791,152 @@
     <message>
         <source>This could not be done.</source>
         <translation>Cette opération n&apos;a pas pu être effectuée.</translation>
+    </message>
+</context>
+<context>
+    <name>export</name>
+    <message>
+        <source>Excel workbook for managers (.xlsx)</source>
+        <translation>Classeur Excel pour les responsables (.xlsx)</translation>
+    </message>
+    <message>
+        <source>CSV for Excel (folder)</source>
+        <translation>CSV pour Excel (dossier)</translation>
+    </message>
+    <message>
+        <source>CSV for data tools (folder)</source>
+        <translation>CSV pour outils de données (dossier)</translation>
+    </message>
+    <message>
+        <source>Native JSON, lossless (.json)</source>
+        <translation>JSON natif, sans perte (.json)</translation>
+    </message>
+    <message>
+        <source>TREC qrels (.txt)</source>
+        <translation>qrels TREC (.txt)</translation>
+    </message>
+    <message>
+        <source>TREC run (.txt)</source>
+        <translation>Exécution TREC (.txt)</translation>
+    </message>
+    <message>
+        <source>BEIR dataset (folder)</source>
+        <translation>Jeu de données BEIR (dossier)</translation>
+    </message>
+    <message>
+        <source>Ragas dataset (.jsonl)</source>
+        <translation>Jeu de données Ragas (.jsonl)</translation>
+    </message>
+    <message>
+        <source>RAGChecker input (.json)</source>
+        <translation>Entrée RAGChecker (.json)</translation>
+    </message>
+    <message>
+        <source>DeepEval goldens (.json)</source>
+        <translation>Goldens DeepEval (.json)</translation>
+    </message>
+    <message>
+        <source>%1 disputed pairs will be left out (adjudicate them first).</source>
+        <translation>%1 paires contestées seront omises (arbitrez-les d&apos;abord).</translation>
+    </message>
+    <message>
+        <source>Choose a run.</source>
+        <translation>Choisissez une exécution.</translation>
+    </message>
+    <message>
+        <source>Tables longer than 1,048,575 rows continue on further sheets.</source>
+        <translation>Les tables de plus de 1 048 575 lignes continuent sur d&apos;autres feuilles.</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows hold a text longer than a cell holds (32,767 characters); it will be cut, with a visible mark.</source>
+        <translation>%1 : %2 lignes contiennent un texte plus long qu&apos;une cellule (32 767 caractères) ; il sera coupé, avec une marque visible.</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows hold a text longer than Excel keeps in a cell; Excel will cut it when it opens the file.</source>
+        <translation>%1 : %2 lignes contiennent un texte plus long qu&apos;Excel n&apos;en garde dans une cellule ; Excel le coupera à l&apos;ouverture du fichier.</translation>
+    </message>
+</context>
+<context>
+    <name>import</name>
+    <message>
+        <source>Id</source>
+        <translation>Identifiant</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Question</translation>
+    </message>
+    <message>
+        <source>Reference answer</source>
+        <translation>Réponse de référence</translation>
+    </message>
+    <message>
+        <source>Expected sources</source>
+        <translation>Sources attendues</translation>
+    </message>
+    <message>
+        <source>Must contain</source>
+        <translation>Doit contenir</translation>
+    </message>
+    <message>
+        <source>Must never say</source>
+        <translation>Ne doit jamais dire</translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation>Famille</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Étiquettes</translation>
+    </message>
+    <message>
+        <source>Variants</source>
+        <translation>Variantes</translation>
+    </message>
+    <message>
+        <source>Expected behaviour</source>
+        <translation>Comportement attendu</translation>
+    </message>
+    <message>
+        <source>Difficulty</source>
+        <translation>Difficulté</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rôle</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notes</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Statut</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>Auteur</translation>
+    </message>
+    <message>
+        <source>Folder of .txt / .md files</source>
+        <translation>Dossier de fichiers .txt / .md</translation>
+    </message>
+    <message>
+        <source>Spreadsheets and JSON Lines (*.csv *.tsv *.txt *.xlsx *.jsonl)</source>
+        <translation>Tableurs et JSON Lines (*.csv *.tsv *.txt *.xlsx *.jsonl)</translation>
+    </message>
+    <message>
+        <source>Corpus files (*.jsonl *.csv *.tsv *.xlsx)</source>
+        <translation>Fichiers de corpus (*.jsonl *.csv *.tsv *.xlsx)</translation>
+    </message>
+    <message>
+        <source>Ragas test sets (*.jsonl *.json *.csv)</source>
+        <translation>Jeux de test Ragas (*.jsonl *.json *.csv)</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importer</translation>
     </message>
 </context>
 <context>
@@ -980,6 +3068,10 @@
     <message>
         <source>Set the grading scale</source>
         <translation>Choisir l&apos;échelle de notation</translation>
+    </message>
+    <message>
+        <source>Choose the judging pool</source>
+        <translation>Choix du pool de jugement</translation>
     </message>
     <message>
         <source>New case</source>
@@ -1140,6 +3232,74 @@
     <message>
         <source>Release</source>
         <translation>Version publiée</translation>
+    </message>
+    <message>
+        <source>Import a file</source>
+        <translation>Import d&apos;un fichier</translation>
+    </message>
+    <message>
+        <source>Change the family of cases</source>
+        <translation>Changement de famille des cas</translation>
+    </message>
+    <message>
+        <source>Change the status of cases</source>
+        <translation>Changement de statut des cas</translation>
+    </message>
+    <message>
+        <source>Change the tags of cases</source>
+        <translation>Changement d&apos;étiquettes des cas</translation>
+    </message>
+    <message>
+        <source>Review a generated case</source>
+        <translation>Relecture d&apos;un cas généré</translation>
+    </message>
+    <message>
+        <source>Import cases</source>
+        <translation>Import de cas</translation>
+    </message>
+    <message>
+        <source>Import corpus</source>
+        <translation>Import du corpus</translation>
+    </message>
+    <message>
+        <source>Import a generated test set</source>
+        <translation>Import d&apos;un jeu de test généré</translation>
+    </message>
+    <message>
+        <source>Freeze a release</source>
+        <translation>Gel d&apos;une version publiée</translation>
+    </message>
+    <message>
+        <source>Start a new draft version</source>
+        <translation>Début d&apos;une nouvelle version brouillon</translation>
+    </message>
+    <message>
+        <source>Claim rationale</source>
+        <translation>Justification d&apos;affirmation</translation>
+    </message>
+    <message>
+        <source>Split claim</source>
+        <translation>Scission d&apos;affirmation</translation>
+    </message>
+    <message>
+        <source>Merge claims</source>
+        <translation>Fusion d&apos;affirmations</translation>
+    </message>
+    <message>
+        <source>Split answer into claims</source>
+        <translation>Découpage de la réponse en affirmations</translation>
+    </message>
+    <message>
+        <source>Add evidence</source>
+        <translation>Ajout de preuve</translation>
+    </message>
+    <message>
+        <source>Remove evidence</source>
+        <translation>Retrait de preuve</translation>
+    </message>
+    <message>
+        <source>Import a judge&apos;s verdicts</source>
+        <translation>Import des verdicts d&apos;un juge</translation>
     </message>
 </context>
 </TS>

@@ -4,8 +4,9 @@ Left, every case with its pool size and how much of it is judged (counts from
 :class:`~rag_annotator.ui.progress.JudgingProgress`, filled in the background on big files).
 Right, the selected case's pool: the expert reads each document and labels the pair with one
 key (1 relevant, 0 not relevant, U back to unjudged; 2 and 3 on a graded scale); J and K move
-between pairs.  After a label the panel moves to the next pair this assessor has not judged,
-then on to the next case with work left.  The pool is listed by document key, without ranks
+between pairs, N and P between cases.  After a label the panel moves to the next pair nobody
+has labelled yet, then to the next pair this assessor has not judged (double judging), then
+on to the next case with work left.  The pool is listed by document key, without ranks
 or scores, so the label reflects the document rather than a run's opinion of it.
 
 Judging is blind by default: the other assessors' labels and the effective label they make
@@ -19,18 +20,23 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QSyntaxHighlighter, QTextCharFormat, QTextDocument
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
     QSplitter,
+    QTextBrowser,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from rag_annotator.domain.changes import Changes
-from rag_annotator.domain.operations import set_judgment
+from rag_annotator.domain.operations import set_adjudication, set_judgment
+from rag_annotator.domain.terms import question_terms, term_spans
+from rag_annotator.errors import KnownError
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.hub import UiContext
@@ -48,6 +54,12 @@ Row = dict[str, Any]
 JUDGE_ACTIONS = actions.ids_in("judge")
 LABEL_ACTIONS = ("judge.relevant", "judge.not_relevant", "judge.grade2", "judge.grade3",
                  "judge.unjudged")
+MOVE_ACTIONS = ("judge.previous", "judge.next", "judge.previous_case", "judge.next_case",
+                "judge.settle")
+VIEW_ACTIONS = ("judge.show_others", "judge.reference", "judge.guidelines", "judge.adjudicate",
+                "judge.pool")
+#: Above this many cases, S looks for the pair to settle in the current case only.
+SETTLE_WHOLE_SET_MAX_CASES = 2000
 #: Pool columns hidden while judging blind (see the module docstring).
 BLIND_COLUMNS = (3, 4)
 
@@ -98,6 +110,27 @@ class JudgeProgressModel(LazyTableModel):
                 self.dataChanged.emit(self.index(row, first), self.index(row, last))
 
 
+class TermHighlighter(QSyntaxHighlighter):
+    """Marks the question's terms in the document being judged (see ``domain.terms``)."""
+
+    def __init__(self, document: QTextDocument) -> None:
+        super().__init__(document)
+        self.terms: frozenset[str] = frozenset()
+        self.format = QTextCharFormat()
+        self.format.setBackground(QColor("#fff2a8"))
+        self.format.setForeground(QColor("#000000"))
+
+    def set_question(self, question: str) -> None:
+        terms = question_terms(question)
+        if terms != self.terms:
+            self.terms = terms
+            self.rehighlight()
+
+    def highlightBlock(self, text: str) -> None:
+        for start, end in term_spans(text, self.terms):
+            self.setFormat(start, end - start, self.format)
+
+
 class JudgeSection(Section):
     """Judging progress and the keyboard judging panel."""
 
@@ -117,13 +150,35 @@ class JudgeSection(Section):
         ], self)
         self.pairs = make_table(self.pool)
         self.others_revealed = False
+        self._revealed_before = False
+        self.adjudicating = False
         self.question = QLabel()
         self.question.setWordWrap(True)
         self.question.setTextFormat(Qt.TextFormat.RichText)
+        self.reference = QLabel()
+        self.reference.setWordWrap(True)
+        self.reference.setTextFormat(Qt.TextFormat.RichText)
+        self.reference.setVisible(False)
+        self.banner = QLabel(self.tr(
+            "Adjudication queue: disputed pairs only, every label shown; your label settles "
+            "the pair for everyone. D to leave."))
+        self.banner.setWordWrap(True)
+        self.banner.setStyleSheet("background: #fde8c8; color: #000; padding: 4px;")
+        self.banner.setVisible(False)
         self.position = QLabel()
+        self.guidelines = QTextBrowser()
+        self.guidelines.setOpenExternalLinks(False)
+        self.guidelines.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.guidelines.setVisible(False)
         self.document = QPlainTextEdit()
         self.document.setReadOnly(True)
         self.document.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.highlighter = TermHighlighter(self.document.document())
+        self.note = QLineEdit()
+        self.note.setPlaceholderText(self.tr(
+            "Note on this pair (E to write, Enter to save, Esc to go back)"))
+        self.note.returnPressed.connect(self._save_note)
+        self.note.installEventFilter(self)
 
         self.commands = actions.make_actions(
             JUDGE_ACTIONS, self, Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -136,27 +191,45 @@ class JudgeSection(Section):
                 lambda _checked=False, g=grade: self.judge(g))
         self.commands["judge.next"].triggered.connect(lambda: self.step_pair(+1))
         self.commands["judge.previous"].triggered.connect(lambda: self.step_pair(-1))
+        self.commands["judge.next_case"].triggered.connect(lambda: self.step_case(+1))
+        self.commands["judge.previous_case"].triggered.connect(lambda: self.step_case(-1))
+        self.commands["judge.note"].triggered.connect(self._edit_note)
+        self.commands["judge.settle"].triggered.connect(self.jump_to_settling)
         self.commands["judge.show_others"].toggled.connect(self.show_others)
+        self.commands["judge.reference"].toggled.connect(self.reference.setVisible)
+        self.commands["judge.guidelines"].toggled.connect(self._show_guidelines)
+        self.commands["judge.adjudicate"].toggled.connect(self.set_adjudicating)
+        self.commands["judge.pool"].triggered.connect(self.choose_pool)
         self.show_others(False)
 
-        # Two short rows (labels; moves and position) keep the panel narrow enough to leave
-        # the progress table its columns.
-        label_row, move_row = QHBoxLayout(), QHBoxLayout()
+        # Three short rows (labels; moves and position; views) keep the panel narrow enough
+        # to leave the progress table its columns.
+        label_row, move_row, view_row = QHBoxLayout(), QHBoxLayout(), QHBoxLayout()
         self._buttons: list[QToolButton] = []
-        for action_id in JUDGE_ACTIONS:
+        # Button texts short enough for one row; menus and the cheat sheet say it in full.
+        short = {"judge.show_others": self.tr("Others"), "judge.reference": self.tr("Reference"),
+                 "judge.guidelines": self.tr("Guidelines"), "judge.adjudicate": self.tr("Disputes"),
+                 "judge.pool": self.tr("Pool…"), "judge.previous": self.tr("Previous"),
+                 "judge.next": self.tr("Next"), "judge.previous_case": self.tr("Previous case"),
+                 "judge.next_case": self.tr("Next case"), "judge.settle": self.tr("Settles most")}
+        for action_id in (*LABEL_ACTIONS, *MOVE_ACTIONS, *VIEW_ACTIONS):
             button = QToolButton()
             button.setDefaultAction(self.commands[action_id])
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             declared = actions.spec(action_id)
-            self.commands[action_id].setIconText(
-                f"{actions.tr(declared.label)}  [{actions.shortcut_text(declared)}]")
+            text = short.get(action_id, actions.tr(declared.label))
+            if declared.shortcuts:
+                text = f"{text}  [{actions.shortcut_text(declared)}]"
+            self.commands[action_id].setIconText(text)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             self._buttons.append(button)
-            row = label_row if action_id in LABEL_ACTIONS else move_row
+            row = (label_row if action_id in LABEL_ACTIONS
+                   else move_row if action_id in MOVE_ACTIONS else view_row)
             row.addWidget(button)
         label_row.addStretch(1)
         move_row.addStretch(1)
         move_row.addWidget(self.position)
+        view_row.addStretch(1)
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -166,16 +239,26 @@ class JudgeSection(Section):
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.addWidget(self.banner)
         top_layout.addWidget(self.question)
+        top_layout.addWidget(self.reference)
         top_layout.addWidget(self.pairs, 1)
         top_layout.addLayout(label_row)
         top_layout.addLayout(move_row)
+        top_layout.addLayout(view_row)
+        bottom = QWidget()
+        bottom_layout = QVBoxLayout(bottom)
+        bottom_layout.setContentsMargins(0, 0, 0, 0)
+        bottom_layout.addWidget(self.document, 1)
+        bottom_layout.addWidget(self.note)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(top)
-        right.addWidget(self.document)
+        right.addWidget(self.guidelines)
+        right.addWidget(bottom)
         right.setStretchFactor(0, 2)
-        right.setStretchFactor(1, 3)
-        right.setSizes([2000, 3000])
+        right.setStretchFactor(1, 1)
+        right.setStretchFactor(2, 3)
+        right.setSizes([2000, 1000, 3000])
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(left)
         splitter.addWidget(right)
@@ -201,6 +284,7 @@ class JudgeSection(Section):
         if store is None:
             return
         self.max_grade = int(store.meta("max_grade", "1") or 1)
+        self._load_guidelines()
         keep = self.case_id()
         self.progress_model.store = store
         self.progress_model.reload()
@@ -227,6 +311,10 @@ class JudgeSection(Section):
             self.progress_model.refresh_ids(changes.ids("cases"))
         if changes.touches("meta"):
             self.max_grade = int(self.store.meta("max_grade", "1") or 1) if self.store else 1
+            self._load_guidelines()
+            if changes.action in ("set_pool", "undo", "redo", "revert"):
+                self._reload_pool(keep=self.document_id())
+                return
         if (changes.touches(*JUDGING_TABLES, "documents", "assessors")
                 and not self._update_pairs(changes)):
             self._reload_pool(keep=self.document_id())
@@ -248,9 +336,118 @@ class JudgeSection(Section):
             return
         if grade is not None and grade > self.max_grade:
             return
-        changes = self.ctx.undo.run(lambda s: set_judgment(s, case_id, document_id, grade))
+        if self.adjudicating:
+            changes = self.ctx.undo.run(
+                lambda s: set_adjudication(s, case_id, document_id, grade))
+        else:
+            changes = self.ctx.undo.run(
+                lambda s: set_judgment(s, case_id, document_id, grade))
         if changes is not None:
             self._advance()
+
+    def step_case(self, step: int) -> None:
+        """Next (+1) or previous (-1) case (in the adjudication queue: with a dispute)."""
+        row = current_row(self.cases)
+        count = self.progress_model.rowCount()
+        target = row + step
+        if self.adjudicating:
+            rows = range(row + step, count if step > 0 else -1, step)
+            target = next((r for r in rows if self._has_dispute(r)), -1)
+        if 0 <= target < count:
+            select_row(self.cases, target)
+
+    def jump_to_settling(self) -> bool:
+        """Go to the unjudged pair whose label settles the most metric values that are still
+        undetermined under the strict policy (``metrics.settle``), within the pool.
+
+        Says how many values it settles; False (with a message) when no pair settles any.
+        """
+        store = self.store
+        if store is None or self.adjudicating:
+            return False
+        from PySide6.QtGui import QGuiApplication
+
+        from rag_annotator.metrics.settle import suggestions
+
+        runs, _depth = store.pool_settings()
+        # Over the whole gold set at the usual scale (~55 ms for the sample); past a few
+        # thousand cases (~25 ms a case) over the current case only.
+        scope = None
+        if store.count("cases") > SETTLE_WHOLE_SET_MAX_CASES:
+            case = self.progress_model.row_at(current_row(self.cases))
+            scope = [str(case["key"])] if case else []
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            found = suggestions(store, runs, cases=scope)
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+        pools: dict[int, set[str]] = {}
+        for suggestion in found[:200]:
+            case = store.by_key("cases", suggestion.case_key)
+            case_id = int(case["id"])
+            if case_id not in pools:
+                pools[case_id] = {r["key"] for r in store.pool_of_case(case_id, store.assessor)
+                                  if r["my_grade"] is None}
+            if suggestion.document_key not in pools[case_id]:
+                continue
+            row = self.progress_model.row_of(case_id)
+            if row is None:
+                continue
+            if row != current_row(self.cases):
+                select_row(self.cases, row)
+            pair = next((i for i, r in enumerate(self.pool.rows)
+                         if r["key"] == suggestion.document_key), None)
+            if pair is not None:
+                select_row(self.pairs, pair)
+                self.position.setText(
+                    self.tr("Settles %n undetermined value(s)", "", suggestion.settles)
+                    if suggestion.settles else self.tr("Narrows undetermined values"))
+                return True
+        self.position.setText(self.tr("No unjudged pair settles a metric value: every "
+                                      "value is determined, or depends on several pairs."))
+        return False
+
+    def set_adjudicating(self, on: bool) -> None:
+        """Enter (True) or leave the adjudication queue.
+
+        In the queue the pool shows only disputed (and already adjudicated) pairs, every
+        assessor's label is shown — an adjudicator settles a disagreement they can see — and
+        the label keys record an adjudication instead of a judgment.
+        """
+        if on == self.adjudicating:
+            return
+        self.adjudicating = on
+        if on:
+            self._revealed_before = self.others_revealed
+            self.show_others(True)
+        else:
+            self.show_others(self._revealed_before)
+        self.commands["judge.show_others"].setEnabled(not on)
+        self.banner.setVisible(on)
+        action = self.commands["judge.adjudicate"]
+        if action.isChecked() != on:
+            action.setChecked(on)
+        if on and not self._has_dispute(current_row(self.cases)):
+            row = self._next_case_with_work(-1)
+            if row is not None:
+                select_row(self.cases, row)
+                return
+        self._reload_pool(keep=self.document_id())
+
+    def choose_pool(self) -> None:
+        """Which runs and how deep: the pool dialog, applied as one undoable operation."""
+        store = self.store
+        if store is None:
+            return
+        from rag_annotator.domain.operations import set_pool
+        from rag_annotator.ui.judging_dialogs import PoolDialog
+
+        runs = [r["name"] for r in store.runs_summary()]
+        chosen, depth = store.pool_settings()
+        dialog = PoolDialog(runs, chosen, depth, self)
+        if dialog.exec():
+            new_runs, new_depth = dialog.choice()
+            self.ctx.undo.run(lambda s: set_pool(s, new_runs, new_depth))
 
     def step_pair(self, step: int) -> None:
         """Next (+1) or previous (-1) pair, crossing into the next or previous case."""
@@ -293,11 +490,14 @@ class JudgeSection(Section):
         """The next pair of this case without the assessor's label, else the next case's."""
         rows = self.pool.rows
         start = current_row(self.pairs)
-        for offset in range(1, len(rows) + 1):
-            row = (start + offset) % len(rows)
-            if rows[row]["my_grade"] is None and row != start:
-                select_row(self.pairs, row)
-                return
+        for first_pass in (True, False):
+            for offset in range(1, len(rows) + 1):
+                row = (start + offset) % len(rows)
+                if row != start and self._to_do(rows[row], first_pass=first_pass):
+                    select_row(self.pairs, row)
+                    return
+            if self.adjudicating:
+                break
         case_row = self._next_case_with_work(current_row(self.cases))
         if case_row is not None:
             select_row(self.cases, case_row)
@@ -334,14 +534,85 @@ class JudgeSection(Section):
             self.pool.update_row(positions[int(row["document_id"])], row)
         return True
 
+    def _to_do(self, row: Row, *, first_pass: bool = True) -> bool:
+        """Whether a pool row waits for this assessor.
+
+        First the pairs nobody has labelled (unjudged: no effective label) that this assessor
+        has not judged either — they add to what the gold set knows; then (``first_pass``
+        False) any pair this assessor has not judged, for double judging.  Adjudicating: a
+        dispute nobody settled.
+        """
+        if self.adjudicating:
+            return bool(row["disputed"])
+        if first_pass:
+            return row["my_grade"] is None and row["effective_grade"] is None
+        return row["my_grade"] is None
+
+    def _has_dispute(self, case_row: int) -> bool:
+        case_id = self.progress_model.id_at(case_row)
+        counts = self.ctx.progress.row(case_id) if case_id is not None else None
+        return counts is not None and counts["disputed"] > 0
+
     def _next_case_with_work(self, after: int) -> int | None:
+        """The next case with a pair nobody labelled (and this assessor has not judged),
+        else the next one with a pair this assessor has not judged; adjudicating, the next
+        case with a dispute."""
         model = self.progress_model
-        for row in range(after + 1, model.rowCount()):
-            case_id = model.id_at(row)
-            counts = self.ctx.progress.row(case_id) if case_id is not None else None
-            if counts is not None and counts["mine"] < counts["pairs"]:
-                return row
+        passes = (True,) if self.adjudicating else (True, False)
+        for first_pass in passes:
+            for row in range(after + 1, model.rowCount()):
+                if self.adjudicating:
+                    if self._has_dispute(row):
+                        return row
+                    continue
+                case_id = model.id_at(row)
+                counts = self.ctx.progress.row(case_id) if case_id is not None else None
+                if counts is None or counts["mine"] >= counts["pairs"]:
+                    continue
+                if not first_pass or counts["unjudged"] > 0:
+                    return row
         return None
+
+    def _load_guidelines(self) -> None:
+        text = self.store.meta("guidelines", "") if self.store is not None else ""
+        if text.strip():
+            self.guidelines.setMarkdown(text)
+        else:
+            self.guidelines.setPlainText(self.tr(
+                "No judging guidelines yet. Write them with Edit → Judging Guidelines… so "
+                "every assessor reads the same rules."))
+
+    def _show_guidelines(self, shown: bool) -> None:
+        self.guidelines.setVisible(shown)
+
+    def _edit_note(self) -> None:
+        if self.document_id() is not None:
+            self.note.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            self.note.selectAll()
+
+    def _save_note(self) -> None:
+        """Store the note on the current pair (keeping its label), then back to judging."""
+        case_id, document_id = self.case_id(), self.document_id()
+        pair = self.pool.row_at(current_row(self.pairs))
+        if case_id is None or document_id is None or pair is None:
+            return
+        text = self.note.text().strip()
+        if text != (pair.get("my_note") or ""):
+            grade = pair["my_grade"]
+            self.ctx.undo.run(lambda s: set_judgment(s, case_id, document_id, grade, text))
+        self.pairs.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        """Esc in the note field abandons the edit and returns to the pairs."""
+        from PySide6.QtCore import QEvent
+
+        if (watched is self.note and event.type() == QEvent.Type.KeyPress
+                and event.key() == Qt.Key.Key_Escape):
+            pair = self.pool.row_at(current_row(self.pairs))
+            self.note.setText((pair or {}).get("my_note") or "")
+            self.pairs.setFocus(Qt.FocusReason.OtherFocusReason)
+            return True
+        return super().eventFilter(watched, event)
 
     def _on_case(self) -> None:
         self._reload_pool(keep=None)
@@ -354,20 +625,46 @@ class JudgeSection(Section):
             self._on_pair()
             return
         rows = store.pool_of_case(case_id, store.assessor)
+        if self.adjudicating:
+            rows = [r for r in rows if r["disputed"] or r["adjudicated"] is not None]
         case = self.progress_model.row_at(current_row(self.cases)) or {}
         self.question.setText(f"<b>{esc(case.get('key', ''))}</b> — "
                               f"{esc(case.get('question', ''))}")
+        self.highlighter.set_question(str(case.get("question") or ""))
+        self._show_reference(store, case_id)
         self.pool.set_rows(rows)
         target = next((i for i, r in enumerate(rows) if r["document_id"] == keep), None)
         if target is None:
-            target = next((i for i, r in enumerate(rows) if r["my_grade"] is None), 0)
+            target = next((i for i, r in enumerate(rows) if self._to_do(r)), None)
+        if target is None:
+            target = next((i for i, r in enumerate(rows)
+                           if self._to_do(r, first_pass=False)), 0)
         if rows:
             select_row(self.pairs, target)
+        elif self.adjudicating:
+            totals = self.ctx.progress.totals() or {}
+            self.document.setPlainText(
+                self.tr("No disputed pair in this case (N for the next case with one).")
+                if totals.get("disputed") else
+                self.tr("No disputed pair in the gold set: nothing to adjudicate. Disputes "
+                        "appear when assessors disagree (relevant vs not relevant), e.g. "
+                        "after merging a colleague's file."))
         else:
             self.document.setPlainText(self.tr(
                 "No document has been retrieved for this case yet and it has no expected "
                 "source: there is nothing to judge."))
         self._on_pair()
+
+    def _show_reference(self, store: GoldSetStore, case_id: int) -> None:
+        try:
+            detail = store.case_detail(case_id)
+        except KnownError:
+            detail = {}
+        answer = str(detail.get("reference_answer") or "").strip()
+        if detail.get("expected_behaviour") in ("abstain", "escalate") and not answer:
+            answer = labels.behaviour(detail.get("expected_behaviour"))
+        title, missing = self.tr("Reference answer:"), self.tr("(none written yet)")
+        self.reference.setText(f"<i>{esc(title)}</i> {esc(answer) if answer else esc(missing)}")
 
     def _on_pair(self) -> None:
         store = self.store
@@ -378,15 +675,30 @@ class JudgeSection(Section):
             self.document.setPlainText(f"{pair['key']} — {pair['title']}\n\n{text}")
             self.position.setText(self.tr("Pair %1 of %2").replace("%1", str(row + 1))
                                   .replace("%2", str(self.pool.rowCount())))
+            if not self.note.hasFocus():
+                self.note.setText(str(pair.get("my_note") or ""))
         else:
             self.position.clear()
+            self.note.clear()
         self._update_actions()
 
     def _update_actions(self) -> None:
         has_pair = self.document_id() is not None
+        has_cases = self.progress_model.rowCount() > 0
+        self.note.setEnabled(has_pair and not self.adjudicating)
         for action_id, action in self.commands.items():
-            if action_id in ("judge.next", "judge.previous", "judge.show_others"):
-                action.setEnabled(self.progress_model.rowCount() > 0)
+            if action_id == "judge.show_others":
+                action.setEnabled(has_cases and not self.adjudicating)
+            elif action_id in ("judge.reference", "judge.guidelines", "judge.adjudicate",
+                               "judge.pool"):
+                action.setEnabled(self.store is not None)
+            elif action_id in ("judge.next", "judge.previous", "judge.next_case",
+                               "judge.previous_case"):
+                action.setEnabled(has_cases)
+            elif action_id == "judge.settle":
+                action.setEnabled(has_cases and not self.adjudicating)
+            elif action_id == "judge.note":
+                action.setEnabled(has_pair and not self.adjudicating)
             elif action_id == "judge.grade2":
                 action.setEnabled(has_pair and self.max_grade >= 2)
             elif action_id == "judge.grade3":

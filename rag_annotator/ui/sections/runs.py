@@ -1,17 +1,48 @@
 """Runs section: each RAG configuration with its versions, coverage and judging progress.
 
 ``runs_summary`` counts over the retrieved lists, so it is read when the section is shown
-and again only when a change concerns runs (not on every judgment while hidden).
+and again only when a change concerns runs (not on every judgment while hidden).  Enter (or a
+double click) edits a run's name and version notes; Delete removes it after a confirmation;
+"Import a Run…" brings a TREC run, a JSONL run or a Ragas file in — each one undoable step.
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from rag_annotator.domain.changes import Changes
+from rag_annotator.domain.operations import delete_run, edit_run
+from rag_annotator.import_export import registry
+from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
-from rag_annotator.ui.sections.base import Section, make_table
+from rag_annotator.ui.sections.base import Section, current_row, make_table
+
+#: Run formats the import button offers, with the file filter of each.
+RUN_FORMATS = {
+    "trec-run": QT_TRANSLATE_NOOP("RunsSection", "TREC run (qid Q0 docno rank score tag)"),
+    "jsonl-run": QT_TRANSLATE_NOOP("RunsSection", "JSONL run (case, retrieved, answer…)"),
+    "ragas": QT_TRANSLATE_NOOP("RunsSection", "Ragas JSONL (user_input, retrieved_contexts…)"),
+}
 
 
 class RunsSection(Section):
@@ -38,7 +69,24 @@ class RunsSection(Section):
             "A pair counts as judged when at least one assessor gave it a label. Depth is the "
             "longest ranked list the run returned for a case."))
         hint.setWordWrap(True)
+        self.import_button = QPushButton(self.tr("Import a Run…"))
+        self.import_button.clicked.connect(self.ask_import)
+        self.edit_button = QPushButton(self.tr("Edit…"))
+        self.edit_button.clicked.connect(self.edit_current)
+        self.delete_button = QPushButton(self.tr("Delete"))
+        self.delete_button.clicked.connect(self.delete_current)
+        self.table.activated.connect(lambda _index: self.edit_current())
+        delete = QAction(self)
+        delete.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        delete.triggered.connect(self.delete_current)
+        self.table.addAction(delete)
+        buttons = QHBoxLayout()
+        for button in (self.import_button, self.edit_button, self.delete_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
         layout = QVBoxLayout(self)
+        layout.addLayout(buttons)
         layout.addWidget(self.table, 1)
         layout.addWidget(hint)
 
@@ -54,3 +102,141 @@ class RunsSection(Section):
 
     def cares(self, changes: Changes) -> bool:
         return changes.touches("runs", "retrieved", "answers", "judgments", "cases")
+
+    # -- commands ------------------------------------------------------------------------------
+    def current_run(self) -> dict[str, object] | None:
+        return self.model.row_at(current_row(self.table))
+
+    def edit_current(self) -> None:
+        """Edit the selected run's name and version notes (one undoable operation)."""
+        run = self.current_run()
+        if run is None:
+            return
+        dialog = RunDialog(run, self)
+        if dialog.exec():
+            fields = dialog.fields()
+            changed = {k: v for k, v in fields.items() if v != run.get(k)}
+            if changed:
+                run_id = int(str(run["id"]))
+                self.ctx.undo.run(lambda s: edit_run(s, run_id, **changed))
+
+    def delete_current(self) -> None:
+        """Delete the selected run with its lists, answers and reviews, after confirming."""
+        run = self.current_run()
+        if run is None:
+            return
+        answer = QMessageBox.question(
+            self, self.tr("Delete Run"),
+            self.tr("Delete the run “%1” with its %2 retrieved documents and %3 answers? "
+                    "Judgments stay (they belong to the pairs). Ctrl+Z brings it back.")
+            .replace("%1", str(run["name"])).replace("%2", number(run["retrieved"]))
+            .replace("%3", number(run["answers"])))
+        if answer == QMessageBox.StandardButton.Yes:
+            run_id = int(str(run["id"]))
+            self.ctx.undo.run(lambda s: delete_run(s, run_id))
+
+    def ask_import(self) -> None:
+        """Choose a format and a file, then import it as a new run."""
+        dialog = RunImportDialog(self)
+        if dialog.exec():
+            self.import_run(dialog.format(), Path(dialog.path.text()), dialog.name.text())
+
+    def import_run(self, fmt: str, path: Path, name: str = "") -> Changes | None:
+        """Import one run file; undoable like any edit.  Errors are shown, nothing changed."""
+        importer = registry.importer(fmt)
+        options = registry.Options(run=name.strip() or None)
+        reports = []
+
+        def run(store: GoldSetStore) -> Changes:
+            before = store.operation_ids()[:1] or [0]
+            report = importer(store, path, options)
+            reports.append(report)
+            after = store.operation_ids()[:1] or [0]
+            if after == before:
+                return Changes(None, "import_run", "", {})
+            return Changes(after[0], "import_run", str(path.name),
+                           {"*": {"insert": frozenset()}})
+
+        changes = self.ctx.undo.run(run)
+        if reports:
+            box = QMessageBox(QMessageBox.Icon.Information, self.tr("Import a Run"),
+                              reports[0].summary(), parent=self)
+            if reports[0].warnings:
+                box.setDetailedText("\n".join(reports[0].warnings))
+            box.open()
+        return changes
+
+
+class RunDialog(QDialog):
+    """A run's name and version notes (model, corpus, prompt, index)."""
+
+    FIELDS = (("name", QT_TRANSLATE_NOOP("RunDialog", "Name:")),
+              ("model", QT_TRANSLATE_NOOP("RunDialog", "Model:")),
+              ("corpus_version", QT_TRANSLATE_NOOP("RunDialog", "Corpus version:")),
+              ("prompt_version", QT_TRANSLATE_NOOP("RunDialog", "Prompt version:")),
+              ("index_version", QT_TRANSLATE_NOOP("RunDialog", "Index version:")))
+
+    def __init__(self, run: dict[str, object], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Run %1").replace("%1", str(run["name"])))
+        form = QFormLayout(self)
+        self.edits: dict[str, QLineEdit] = {}
+        for key, label in self.FIELDS:
+            edit = QLineEdit(str(run.get(key) or ""))
+            self.edits[key] = edit
+            form.addRow(self.tr(label), edit)
+        self.notes = QPlainTextEdit(str(run.get("notes") or ""))
+        self.notes.setTabChangesFocus(True)
+        form.addRow(self.tr("Notes:"), self.notes)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def fields(self) -> dict[str, str]:
+        values = {key: edit.text().strip() for key, edit in self.edits.items()}
+        values["notes"] = self.notes.toPlainText().strip()
+        return values
+
+
+class RunImportDialog(QDialog):
+    """Format, file and optional name of a run to import."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Import a Run"))
+        self.formats = QComboBox()
+        for code, label in RUN_FORMATS.items():
+            self.formats.addItem(QCoreApplication.translate("RunsSection", label), code)
+        self.path = QLineEdit()
+        browse = QPushButton(self.tr("Choose…"))
+        browse.clicked.connect(self._browse)
+        row = QHBoxLayout()
+        row.addWidget(self.path, 1)
+        row.addWidget(browse)
+        self.name = QLineEdit()
+        self.name.setPlaceholderText(self.tr("default: the run tag or the file name"))
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.path.textChanged.connect(self._sync)
+        form = QFormLayout(self)
+        form.addRow(self.tr("Format:"), self.formats)
+        form.addRow(self.tr("File:"), row)
+        form.addRow(self.tr("Run name:"), self.name)
+        form.addRow(self.buttons)
+        self._sync()
+
+    def format(self) -> str:
+        return str(self.formats.currentData())
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import a Run"))
+        if path:
+            self.path.setText(path)
+
+    def _sync(self) -> None:
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(bool(self.path.text().strip()))
