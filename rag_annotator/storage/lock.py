@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import socket
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -58,6 +57,16 @@ class FileInUse(FileBusy):
             "the app may change it at a time: close it there, or open it read-only.",
             path=path)
         self.holder = holder
+
+
+def host_name() -> str:
+    """This machine's name (``os.uname`` where it exists: no socket import at start-up)."""
+    uname = getattr(os, "uname", None)
+    if uname is not None:
+        return str(uname().nodename)
+    import socket  # Windows
+
+    return socket.gethostname()
 
 
 def lock_path(file: Path) -> Path:
@@ -108,7 +117,7 @@ class WriterLock:
                 previous = read_holder(file)
                 if previous is not None and _alive_elsewhere(previous, path):
                     raise FileInUse(file, previous)
-                info = LockInfo(assessor, socket.gethostname(), os.getpid(), utc_now())
+                info = LockInfo(assessor, host_name(), os.getpid(), utc_now())
                 handle.seek(0)
                 handle.truncate()
                 handle.write(json.dumps(asdict(info), ensure_ascii=False))
@@ -184,7 +193,7 @@ def _same_file(handle: IO[str], path: Path) -> bool:
 def _alive_elsewhere(holder: LockInfo, path: Path) -> bool:
     """A holder on another host whose heartbeat is recent: its OS lock may just be invisible
     to us (network share).  On this host the OS lock says it all: we got it, so it is dead."""
-    if holder.host == socket.gethostname():
+    if holder.host == host_name():
         return False
     try:
         age = time.time() - path.stat().st_mtime

@@ -6,7 +6,6 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rag_annotator.domain.releases import build_snapshot
 from rag_annotator.storage import queries
 from rag_annotator.storage.reads import ReadBase, Row
 
@@ -166,6 +165,8 @@ class GoldsetReads(ReadBase):
     # -- releases ----------------------------------------------------------------------------
     def release_content(self) -> dict[str, Any]:
         """The snapshot a release would freeze now (see ``domain.releases``)."""
+        from rag_annotator.domain.releases import build_snapshot
+
         cases = [_decode(c) for c in self._many("SELECT * FROM cases ORDER BY key")]
         sources = self._many(
             "SELECT c.key AS \"case\", d.key AS document, e.span_start, e.span_end, e.note "

@@ -10,9 +10,12 @@ from __future__ import annotations
 import logging
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rag_annotator.storage import backups
 from rag_annotator.storage.store import GoldSetStore
+
+if TYPE_CHECKING:
+    from rag_annotator.storage.backups import Backup
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +27,7 @@ class BackupScheduler:
         self.root = root
         self._thread: threading.Thread | None = None
         self._backed_up_at: dict[Path, int] = {}  # file → newest operation id copied
-        self.taken: list[backups.Backup] = []  # this session's copies (for tests and logs)
+        self.taken: list[Backup] = []  # this session's copies (for tests and logs)
 
     def maybe(self, store: GoldSetStore | None) -> None:
         """Back up ``store``'s file if a copy is due and it changed since the last one."""
@@ -33,6 +36,8 @@ class BackupScheduler:
         newest = _newest_operation(store)
         if self._backed_up_at.get(store.path) == newest and newest != 0:
             return
+        from rag_annotator.storage import backups  # only once a file is open a while
+
         if not backups.is_due(store.path, self.root):
             return
         self._start(store.path, newest)
@@ -59,6 +64,8 @@ class BackupScheduler:
 
     def _start(self, path: Path, newest: int) -> None:
         self._backed_up_at[path] = newest
+
+        from rag_annotator.storage import backups
 
         def run() -> None:
             try:

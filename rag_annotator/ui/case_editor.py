@@ -162,7 +162,7 @@ class CaseEditor(QWidget):
 
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         rows: list[tuple[str, QWidget]] = [
             (self.tr("Key"), self.key),
             (self.tr("Question"), self.question),

@@ -236,3 +236,24 @@ def test_a_file_without_runs_says_so(qtbot, goldset_path: Path, english: None) -
     assert dashboard.empty.isVisible() and dashboard.figures is None
     assert not dashboard.next_box.isVisible()
     assert dashboard.families.values()["Ordinary"] == "1"
+
+
+def test_agreement_between_assessors_is_shown_per_family(qtbot, window: MainWindow) -> None:
+    from sklearn.metrics import cohen_kappa_score
+
+    dashboard = _dashboard(qtbot, window)
+    store = window.store
+    assert store is not None
+    # Pairs both alice and bob labelled (relevant or not), as the rich fixture made them.
+    by = {}
+    for case, doc, who, grade, _family in store.judgment_rows():
+        by.setdefault((case, doc), {})[who] = int(grade >= 1)
+    both = [v for v in by.values() if {"alice", "bob"} <= v.keys()]
+    alice, bob = [v["alice"] for v in both], [v["bob"] for v in both]
+    expected = cohen_kappa_score(alice, bob)
+    agree = sum(a == b for a, b in zip(alice, bob)) / len(both) * 100
+    assert dashboard.agreement.isVisibleTo(dashboard)
+    assert dashboard.agreement.text_at("All families", "Pairs judged by 2+") == str(len(both))
+    assert dashboard.agreement.text_at("All families", "Cohen's κ") == f"{expected:.3f}"
+    assert dashboard.agreement.text_at("All families", "Agreement") == f"{agree:.1f} %"
+    assert dashboard.agreement.text_at("Ordinary", "Pairs judged by 2+") == str(len(both))

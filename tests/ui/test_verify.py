@@ -87,6 +87,48 @@ def test_done_when_ctrl5_s_s_c_ctrl_q(qtbot, win: MainWindow, sample: Path) -> N
     assert after["unverified"] == before["unverified"] - 3
 
 
+def _faithfulness(path: Path, run: str) -> tuple[float | None, dict[str, float | None]]:
+    """``metrics --json``'s mean faithfulness and per-answer faithfulness, in a new process."""
+    import json
+
+    from tests.helpers import run_cli
+
+    result = run_cli("metrics", str(path), "--run", run, "--json")
+    assert result.returncode == 0, result.stderr
+    answers = json.loads(result.stdout)["answers"]
+    return answers["faithfulness_mean"], {a["case"]: a["faithfulness"]
+                                          for a in answers["per_answer"]}
+
+
+def test_done_when_faithfulness_follows_the_verdicts(qtbot, win: MainWindow,
+                                                     sample: Path) -> None:
+    """Issue 5: after Ctrl+5, s, s, c the run's faithfulness in ``metrics --json`` moves:
+    each answer's value is its supported claims over its verified claims, counted here
+    straight from the file."""
+    first = first_unverified(sample)
+    run = str(one(sample, "SELECT r.name FROM claims c JOIN answers a ON a.id = c.answer_id "
+                          "JOIN runs r ON r.id = a.run_id WHERE c.id = ?", first))
+    mean_before, _ = _faithfulness(sample, run)
+    section = verify(qtbot, win)
+    for k in (Qt.Key.Key_S, Qt.Key.Key_S, Qt.Key.Key_C):
+        key(qtbot, section, k)
+    qtbot.keyClick(win, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    mean_after, per_answer = _faithfulness(sample, run)
+    assert mean_after != mean_before
+    with sqlite3.connect(sample) as conn:
+        rows = conn.execute(
+            "SELECT k.key, sum(c.verdict = 'supported'), count(c.verdict) FROM claims c "
+            "JOIN answers a ON a.id = c.answer_id JOIN runs r ON r.id = a.run_id "
+            "JOIN cases k ON k.id = a.case_id WHERE r.name = ? AND k.status != 'retired' "
+            "GROUP BY k.key", (run,))
+        expected = {case: (supported / verified if verified else None)
+                    for case, supported, verified in rows}
+    # Retired cases are not measured; an answer with no claim has no faithfulness.
+    assert set(expected) <= set(per_answer)
+    assert all(per_answer[case] is None for case in set(per_answer) - set(expected))
+    assert {case: per_answer[case] for case in expected} == pytest.approx(expected)
+
+
 def test_verdict_moves_to_next_unverified_and_undo_restores(qtbot, win: MainWindow,
                                                              sample: Path) -> None:
     section = verify(qtbot, win)

@@ -466,7 +466,7 @@
     </message>
     <message>
         <source>What a retrieved document nobody has judged yet is worth (Alt+P switches)</source>
-        <extracomment>Above this many retrieved rows (all runs), the figures are computed on a worker thread. Tables whose changes can move a figure of the dashboard.</extracomment>
+        <extracomment>Above this many retrieved rows (all runs), the figures are computed on a worker thread. Tables whose changes can move a figure of the dashboard. Above this many judgments the dashboard does not recount agreement at every change.</extracomment>
         <translation>Ce que vaut un document retrouvé que personne n&apos;a encore jugé (Alt+P pour changer)</translation>
     </message>
     <message>
@@ -528,6 +528,10 @@
     <message>
         <source>Judge next (strict): the unjudged pairs whose label settles the most undetermined values</source>
         <translation>À juger ensuite (strict)&#xa0;: les paires non jugées dont le jugement détermine le plus de valeurs indéterminées</translation>
+    </message>
+    <message>
+        <source>Agreement between assessors on relevance (relevant or not)</source>
+        <translation>Accord entre annotateurs sur la pertinence (pertinent ou non)</translation>
     </message>
     <message>
         <source>No run yet: import one (Runs section) to see its metrics here.</source>
@@ -779,6 +783,42 @@
     <message>
         <source>narrows only</source>
         <translation>resserre seulement</translation>
+    </message>
+    <message>
+        <source>Too many judgments to recount here at every change: &apos;rag-annotator info FILE --json&apos; and the Excel summary give the agreement.</source>
+        <translation>Trop de jugements pour tout recompter ici à chaque modification : « rag-annotator info FICHIER --json » et la synthèse Excel donnent l&apos;accord.</translation>
+    </message>
+    <message>
+        <source>No pair has been judged by two assessors yet: nothing to compare. Merge a colleague&apos;s file (File → Merge a Colleague&apos;s File…) to measure agreement.</source>
+        <translation>Aucune paire n&apos;a encore été jugée par deux annotateurs : rien à comparer. Fusionnez le fichier d&apos;un collègue (Fichier → Fusionner le fichier d&apos;un collègue…) pour mesurer l&apos;accord.</translation>
+    </message>
+    <message>
+        <source>only with exactly two assessors</source>
+        <translation>seulement avec exactement deux annotateurs</translation>
+    </message>
+    <message>
+        <source>Assessors</source>
+        <translation>Annotateurs</translation>
+    </message>
+    <message>
+        <source>Pairs judged by 2+</source>
+        <translation>Paires jugées par 2+</translation>
+    </message>
+    <message>
+        <source>Agreement</source>
+        <translation>Accord</translation>
+    </message>
+    <message>
+        <source>Cohen&apos;s κ</source>
+        <translation>κ de Cohen</translation>
+    </message>
+    <message>
+        <source>Krippendorff&apos;s α</source>
+        <translation>α de Krippendorff</translation>
+    </message>
+    <message>
+        <source>Pairs judged by at least two assessors; a dispute (relevant vs not relevant) waits in the Judge section&apos;s adjudication queue (D). — means not defined.</source>
+        <translation>Paires jugées par au moins deux annotateurs ; un désaccord (pertinent contre non pertinent) attend dans la file d&apos;arbitrage de la section Juger (D). — signifie non défini.</translation>
     </message>
     <message>
         <source>Counting judgments…</source>

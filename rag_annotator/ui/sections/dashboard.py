@@ -96,6 +96,10 @@ def _num(value: float | None) -> str:
 
 
 # -- the section -------------------------------------------------------------------------------
+#: Above this many judgments the dashboard does not recount agreement at every change.
+AGREEMENT_UI_MAX = 200_000
+
+
 class DashboardSection(Section):
     """Metrics of a run per family, answers, diagnosis, latency, run vs run, and counts.
 
@@ -225,6 +229,16 @@ class DashboardSection(Section):
         QVBoxLayout(self.next_box).addWidget(self.next_pairs)
         self.next_box.hide()
 
+        # Agreement between assessors on relevance (per family), as ``info --json`` gives it.
+        self.agreement = FigureTable()
+        self.agreement_note = QLabel()
+        self.agreement_note.setWordWrap(True)
+        agreement_box = QGroupBox(self.tr("Agreement between assessors on relevance "
+                                          "(relevant or not)"))
+        agreement_layout = QVBoxLayout(agreement_box)
+        agreement_layout.addWidget(self.agreement)
+        agreement_layout.addWidget(self.agreement_note)
+
         # Counts of the gold set (what the dashboard showed before the metrics).
         self.families = CountsBox(self.tr("Cases by family"))
         self.statuses = CountsBox(self.tr("Cases by status"))
@@ -246,6 +260,7 @@ class DashboardSection(Section):
             body_layout.addWidget(box)
         self._metric_boxes = (retrieval_box, answers_box, diagnosis_box, latency_box,
                               compare_box)
+        body_layout.addWidget(agreement_box)
         body_layout.addLayout(counts)
         body_layout.addStretch(1)
         scroll = QScrollArea()
@@ -680,6 +695,50 @@ class DashboardSection(Section):
                                  for k in ("supported", "not_supported", "contradicted",
                                            "unverified")])
         self._show_judgments()
+        self._show_agreement(store)
+
+    def _show_agreement(self, store: GoldSetStore) -> None:
+        """Percent agreement, Cohen's kappa (two assessors) and Krippendorff's alpha, overall
+        and per family; read again at each refresh, so only up to AGREEMENT_UI_MAX
+        judgments (beyond, ``info --json`` and the workbook's summary give them)."""
+        if store.count("judgments") > AGREEMENT_UI_MAX:
+            self.agreement.fill([], [])
+            self.agreement.hide()
+            self.agreement_note.setText(self.tr(
+                "Too many judgments to recount here at every change: "
+                "'rag-annotator info FILE --json' and the Excel summary give the agreement."))
+            return
+        from rag_annotator.metrics.agreement import JudgmentRow, agreement, agreement_by_family
+
+        rows = [JudgmentRow(*row) for row in store.judgment_rows()]
+        overall = agreement(rows)
+        if overall.assessors < 2 or overall.units == 0:
+            self.agreement.hide()
+            self.agreement_note.setText(self.tr(
+                "No pair has been judged by two assessors yet: nothing to compare. Merge a "
+                "colleague's file (File → Merge a Colleague's File…) to measure agreement."))
+            return
+
+        def cells(a: Any) -> list[tuple[str, list[str] | None, str]]:
+            def figure(value: float | None, spec: str) -> str:
+                return "—" if value is None else format(value, spec)
+
+            return [(number(a.assessors), None, ""), (number(a.units), None, ""),
+                    (figure(a.percent, ".1f") + ("" if a.percent is None else " %"), None, ""),
+                    (figure(a.kappa, ".3f"), None,
+                     self.tr("only with exactly two assessors")),
+                    (figure(a.alpha, ".3f"), None, "")]
+
+        table = [(labels.family(family), cells(a))
+                 for family, a in sorted(agreement_by_family(rows).items()) if a.units]
+        table.append((self.tr("All families"), cells(overall)))
+        self.agreement.show()
+        self.agreement.fill([self.tr("Assessors"), self.tr("Pairs judged by 2+"),
+                             self.tr("Agreement"), self.tr("Cohen's κ"),
+                             self.tr("Krippendorff's α")], table)
+        self.agreement_note.setText(self.tr(
+            "Pairs judged by at least two assessors; a dispute (relevant vs not relevant) "
+            "waits in the Judge section's adjudication queue (D). — means not defined."))
 
     def _on_progress(self, *_args: object) -> None:
         if self.loaded and self.active:

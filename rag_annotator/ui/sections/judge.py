@@ -166,6 +166,7 @@ class JudgeSection(Section):
         self.banner.setStyleSheet("background: #fde8c8; color: #000; padding: 4px;")
         self.banner.setVisible(False)
         self.position = QLabel()
+        self.position.setWordWrap(True)
         self.guidelines = QTextBrowser()
         self.guidelines.setOpenExternalLinks(False)
         self.guidelines.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
@@ -228,7 +229,6 @@ class JudgeSection(Section):
             row.addWidget(button)
         label_row.addStretch(1)
         move_row.addStretch(1)
-        move_row.addWidget(self.position)
         view_row.addStretch(1)
 
         left = QWidget()
@@ -243,6 +243,7 @@ class JudgeSection(Section):
         top_layout.addWidget(self.question)
         top_layout.addWidget(self.reference)
         top_layout.addWidget(self.pairs, 1)
+        top_layout.addWidget(self.position)
         top_layout.addLayout(label_row)
         top_layout.addLayout(move_row)
         top_layout.addLayout(view_row)
