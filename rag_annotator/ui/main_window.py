@@ -169,6 +169,7 @@ class MainWindow(QMainWindow):
         self.backup_timer.setInterval(5 * 60 * 1000)
         self.backup_timer.timeout.connect(lambda: self.backups.maybe(self.store))
         self.backup_timer.start()
+        self.hub.changes_applied.connect(lambda _changes: self.backups.changed())
         self.pages = QStackedWidget()
         self.pages.addWidget(self._empty_page())
         self.pages.addWidget(workspace)
@@ -239,6 +240,7 @@ class MainWindow(QMainWindow):
             # The first copy waits until the window has settled (it reads the whole file).
             QTimer.singleShot(10_000, lambda: self.backups.maybe(store)
                               if self.hub.store is store else None)
+            self.backups.changed()  # a large file: its first copy waits for a pause
 
     def _watch_quick_check(self, store: GoldSetStore) -> None:
         """Follow a large file's background quick check; if it finds damage, say so and keep

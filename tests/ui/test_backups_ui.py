@@ -57,3 +57,19 @@ def test_closing_a_changed_file_takes_a_copy(qtbot, window: MainWindow,
     listed = backups.listing(goldset_path, root)
     assert len(listed) == 1
     assert "NOUVEAU" in {row[1] for row in dump(listed[0].path)["cases"]}
+
+
+def test_a_big_files_copy_waits_for_a_pause(qtbot, window: MainWindow, goldset_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from rag_annotator.ui import backups as scheduler
+
+    root = app_paths().backups
+    monkeypatch.setattr(scheduler, "BIG_FILE_BYTES", 0)  # every file is "big"
+    window.undo.run(lambda s: ops.create_case(s, key="EN_COURS", question="?"))
+    window.backups.maybe(window.store)  # the user is judging: no copy now
+    window.backups.wait()
+    assert backups.listing(goldset_path, root) == []
+    monkeypatch.setattr(scheduler, "IDLE_SECONDS", 0.0)  # ... after a pause
+    window.backups.maybe(window.store)
+    window.backups.wait()
+    assert len(backups.listing(goldset_path, root)) == 1
