@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, overload
 
 import shiboken6
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import QByteArray, QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -470,6 +470,14 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _checked=False, k=kind: self.ask_import(k))
             self.import_menu.addAction(action)
             self._import_actions.append(action)
+        self.import_menu.addSeparator()
+        from rag_annotator.ui.file_import import GOLDSET_FORMATS
+
+        for fmt, (text, _folder, _pattern) in GOLDSET_FORMATS.items():
+            action = QAction(QCoreApplication.translate("file_import", text), self)
+            action.triggered.connect(lambda _checked=False, f=fmt: self.ask_import(f))
+            self.import_menu.addAction(action)
+            self._import_actions.append(action)
         file_menu.addMenu(self.import_menu)
         file_menu.addAction(a["file.export"])
         file_menu.addAction(a["file.merge"])
@@ -607,6 +615,11 @@ class MainWindow(QMainWindow):
             ask = getattr(runs, "ask_import", None)
             if ask is not None:
                 ask()
+            return
+        from rag_annotator.ui.file_import import GOLDSET_FORMATS, ask_and_import
+
+        if kind in GOLDSET_FORMATS:
+            ask_and_import(self.ctx, self, kind)
             return
         from rag_annotator.ui.import_dialog import open_import_dialog
 

@@ -2897,6 +2897,33 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
 </context>
 <context>
+    <name>file_import</name>
+    <message>
+        <source>Gold Set from Native JSON…</source>
+        <translation>Jeu de référence depuis le JSON natif…</translation>
+    </message>
+    <message>
+        <source>Gold Set from a CSV Folder…</source>
+        <translation>Jeu de référence depuis un dossier CSV…</translation>
+    </message>
+    <message>
+        <source>Gold Set from an Excel Workbook…</source>
+        <translation>Jeu de référence depuis un classeur Excel…</translation>
+    </message>
+    <message>
+        <source>BEIR Folder (corpus, queries, qrels)…</source>
+        <translation>Dossier BEIR (corpus, requêtes, qrels)…</translation>
+    </message>
+    <message>
+        <source>DeepEval Goldens…</source>
+        <translation>Goldens DeepEval…</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Import</translation>
+    </message>
+</context>
+<context>
     <name>import</name>
     <message>
         <source>Id</source>

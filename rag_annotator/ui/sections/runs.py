@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.operations import delete_run, edit_run
 from rag_annotator.import_export import registry
-from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
@@ -143,28 +142,10 @@ class RunsSection(Section):
 
     def import_run(self, fmt: str, path: Path, name: str = "") -> Changes | None:
         """Import one run file; undoable like any edit.  Errors are shown, nothing changed."""
-        importer = registry.importer(fmt)
-        options = registry.Options(run=name.strip() or None)
-        reports = []
+        from rag_annotator.ui.file_import import import_file
 
-        def run(store: GoldSetStore) -> Changes:
-            before = store.operation_ids()[:1] or [0]
-            report = importer(store, path, options)
-            reports.append(report)
-            after = store.operation_ids()[:1] or [0]
-            if after == before:
-                return Changes(None, "import_run", "", {})
-            return Changes(after[0], "import_run", str(path.name),
-                           {"*": {"insert": frozenset()}})
-
-        changes = self.ctx.undo.run(run)
-        if reports:
-            box = QMessageBox(QMessageBox.Icon.Information, self.tr("Import a Run"),
-                              reports[0].summary(), parent=self)
-            if reports[0].warnings:
-                box.setDetailedText("\n".join(reports[0].warnings))
-            box.open()
-        return changes
+        return import_file(self.ctx, self, fmt, path,
+                           registry.Options(run=name.strip() or None), self.tr("Import a Run"))
 
 
 class RunDialog(QDialog):
