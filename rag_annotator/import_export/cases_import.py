@@ -37,7 +37,7 @@ from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.goldset_ops import next_case_key
 from rag_annotator.domain.ports import Store
 from rag_annotator.errors import InvalidValue
-from rag_annotator.import_export.files import ImportRejected, read_text_lines
+from rag_annotator.import_export.files import ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.tabular import Cancelled, Table, read_table
 
@@ -430,15 +430,7 @@ def _rows_from_jsonl(path: Path, mapping: Mapping[str, str],
                      report: CaseImportReport) -> list[_Row]:
     rows: list[_Row] = []
     unknown: set[str] = set()
-    for number, text in read_text_lines(path):
-        if not text.strip():
-            continue
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ImportRejected(path, number, f"not valid JSON ({error.msg}).") from None
-        if not isinstance(obj, dict):
-            raise ImportRejected(path, number, "expected one JSON object per line.")
+    for number, obj in read_json_lines(path):
         names = recognise_headers(list(obj), mapping)
         headers = {name: list(obj)[i] for name, i in names.items()}
         unknown |= set(obj) - set(headers.values())

@@ -18,7 +18,6 @@ One operation (``import_corpus``), all or nothing, undoable.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,7 +29,7 @@ from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store
 from rag_annotator.errors import InvalidValue
 from rag_annotator.import_export.cases_import import norm
-from rag_annotator.import_export.files import ImportRejected, read_text_lines
+from rag_annotator.import_export.files import ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, Cancelled, decode_text, read_table
 
@@ -97,15 +96,7 @@ def _few(items: list[str], n: int = 8) -> str:
 
 # -- reading the three shapes ----------------------------------------------------------------
 def _beir(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    for number, text in read_text_lines(path):
-        if not text.strip():
-            continue
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ImportRejected(path, number, f"not valid JSON ({error.msg}).") from None
-        if not isinstance(obj, dict):
-            raise ImportRejected(path, number, "expected one JSON object per line.")
+    for number, obj in read_json_lines(path):
         meta = obj["metadata"] if isinstance(obj.get("metadata"), dict) else {}
         record: dict[str, Any] = {}
         for name, value in [*meta.items(), *obj.items()]:

@@ -45,6 +45,7 @@ from rag_annotator.import_export.csv_export import scope_of, write_folder
 from rag_annotator.import_export.files import (
     ImportRejected,
     atomic_text_writer,
+    read_json_lines,
     read_text_lines,
 )
 from rag_annotator.import_export.native_json import IMPORT_ACTION
@@ -266,16 +267,7 @@ def _qrels_file(source: Path) -> Path:
 
 
 def _jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    for line, text in read_text_lines(path):
-        if not text.strip():
-            continue
-        try:
-            obj = json.loads(text)
-        except ValueError as error:
-            raise ImportRejected(path, line, f"not valid JSON ({error}).") from None
-        if not isinstance(obj, dict):
-            raise ImportRejected(path, line, "expected one JSON object per line.")
-        yield line, obj
+    yield from read_json_lines(path)
 
 
 def _id(path: Path, line: int, obj: dict[str, Any]) -> str:

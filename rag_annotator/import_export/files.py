@@ -7,11 +7,12 @@ then ``os.replace`` — the destination holds the old file or the whole new one,
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from rag_annotator.errors import KnownError
 
@@ -32,6 +33,23 @@ def read_text_lines(path: Path) -> Iterator[tuple[int, str]]:
     """Yield ``(line_number, line)`` of a UTF-8 text file, without line endings."""
     for first, lines in read_text_blocks(path):
         yield from enumerate(lines, start=first)
+
+
+def read_json_lines(path: Path, *, objects: bool = True) -> Iterator[tuple[int, Any]]:
+    """Yield ``(line_number, value)`` for each non-blank line of a JSON Lines file.
+
+    A line that is not JSON, or (``objects``) not a JSON object, is refused naming the line.
+    """
+    for number, text in read_text_lines(path):
+        if not text.strip():
+            continue
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ImportRejected(path, number, f"not valid JSON ({error.msg}).") from None
+        if objects and not isinstance(value, dict):
+            raise ImportRejected(path, number, "expected one JSON object per line.")
+        yield number, value
 
 
 def read_text_blocks(path: Path) -> Iterator[tuple[int, list[str]]]:

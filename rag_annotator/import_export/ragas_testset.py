@@ -31,7 +31,7 @@ from rag_annotator.domain import validation as v
 from rag_annotator.domain.goldset_ops import next_case_key
 from rag_annotator.domain.ports import Writer
 from rag_annotator.import_export.cases_import import CaseImportReport, CaseStore, write_cases
-from rag_annotator.import_export.files import ImportRejected, read_text_lines
+from rag_annotator.import_export.files import ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
 from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, Cancelled, read_table
@@ -101,13 +101,7 @@ def _records(path: Path) -> list[tuple[int, dict[str, Any]]]:
             raise ImportRejected(path, None, "expected a list of samples.")
         return [(i, _flatten(item, path, i)) for i, item in enumerate(data, start=1)]
     out = []
-    for number, text in read_text_lines(path):
-        if not text.strip():
-            continue
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ImportRejected(path, number, f"not valid JSON ({error.msg}).") from None
+    for number, obj in read_json_lines(path, objects=False):
         out.append((number, _flatten(obj, path, number)))
     return out
 
