@@ -13,12 +13,10 @@ Qt widgets are touched only on the GUI thread; workers report through queued sig
 
 from __future__ import annotations
 
-import threading
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, QThread, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QComboBox,
@@ -37,13 +35,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rag_annotator.errors import KnownError
 from rag_annotator.import_export import registry
 from rag_annotator.paths import app_paths
 from rag_annotator.settings import Settings
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
+from rag_annotator.ui.store_worker import StoreWorker
 
 #: (choice id, registry format, CSV profile, title, writes a folder, needs a run)
 FORMATS: tuple[tuple[str, str, str, str, bool, str], ...] = (
@@ -117,37 +115,22 @@ def preview(store: GoldSetStore, fmt: str, options: registry.Options) -> tuple[
     return rows, warnings
 
 
-class ExportWorker(QThread):
+class ExportWorker(StoreWorker):
     """Runs a preview or an export on its own read-only connection.
 
     ``done`` carries (result, error text): the preview's (rows, warnings), or the report.
     """
 
-    progressed = Signal(int, int)
-    done = Signal(object, object)
-
     def __init__(self, path: Path, fmt: str, dest: Path | None,
                  options: registry.Options) -> None:
-        super().__init__()
-        self.path, self.fmt, self.dest = path, fmt, dest
-        self.cancelled = threading.Event()
-        self.options = replace(options, cancel=self.cancelled.is_set,
-                               progress=lambda d, t: self.progressed.emit(d, t))
+        super().__init__(path, read_only=True)
+        self.fmt, self.dest = fmt, dest
+        self.options = self.with_progress(options)
 
-    def run(self) -> None:
-        try:
-            with GoldSetStore.open(self.path, read_only=True, verify="skip") as store:
-                if self.dest is None:
-                    result: Any = preview(store, self.fmt, self.options)
-                else:
-                    result = registry.exporter(self.fmt)(store, self.dest, self.options)
-        except KnownError as error:
-            self.done.emit(None, str(error))
-            return
-        except Exception as error:  # a bug: shown, never swallowed silently
-            self.done.emit(None, f"{type(error).__name__}: {error}")
-            raise
-        self.done.emit(result, None)
+    def work(self, store: GoldSetStore) -> Any:
+        if self.dest is None:
+            return preview(store, self.fmt, self.options)
+        return registry.exporter(self.fmt)(store, self.dest, self.options)
 
 
 class ExportDialog(QDialog):

@@ -11,11 +11,10 @@ stack.
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, QThread, Signal
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -45,6 +44,7 @@ from rag_annotator.settings import Settings
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
+from rag_annotator.ui.store_worker import StoreWorker
 
 PREVIEW_ROWS = 30
 
@@ -106,30 +106,17 @@ def remember_mapping(parent: QWidget | None, headers: list[str],
         pass  # losing a remembered mapping must never stop an import
 
 
-class ImportWorker(QThread):
+class ImportWorker(StoreWorker):
     """Runs one import on its own connection; ``done`` carries (report, error text)."""
-
-    progressed = Signal(int, int)
-    done = Signal(object, object)
 
     def __init__(self, path: Path, assessor: str, kind: str, source: Path,
                  mapping: dict[str, str]) -> None:
-        super().__init__()
-        self.path, self.assessor, self.kind = path, assessor, kind
-        self.source, self.mapping = source, mapping
-        self.cancelled = threading.Event()
+        super().__init__(path, read_only=False, assessor=assessor)
+        self.kind, self.source = kind, source
+        self.options = self.with_progress(registry.Options(mapping=mapping))
 
-    def run(self) -> None:
-        options = registry.Options(mapping=self.mapping, cancel=self.cancelled.is_set,
-                                   progress=lambda d, t: self.progressed.emit(d, t))
-        try:
-            importer = registry.importer(self.kind)
-            with GoldSetStore.open(self.path, assessor=self.assessor, verify="skip") as store:
-                report = importer(store, self.source, options)
-        except KnownError as error:
-            self.done.emit(None, str(error))
-            return
-        self.done.emit(report, None)
+    def work(self, store: GoldSetStore) -> Any:
+        return registry.importer(self.kind)(store, self.source, self.options)
 
 
 class ImportDialog(QDialog):

@@ -1,0 +1,53 @@
+"""Long imports and exports on a worker thread, each on its own connection to the file.
+
+The dialogs that import (cases, corpus, test sets) or export show progress and offer Cancel
+while the work runs here.  ``done`` carries ``(result, error text)``: a known error becomes
+its message; a bug is reported the same way so the dialog never waits forever, then raised
+so it reaches the crash report.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QThread, Signal
+
+from rag_annotator.errors import KnownError
+from rag_annotator.import_export import registry
+from rag_annotator.storage.store import GoldSetStore
+
+
+class StoreWorker(QThread):
+    """Runs :meth:`work` on a store opened for this thread; subclasses say what to do."""
+
+    progressed = Signal(int, int)
+    done = Signal(object, object)
+
+    def __init__(self, path: Path, *, read_only: bool, assessor: str = "") -> None:
+        super().__init__()
+        self.path, self.read_only, self.assessor = path, read_only, assessor
+        self.cancelled = threading.Event()
+
+    def with_progress(self, options: registry.Options) -> registry.Options:
+        """``options`` wired to this worker's Cancel and progress signal."""
+        return replace(options, cancel=self.cancelled.is_set,
+                       progress=lambda done, total: self.progressed.emit(done, total))
+
+    def work(self, store: GoldSetStore) -> Any:
+        raise NotImplementedError
+
+    def run(self) -> None:
+        try:
+            with GoldSetStore.open(self.path, assessor=self.assessor, read_only=self.read_only,
+                                   verify="skip") as store:
+                result = self.work(store)
+        except KnownError as error:
+            self.done.emit(None, str(error))
+            return
+        except Exception as error:  # a bug: shown, never swallowed silently
+            self.done.emit(None, f"{type(error).__name__}: {error}")
+            raise
+        self.done.emit(result, None)
