@@ -31,17 +31,14 @@ import os
 import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
 
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+from keybench import open_window, percentile, prepare_copy  # noqa: E402
 
 
 def main() -> int:
@@ -52,39 +49,14 @@ def main() -> int:
     parser.add_argument("--profile", type=Path, help="write a cProfile of the key loop here")
     args = parser.parse_args()
 
-    tmp = Path(tempfile.mkdtemp(prefix="rag-bench-keys-"))
-    os.environ["RAG_ANNOTATOR_HOME"] = str(tmp / "home")
-    if not os.environ.get("DISPLAY"):
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    source = args.file
-    if source is None or not source.exists():
-        sys.path.insert(0, str(HERE))
-        from generate import generate
-
-        source = tmp / "source.goldset"
-        print("generated", source, generate(source))
-    copy = tmp / "bench.goldset"
-    shutil.copyfile(source, copy)
-    # Flush the copy now: otherwise the first commit's fsync writes the whole 200 MB copy
-    # out (~80 ms here), a cost of the benchmark's set-up that no user's file has.
-    with copy.open("rb+") as handle:
-        os.fsync(handle.fileno())
+    tmp, copy = prepare_copy(args.file, "rag-bench-keys-")
 
     from PySide6.QtCore import QEvent, QObject, Qt
     from PySide6.QtTest import QTest
-    from PySide6.QtWidgets import QApplication
 
-    from rag_annotator.app import create_main_window
-    from rag_annotator.settings import Settings
-    from rag_annotator.storage.store import GoldSetStore
     from rag_annotator.ui.sections.judge import JudgeSection
 
-    app = QApplication(sys.argv[:1])
-    store = GoldSetStore.open(copy, assessor="bench", verify="skip")
-    window = create_main_window(store, Settings(assessor="bench"))
-    window.resize(1280, 800)
-    window.show()
-    QTest.qWaitForWindowExposed(window)
+    app, store, window = open_window(copy)
     QTest.keyClick(window, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)
     judge = window.current_section()
     assert isinstance(judge, JudgeSection), judge
@@ -155,12 +127,13 @@ def main() -> int:
 
     mine = store.query("SELECT count(*) AS n FROM judgments j JOIN assessors s "
                        "ON s.id = j.assessor_id WHERE s.name = 'bench'")[0]["n"]
-    print(f"file: copy of {source} ({copy.stat().st_size / 1e6:.0f} MB), platform: "
+    print(f"file: copy of {args.file or 'a generated file'} "
+          f"({copy.stat().st_size / 1e6:.0f} MB), platform: "
           f"{os.environ.get('QT_QPA_PLATFORM', 'xcb')}, judgments by 'bench' now: {mine}")
     print(f"keys: {len(to_paint)} (alternating 1 and 0 on the pairs table)")
     print(f"key -> committed  : median {statistics.median(to_commit):.2f} ms")
     print(f"key -> next pair painted: median {statistics.median(to_paint):.2f} ms, "
-          f"p95 {_percentile(to_paint, 95):.2f} ms, p99 {_percentile(to_paint, 99):.2f} ms, "
+          f"p95 {percentile(to_paint, 95):.2f} ms, p99 {percentile(to_paint, 99):.2f} ms, "
           f"max {max(to_paint):.2f} ms  (target: median <= 8 ms, p99 <= 16 ms)")
     slowest = sorted(range(len(to_paint)), key=to_paint.__getitem__, reverse=True)[:5]
     print("slowest keys (index: ms): "

@@ -14,21 +14,18 @@ Usage: ``python tests/bench/bench_verify_keys.py [--file F] [--keys 300]``
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from keybench import open_window, percentile, prepare_copy  # noqa: E402
+
 sys.path.insert(0, str(HERE.parents[1]))
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
 def main() -> int:
@@ -38,38 +35,15 @@ def main() -> int:
     parser.add_argument("--keys", type=int, default=300)
     args = parser.parse_args()
 
-    tmp = Path(tempfile.mkdtemp(prefix="rag-bench-verify-"))
-    os.environ["RAG_ANNOTATOR_HOME"] = str(tmp / "home")
-    if not os.environ.get("DISPLAY"):
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    source = args.file
-    if source is None or not source.exists():
-        sys.path.insert(0, str(HERE))
-        from generate import generate
-
-        source = tmp / "source.goldset"
-        print("generated", source, generate(source))
-    copy = tmp / "bench.goldset"
-    shutil.copyfile(source, copy)
-    with copy.open("rb+") as handle:
-        os.fsync(handle.fileno())
+    tmp, copy = prepare_copy(args.file, "rag-bench-verify-")
 
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
-    from PySide6.QtWidgets import QApplication
 
-    from rag_annotator.app import create_main_window
-    from rag_annotator.settings import Settings
-    from rag_annotator.storage.store import GoldSetStore
     from rag_annotator.ui.sections.verify import VerifySection
 
-    app = QApplication(sys.argv[:1])
-    store = GoldSetStore.open(copy, assessor="bench", verify="skip")
+    app, store, window = open_window(copy)
     claims = store.count("claims")
-    window = create_main_window(store, Settings(assessor="bench"))
-    window.resize(1280, 800)
-    window.show()
-    QTest.qWaitForWindowExposed(window)
     for _ in range(20):
         app.processEvents()
     start = time.perf_counter()
@@ -99,7 +73,7 @@ def main() -> int:
     print(f"claims in the file: {claims:,}")
     print(f"Ctrl+5 to the first unverified claim: {1000 * opened:.0f} ms")
     print(f"verdict key, {args.keys} keys: median {statistics.median(ms):.1f} ms, "
-          f"p90 {_percentile(ms, 90):.1f} ms, p99 {_percentile(ms, 99):.1f} ms, "
+          f"p90 {percentile(ms, 90):.1f} ms, p99 {percentile(ms, 99):.1f} ms, "
           f"max {max(ms):.1f} ms")
     window.close()
     store.close()
