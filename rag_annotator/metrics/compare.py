@@ -29,7 +29,7 @@ def load_queries(store: GoldSetStore, run: str) -> dict[str, QueryInput]:
     """The retrieval inputs of ``run``: case key → :class:`QueryInput` (fast store read)."""
     max_grade = int(store.meta("max_grade", "1") or 1)
     return {case: QueryInput(ranking, labels, max_grade)
-            for case, (ranking, labels) in store.run_metric_inputs(run).items()}
+            for case, (ranking, labels) in store.metric_inputs(run).items()}
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import Any
 from rag_annotator.errors import NotFound
 from rag_annotator.storage.reads import ReadBase, Row
 
-#: The cases a run covers (``?1`` = run id), as in ``GoldSetStore.metric_inputs``.
+#: The cases a run covers (``?1`` = run id): not retired, retrieved for or answered.
 _COVERED = (
     "SELECT c.id, c.key, c.family, c.expected_behaviour, c.role, c.must_contain "
     "FROM cases c WHERE c.status != 'retired' AND (EXISTS ("
@@ -44,16 +44,18 @@ class MetricsReads(ReadBase):
         """Every run name, sorted."""
         return [n for (n,) in self._conn.execute("SELECT name FROM runs ORDER BY name")]
 
-    def run_metric_inputs(self, run_name: str
-                          ) -> dict[str, tuple[list[str], dict[str, int | None]]]:
-        """What ``GoldSetStore.metric_inputs`` returns (same cases, rankings, universes and
-        effective labels), read the fast way for big files.
+    def metric_inputs(self, run_name: str
+                      ) -> dict[str, tuple[list[str], dict[str, int | None]]]:
+        """Per case the run covers (retired cases excepted): its ranking and its universe
+        with the effective labels (None: unjudged).  A case the run answered without
+        retrieving anything has an empty ranking.
 
         Ids stay integers until the end and only the *judged* pairs are grouped in SQL (along
         the judgments' unique index, no sort); the unjudged rest of each universe (retrieved by
         some run, expected) is added in Python.  About 4x faster than grouping every pair of
         the universe on 10,000 cases x 100 documents.  The effective-label rule is the one of
-        ``queries.EFFECTIVE_PAIRS_SQL`` (tests/metrics hold the two equal).
+        ``queries.EFFECTIVE_PAIRS_SQL`` (tests/metrics/test_compare.py holds them to the same
+        answers).
         """
         run_id = self.run_id_of(run_name)
         conn = self._conn

@@ -472,24 +472,6 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadB
             out.setdefault(case, {})[doc] = grade
         return out
 
-    def metric_inputs(self, run_name: str) -> dict[str, tuple[list[str], dict[str, int | None]]]:
-        """Per case the run covers (retired cases excepted): its ranking and its universe.
-
-        A case the run answered without retrieving anything has an empty ranking.
-        """
-        run = self.by_key("runs", run_name)
-        rankings = self.run_rankings(int(run["id"]))
-        covered = [key for (key,) in self._conn.execute(
-            "SELECT c.key FROM cases c WHERE c.status != 'retired' AND (EXISTS ("
-            "SELECT 1 FROM retrieved t WHERE t.run_id = ?1 AND t.case_id = c.id) OR EXISTS ("
-            "SELECT 1 FROM answers a WHERE a.run_id = ?1 AND a.case_id = c.id)) ORDER BY c.key",
-            (run["id"],))]
-        labels = self.universe_labels()
-        return {
-            key: ([doc for doc, _score in rankings.get(key, [])], labels.get(key, {}))
-            for key in covered
-        }
-
     # -- several assessors -----------------------------------------------------------------
     def judgment_rows(self) -> list[tuple[str, str, str, int, str]]:
         """Every graded judgment: (case key, document key, assessor, grade, case family).

@@ -86,11 +86,27 @@ def test_restrict_equals_filtering_at_the_source() -> None:
                                                                   family)
 
 
+def _reference_inputs(store: GoldSetStore, run: str
+                      ) -> dict[str, tuple[list[str], dict[str, int | None]]]:
+    """The inputs built the plain way: the run's rankings and the SQL effective labels
+    (``queries.EFFECTIVE_PAIRS_SQL``, through ``universe_labels``)."""
+    run_id = int(store.by_key("runs", run)["id"])
+    rankings = store.run_rankings(run_id)
+    covered = [r["key"] for r in store.query(
+        "SELECT c.key FROM cases c WHERE c.status != 'retired' AND (EXISTS ("
+        "SELECT 1 FROM retrieved t WHERE t.run_id = ?1 AND t.case_id = c.id) OR EXISTS ("
+        "SELECT 1 FROM answers a WHERE a.run_id = ?1 AND a.case_id = c.id)) ORDER BY c.key",
+        (run_id,))]
+    labels = store.universe_labels()
+    return {key: ([doc for doc, _score in rankings.get(key, [])], labels.get(key, {}))
+            for key in covered}
+
+
 def test_fast_metric_inputs_equal_the_store_reference(store: GoldSetStore) -> None:
     rich = build_rich(store)
     ops.add_expected_source(store, rich.cases["Q2"], rich.docs["D5"])
     ops.set_judgment(store, rich.cases["Q3"], rich.docs["D6"], 1)
     for run in ("bm25", "dense"):
-        assert store.run_metric_inputs(run) == store.metric_inputs(run)
+        assert store.metric_inputs(run) == _reference_inputs(store, run)
     ops.edit_case(store, rich.cases["Q1"], status="retired")
-    assert store.run_metric_inputs("bm25") == store.metric_inputs("bm25")
+    assert store.metric_inputs("bm25") == _reference_inputs(store, "bm25")

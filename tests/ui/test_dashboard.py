@@ -50,7 +50,7 @@ def test_dashboard_reflects_a_new_judgment_within_200_ms(qtbot, sample_window: M
     for _attempt in range(3):
         figures = dashboard.figures
         assert figures is not None
-        inputs = store.run_metric_inputs(figures.run)
+        inputs = store.metric_inputs(figures.run)
         case, doc = next((c, ranking[0]) for c, (ranking, labels) in inputs.items()
                          if ranking and labels.get(ranking[0]) is None
                          and figures.report.per_query[c]["P@5"] == 0.0)
