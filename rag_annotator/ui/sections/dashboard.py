@@ -97,7 +97,7 @@ def _num(value: float | None) -> str:
 
 # -- the section -------------------------------------------------------------------------------
 #: Above this many judgments the dashboard does not recount agreement at every change.
-AGREEMENT_UI_MAX = 200_000
+AGREEMENT_UI_MAX = 50_000
 
 
 class DashboardSection(Section):
