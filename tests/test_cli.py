@@ -48,6 +48,8 @@ def expected_info(path: Path) -> dict[str, Any]:
                        if run == run_id}
             covered |= {case for case, run in q("SELECT case_id, run_id FROM answers")
                         if run == run_id}
+            covered |= {case for case, run in q("SELECT case_id, run_id FROM trajectories")
+                        if run == run_id}
             runs[name] = len(covered)
         families = {f.value: 0 for f in Family}
         for (family,) in q("SELECT family FROM cases"):
@@ -294,6 +296,12 @@ def _problems(rich: Rich) -> dict[str, tuple[list[str], list[str]]]:
         "rank_gap": (
             [f"UPDATE retrieved SET rank = 7 WHERE case_id = {c['Q2']} AND rank = 2"],
             ["run bm25", "case Q2"]),
+        "expected_state_not_an_object": (
+            [f"UPDATE cases SET expected_state = '[1]' WHERE id = {c['Q1']}"],
+            [f"cases {c['Q1']}", "expected_state", "JSON object"]),
+        "tool_order_not_pairs": (
+            [f"UPDATE cases SET tool_order = '[[\"a\"]]' WHERE id = {c['Q3']}"],
+            ["case Q3", "tool_order"]),
     }
 
 
@@ -315,7 +323,8 @@ def test_check_good_file(rich_file: tuple[Path, Rich]) -> None:
 @pytest.mark.parametrize("problem", [
     "expected_span_beyond_document", "claim_span_beyond_answer",
     "evidence_span_beyond_document", "supersedes_cycle", "grade_above_scale",
-    "tags_not_a_list", "dangling_foreign_key", "rank_gap"])
+    "tags_not_a_list", "dangling_foreign_key", "rank_gap", "expected_state_not_an_object",
+    "tool_order_not_pairs"])
 def test_check_reports_each_problem(rich_file: tuple[Path, Rich], problem: str) -> None:
     path, rich = rich_file
     sql, needles = _problems(rich)[problem]

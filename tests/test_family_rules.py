@@ -108,3 +108,17 @@ def test_rules_on_a_file_and_in_check(store: GoldSetStore, goldset_path: Path) -
     assert "warning: case Q1: outdated document: name the current document" in result.stdout
     assert "Q2" not in result.stdout
     assert "1 warning(s) on cases" in result.stderr
+
+
+def test_agent_cases_follow_their_own_rules() -> None:
+    """An agent case needs a request, an expected state and an invariant; it is never asked
+    for a reference answer or sources (seed 000 judges result and path)."""
+    bare = {"kind": "agent", "question": "", "family": "ordinary",
+            "expected_behaviour": "answer"}
+    assert codes(bare) == ["agent_no_request", "agent_no_state", "agent_no_invariant"]
+    full = {**bare, "question": "Je veux changer d'offre",
+            "expected_state": '{"ticket.category": "changement_offre"}',
+            "forbidden_tools": '["supprimer_compte"]', "max_steps": 6}
+    assert codes(full) == []
+    contradictory = {**full, "tool_order": '[["supprimer_compte", "creer_ticket"]]'}
+    assert codes(contradictory) == ["agent_contradiction"]

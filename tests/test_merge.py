@@ -300,3 +300,43 @@ def test_grades_above_the_files_scale_are_skipped(tmp_path: Path) -> None:
         assert report.counts["judgments"]["added"] == 1
         assert len(report.skipped) == 1 and "above this file's scale" in report.skipped[0]
         assert store.judgment_rows() == [("Q1", "D2", "Bob", 1, "ordinary")]
+
+
+def test_trajectory_reviews_merge_like_verdicts(tmp_path: Path) -> None:
+    """A colleague's trajectory reviews come in where this file has none; where both
+    reviewed differently this file's is kept and the clash reported; one undo takes the
+    merge back."""
+    from rag_annotator.domain import agent_ops
+    from rag_annotator.domain.agent_ops import TrajectoryInput
+
+    mine, theirs = tmp_path / "alice.goldset", tmp_path / "bob.goldset"
+    with GoldSetStore.create(mine, assessor="alice") as store:
+        for key in ("A01", "A02", "A03"):
+            ops.create_case(store, key=key, kind="agent", question="changer d'offre",
+                            forbidden_tools=["supprimer_compte"])
+        agent_ops.import_trajectories(store, "agent-v1", [
+            TrajectoryInput(case=k, steps=[("supprimer_compte", {}, "")])
+            for k in ("A01", "A02", "A03")])
+    shutil.copyfile(mine, theirs)
+    with GoldSetStore.open(theirs, assessor="bob") as store:
+        ids = [r["id"] for r in store.trajectory_queue()]
+        agent_ops.confirm_trajectory(store, ids[0])
+        agent_ops.review_trajectory(store, ids[1], path_acceptable=True,
+                                    path_reason="appel de test, sans effet")
+    with GoldSetStore.open(mine, assessor="alice") as store:
+        ids = [r["id"] for r in store.trajectory_queue()]
+        agent_ops.confirm_trajectory(store, ids[1])  # path: no (automatic)
+        tables = (*ENTITY_TABLES, "trajectories", "trajectory_reviews")
+        before = dump(mine, tables)
+        report = merge_file(store, theirs)
+        assert report.counts["trajectory_reviews"] == {"added": 1, "updated": 0,
+                                                       "unchanged": 1}
+        (clash,) = report.conflicts
+        assert clash.kind == "trajectory" and clash.case == "A02"
+        assert "path no" in clash.file_label and "path yes" in clash.other_label
+        reviews = {r["id"]: store.trajectory_detail(r["id"])["review"]
+                   for r in store.trajectory_queue()}
+        assert reviews[ids[0]]["assessor"] == "bob" and reviews[ids[2]] is None
+        assert reviews[ids[1]]["assessor"] == "alice"
+        store.revert(report.operation_id)
+    assert dump(mine, tables) == before

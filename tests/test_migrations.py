@@ -1,8 +1,9 @@
 """Migrations (backup first, one transaction), file creation, and the connection contract.
 
-reliability.md C2, C3 and section 0 items 1–3.  A temporary migration "0003_test" is
-registered on a copy of the real migration set, with ``SCHEMA_VERSION`` patched where it is
-read (``store`` and ``cli`` import the name; ``schema`` functions read ``MIGRATIONS``).
+reliability.md C2, C3 and section 0 items 1–3.  A temporary migration "next_test" (schema
+``SCHEMA_VERSION + 1``) is registered on a copy of the real migration set, with
+``SCHEMA_VERSION`` patched where it is read (``store`` and ``cli`` import the name;
+``schema`` functions read ``MIGRATIONS``).
 """
 
 from __future__ import annotations
@@ -29,21 +30,26 @@ from rag_annotator.storage.store import GoldSetStore
 from tests.builders import build_rich
 from tests.helpers import dump, fingerprint, header_ids, listing, rows, scalar, sha256
 
+#: The version and name of the temporary migration the tests register after the real ones.
+NEXT = SCHEMA_VERSION + 1
+TEST_MIGRATION = "next_test"
+REAL_MIGRATIONS = tuple(schema.known_migration_names())
+
 
 def _register_next(monkeypatch: pytest.MonkeyPatch,
                    body: Callable[[Database], None]) -> None:
     migrations = Migrations(schema.MIGRATIONS.name)
-    migrations._migrations = [m for m in schema.MIGRATIONS._migrations if m.name != "0003_test"]
-    migrations(name="0003_test")(body)
+    migrations._migrations = [m for m in schema.MIGRATIONS._migrations if m.name != TEST_MIGRATION]
+    migrations(name=TEST_MIGRATION)(body)
     monkeypatch.setattr(schema, "MIGRATIONS", migrations)
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 3)
-    monkeypatch.setattr(store_mod, "SCHEMA_VERSION", 3)
-    monkeypatch.setattr(cli, "SCHEMA_VERSION", 3)
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setattr(store_mod, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setattr(cli, "SCHEMA_VERSION", NEXT)
 
 
 def _add_column(db: Database) -> None:
     db.execute("ALTER TABLE cases ADD COLUMN test_col TEXT NOT NULL DEFAULT 'migrated'")
-    db.execute("PRAGMA user_version = 3")
+    db.execute(f"PRAGMA user_version = {NEXT}")
 
 
 def _without_counters(data: bytes) -> bytes:
@@ -59,15 +65,15 @@ class Boom(RuntimeError):
 def _add_column_then_fail(db: Database) -> None:
     db.execute("ALTER TABLE cases ADD COLUMN test_col TEXT NOT NULL DEFAULT 'migrated'")
     db.execute("UPDATE cases SET question = 'half-migrated'")
-    db.execute("PRAGMA user_version = 3")
-    raise Boom("step 0003_test failed")
+    db.execute(f"PRAGMA user_version = {NEXT}")
+    raise Boom("step next_test failed")
 
 
 @pytest.fixture
 def v1_file(goldset_path: Path) -> Path:
     with GoldSetStore.create(goldset_path, assessor="alice") as store:
         build_rich(store)
-    assert header_ids(goldset_path) == (APPLICATION_ID, 2)
+    assert header_ids(goldset_path) == (APPLICATION_ID, SCHEMA_VERSION)
     return goldset_path
 
 
@@ -78,32 +84,32 @@ def test_opening_a_v1_file_migrates_it_after_a_backup(v1_file: Path,
     _register_next(monkeypatch, _add_column)
 
     with GoldSetStore.open(v1_file, assessor="alice") as store:
-        assert store.schema_version == 3
+        assert store.schema_version == NEXT
         assert store.query("SELECT DISTINCT test_col FROM cases") == [{"test_col": "migrated"}]
         # The store works on the migrated file.
         ops.create_case(store, key="NEW")
 
-    assert header_ids(v1_file) == (APPLICATION_ID, 3)
+    assert header_ids(v1_file) == (APPLICATION_ID, NEXT)
     names = [r[0] for r in rows(v1_file, "SELECT name FROM _sqlite_migrations ORDER BY id")]
-    assert names == ["0001_initial", "0002_judges_costs_reviews", "0003_test"]
+    assert names == [*REAL_MIGRATIONS, TEST_MIGRATION]
     migrated = dump(v1_file)
     assert migrated["judgments"] == v1_data["judgments"]
     assert migrated["claims"] == v1_data["claims"]
 
-    backup = v1_file.with_name(f"{v1_file.name}.before-0003_test.bak")
-    assert backup == pre_migration_backup_path(v1_file, "0003_test", None)
+    backup = v1_file.with_name(f"{v1_file.name}.before-{TEST_MIGRATION}.bak")
+    assert backup == pre_migration_backup_path(v1_file, TEST_MIGRATION, None)
     assert sorted(listing(v1_file.parent)) == sorted([v1_file.name, backup.name])
     # The backup API copies pages verbatim: the copy is the v1 file byte for byte, except the
     # header counters SQLite bumps in a backup's destination (see _without_counters).
     assert _without_counters(backup.read_bytes()) == _without_counters(v1_bytes)
-    assert header_ids(backup) == (APPLICATION_ID, 2)
+    assert header_ids(backup) == (APPLICATION_ID, SCHEMA_VERSION)
     assert dump(backup) == v1_data
     assert scalar(backup, "PRAGMA integrity_check") == "ok"
 
     # Opening again: nothing pending, no second backup, same backup file untouched.
     backup_print = fingerprint(backup)
     with GoldSetStore.open(v1_file) as store:
-        assert store.schema_version == 3
+        assert store.schema_version == NEXT
     assert fingerprint(backup) == backup_print
     assert len(listing(v1_file.parent)) == 2
 
@@ -113,8 +119,8 @@ def test_backup_dir_is_honoured(v1_file: Path, tmp_path: Path,
     _register_next(monkeypatch, _add_column)
     elsewhere = tmp_path / "backups"
     GoldSetStore.open(v1_file, backup_dir=elsewhere).close()
-    assert listing(elsewhere) == [f"{v1_file.name}.before-0003_test.bak"]
-    assert header_ids(elsewhere / listing(elsewhere)[0]) == (APPLICATION_ID, 2)
+    assert listing(elsewhere) == [f"{v1_file.name}.before-{TEST_MIGRATION}.bak"]
+    assert header_ids(elsewhere / listing(elsewhere)[0]) == (APPLICATION_ID, SCHEMA_VERSION)
     assert listing(v1_file.parent) == [v1_file.name]
 
 
@@ -126,13 +132,13 @@ def test_a_failing_migration_changes_nothing(v1_file: Path,
     with pytest.raises(Boom):
         GoldSetStore.open(v1_file)
 
-    assert header_ids(v1_file) == (APPLICATION_ID, 2)
+    assert header_ids(v1_file) == (APPLICATION_ID, SCHEMA_VERSION)
     assert sha256(v1_file) == v1_hash
     assert dump(v1_file) == v1_data
     assert "test_col" not in [r[1] for r in rows(v1_file, "PRAGMA table_info(cases)")]
-    backup = v1_file.with_name(f"{v1_file.name}.before-0003_test.bak")
+    backup = v1_file.with_name(f"{v1_file.name}.before-{TEST_MIGRATION}.bak")
     assert sorted(listing(v1_file.parent)) == sorted([v1_file.name, backup.name])
-    assert header_ids(backup) == (APPLICATION_ID, 2)
+    assert header_ids(backup) == (APPLICATION_ID, SCHEMA_VERSION)
     assert dump(backup) == v1_data
     assert scalar(backup, "PRAGMA integrity_check") == "ok"
 
@@ -144,7 +150,7 @@ def test_a_failing_migration_changes_nothing(v1_file: Path,
     # With the migration fixed, the next open migrates.
     _register_next(monkeypatch, _add_column)
     with GoldSetStore.open(v1_file) as store:
-        assert store.schema_version == 3
+        assert store.schema_version == NEXT
     monkeypatch.undo()
     # And this build, which knows only schema 1, now refuses the file it cannot read.
     with pytest.raises(FileTooNew):
@@ -159,7 +165,7 @@ def test_failing_migration_file_reopens_with_the_real_build(
         with pytest.raises(Boom):
             GoldSetStore.open(v1_file)
     with GoldSetStore.open(v1_file) as store:
-        assert store.schema_version == SCHEMA_VERSION == 2
+        assert store.schema_version == SCHEMA_VERSION
         assert store.integrity_problems() == []
     assert dump(v1_file) == v1_data
 
@@ -316,16 +322,65 @@ def test_a_real_version_1_file_migrates_to_judges_costs_and_reviews(
     before = dump(goldset_path)
 
     with GoldSetStore.open(goldset_path, assessor="alice") as store:
-        assert store.schema_version == 2
+        assert store.schema_version == SCHEMA_VERSION
         assert store.schema_problems() == []
         kinds = {r["kind"] for r in store.query("SELECT kind FROM assessors")}
         assert kinds == {"human"}
         assert store.query("SELECT count(*) AS n FROM judge_verdicts") == [{"n": 0}]
     after = dump(goldset_path)
-    for table in ("cases", "documents", "judgments", "claims", "expected_sources"):
+    for table in ("documents", "judgments", "claims", "expected_sources"):
         assert after[table] == before[table], table
+    # cases (rebuilt by 0003) keep every value; the agent columns follow, at their defaults.
+    width = len(before["cases"][0])
+    assert [row[:width] for row in after["cases"]] == before["cases"]
+    assert {row[width:] for row in after["cases"]} == {
+        ("{}", "[]", "[]", "[]", None, None, None, None)}
     # answers gain cost and tokens, unknown (NULL) for what was imported before.
     assert [row[:-2] for row in after["answers"]] == before["answers"]
     assert {row[-2:] for row in after["answers"]} == {(None, None)}
     assert (goldset_path.parent / f"{goldset_path.name}.before-0002_judges_costs_reviews.bak"
             ).exists()
+
+
+def test_a_version_2_file_gains_agent_cases_by_a_rebuild_that_keeps_history(
+        goldset_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """0003 rebuilds ``cases`` (its kind CHECK must accept 'agent'): every reference to a
+    case still resolves, foreign keys are enforced again afterwards, and an edit made
+    before the migration is still undone exactly after it."""
+    with monkeypatch.context() as patch:
+        first_two = Migrations(schema.MIGRATIONS.name)
+        first_two._migrations = [m for m in schema.MIGRATIONS._migrations
+                                 if m.name in ("0001_initial", "0002_judges_costs_reviews")]
+        patch.setattr(schema, "MIGRATIONS", first_two)
+        patch.setattr(schema, "SCHEMA_VERSION", 2)
+        patch.setattr(store_mod, "SCHEMA_VERSION", 2)
+        with GoldSetStore.create(goldset_path, assessor="alice") as store:
+            rich = build_rich(store)
+            case_id = next(iter(rich.cases.values()))
+            original = store.query("SELECT question FROM cases WHERE id = ?", (case_id,))
+            edit = ops.edit_case(store, case_id, question="edited before the migration")
+    assert header_ids(goldset_path) == (APPLICATION_ID, 2)
+    before = dump(goldset_path, drop=frozenset({"updated_at"}))
+
+    with GoldSetStore.open(goldset_path, assessor="alice") as store:
+        assert store.schema_version == SCHEMA_VERSION == 3
+        assert store.schema_problems() == []
+        assert store.integrity_problems() == []
+        # foreign keys point at the rebuilt table: a judgment of a missing case is refused
+        import sqlite3
+
+        with pytest.raises(sqlite3.IntegrityError), store.operation("t", "t") as op:
+            op.insert("judgments", {"case_id": 999_999, "document_id": 1, "assessor_id": 1,
+                                    "grade": 1, "updated_at": "x"})
+        ops.create_case(store, key="AGENT-1", kind="agent")
+        assert store.query("SELECT kind FROM cases WHERE key = 'AGENT-1'") == [
+            {"kind": "agent"}]
+        store.revert(edit.operation_id)
+        assert store.query("SELECT question FROM cases WHERE id = ?", (case_id,)) == original
+    after = dump(goldset_path, drop=frozenset({"updated_at"}))
+    for table in ("expected_sources", "judgments", "answers", "retrieved", "answer_reviews"):
+        assert after[table] == before[table], table
+    width = len(before["cases"][0])
+    unchanged = [row[:width] for row in after["cases"] if row[1] != "AGENT-1"]
+    assert [row[:3] + row[4:] for row in unchanged] == [
+        row[:3] + row[4:] for row in before["cases"]]  # all but the question, undone above

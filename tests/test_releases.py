@@ -116,3 +116,29 @@ def test_freeze_is_undoable(store: GoldSetStore, rich: Rich, goldset_path: Path)
     ops.edit_case(store, rich.cases["Q1"], question="Libre ?")
     snapshot = store.release_content()
     assert json.loads(json.dumps(snapshot)) == snapshot  # plain JSON
+
+
+def test_a_release_freezes_agent_expectations_and_keeps_rag_hashes(
+        store: GoldSetStore, rich: Rich) -> None:
+    """Agent cases carry their expected state and invariants into the snapshot, so editing
+    an invariant shows in the changelog; a RAG case's snapshot has no agent field (its hash
+    does not move because agent cases exist)."""
+    rag_only = store.release_content()["content_hash"]
+    ops.create_case(store, key="A01", kind="agent", question="Je veux changer d'offre",
+                    expected_state="ticket.category = changement_offre",
+                    forbidden_tools="supprimer_compte", max_steps=6,
+                    tool_order="verifier_identite < modifier_offre")
+    rel.freeze_release(store, "v1")
+    snapshot = store.release_snapshot("v1")
+    assert "kind" not in snapshot["cases"]["Q1"]
+    agent = snapshot["cases"]["A01"]
+    assert agent["kind"] == "agent" and agent["max_steps"] == 6
+    assert agent["expected_state"] == {"ticket.category": "changement_offre"}
+    assert agent["tool_order"] == [["verifier_identite", "modifier_offre"]]
+    assert agent["forbidden_tools"] == ["supprimer_compte"]
+    ops.edit_case(store, last_id(store, "cases"), max_steps=8)
+    rel.start_draft(store)
+    rel.freeze_release(store, "v2")
+    assert "Cases changed (1): A01 (max_steps)" in store.release_rows()[1]["changelog"]
+    ops.delete_case(store, last_id(store, "cases"))
+    assert store.release_content()["content_hash"] == rag_only

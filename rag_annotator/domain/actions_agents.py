@@ -6,4 +6,9 @@ Kept apart from ``operations.py`` so each area declares its own actions; they ar
 
 from __future__ import annotations
 
-ACTION_NAMES: dict[str, str] = {}
+ACTION_NAMES: dict[str, str] = {
+    "import_trajectories": "Import trajectories",
+    "review_trajectory": "Review trajectory",
+    "confirm_trajectory": "Confirm automatic checks",
+    "clear_trajectory_review": "Clear trajectory review",
+}

@@ -26,6 +26,13 @@ class Family(StrEnum):
     ACCESS_RESTRICTED = "access_restricted"
 
 
+class CaseKind(StrEnum):
+    """What a case evaluates: a RAG answer, or a tool-using agent's result and path."""
+
+    RAG = "rag"
+    AGENT = "agent"
+
+
 class Behaviour(StrEnum):
     """What a good system does with the question."""
 

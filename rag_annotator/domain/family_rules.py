@@ -38,6 +38,8 @@ def check_case(case: Mapping[str, Any],
     def warn(code: str, message: str) -> None:
         out.append(RuleWarning(code, message))
 
+    if case.get("kind") == "agent":
+        return _agent_rules(case)
     if not _text(case.get("question")):
         warn("no_question", "the case has no question.")
     if behaviour != "abstain" and not _text(case.get("reference_answer")):
@@ -87,4 +89,31 @@ def check_case(case: Mapping[str, Any],
             warn("source_withdrawn", f"expected source {key} is withdrawn.")
         elif source.get("status") == "outdated" and family != "outdated_document":
             warn("source_outdated", f"expected source {key} is outdated.")
+    return out
+
+
+def _agent_rules(case: Mapping[str, Any]) -> list[RuleWarning]:
+    """An agent case (seed 000) is judged on its final state and its invariants: without
+    them nothing can be checked automatically; a tool both forbidden and needed is a
+    contradiction no trajectory can meet."""
+    from rag_annotator.domain.agents import AgentSpec
+
+    spec = AgentSpec.from_row(case)
+    out: list[RuleWarning] = []
+    if not _text(case.get("question")):
+        out.append(RuleWarning("agent_no_request", "the agent case has no user request."))
+    if not spec.expected_state:
+        out.append(RuleWarning(
+            "agent_no_state", "no expected final state: task success cannot be checked "
+            "automatically; give 'key = value' pairs."))
+    if not (spec.forbidden_tools or spec.required_tools or spec.tool_order
+            or spec.max_steps is not None):
+        out.append(RuleWarning(
+            "agent_no_invariant", "no invariant (forbidden or required tool, order, step "
+            "budget): the path cannot be checked automatically."))
+    needed = set(spec.required_tools) | {tool for pair in spec.tool_order for tool in pair}
+    for tool in sorted(needed & set(spec.forbidden_tools)):
+        out.append(RuleWarning(
+            "agent_contradiction", f"tool {tool} is forbidden but also required or ordered: "
+            "no trajectory can keep every invariant."))
     return out

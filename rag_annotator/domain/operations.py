@@ -13,6 +13,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rag_annotator.domain import agent_ops  # imports this module back (ensure_assessor)
 from rag_annotator.domain import validation as v
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
@@ -193,6 +194,7 @@ def delete_case(store: Store, case_id: int) -> Changes:
         for table in ("answer_reviews", "retrieved", "judgments", "adjudications",
                       "expected_sources", "case_reviews"):
             op.delete_where(table, case_id=case_id)
+        agent_ops.delete_trajectories(op, case_id=case_id)
         for review in op.select("case_reviews", near_duplicate_of=case_id):
             op.update("case_reviews", {"id": review["id"]}, {"near_duplicate_of": None})
         op.delete("cases", {"id": case_id})
@@ -319,7 +321,7 @@ def edit_run(store: Store, run_id: int, **fields: Any) -> Changes:
 
 
 def delete_run(store: Store, run_id: int) -> Changes:
-    """Delete a run with its retrieved lists, answers, claims and reviews."""
+    """Delete a run with its retrieved lists, answers, claims, trajectories and reviews."""
     with store.operation("delete_run", "") as op:
         run = _row(op, "runs", run_id)
         op.label = run["name"]
@@ -327,6 +329,7 @@ def delete_run(store: Store, run_id: int) -> Changes:
             _delete_answer(op, answer["id"])
         op.delete_where("answer_reviews", run_id=run_id)
         op.delete_where("retrieved", run_id=run_id)
+        agent_ops.delete_trajectories(op, run_id=run_id)
         op.delete("runs", {"id": run_id})
     return op.changes()
 

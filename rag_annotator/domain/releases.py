@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from rag_annotator.domain import validation as v
+from rag_annotator.domain.agents import AgentSpec
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store, Writer
@@ -34,6 +35,23 @@ SNAPSHOT_VERSION = 1
 CASE_SNAPSHOT_FIELDS = ("question", "variants", "reference_answer", "must_contain",
                         "forbidden", "expected_behaviour", "family", "tags", "difficulty",
                         "role", "notes", "status", "author")
+
+#: What an agent case's snapshot adds.  Only agent cases carry them, so the snapshot (and the
+#: content hash) of a RAG case is the same as before agent cases existed.
+AGENT_SNAPSHOT_FIELDS = ("kind", "expected_state", "forbidden_tools", "required_tools",
+                         "tool_order", "max_steps", "max_tokens", "max_seconds", "max_cost")
+
+
+def _agent_fields(case: Mapping[str, Any]) -> dict[str, Any]:
+    if case.get("kind") != "agent":
+        return {}
+    spec = AgentSpec.from_row(case)
+    return {"kind": "agent", "expected_state": spec.expected_state,
+            "forbidden_tools": list(spec.forbidden_tools),
+            "required_tools": list(spec.required_tools),
+            "tool_order": [list(pair) for pair in spec.tool_order],
+            "max_steps": spec.max_steps, "max_tokens": spec.max_tokens,
+            "max_seconds": spec.max_seconds, "max_cost": spec.max_cost}
 
 
 class ReleaseSource(Store, Protocol):
@@ -108,7 +126,8 @@ def diff_snapshots(old: Mapping[str, Any] | None, new: Mapping[str, Any]) -> Rel
     )
     for key in sorted(set(new_cases) & set(old_cases)):
         before, after = old_cases[key], new_cases[key]
-        fields = [f for f in (*CASE_SNAPSHOT_FIELDS, "sources") if before.get(f) != after.get(f)]
+        fields = [f for f in (*CASE_SNAPSHOT_FIELDS, *AGENT_SNAPSHOT_FIELDS, "sources")
+                  if before.get(f) != after.get(f)]
         if fields:
             diff.cases_changed[key] = fields
     return diff
@@ -122,7 +141,7 @@ def build_snapshot(cases: Iterable[Mapping[str, Any]],
     out_cases: dict[str, dict[str, Any]] = {}
     for case in cases:
         out_cases[str(case["key"])] = {f: case[f] for f in CASE_SNAPSHOT_FIELDS} | {
-            "sources": []}
+            "sources": []} | _agent_fields(case)
     for source in sources:
         entry = out_cases.get(str(source["case"]))
         if entry is not None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from rag_annotator.domain.enums import (
     Behaviour,
+    CaseKind,
     CaseStatus,
     CitationSupport,
     Difficulty,
@@ -27,10 +28,12 @@ from rag_annotator.errors import InvalidValue
 CASE_TEXT_FIELDS = ("key", "question", "reference_answer", "role", "notes", "author")
 CASE_LIST_FIELDS = ("variants", "must_contain", "forbidden", "tags")
 CASE_ENUM_FIELDS: dict[str, type[StrEnum]] = {
-    "expected_behaviour": Behaviour, "family": Family, "status": CaseStatus,
+    "kind": CaseKind, "expected_behaviour": Behaviour, "family": Family, "status": CaseStatus,
     "difficulty": Difficulty,
 }
-CASE_FIELDS = (*CASE_TEXT_FIELDS, *CASE_LIST_FIELDS, *CASE_ENUM_FIELDS)
+CASE_AGENT_FIELDS = ("expected_state", "forbidden_tools", "required_tools", "tool_order",
+                     "max_steps", "max_tokens", "max_seconds", "max_cost")
+CASE_FIELDS = (*CASE_TEXT_FIELDS, *CASE_LIST_FIELDS, *CASE_ENUM_FIELDS, *CASE_AGENT_FIELDS)
 
 DOCUMENT_TEXT_FIELDS = ("key", "title", "text", "owner", "version")
 DOCUMENT_FIELDS = (*DOCUMENT_TEXT_FIELDS, "rights", "valid_from", "valid_until", "status",
@@ -110,6 +113,10 @@ def case_columns(fields: Mapping[str, Any]) -> dict[str, Any]:
         elif name in CASE_ENUM_FIELDS:
             out[name] = check_enum(name, value, CASE_ENUM_FIELDS[name],
                                    optional=name == "difficulty")
+        elif name in CASE_AGENT_FIELDS:
+            from rag_annotator.domain.agents import agent_column
+
+            out[name] = agent_column(name, value)
         else:
             raise InvalidValue(f"cases have no field '{name}'.")
     return out

@@ -18,7 +18,9 @@ Policy (every choice is visible in the :class:`MergeReport`):
   dispute for adjudication — but the report lists them, as that is what the user wants to see;
 * a verdict set in OTHER and unset in FILE is taken; both set and different: FILE's is kept
   and the clash reported; likewise for adjudications;
-* a grade above FILE's scale is skipped and listed (FILE's scale is not changed silently).
+* a grade above FILE's scale is skipped and listed (FILE's scale is not changed silently);
+* a trajectory review (matched by run name + case key) follows the verdicts' rule: taken when
+  FILE has none, FILE's kept and the clash reported when both differ.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from rag_annotator.domain.ports import Writer
 from rag_annotator.errors import KnownError
 from rag_annotator.storage.store import GoldSetStore
 
-ENTITIES = ("assessors", "judgments", "claims", "adjudications")
+ENTITIES = ("assessors", "judgments", "claims", "adjudications", "trajectory_reviews")
 Row = dict[str, Any]
 
 
@@ -107,6 +109,7 @@ def merge_file(store: GoldSetStore, other_path: str | Path) -> MergeReport:
                          path=other_file)
     with GoldSetStore.open(other_file, read_only=True) as other:
         source = other.assessment_rows()
+        reviews = other.trajectory_review_rows()
         other_name = other.path.name
     report = MergeReport(Path(other_file))
     with store.operation("merge", f"← {other_name}") as op:
@@ -117,6 +120,7 @@ def merge_file(store: GoldSetStore, other_path: str | Path) -> MergeReport:
         _merge_adjudications(op, source["adjudications"], cases, docs, assessors, max_grade,
                              report)
         _merge_claims(op, source["claims"], assessors, report)
+        _merge_trajectory_reviews(op, reviews, assessors, report)
     report.operation_id = op.operation_id
     report.changes = op.changes()
     return report
@@ -268,3 +272,44 @@ def _merge_claims(op: Writer, rows: list[Row], assessors: dict[str, int],
                     tuple(str(x) for x in ((who or {}).get("name") or "?",
                                            row["assessor"] or "?")),
                     "this file's kept"))
+
+
+def _marks(row: Row) -> tuple[Any, Any]:
+    return row["task_success"], row["path_acceptable"]
+
+
+def _merge_trajectory_reviews(op: Writer, rows: list[Row], assessors: dict[str, int],
+                              report: MergeReport) -> None:
+    if not rows:
+        return
+    runs = {i: n for n, i in op.ids_by_key("runs").items()}
+    cases = {i: k for k, i in op.ids_by_key("cases").items()}
+    trajectories = {(runs[t["run_id"]], cases[t["case_id"]]): t["id"]
+                    for t in op.select("trajectories")}
+    for row in rows:
+        where = f"trajectory review of {row['run']} · {row['case']}"
+        trajectory_id = trajectories.get((row["run"], row["case"]))
+        if trajectory_id is None:
+            report.skipped.append(f"{where}: no trajectory for that run and case in this file")
+            continue
+        mine = op.get("trajectory_reviews", {"trajectory_id": trajectory_id})
+        values = {k: row[k] for k in ("task_success", "success_reason", "path_acceptable",
+                                      "path_reason", "note", "updated_at")}
+        if mine is None:
+            op.insert("trajectory_reviews", {"trajectory_id": trajectory_id, **values,
+                                             "assessor_id": assessors[row["assessor"]]})
+            report.count("trajectory_reviews", "added")
+            continue
+        report.count("trajectory_reviews", "unchanged")
+        if _marks(mine) != _marks(row):
+            who = op.get("assessors", {"id": mine["assessor_id"]}) or {}
+            report.conflicts.append(MergeConflict(
+                "trajectory", row["case"], f"{row['run']} trajectory", _describe(mine),
+                _describe(row), (str(who.get("name") or "?"), str(row["assessor"])),
+                "this file's kept"))
+
+
+def _describe(row: Row) -> str:
+    def word(value: Any) -> str:
+        return "unmarked" if value is None else ("yes" if value else "no")
+    return f"success {word(row['task_success'])}, path {word(row['path_acceptable'])}"

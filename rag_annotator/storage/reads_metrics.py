@@ -1,8 +1,9 @@
 """Store reads for inputs of the answer metrics, diagnosis, latency, comparison.
 
 Each method hands plain rows to the pure functions of ``rag_annotator.metrics``; a run is
-named, and "the cases a run covers" means what ``metric_inputs`` means: the cases that are not
-retired and for which the run retrieved something or produced an answer.
+named, and "the cases a run covers" means what ``metric_inputs`` means: the RAG cases that are
+not retired and for which the run retrieved something or produced an answer (agent cases
+have their own metrics, ``metrics.agents``).
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from typing import Any
 from rag_annotator.errors import NotFound
 from rag_annotator.storage.reads import ReadBase, Row
 
-#: The cases a run covers (``?1`` = run id): not retired, retrieved for or answered.
+#: The cases a run covers (``?1`` = run id): RAG cases, not retired, retrieved for or
+#: answered.  Agent cases have their own metrics (``metrics.agents``), never these.
 _COVERED = (
     "SELECT c.id, c.key, c.family, c.expected_behaviour, c.role, c.must_contain "
-    "FROM cases c WHERE c.status != 'retired' AND (EXISTS ("
+    "FROM cases c WHERE c.status != 'retired' AND c.kind != 'agent' AND (EXISTS ("
     "SELECT 1 FROM retrieved t WHERE t.run_id = ?1 AND t.case_id = c.id) OR EXISTS ("
     "SELECT 1 FROM answers a WHERE a.run_id = ?1 AND a.case_id = c.id))"
 )
@@ -212,9 +214,10 @@ class MetricsReads(ReadBase):
         return {case_keys[cid]: value for cid, value in by_id.items()}
 
     def case_families(self) -> dict[str, str]:
-        """Case key → family, for every case that is not retired."""
+        """Case key → family, for every RAG case that is not retired."""
         return {k: f for k, f in self._conn.execute(
-            "SELECT key, family FROM cases WHERE status != 'retired' ORDER BY key")}
+            "SELECT key, family FROM cases WHERE status != 'retired' AND kind != 'agent' "
+            "ORDER BY key")}
 
     def case_id_of(self, case_key: str) -> int | None:
         """The id of a case by key, or None."""

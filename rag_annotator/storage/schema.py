@@ -312,8 +312,108 @@ def _judges_costs_reviews(db: Database) -> None:
     db.execute("PRAGMA user_version = 2")
 
 
+#: ``cases`` rebuilt so ``kind`` may be 'agent' (SQLite cannot alter a CHECK in place), with
+#: the agent case's expectations as columns beside the RAG ones: the case editor, the
+#: history, releases and every export see one row per case, whatever its kind.
+CASES_0003 = """
+CREATE TABLE cases_0003 (
+    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+    key                TEXT NOT NULL UNIQUE CHECK (length(key) > 0),
+    kind               TEXT NOT NULL DEFAULT 'rag' CHECK (kind IN ('rag', 'agent')),
+    question           TEXT NOT NULL DEFAULT '',
+    variants           TEXT NOT NULL DEFAULT '[]',
+    reference_answer   TEXT,
+    must_contain       TEXT NOT NULL DEFAULT '[]',
+    forbidden          TEXT NOT NULL DEFAULT '[]',
+    expected_behaviour TEXT NOT NULL DEFAULT 'answer'
+                       CHECK (expected_behaviour IN ('answer', 'abstain', 'escalate')),
+    family             TEXT NOT NULL DEFAULT 'ordinary'
+                       CHECK (family IN ('ordinary', 'ambiguous', 'sensitive', 'out_of_scope',
+                              'no_answer', 'conflicting_sources', 'outdated_document',
+                              'prompt_injection', 'access_restricted')),
+    tags               TEXT NOT NULL DEFAULT '[]',
+    difficulty         TEXT CHECK (difficulty IS NULL OR difficulty IN ('easy', 'medium', 'hard')),
+    role               TEXT NOT NULL DEFAULT '',
+    notes              TEXT NOT NULL DEFAULT '',
+    status             TEXT NOT NULL DEFAULT 'draft'
+                       CHECK (status IN ('draft', 'reviewed', 'approved', 'retired')),
+    author             TEXT NOT NULL DEFAULT '',
+    created_at         TEXT NOT NULL,
+    updated_at         TEXT NOT NULL,
+    expected_state     TEXT NOT NULL DEFAULT '{}',
+    forbidden_tools    TEXT NOT NULL DEFAULT '[]',
+    required_tools     TEXT NOT NULL DEFAULT '[]',
+    tool_order         TEXT NOT NULL DEFAULT '[]',
+    max_steps          INTEGER CHECK (max_steps IS NULL OR max_steps >= 0),
+    max_tokens         INTEGER CHECK (max_tokens IS NULL OR max_tokens >= 0),
+    max_seconds        REAL CHECK (max_seconds IS NULL OR max_seconds >= 0),
+    max_cost           REAL CHECK (max_cost IS NULL OR max_cost >= 0)
+);
+INSERT INTO cases_0003 (id, key, kind, question, variants, reference_answer, must_contain,
+                        forbidden, expected_behaviour, family, tags, difficulty, role, notes,
+                        status, author, created_at, updated_at)
+    SELECT id, key, kind, question, variants, reference_answer, must_contain, forbidden,
+           expected_behaviour, family, tags, difficulty, role, notes, status, author,
+           created_at, updated_at FROM cases;
+DROP TABLE cases;
+ALTER TABLE cases_0003 RENAME TO cases;
+CREATE INDEX cases_family ON cases(family);
+CREATE INDEX cases_status ON cases(status);
+CREATE INDEX cases_kind ON cases(kind);
+
+CREATE TABLE trajectories (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id       INTEGER NOT NULL REFERENCES runs(id),
+    case_id      INTEGER NOT NULL REFERENCES cases(id),
+    final_state  TEXT,
+    final_answer TEXT NOT NULL DEFAULT '',
+    tokens       INTEGER CHECK (tokens IS NULL OR tokens >= 0),
+    seconds      REAL CHECK (seconds IS NULL OR seconds >= 0),
+    cost         REAL CHECK (cost IS NULL OR cost >= 0),
+    UNIQUE (run_id, case_id)
+);
+CREATE INDEX trajectories_case ON trajectories(case_id);
+
+CREATE TABLE trajectory_steps (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    trajectory_id INTEGER NOT NULL REFERENCES trajectories(id),
+    position      INTEGER NOT NULL CHECK (position >= 1),
+    tool          TEXT NOT NULL CHECK (length(tool) > 0),
+    arguments     TEXT NOT NULL DEFAULT '{}',
+    result        TEXT NOT NULL DEFAULT '',
+    UNIQUE (trajectory_id, position)
+);
+
+CREATE TABLE trajectory_reviews (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    trajectory_id   INTEGER NOT NULL UNIQUE REFERENCES trajectories(id),
+    assessor_id     INTEGER NOT NULL REFERENCES assessors(id),
+    task_success    INTEGER CHECK (task_success IS NULL OR task_success IN (0, 1)),
+    success_reason  TEXT NOT NULL DEFAULT '',
+    path_acceptable INTEGER CHECK (path_acceptable IS NULL OR path_acceptable IN (0, 1)),
+    path_reason     TEXT NOT NULL DEFAULT '',
+    note            TEXT NOT NULL DEFAULT '',
+    updated_at      TEXT NOT NULL
+);
+CREATE INDEX trajectory_reviews_assessor ON trajectory_reviews(assessor_id);
+"""
+
+
+@_step("0003_agent_cases")
+def _agent_cases(db: Database) -> None:
+    """Agent cases (expected final state, invariants, budgets), trajectories and their
+    reviews.  ``cases`` is rebuilt by SQLite's documented procedure: foreign keys are off
+    while this runs (:func:`apply_migrations`), and are checked before the commit."""
+    for statement in _statements(CASES_0003):
+        db.execute(statement)
+    broken = db.execute("PRAGMA foreign_key_check").fetchall()
+    if broken:  # never commit a rebuild that lost a parent row
+        raise sqlite3.IntegrityError(f"foreign keys broken by the cases rebuild: {broken[:5]}")
+    db.execute("PRAGMA user_version = 3")
+
+
 #: The schema version this build writes (the number of the last migration).
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def migration_set() -> Migrations:
@@ -358,4 +458,13 @@ def apply_migrations(conn: sqlite3.Connection) -> None:
     """Apply every pending migration, each in one transaction with its version bump."""
     from sqlite_utils import Database
 
-    migration_set().apply(Database(conn, execute_plugins=False, recursive_triggers=False))
+    # A table rebuild (0003) must run with foreign keys off, and the pragma is a no-op
+    # inside a transaction: switch it here, around the migrations' own transactions.
+    (enforced,) = conn.execute("PRAGMA foreign_keys").fetchone()
+    conn.execute("PRAGMA foreign_keys=OFF")
+    try:
+        migration_set().apply(Database(conn, execute_plugins=False,
+                                       recursive_triggers=False))
+    finally:
+        if enforced:
+            conn.execute("PRAGMA foreign_keys=ON")

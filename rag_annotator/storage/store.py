@@ -27,6 +27,7 @@ from rag_annotator.storage import queries
 from rag_annotator.storage.backup import backup_file, pre_migration_backup_path
 from rag_annotator.storage.lock import WriterLock
 from rag_annotator.storage.reads import ReadBase, Row
+from rag_annotator.storage.reads_agents import AgentReads
 from rag_annotator.storage.reads_exchange import ExchangeReads
 from rag_annotator.storage.reads_goldset import GoldsetReads
 from rag_annotator.storage.reads_metrics import MetricsReads
@@ -48,7 +49,8 @@ from rag_annotator.storage.transaction import (
 BACKGROUND_CHECK_BYTES = 32 * 1024 * 1024
 
 
-class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadBase):
+class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, AgentReads,
+                   ReadBase):
     """An open gold-set file.
 
     Attributes:
@@ -570,10 +572,11 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadB
         return dict(self._conn.execute("SELECT status, count(*) FROM cases GROUP BY 1"))
 
     def run_case_counts(self) -> dict[str, int]:
-        """Run name → cases it covers (retrieved a list or answered)."""
+        """Run name → cases it covers (retrieved a list, answered, or has a trajectory)."""
         return dict(self._conn.execute(
             "SELECT r.name, (SELECT count(*) FROM (SELECT case_id FROM retrieved t "
-            "WHERE t.run_id = r.id UNION SELECT case_id FROM answers a WHERE a.run_id = r.id)) "
+            "WHERE t.run_id = r.id UNION SELECT case_id FROM answers a WHERE a.run_id = r.id "
+            "UNION SELECT case_id FROM trajectories j WHERE j.run_id = r.id)) "
             "FROM runs r ORDER BY r.name"))
 
     # -- checks ----------------------------------------------------------------------------
@@ -644,6 +647,24 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, ReadB
                     f"SELECT id FROM {table} WHERE NOT json_valid({column}) "
                     f"OR json_type({column}) != 'array'"):
                 problems.append(f"{table} {row_id}: {column} is not a JSON list")
+        for table, column in _JSON_OBJECT_COLUMNS:
+            for (row_id,) in self._conn.execute(
+                    f"SELECT id FROM {table} WHERE {column} IS NOT NULL AND "
+                    f"(NOT json_valid({column}) OR json_type({column}) != 'object')"):
+                problems.append(f"{table} {row_id}: {column} is not a JSON object")
+        for (key,) in self._conn.execute(
+                "SELECT key FROM cases WHERE json_valid(tool_order) AND EXISTS (SELECT 1 FROM "
+                "json_each(tool_order) p WHERE p.type != 'array' OR json_array_length(p.value) "
+                "!= 2)"):
+            problems.append(f"case {key}: tool_order holds something other than "
+                            "[before, after] pairs")
+        for (run, case, n) in self._conn.execute(
+                "SELECT r.name, c.key, count(*) FROM trajectory_steps s "
+                "JOIN trajectories t ON t.id = s.trajectory_id JOIN runs r ON r.id = t.run_id "
+                "JOIN cases c ON c.id = t.case_id GROUP BY s.trajectory_id "
+                "HAVING count(*) != max(s.position)"):
+            problems.append(f"run {run}, case {case}: trajectory steps are not numbered "
+                            f"1..{n}")
         max_grade = int(self.meta("max_grade", "1") or 1)
         for (n,) in self._conn.execute(
                 "SELECT count(*) FROM judgments WHERE grade > ?", (max_grade,)):
@@ -864,5 +885,8 @@ def _json_list(text: str | None) -> list[Any]:
 _JSON_LIST_COLUMNS = (
     ("cases", "variants"), ("cases", "must_contain"), ("cases", "forbidden"), ("cases", "tags"),
     ("documents", "rights"), ("answer_reviews", "failure_categories"),
-    ("answer_reviews", "must_contain_found"),
+    ("answer_reviews", "must_contain_found"), ("cases", "forbidden_tools"),
+    ("cases", "required_tools"), ("cases", "tool_order"),
 )
+#: JSON object columns (NULL allowed where the column is nullable).
+_JSON_OBJECT_COLUMNS = (("cases", "expected_state"), ("trajectories", "final_state"))

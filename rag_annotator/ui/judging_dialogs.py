@@ -133,7 +133,8 @@ def show_merge_report(parent: QWidget | None, report: MergeReport) -> None:
     names = {"judgments": translate("MergeReport", "Judgments"),
              "adjudications": translate("MergeReport", "Adjudications"),
              "claims": translate("MergeReport", "Claim verdicts"),
-             "assessors": translate("MergeReport", "Assessors")}
+             "assessors": translate("MergeReport", "Assessors"),
+             "trajectory_reviews": translate("MergeReport", "Trajectory reviews")}
     lines = [translate("MergeReport", "%1: %2 added, %3 updated, %4 unchanged")
              .replace("%1", names.get(entity, entity)).replace("%2", str(c["added"]))
              .replace("%3", str(c["updated"])).replace("%4", str(c["unchanged"]))

@@ -1,0 +1,238 @@
+"""Operations on trajectories: bringing them in, and reviewing them.
+
+Each is one transaction recorded in the history (undoable) and returns its
+:class:`Changes`, like every operation (DESIGN section 9).
+
+A review holds two marks — *task success* and *path acceptable* — each yes, no or not yet
+marked (NULL: the automatic verdict counts).  A mark that differs from the automatic
+verdict **overrules** it and needs a reason, stored with it; a mark that agrees confirms
+it (no reason needed).  When the case has no automatic verdict (no expected state, no
+invariant) any mark is the reviewer's own call and needs no reason either.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rag_annotator.domain import operations  # circular with operations: used at call time
+from rag_annotator.domain import validation as v
+from rag_annotator.domain.agent_checks import Evaluation, evaluate
+from rag_annotator.domain.agents import AgentSpec
+from rag_annotator.domain.changes import Changes
+from rag_annotator.domain.clock import utc_now
+from rag_annotator.domain.ports import Store, Writer
+from rag_annotator.errors import InvalidValue, NotFound
+
+_UNSET: Any = object()
+#: Review columns, and the reason column of each mark.
+MARKS = {"task_success": "success_reason", "path_acceptable": "path_reason"}
+
+
+@dataclass
+class TrajectoryInput:
+    """One parsed trajectory, before it is written (importers build these)."""
+
+    case: str
+    steps: list[tuple[str, Any, str]] = field(default_factory=list)  # tool, arguments, result
+    final_state: dict[str, Any] | None = None
+    final_answer: str = ""
+    tokens: int | None = None
+    seconds: float | None = None
+    cost: float | None = None
+    line: int = 0  # where the importer read it, for messages
+
+
+class TrajectoryRejected(InvalidValue):
+    """A trajectory cannot be stored; ``line`` is where its importer read it."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}" if line else message)
+        self.line = line
+        self.reason = message
+
+
+def import_trajectories(store: Store, run: str, items: Sequence[TrajectoryInput], *,
+                        notes: str = "") -> Changes:
+    """Bring trajectories into run ``run`` (made if new) as ONE undoable operation.
+
+    Refused, storing nothing (TrajectoryRejected naming the item's line), when a case key
+    is unknown or names a RAG case, a case comes twice, or the run already holds a
+    trajectory for that case (delete it, or import under another run name).
+    """
+    with store.operation("import_trajectories", run) as op:
+        kinds = {row["key"]: (row["id"], row["kind"]) for row in op.select("cases")}
+        found = op.select("runs", name=run)
+        run_id = int(found[0]["id"]) if found else None
+        taken = set() if run_id is None else {
+            row["case_id"] for row in op.select("trajectories", run_id=run_id)}
+        seen: dict[str, int] = {}
+        for item in items:
+            if item.case not in kinds:
+                raise TrajectoryRejected(item.line, f"no case '{item.case}' in the gold set; "
+                                         "add it as an agent case first, or fix the key.")
+            case_id, kind = kinds[item.case]
+            if kind != "agent":
+                raise TrajectoryRejected(item.line, f"case '{item.case}' is a RAG case; make "
+                                         "it an agent case (kind = agent) to attach a "
+                                         "trajectory.")
+            if item.case in seen:
+                raise TrajectoryRejected(item.line, f"case '{item.case}' already has a "
+                                         f"trajectory on line {seen[item.case]}; keep one.")
+            if case_id in taken:
+                raise TrajectoryRejected(item.line, f"run '{run}' already has a trajectory "
+                                         f"for case '{item.case}'; delete it first or "
+                                         "import under another run name.")
+            seen[item.case] = item.line
+        if run_id is None:
+            run_id = int(op.insert("runs", {"name": v.check_key("run", run),
+                                            "created_at": utc_now(), "notes": notes})["id"])
+        add_trajectories(op, run_id, {key: kinds[key][0] for key in seen}, items)
+    return op.changes()
+
+
+def add_trajectories(op: Writer, run_id: int, case_ids: Mapping[str, int],
+                     items: Sequence[TrajectoryInput]) -> int:
+    """Inside an operation: write ``items`` for run ``run_id`` (case keys resolved through
+    ``case_ids``).  Two history rows per batch, not one per step."""
+    columns = ("run_id", "case_id", "final_state", "final_answer", "tokens", "seconds", "cost")
+    op.insert_rows("trajectories", columns, [
+        (run_id, case_ids[item.case],
+         None if item.final_state is None else json.dumps(item.final_state,
+                                                          ensure_ascii=False),
+         item.final_answer, item.tokens, item.seconds, item.cost) for item in items])
+    ids = {row["case_id"]: row["id"] for row in op.select("trajectories", run_id=run_id)}
+    rows = []
+    for item in items:
+        trajectory_id = ids[case_ids[item.case]]
+        for position, (tool, arguments, result) in enumerate(item.steps, start=1):
+            rows.append((trajectory_id, position, tool,
+                         json.dumps(arguments, ensure_ascii=False) if not isinstance(
+                             arguments, str) else arguments, result))
+    op.insert_rows("trajectory_steps",
+                   ("trajectory_id", "position", "tool", "arguments", "result"), rows)
+    return len(items)
+
+
+def delete_trajectories(op: Writer, **where: Any) -> None:
+    """Inside an operation: delete the trajectories matching ``where`` (``run_id=`` or
+    ``case_id=``) with their steps and reviews, every row recorded for undo."""
+    for trajectory in op.select("trajectories", **where):
+        op.delete_where("trajectory_steps", trajectory_id=trajectory["id"])
+        op.delete_where("trajectory_reviews", trajectory_id=trajectory["id"])
+        op.delete("trajectories", {"id": trajectory["id"]})
+
+
+def evaluation_of(op: Writer, trajectory: Mapping[str, Any]) -> Evaluation:
+    """The automatic checks of a stored trajectory, read inside an operation."""
+    case = op.get("cases", {"id": trajectory["case_id"]})
+    if case is None:
+        raise NotFound(f"trajectory {trajectory['id']} has no case.")
+    steps = op.select("trajectory_steps", order_by="position",
+                      trajectory_id=trajectory["id"])
+    state = trajectory["final_state"]
+    return evaluate(AgentSpec.from_row(case), [s["tool"] for s in steps],
+                    None if state is None else json.loads(state), trajectory["tokens"],
+                    trajectory["seconds"], trajectory["cost"])
+
+
+def _trajectory(op: Writer, trajectory_id: int) -> dict[str, Any]:
+    row = op.get("trajectories", {"id": trajectory_id})
+    if row is None:
+        raise NotFound(f"no trajectory with id {trajectory_id}; it may have been deleted.")
+    return row
+
+
+def _label(op: Writer, trajectory: Mapping[str, Any]) -> str:
+    case = op.get("cases", {"id": trajectory["case_id"]})
+    run = op.get("runs", {"id": trajectory["run_id"]})
+    return f"{case['key'] if case else '?'} · {run['name'] if run else '?'}"
+
+
+def review_trajectory(store: Store, trajectory_id: int, *,
+                      task_success: bool | None = _UNSET, success_reason: str | None = None,
+                      path_acceptable: bool | None = _UNSET, path_reason: str | None = None,
+                      note: str | None = None) -> Changes:
+    """Mark task success and/or path acceptability (``None`` clears a mark), or the note.
+
+    A mark that overrules the automatic verdict needs a reason (InvalidValue otherwise);
+    clearing a mark or confirming the automatic verdict clears its reason.
+    """
+    with store.operation("review_trajectory", "") as op:
+        trajectory = _trajectory(op, trajectory_id)
+        op.label = _label(op, trajectory)
+        evaluation = evaluation_of(op, trajectory)
+        automatic = {"task_success": evaluation.task_success,
+                     "path_acceptable": evaluation.path_acceptable}
+        existing = op.get("trajectory_reviews", {"trajectory_id": trajectory_id})
+        values: dict[str, Any] = {}
+        for mark, value, reason in (("task_success", task_success, success_reason),
+                                    ("path_acceptable", path_acceptable, path_reason)):
+            if value is _UNSET:
+                if reason is not None and existing is not None:
+                    values[MARKS[mark]] = reason.strip()
+                continue
+            why = (reason or "").strip()
+            if value is not None and automatic[mark] is not None and value != automatic[mark]:
+                if not why:
+                    raise InvalidValue(
+                        f"{mark.replace('_', ' ')}: marking it "
+                        f"{'yes' if value else 'no'} overrules the automatic check "
+                        f"({'yes' if automatic[mark] else 'no'}); give the reason.")
+            else:
+                why = ""  # a confirmation or a cleared mark keeps no reason
+            values[mark] = None if value is None else int(bool(value))
+            values[MARKS[mark]] = why
+        if note is not None:
+            values["note"] = note.strip()
+        if values:
+            _write_review(store, op, trajectory_id, existing, values)
+    return op.changes()
+
+
+def _write_review(store: Store, op: Writer, trajectory_id: int,
+                  existing: Mapping[str, Any] | None, values: dict[str, Any]) -> None:
+    """Insert or update the review; a no-op update leaves no history row."""
+    assessor_id = operations.ensure_assessor(op, store.assessor)
+    if existing is None:
+        op.insert("trajectory_reviews", {"trajectory_id": trajectory_id, **values,
+                                         "assessor_id": assessor_id,
+                                         "updated_at": utc_now()})
+    elif op.update("trajectory_reviews", {"id": existing["id"]}, values) is not None:
+        op.update("trajectory_reviews", {"id": existing["id"]},
+                  {"assessor_id": assessor_id, "updated_at": utc_now()})
+
+
+def confirm_trajectory(store: Store, trajectory_id: int) -> Changes:
+    """Confirm both automatic verdicts as they stand (one key in the review).
+
+    A verdict the checks cannot give (no expected state, no invariant) is left unmarked:
+    the reviewer marks it with its own key.
+    """
+    with store.operation("confirm_trajectory", "") as op:
+        trajectory = _trajectory(op, trajectory_id)
+        op.label = _label(op, trajectory)
+        evaluation = evaluation_of(op, trajectory)
+        values: dict[str, Any] = {}
+        for mark, automatic in (("task_success", evaluation.task_success),
+                                ("path_acceptable", evaluation.path_acceptable)):
+            if automatic is not None:
+                values[mark] = int(automatic)
+                values[MARKS[mark]] = ""
+        if not values:
+            raise InvalidValue("nothing to confirm: the case expects no final state and "
+                               "states no invariant; mark success and path yourself.")
+        existing = op.get("trajectory_reviews", {"trajectory_id": trajectory_id})
+        _write_review(store, op, trajectory_id, existing, values)
+    return op.changes()
+
+
+def clear_trajectory_review(store: Store, trajectory_id: int) -> Changes:
+    """Remove the review: both automatic verdicts count again."""
+    with store.operation("clear_trajectory_review", "") as op:
+        trajectory = _trajectory(op, trajectory_id)
+        op.label = _label(op, trajectory)
+        op.delete_where("trajectory_reviews", trajectory_id=trajectory_id)
+    return op.changes()

@@ -1,0 +1,151 @@
+"""Store reads for agent cases and trajectories.
+
+The review walks trajectories in one fixed order (run name, case key);
+:meth:`AgentReads.trajectory_queue` gives it with each trajectory's marks, so "the next
+unreviewed trajectory" needs no query per key press.  :meth:`AgentReads.trajectory_detail`
+gathers what the expert reads for one trajectory; :meth:`AgentReads.agent_inputs` what the
+metrics need for one run, in two queries whatever the number of trajectories.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from rag_annotator.errors import NotFound
+from rag_annotator.storage.reads import ReadBase, Row
+
+#: The case columns an agent evaluation reads (``AgentSpec.from_row``).
+AGENT_CASE_COLUMNS = ("expected_state", "forbidden_tools", "required_tools", "tool_order",
+                      "max_steps", "max_tokens", "max_seconds", "max_cost")
+_CASE_SELECT = ", ".join(f"c.{c}" for c in AGENT_CASE_COLUMNS)
+
+
+def _state(text: str | None) -> dict[str, Any] | None:
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+class AgentReads(ReadBase):
+    """Read queries of this area, mixed into :class:`~rag_annotator.storage.store.GoldSetStore`."""
+
+    def trajectory_queue(self, run: str | None = None) -> list[Row]:
+        """Every trajectory (of ``run``, or all) in review order: ``id``, ``run``,
+        ``case_key``, ``family``, ``steps`` (count), ``task_success``, ``path_acceptable``
+        (the reviewer's marks, None when unmarked)."""
+        where, params = ("WHERE r.name = ?", (run,)) if run is not None else ("", ())
+        return self._many(
+            "SELECT t.id, r.name AS run, c.key AS case_key, c.family, "
+            "(SELECT count(*) FROM trajectory_steps s WHERE s.trajectory_id = t.id) AS steps, "
+            "v.task_success, v.path_acceptable FROM trajectories t "
+            "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
+            f"LEFT JOIN trajectory_reviews v ON v.trajectory_id = t.id {where} "
+            "ORDER BY r.name, c.key", params)
+
+    def trajectory_detail(self, trajectory_id: int) -> Row:
+        """One trajectory with its run, case (request, expectations), steps and review.
+
+        Raises NotFound if it is gone.  ``final_state`` is decoded (None when the log gave
+        none); ``steps`` are dicts ``position``, ``tool``, ``arguments`` (JSON text),
+        ``result``; ``review`` is the review row with its assessor's name, or None.
+        """
+        row = self._one(
+            "SELECT t.*, r.name AS run, c.key AS case_key, c.question, c.family, c.status, "
+            f"c.kind, c.notes AS case_notes, {_CASE_SELECT} FROM trajectories t "
+            "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id WHERE t.id = ?",
+            (trajectory_id,))
+        if row is None:
+            raise NotFound(f"no trajectory with id {trajectory_id}; it may have been deleted.")
+        row["final_state"] = _state(row["final_state"])
+        row["steps"] = self._many(
+            "SELECT position, tool, arguments, result FROM trajectory_steps "
+            "WHERE trajectory_id = ? ORDER BY position", (trajectory_id,))
+        row["review"] = self._one(
+            "SELECT v.*, a.name AS assessor FROM trajectory_reviews v "
+            "JOIN assessors a ON a.id = v.assessor_id WHERE v.trajectory_id = ?",
+            (trajectory_id,))
+        return row
+
+    def agent_inputs(self, run: str) -> list[Row]:
+        """What the agent metrics need for every trajectory of ``run``: the case's key,
+        family and expectations, the tools called in order (``tools``), the decoded final
+        state, tokens, seconds, cost and the review's two marks."""
+        rows = self._many(
+            "SELECT t.id, c.key AS case_key, c.family, c.status, t.final_state, t.tokens, "
+            f"t.seconds, t.cost, v.task_success, v.path_acceptable, {_CASE_SELECT} "
+            "FROM trajectories t JOIN runs r ON r.id = t.run_id "
+            "JOIN cases c ON c.id = t.case_id "
+            "LEFT JOIN trajectory_reviews v ON v.trajectory_id = t.id "
+            "WHERE r.name = ? ORDER BY c.key", (run,))
+        tools: dict[int, list[str]] = {row["id"]: [] for row in rows}
+        for trajectory_id, tool in self._conn.execute(
+                "SELECT s.trajectory_id, s.tool FROM trajectory_steps s "
+                "JOIN trajectories t ON t.id = s.trajectory_id JOIN runs r ON r.id = t.run_id "
+                "WHERE r.name = ? ORDER BY s.trajectory_id, s.position", (run,)):
+            tools[trajectory_id].append(tool)
+        for row in rows:
+            row["final_state"] = _state(row["final_state"])
+            row["tools"] = tools[row["id"]]
+        return rows
+
+    def trajectory_run_names(self) -> list[str]:
+        """Runs that hold at least one trajectory, by name."""
+        return [r["name"] for r in self._many(
+            "SELECT name FROM runs r WHERE EXISTS "
+            "(SELECT 1 FROM trajectories t WHERE t.run_id = r.id) ORDER BY name")]
+
+    def agent_case_ids(self) -> dict[str, int]:
+        """Key → id of the agent cases (what a trajectory import may attach to)."""
+        return {r["key"]: r["id"] for r in self._many(
+            "SELECT key, id FROM cases WHERE kind = 'agent'")}
+
+    def case_kinds(self) -> dict[str, str]:
+        """Key → kind of every case (an import names the RAG cases it was given)."""
+        return {r["key"]: r["kind"] for r in self._many("SELECT key, kind FROM cases")}
+
+    def trajectory_rows(self, ids: Sequence[int]) -> dict[int, Row]:
+        """One page of the review list: for each trajectory id, what :meth:`agent_inputs`
+        gives (case key, family, expectations, ``tools`` in order, decoded final state,
+        figures, the two marks) plus ``run`` and ``reviewed_by``, in two queries."""
+        listed = json.dumps(list(ids))
+        rows = self._many(
+            "SELECT t.id, r.name AS run, c.key AS case_key, c.family, c.status, "
+            "t.final_state, t.tokens, t.seconds, t.cost, v.task_success, v.path_acceptable, "
+            f"a.name AS reviewed_by, {_CASE_SELECT} "
+            "FROM trajectories t JOIN runs r ON r.id = t.run_id "
+            "JOIN cases c ON c.id = t.case_id "
+            "LEFT JOIN trajectory_reviews v ON v.trajectory_id = t.id "
+            "LEFT JOIN assessors a ON a.id = v.assessor_id "
+            "WHERE t.id IN (SELECT value FROM json_each(?))", (listed,))
+        tools: dict[int, list[str]] = {row["id"]: [] for row in rows}
+        for trajectory_id, tool in self._conn.execute(
+                "SELECT trajectory_id, tool FROM trajectory_steps WHERE trajectory_id IN "
+                "(SELECT value FROM json_each(?)) ORDER BY trajectory_id, position",
+                (listed,)):
+            tools[trajectory_id].append(tool)
+        for row in rows:
+            row["final_state"] = _state(row["final_state"])
+            row["tools"] = tools[row["id"]]
+        return {row["id"]: row for row in rows}
+
+    def case_kinds_of(self, ids: Sequence[int]) -> dict[int, str]:
+        """Id → kind of the cases ``ids`` (one page of the case list)."""
+        return {r["id"]: r["kind"] for r in self._many(
+            "SELECT id, kind FROM cases WHERE id IN (SELECT value FROM json_each(?))",
+            (json.dumps(list(ids)),))}
+
+    def trajectory_review_rows(self) -> list[Row]:
+        """Every trajectory review by natural keys (run name, case key, assessor name), for
+        a merge into a colleague's copy."""
+        return self._many(
+            "SELECT r.name AS run, c.key AS \"case\", a.name AS assessor, v.task_success, "
+            "v.success_reason, v.path_acceptable, v.path_reason, v.note, v.updated_at "
+            "FROM trajectory_reviews v JOIN trajectories t ON t.id = v.trajectory_id "
+            "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
+            "JOIN assessors a ON a.id = v.assessor_id ORDER BY r.name, c.key")
