@@ -14,7 +14,15 @@ réponse``/``Source``, ``Doit contenir``/``Must contain``, ``Famille``/``Family`
   report; a source saying the answer is not in the documents (``Pas dans les documents``,
   ``Not in the documents``, ``Aucune``) makes the case *no answer in corpus* / *abstain*
   unless the row gives its own family or behaviour;
-* no id column (or an empty id): keys ``Q01``, ``Q02``… after the gold set's last one.
+* no id column (or an empty id): keys ``Q01``, ``Q02``… after the gold set's last one;
+* agent cases (seed 000): a ``Kind``/``Nature`` column (``agent`` or ``rag``), and the
+  agent columns ``État final attendu``/``Expected final state`` (``key = value`` per line or
+  ``;``, or a JSON object), ``Outils interdits``/``Forbidden tools`` and ``Outils
+  requis``/``Required tools`` (names split on ``,`` ``;`` spaces), ``Ordre imposé``/``Tool
+  order`` (``before < after`` per line or ``;``), ``Étapes max``/``Max steps``, ``Tokens
+  max``, ``Secondes max``, ``Coût max`` (numbers; ``0,5`` is read as 0.5).  A row that
+  fills an agent column and gives no kind is an agent case; a row marked ``rag`` that
+  fills one is refused.  Cells are read by :func:`rag_annotator.domain.agents.agent_column`.
 
 All or nothing: every row is checked before anything is written; errors name the row (as
 the spreadsheet numbers it, header = row 1) and the column.  The cases are written in one
@@ -33,6 +41,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rag_annotator.domain import validation as v
+from rag_annotator.domain.agents import agent_column
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.goldset_ops import next_case_key
 from rag_annotator.domain.ports import Store
@@ -91,8 +100,33 @@ HEADERS: dict[str, tuple[str, ...]] = {
               "remarques", "remarque"),
     "status": ("statut", "status", "etat"),
     "author": ("auteur", "author", "redacteur", "redige par"),
+    # agent cases (issue 9); none of these collides with the aliases above
+    "kind": ("kind", "case kind", "nature", "nature du cas", "type d evaluation",
+             "evaluation type", "rag ou agent", "rag agent", "rag or agent"),
+    "expected_state": ("etat final attendu", "etat final", "etat attendu",
+                       "expected final state", "expected state", "final state",
+                       "etat final de reference"),
+    "forbidden_tools": ("outils interdits", "outil interdit", "forbidden tools",
+                        "forbidden tool", "outils a ne pas appeler", "tools not allowed"),
+    "required_tools": ("outils requis", "outil requis", "outils obligatoires",
+                       "outil obligatoire", "required tools", "required tool",
+                       "mandatory tools", "outils attendus"),
+    "tool_order": ("ordre impose", "ordre des outils", "ordre obligatoire", "ordre",
+                   "tool order", "tools order", "ordering", "order", "ordering pairs"),
+    "max_steps": ("etapes max", "max etapes", "etapes maximum", "nombre max d etapes",
+                  "budget d etapes", "budget etapes", "max steps", "maximum steps",
+                  "step budget", "steps budget"),
+    "max_tokens": ("tokens max", "max tokens", "budget de tokens", "budget tokens",
+                   "token budget", "jetons max"),
+    "max_seconds": ("secondes max", "max secondes", "duree max", "temps max",
+                    "budget de temps", "max seconds", "seconds budget", "time budget",
+                    "max time"),
+    "max_cost": ("cout max", "max cout", "cout maximum", "budget de cout", "budget cout",
+                 "max cost", "cost budget"),
 }
 FIELDS = tuple(HEADERS)
+#: The agent expectation columns (a row filling one is an agent case).
+AGENT_FIELDS = v.CASE_AGENT_FIELDS
 _ALIASES = {norm(alias): name for name, aliases in HEADERS.items() for alias in aliases}
 
 #: Words of each coded field, in French and English (through :func:`norm`).
@@ -130,6 +164,11 @@ VALUE_NAMES: dict[str, dict[str, str]] = {
     "difficulty": {
         "facile": "easy", "easy": "easy", "moyen": "medium", "moyenne": "medium",
         "medium": "medium", "difficile": "hard", "hard": "hard",
+    },
+    "kind": {
+        "rag": "rag", "question rag": "rag", "cas rag": "rag", "rag case": "rag",
+        "agent": "agent", "cas agent": "agent", "agent case": "agent", "agent ia": "agent",
+        "agent outils": "agent", "tool agent": "agent",
     },
 }
 for _field, _names in VALUE_NAMES.items():
@@ -302,6 +341,9 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
         for name, raw in values.items():
             if name in ("key", "sources"):
                 continue
+            if name in AGENT_FIELDS:
+                _agent_cell(case, name, raw, row, errors)
+                continue
             if isinstance(raw, list):
                 items = [str(x).strip() for x in raw if str(x).strip()]
                 text = "\n".join(items)
@@ -323,6 +365,7 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
                 case[name] = code
             else:
                 case[name] = text
+        _agent_kind(case, row, errors)
         if not case.get("question"):
             errors.add(row.number, hdr.get("question", "question"),
                        "empty; every case needs a question (fill it in or delete the row).")
@@ -366,6 +409,30 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
     return cases, [(str(cases[i]["key"]), doc) for i, doc in sources]
 
 
+def _agent_cell(case: dict[str, Any], name: str, raw: Any, row: _Row,
+                errors: _Errors) -> None:
+    """An agent column's cell, read by ``agent_column`` (an empty cell sets nothing)."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()) or raw in ([], {}):
+        return
+    try:
+        case[name] = agent_column(name, raw)
+    except InvalidValue as error:
+        message = str(error).removeprefix(f"{name}: ")
+        errors.add(row.number, row.headers.get(name), message)
+
+
+def _agent_kind(case: dict[str, Any], row: _Row, errors: _Errors) -> None:
+    """A row that fills an agent column is an agent case unless it says it is RAG."""
+    filled = [name for name in AGENT_FIELDS if name in case]
+    if not filled:
+        return
+    kind = case.setdefault("kind", "agent")
+    if kind != "agent":
+        errors.add(row.number, row.headers.get(filled[0]),
+                   f"filled on a case of kind '{row.values.get('kind')}'; agent columns "
+                   "belong to agent cases (set the kind to agent or clear the cell).")
+
+
 def _case_columns(case: Mapping[str, Any]) -> dict[str, Any]:
     """Column values of a parsed row (coded fields are already checked codes).
 
@@ -378,8 +445,8 @@ def _case_columns(case: Mapping[str, Any]) -> dict[str, Any]:
             continue
         if name in _LIST_COLUMNS:
             out[name] = json.dumps([v.check_text(name, x) for x in value], ensure_ascii=False)
-        elif name in VALUE_NAMES:
-            out[name] = value
+        elif name in VALUE_NAMES or name in AGENT_FIELDS:
+            out[name] = value  # checked codes, and agent columns read by agent_column
         else:
             out[name] = v.check_text(name, value)
     return out
@@ -436,6 +503,8 @@ def _rows_from_jsonl(path: Path, mapping: Mapping[str, str],
         unknown |= set(obj) - set(headers.values())
         values = {name: obj[header] for name, header in headers.items()}
         for name, value in values.items():
+            if name == "expected_state" and isinstance(value, dict):
+                continue  # a JSON object is the state itself
             if not isinstance(value, (str, list, int, float, type(None))):
                 raise ImportRejected(path, number, f"'{headers[name]}' should be text or a "
                                                    "list of texts.")
@@ -519,4 +588,6 @@ _DEFAULTS: dict[str, Any] = {
     "question": "", "variants": "[]", "must_contain": "[]", "forbidden": "[]", "tags": "[]",
     "expected_behaviour": "answer", "family": "ordinary", "role": "", "notes": "",
     "status": "draft", "reference_answer": None, "difficulty": None,
+    "kind": "rag", "expected_state": "{}", "forbidden_tools": "[]", "required_tools": "[]",
+    "tool_order": "[]",
 }

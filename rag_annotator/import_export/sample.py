@@ -3,6 +3,9 @@
 The sample is what a new user opens first: an HR-policy corpus of a fictional company with
 cases in every family, two runs with ranked lists and answers already split into claims, and
 a few judgments and verdicts by one assessor, so judging and verifying can start at once.
+It also holds seed 000's support agent: three agent cases (expected final state,
+invariants, budgets) and two agent runs whose trajectories show a clean path, a forbidden
+tool, a reversed order, a wrong final state and a blown budget.
 Passages and claims are written in the resource as quotes; their character spans are found
 here, so the resource stays readable and cannot drift out of sync with offsets.
 """
@@ -15,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator.domain import validation as v
+from rag_annotator.domain.agent_ops import TrajectoryInput, add_trajectories
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.operations import ensure_assessor
 from rag_annotator.domain.ports import Writer
@@ -55,6 +59,7 @@ def load_sample(store: GoldSetStore, data: dict[str, Any]) -> None:
         behaviours = {c["key"]: c["expected_behaviour"] for c in data["cases"]}
         for run in data["runs"]:
             _load_run(op, run, cases, docs, assessors, behaviours)
+            _load_trajectories(op, run, cases, assessors)
         now = utc_now()
         op.insert_many("judgments", (
             {"case_id": cases[j["case"]], "document_id": docs[j["document"]]["id"],
@@ -98,11 +103,13 @@ def _load_cases(op: Writer, items: list[dict[str, Any]],
         columns = v.case_columns({
             k: item[k] for k in ("key", "question", "variants", "reference_answer",
                                  "must_contain", "forbidden", "expected_behaviour", "family",
-                                 "tags", "difficulty", "role", "notes", "status", "author")
+                                 "tags", "difficulty", "role", "notes", "status", "author",
+                                 "kind", *v.CASE_AGENT_FIELDS)
+            if k in item  # agent cases have no RAG fields, RAG cases no agent ones
         })
         case_id = int(op.insert("cases", {**columns, "created_at": now, "updated_at": now})["id"])
         cases[item["key"]] = case_id
-        for source in item["expected_sources"]:
+        for source in item.get("expected_sources", []):
             doc = docs[source["document"]]
             start, end = _span(doc["text"], source.get("quote"), f"case {item['key']}")
             op.insert("expected_sources", {"case_id": case_id, "document_id": doc["id"],
@@ -155,6 +162,34 @@ def _load_run(op: Writer, run: dict[str, Any], cases: dict[str, int],
                 "validated": _validated(answer["outcome"], behaviours[result["case"]],
                                         verdicts),
                 "updated_at": utc_now()})
+
+
+def _load_trajectories(op: Writer, run: dict[str, Any], cases: dict[str, int],
+                       assessors: dict[str, int]) -> None:
+    """An agent run's trajectories (the ``trajectories`` import shape), and the sample
+    expert's notes on some of them."""
+    items = [TrajectoryInput(case=t["case"], steps=[(s["tool"], s.get("arguments", {}),
+                                                     s.get("result", "")) for s in t["steps"]],
+                             final_state=t.get("final_state"), final_answer=t.get("answer", ""),
+                             tokens=t.get("tokens"), seconds=t.get("seconds"),
+                             cost=t.get("cost"))
+             for t in run.get("trajectories", [])]
+    if not items:
+        return
+    run_id = int(op.select("runs", name=run["name"])[0]["id"])
+    add_trajectories(op, run_id, {item.case: cases[item.case] for item in items}, items)
+    ids = {row["case_id"]: row["id"] for row in op.select("trajectories", run_id=run_id)}
+    for t in run["trajectories"]:
+        review = t.get("review")
+        if review:
+            op.insert("trajectory_reviews", {
+                "trajectory_id": ids[cases[t["case"]]],
+                "assessor_id": next(iter(assessors.values())),
+                "task_success": review.get("task_success"),
+                "success_reason": review.get("success_reason", ""),
+                "path_acceptable": review.get("path_acceptable"),
+                "path_reason": review.get("path_reason", ""),
+                "note": review.get("note", ""), "updated_at": utc_now()})
 
 
 def _validated(outcome: str, expected: str, verdicts: list[str | None]) -> int | None:

@@ -64,6 +64,15 @@ FIELD_TITLES: dict[str, str] = {
     "notes": QT_TRANSLATE_NOOP("import", "Notes"),
     "status": QT_TRANSLATE_NOOP("import", "Status"),
     "author": QT_TRANSLATE_NOOP("import", "Author"),
+    "kind": QT_TRANSLATE_NOOP("import", "Kind (RAG or agent)"),
+    "expected_state": QT_TRANSLATE_NOOP("import", "Expected final state"),
+    "forbidden_tools": QT_TRANSLATE_NOOP("import", "Forbidden tools"),
+    "required_tools": QT_TRANSLATE_NOOP("import", "Required tools"),
+    "tool_order": QT_TRANSLATE_NOOP("import", "Tool order"),
+    "max_steps": QT_TRANSLATE_NOOP("import", "Max steps"),
+    "max_tokens": QT_TRANSLATE_NOOP("import", "Max tokens"),
+    "max_seconds": QT_TRANSLATE_NOOP("import", "Max seconds"),
+    "max_cost": QT_TRANSLATE_NOOP("import", "Max cost"),
 }
 
 ACTIONS = {"cases": "import_cases", "corpus": "import_corpus",

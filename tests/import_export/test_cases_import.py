@@ -347,3 +347,117 @@ def test_xlsx_cases_on_a_later_sheet(store: GoldSetStore, goldset_path: Path,
     report = import_cases(store, tmp_path / "classeur.xlsx", Options())
     assert [r[0] for r in cases(goldset_path)] == ["1", "2"]
     assert "read the sheet 'Questions'" in report.warnings[0]
+
+
+# -- agent cases (issue 9) ---------------------------------------------------------------------
+AGENT_HEADERS_FR = ["#", "Nature", "Question", "État final attendu", "Outils interdits",
+                    "Outils obligatoires", "Ordre imposé", "Étapes max", "Tokens max",
+                    "Coût max", "Type de cas", "Interdits"]
+AGENT_TABLE_FR = [
+    AGENT_HEADERS_FR,
+    ["A01", "", "Je veux changer d'offre",
+     "ticket.category = changement_offre\nticket.client = C-42", "supprimer_compte", "",
+     "verifier_identite < modifier_offre", "6", "", "", "Ordinaire", ""],
+    ["A02", "Agent", "Je veux résilier", "abonnement.statut = resilie; compte.actif = true",
+     "supprimer_compte, modifier_offre", "creer_ticket", "verifier_identite < "
+     "resilier_abonnement < creer_ticket", "8", "4000", "0,02", "Sensible", ""],
+    ["Q1", "RAG", "Combien de jours de congés ?", "", "", "", "", "", "", "", "Ordinaire",
+     "20 jours"],
+]
+AGENT_COLUMNS = ("SELECT key, kind, family, forbidden, expected_state, forbidden_tools, "
+                 "required_tools, tool_order, max_steps, max_tokens, max_seconds, max_cost "
+                 "FROM cases ORDER BY id")
+EXPECTED_AGENT = [
+    ("A01", "agent", "ordinary", "[]",
+     '{"ticket.category": "changement_offre", "ticket.client": "C-42"}',
+     '["supprimer_compte"]', "[]", '[["verifier_identite", "modifier_offre"]]', 6, None, None,
+     None),
+    ("A02", "agent", "sensitive", "[]", '{"abonnement.statut": "resilie", "compte.actif": true}',
+     '["supprimer_compte", "modifier_offre"]', '["creer_ticket"]',
+     '[["verifier_identite", "resilier_abonnement"], ["resilier_abonnement", "creer_ticket"]]',
+     8, 4000, None, 0.02),
+    ("Q1", "rag", "ordinary", '["20 jours"]', "{}", "[]", "[]", "[]", None, None, None, None),
+]
+
+
+def test_agent_cases_from_french_excel_csv(store: GoldSetStore, goldset_path: Path,
+                                           tmp_path: Path) -> None:
+    """Agent headers beside the existing aliases: 'Type de cas' stays the family and
+    'Interdits' the must-never-say list; a row with agent cells and no kind is an agent."""
+    source = excel_csv(tmp_path / "agents.csv", AGENT_TABLE_FR)
+    report = import_cases(store, source, Options())
+    assert report.cases == 3 and not report.ignored_columns
+    assert rows(goldset_path, AGENT_COLUMNS) == EXPECTED_AGENT
+
+
+def test_agent_cases_from_xlsx_with_numbers(store: GoldSetStore, goldset_path: Path,
+                                            tmp_path: Path) -> None:
+    table: list[list[object]] = [list(r) for r in AGENT_TABLE_FR]
+    table[1][7] = 6          # numbers as Excel stores them
+    table[2][7], table[2][8], table[2][9] = 8, 4000, 0.02
+    import_cases(store, xlsx(tmp_path / "agents.xlsx", table), Options())
+    assert rows(goldset_path, AGENT_COLUMNS) == EXPECTED_AGENT
+
+
+def test_agent_cases_from_english_jsonl(store: GoldSetStore, goldset_path: Path,
+                                        tmp_path: Path) -> None:
+    source = tmp_path / "agents.jsonl"
+    lines = [
+        {"id": "A01", "kind": "agent", "question": "Je veux changer d'offre",
+         "expected_state": {"ticket": {"category": "changement_offre", "client": "C-42"}},
+         "forbidden_tools": ["supprimer_compte"],
+         "tool_order": [["verifier_identite", "modifier_offre"]], "max_steps": 6},
+        {"id": "A02", "question": "Je veux résilier", "family": "sensitive",
+         "Expected final state": "abonnement.statut = resilie\ncompte.actif = true",
+         "Forbidden tools": "supprimer_compte; modifier_offre",
+         "Required tools": ["creer_ticket"],
+         "Tool order": "verifier_identite < resilier_abonnement < creer_ticket",
+         "Max steps": 8, "max_tokens": 4000, "Max cost": 0.02},
+        {"id": "Q1", "kind": "rag", "question": "Combien de jours de congés ?",
+         "forbidden": ["20 jours"]},
+    ]
+    source.write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in lines) + "\n",
+                      encoding="utf-8")
+    import_cases(store, source, Options())
+    assert rows(goldset_path, AGENT_COLUMNS) == EXPECTED_AGENT
+
+
+@pytest.mark.parametrize("header,cell,match", [
+    ("État final attendu", "ticket.category changement_offre",
+     "row 2, column 'État final attendu': 'ticket.category changement_offre' is not "
+     "'key = value'"),
+    ("Étapes max", "six", "row 2, column 'Étapes max': 'six' is not a number"),
+    ("Max steps", "6.5", "row 2, column 'Max steps': give a whole number"),
+    ("Coût max", "-1", "row 2, column 'Coût max': give a number of 0 or more"),
+    ("Ordre imposé", "verifier_identite modifier_offre",
+     "row 2, column 'Ordre imposé': write each pair as 'before < after'"),
+    ("Tool order", "a < a", "row 2, column 'Tool order': 'a' cannot come before itself"),
+    ("Outils requis", "verifier identité < x", "row 2, column 'Outils requis': '<' is not a "
+                                                "tool name"),
+])
+def test_bad_agent_cells_name_row_and_column(store: GoldSetStore, goldset_path: Path,
+                                             tmp_path: Path, header: str, cell: str,
+                                             match: str) -> None:
+    source = excel_csv(tmp_path / "bad.csv", [["#", "Question", header],
+                                              ["A01", "Je veux changer d'offre", cell]])
+    refused(store, goldset_path, source, match)
+
+
+def test_agent_cell_on_a_rag_row_and_unknown_kind_are_refused(
+        store: GoldSetStore, goldset_path: Path, tmp_path: Path) -> None:
+    source = excel_csv(tmp_path / "mixed.csv", [
+        ["#", "Kind", "Question", "Max steps"], ["A01", "agent", "Une ?", "6"],
+        ["Q1", "RAG", "Deux ?", "6"]])
+    refused(store, goldset_path, source, "row 3, column 'Max steps': filled on a case of kind "
+                                         "'RAG'")
+    source = excel_csv(tmp_path / "kind.csv", [["Question", "Kind"], ["Une ?", "robot"]])
+    refused(store, goldset_path, source, "row 2, column 'Kind': 'robot' is not a known kind")
+
+
+def test_agent_headers_do_not_take_existing_aliases() -> None:
+    found = recognise_headers(["Type de cas", "Interdits", "Forbidden", "Requête", "État",
+                               "Outils interdits", "Forbidden tools", "Ordre imposé",
+                               "Budget d'étapes", "Expected final state"])
+    assert found == {"family": 0, "forbidden": 1, "question": 3, "status": 4,
+                     "forbidden_tools": 5, "tool_order": 7, "max_steps": 8,
+                     "expected_state": 9}

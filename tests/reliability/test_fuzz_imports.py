@@ -71,6 +71,16 @@ TESTSET_ROWS = [["user_input", "reference", "reference_contexts", "synthesizer_n
                 ["Qui valide les congés ?", "Le manager", '["Texte absent."]', "multi"]]
 
 
+AGENT_LOG: dict[str, Any] = {"case": "A01", "messages": [
+    {"role": "user", "content": "Je veux changer d'offre"},
+    {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "c1", "type": "function",
+         "function": {"name": "verifier_identite", "arguments": "{\"client_id\": \"C-42\"}"}}]},
+    {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+    {"role": "assistant", "content": "Ticket T-981 créé"}],
+    "usage": {"total_tokens": 300}, "seconds": 2.5, "cost": 0.002}
+
+
 def _csv(rows: list[list[Any]]) -> bytes:
     import csv
 
@@ -121,6 +131,16 @@ def static_seeds() -> dict[tuple[str, str], bytes]:
              "verdicts": [{"verdict": "yes", "reason": "r"}, {"verdict": "idk"}]},
             {"case": "Q02", "claims": ["x"], "verdicts": [{"verdict": "no"}]},
         ], ensure_ascii=False).encode(),
+        ("trajectories", ".jsonl"): _jsonl([
+            {"case": "A01", "steps": [
+                {"tool": "verifier_identite", "arguments": {"client_id": "C-42"},
+                 "result": "ok"},
+                {"tool": "modifier_offre", "arguments": {"offre": "fibre_max"}, "result": "ok"}],
+             "final_state": {"ticket": {"category": "changement_offre"}}, "answer": "Fait.",
+             "tokens": 1200, "seconds": 6.5, "cost": 0.01},
+            {"case": "A02", "steps": [], "final_state": None}]),
+        ("openai-trajectories", ".jsonl"): _jsonl([AGENT_LOG, {**AGENT_LOG, "case": "A03"}]),
+        ("openai-trajectories", ".json"): json.dumps([AGENT_LOG]).encode(),
         ("ragchecker", ".json"): json.dumps({"results": [
             {"query_id": "Q01", "response_claims": [["Vous acquérez", "2,08 jours"], ["x"]],
              "retrieved2response": [["Entailment", "Neutral"], ["Contradiction"]]},

@@ -3,7 +3,9 @@
 ``runs_summary`` counts over the retrieved lists, so it is read when the section is shown
 and again only when a change concerns runs (not on every judgment while hidden).  Enter (or a
 double click) edits a run's name and version notes; Delete removes it after a confirmation;
-"Import a Run…" brings a TREC run, a JSONL run or a Ragas file in — each one undoable step.
+"Import a Run…" brings a TREC run, a JSONL run, a Ragas file or an agent's trajectories
+(this app's JSONL shape, or OpenAI-style chat logs with tool calls) in — each one undoable
+step.  An agent run shows its trajectories beside the RAG columns.
 """
 
 from __future__ import annotations
@@ -41,7 +43,35 @@ RUN_FORMATS = {
     "trec-run": QT_TRANSLATE_NOOP("RunsSection", "TREC run (qid Q0 docno rank score tag)"),
     "jsonl-run": QT_TRANSLATE_NOOP("RunsSection", "JSONL run (case, retrieved, answer…)"),
     "ragas": QT_TRANSLATE_NOOP("RunsSection", "Ragas JSONL (user_input, retrieved_contexts…)"),
+    "trajectories": QT_TRANSLATE_NOOP("RunsSection",
+                                      "Agent trajectories JSONL (case, steps, final_state…)"),
+    "openai-trajectories": QT_TRANSLATE_NOOP(
+        "RunsSection", "Agent chat logs, OpenAI style (messages with tool_calls)"),
 }
+
+
+#: A field of the first JSON line → the run format it points to (first match wins).
+_FIRST_LINE_FIELDS = (('"messages"', "openai-trajectories"), ('"steps"', "trajectories"),
+                      ('"user_input"', "ragas"), ('"retrieved"', "jsonl-run"),
+                      ('"contexts"', "jsonl-run"))
+
+
+def guess_run_format(path: Path) -> str | None:
+    """The format a chosen file most likely has, from its first bytes (None: no idea).
+
+    Only a preselection in the dialog: the user still sees and can change it."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(65536).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    first = next((line for line in head.splitlines() if line.strip()), "").strip()
+    if first.startswith(("{", "[")):
+        for field, fmt in _FIRST_LINE_FIELDS:
+            if field in first or (first == "[" and field in head):
+                return fmt
+        return None
+    return "trec-run" if len(first.split()) == 6 else None
 
 
 class RunsSection(Section):
@@ -58,6 +88,8 @@ class RunsSection(Section):
             Column(self.tr("Cases"), lambda r: number(r["cases"]), 7, numeric=True),
             Column(self.tr("Depth"), lambda r: number(r["depth"]), 7, numeric=True),
             Column(self.tr("Answers"), lambda r: number(r["answers"]), 8, numeric=True),
+            Column(self.tr("Trajectories"), lambda r: number(r["trajectories"]), 8,
+                   numeric=True),
             Column(self.tr("Judged / retrieved pairs"),
                    lambda r: f"{number(r['judged'])} / {number(r['retrieved'])}", 14,
                    numeric=True),
@@ -94,13 +126,18 @@ class RunsSection(Section):
 
     def refresh(self) -> None:
         if self.store is not None:
-            self.model.set_rows(self.store.runs_summary())
+            counts = self.store.trajectory_counts()
+            # an agent run covers the cases it has trajectories for (one per case)
+            self.model.set_rows([{**row, "trajectories": counts.get(row["id"], 0),
+                                  "cases": (row["cases"] or 0) + counts.get(row["id"], 0)}
+                                 for row in self.store.runs_summary()])
 
     def clear(self) -> None:
         self.model.set_rows([])
 
     def cares(self, changes: Changes) -> bool:
-        return changes.touches("runs", "retrieved", "answers", "judgments", "cases")
+        return changes.touches("runs", "retrieved", "answers", "judgments", "cases",
+                               "trajectories")
 
     # -- commands ------------------------------------------------------------------------------
     def current_run(self) -> dict[str, object] | None:
@@ -124,12 +161,14 @@ class RunsSection(Section):
         run = self.current_run()
         if run is None:
             return
-        answer = QMessageBox.question(
-            self, self.tr("Delete Run"),
-            self.tr("Delete the run “%1” with its %2 retrieved documents and %3 answers? "
-                    "Judgments stay (they belong to the pairs). Ctrl+Z brings it back.")
-            .replace("%1", str(run["name"])).replace("%2", number(run["retrieved"]))
-            .replace("%3", number(run["answers"])))
+        text = (self.tr("Delete the run “%1” with its %2 retrieved documents and %3 answers? "
+                        "Judgments stay (they belong to the pairs). Ctrl+Z brings it back.")
+                .replace("%1", str(run["name"])).replace("%2", number(run["retrieved"]))
+                .replace("%3", number(run["answers"])))
+        if run.get("trajectories"):
+            text += " " + self.tr("Its %n agent trajectory(ies) and their reviews go too.", "",
+                                  int(str(run["trajectories"])))
+        answer = QMessageBox.question(self, self.tr("Delete Run"), text)
         if answer == QMessageBox.StandardButton.Yes:
             run_id = int(str(run["id"]))
             self.ctx.undo.run(lambda s: delete_run(s, run_id))
@@ -217,6 +256,9 @@ class RunImportDialog(QDialog):
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Import a Run"))
         if path:
             self.path.setText(path)
+            guessed = guess_run_format(Path(path))
+            if guessed is not None:
+                self.formats.setCurrentIndex(max(self.formats.findData(guessed), 0))
 
     def _sync(self) -> None:
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
