@@ -38,6 +38,7 @@ SECTIONS: dict[str, str] = {
     "judge": QT_TRANSLATE_NOOP("actions", "Judging (Judge section)"),
     "verify": QT_TRANSLATE_NOOP("actions", "Verifying (Verify section)"),
     "dashboard": QT_TRANSLATE_NOOP("actions", "Dashboard"),
+    "agents": QT_TRANSLATE_NOOP("actions", "Reviewing agents (Agents section)"),
     "settings": QT_TRANSLATE_NOOP("actions", "Settings"),
     "help": QT_TRANSLATE_NOOP("actions", "Help"),
 }

@@ -13,7 +13,13 @@ from collections.abc import Iterable
 from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 
-from rag_annotator.ui import keys_dashboard, keys_exchange, keys_goldset, keys_verify
+from rag_annotator.ui import (
+    keys_agents,
+    keys_dashboard,
+    keys_exchange,
+    keys_goldset,
+    keys_verify,
+)
 from rag_annotator.ui.action_spec import SECTIONS, ActionSpec
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 
@@ -40,6 +46,7 @@ _CORE: tuple[ActionSpec, ...] = (
     ActionSpec("go.verify", QT_TRANSLATE_NOOP("actions", "Verify"), ("Ctrl+5",), "go"),
     ActionSpec("go.dashboard", QT_TRANSLATE_NOOP("actions", "Dashboard"), ("Ctrl+6",), "go"),
     ActionSpec("go.history", QT_TRANSLATE_NOOP("actions", "History"), ("Ctrl+7",), "go"),
+    ActionSpec("go.agents", QT_TRANSLATE_NOOP("actions", "Agents"), ("Ctrl+8",), "go"),
     ActionSpec("judge.relevant", QT_TRANSLATE_NOOP("actions", "Relevant"), ("1",), "judge"),
     ActionSpec("judge.not_relevant", QT_TRANSLATE_NOOP("actions", "Not relevant"), ("0",),
                "judge"),
@@ -83,7 +90,7 @@ _CORE: tuple[ActionSpec, ...] = (
 
 REGISTRY: tuple[ActionSpec, ...] = (
     *_CORE, *keys_goldset.SPECS, *keys_verify.SPECS, *keys_dashboard.SPECS,
-    *keys_exchange.SPECS)
+    *keys_exchange.SPECS, *keys_agents.SPECS)
 
 _BY_ID = {spec.id: spec for spec in REGISTRY}
 assert len(_BY_ID) == len(REGISTRY), "duplicate action id"

@@ -12,6 +12,7 @@ in the document's text.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -35,10 +36,12 @@ from PySide6.QtWidgets import (
 )
 
 from rag_annotator.domain import operations as ops
+from rag_annotator.domain.agents import BUDGETS, agent_column, format_order, format_state
 from rag_annotator.domain.family_rules import check_case
-from rag_annotator.errors import NotFound
+from rag_annotator.errors import InvalidValue, NotFound
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 from rag_annotator.ui.models import Column, DocumentsModel, RowsModel, one_line
 from rag_annotator.ui.sections.base import (
     current_row,
@@ -50,6 +53,17 @@ from rag_annotator.ui.sections.base import (
 )
 
 LIST_FIELDS = ("variants", "must_contain", "forbidden")
+#: Fields of an agent case (seed 000), in the form's order; text forms of ``domain.agents``.
+AGENT_FIELDS = ("expected_state", "forbidden_tools", "required_tools", "tool_order",
+                *BUDGETS)
+#: Fields only a RAG case uses: hidden while an agent case is shown (and the other way).
+RAG_FIELDS = ("variants", "reference_answer", "must_contain", "forbidden",
+              "expected_behaviour")
+KINDS: dict[str, str] = {
+    "rag": QT_TRANSLATE_NOOP("labels", "RAG (answer from documents)"),
+    "agent": QT_TRANSLATE_NOOP("labels", "Agent (result and path)"),
+}
+_INVALID = object()
 
 
 class TextField(QPlainTextEdit):
@@ -127,6 +141,7 @@ class CaseEditor(QWidget):
         self.warnings.setTextFormat(Qt.TextFormat.RichText)
 
         self.key = QLineEdit()
+        self.kind = _combo(KINDS)
         self.question = TextField(2)
         self.variants = TextField(2)
         self.reference_answer = TextField(3)
@@ -142,6 +157,30 @@ class CaseEditor(QWidget):
         self.status = _combo(labels.CASE_STATUSES)
         self.author = QLineEdit()
         self.notes = TextField(2)
+        self.expected_state = TextField(3)
+        self.expected_state.setPlaceholderText(self.tr(
+            "one key = value per line, e.g. ticket.category = changement_offre"))
+        self.forbidden_tools = QLineEdit()
+        self.forbidden_tools.setPlaceholderText(self.tr("tool names, comma-separated"))
+        self.required_tools = QLineEdit()
+        self.required_tools.setPlaceholderText(self.tr("tool names, comma-separated"))
+        self.tool_order = TextField(2)
+        self.tool_order.setPlaceholderText(self.tr(
+            "one pair per line, e.g. verifier_identite < modifier_offre"))
+        self.max_steps, self.max_tokens = QLineEdit(), QLineEdit()
+        self.max_seconds, self.max_cost = QLineEdit(), QLineEdit()
+        budgets = QWidget()
+        budget_row = QHBoxLayout(budgets)
+        budget_row.setContentsMargins(0, 0, 0, 0)
+        for title, field in ((self.tr("steps"), self.max_steps),
+                             (self.tr("tokens"), self.max_tokens),
+                             (self.tr("seconds"), self.max_seconds),
+                             (self.tr("cost"), self.max_cost)):
+            field.setPlaceholderText(self.tr("none"))
+            field.setMinimumWidth(field.fontMetrics().horizontalAdvance("0") * 6)
+            budget_row.addWidget(QLabel(title))
+            budget_row.addWidget(field, 1)
+        self.budgets = budgets
         self.sources_model = RowsModel([
             Column(self.tr("Document"), lambda r: r["key"], 12),
             Column(self.tr("Title"), lambda r: one_line(r["title"]), 24, stretch=True),
@@ -165,12 +204,18 @@ class CaseEditor(QWidget):
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         rows: list[tuple[str, QWidget]] = [
             (self.tr("Key"), self.key),
+            (self.tr("Kind"), self.kind),
             (self.tr("Question"), self.question),
             (self.tr("Variants (one per line)"), self.variants),
             (self.tr("Reference answer"), self.reference_answer),
             (self.tr("Must contain (one per line)"), self.must_contain),
             (self.tr("Must never say (one per line)"), self.forbidden),
             (self.tr("Expected behaviour"), self.expected_behaviour),
+            (self.tr("Expected final state (key = value per line)"), self.expected_state),
+            (self.tr("Forbidden tools"), self.forbidden_tools),
+            (self.tr("Required tools"), self.required_tools),
+            (self.tr("Tool order (before < after, one pair per line)"), self.tool_order),
+            (self.tr("Budgets (empty: none)"), self.budgets),
             (self.tr("Family"), self.family),
             (self.tr("Tags"), self.tags),
             (self.tr("Difficulty"), self.difficulty),
@@ -189,6 +234,8 @@ class CaseEditor(QWidget):
         source_box.addWidget(self.sources)
         source_box.addLayout(source_buttons)
         form.addRow(self.tr("Expected sources"), source_box)
+        self.form = form
+        self.source_box = source_box
 
         inner = QWidget()
         inner_layout = QVBoxLayout(inner)
@@ -209,14 +256,19 @@ class CaseEditor(QWidget):
             "reference_answer": self.reference_answer, "must_contain": self.must_contain,
             "forbidden": self.forbidden, "tags": self.tags, "role": self.role,
             "author": self.author, "notes": self.notes,
+            "expected_state": self.expected_state, "forbidden_tools": self.forbidden_tools,
+            "required_tools": self.required_tools, "tool_order": self.tool_order,
+            "max_steps": self.max_steps, "max_tokens": self.max_tokens,
+            "max_seconds": self.max_seconds, "max_cost": self.max_cost,
         }
         for name, widget in self._text_fields.items():
             if isinstance(widget, TextField):
                 widget.editing_finished.connect(lambda n=name: self.commit(n))
             elif isinstance(widget, QLineEdit):
                 widget.editingFinished.connect(lambda n=name: self.commit(n))
-        self._combos = {"expected_behaviour": self.expected_behaviour, "family": self.family,
-                        "difficulty": self.difficulty, "status": self.status}
+        self._combos = {"kind": self.kind, "expected_behaviour": self.expected_behaviour,
+                        "family": self.family, "difficulty": self.difficulty,
+                        "status": self.status}
         for name, combo in self._combos.items():
             combo.activated.connect(lambda _i, n=name: self.commit(n))
         self.set_case(None)
@@ -287,6 +339,7 @@ class CaseEditor(QWidget):
             widget.blockSignals(False)
         for name, combo in self._combos.items():
             _set_combo(combo, case[name])
+        self.show_kind(case.get("kind") or "rag")
         self.sources_model.set_rows(case["expected_sources"])
         frozen = case["key"] in store.frozen_case_keys()
         self.read_only = frozen
@@ -305,6 +358,20 @@ class CaseEditor(QWidget):
             self.banner.clear()
         self.banner.setVisible(frozen)
         self.show_warnings()
+
+    def show_kind(self, kind: str) -> None:
+        """Show the fields of a RAG case or of an agent case (the others stay stored)."""
+        agent = kind == "agent"
+        for name in RAG_FIELDS:
+            widget = self._text_fields.get(name) or self._combos[name]
+            self.form.setRowVisible(widget, not agent)
+        self.form.setRowVisible(self.source_box, not agent)
+        for name in AGENT_FIELDS[:4]:
+            self.form.setRowVisible(self._text_fields[name], agent)
+        self.form.setRowVisible(self.budgets, agent)
+        label = self.form.labelForField(self.question)
+        if isinstance(label, QLabel):
+            label.setText(self.tr("User's request") if agent else self.tr("Question"))
 
     def show_warnings(self) -> None:
         """The family rules this case does not meet."""
@@ -332,6 +399,8 @@ class CaseEditor(QWidget):
             return "\n".join(map(str, value or []))
         if name == "tags":
             return ", ".join(map(str, value or []))
+        if name in AGENT_FIELDS:
+            return agent_text(name, value)
         return str(value or "")
 
     def _typed(self, name: str) -> str:
@@ -363,7 +432,16 @@ class CaseEditor(QWidget):
                 value = typed.strip()
             else:
                 value = typed
-            if name not in ("key",) and value == self.case.get(name):
+            if name in AGENT_FIELDS:
+                try:
+                    column = agent_column(name, typed)
+                except InvalidValue:
+                    column = _INVALID  # refused below, with the message
+                if column == self.case.get(name) or (
+                        column is not _INVALID and not typed.strip()
+                        and self.case.get(name) in (None, "", "{}", "[]")):
+                    return
+            elif name not in ("key",) and value == self.case.get(name):
                 return
         case_id = self.case_id
         # A refusal shows a message box, which takes the focus, which ends the editing of
@@ -410,6 +488,26 @@ class CaseEditor(QWidget):
         self.ctx.undo.run(lambda s: ops.remove_expected_source(s, source_id))
 
 
+def agent_text(name: str, value: Any) -> str:
+    """An agent column as the editor shows it (what ``agent_column`` reads back)."""
+    if value is None or value == "":
+        return ""
+    if name in BUDGETS:
+        number = float(value)
+        return str(int(number)) if number.is_integer() else f"{number:g}"
+    try:
+        decoded = json.loads(value) if isinstance(value, str) else value
+    except ValueError:
+        return str(value)
+    if name == "expected_state" and isinstance(decoded, dict):
+        return format_state(decoded)
+    if name == "tool_order" and isinstance(decoded, list):
+        return format_order(p for p in decoded if isinstance(p, list) and len(p) == 2)
+    if isinstance(decoded, list):
+        return ", ".join(map(str, decoded))
+    return str(value)
+
+
 def rule_text(code: str, english: str) -> str:
     """A family-rule warning, translated (the English message for codes without one)."""
     texts: dict[str, Callable[[], str]] = {
@@ -430,6 +528,13 @@ def rule_text(code: str, english: str) -> str:
             "Outdated document: name the current document as a source too."),
         "restricted_role": lambda: CaseEditor.tr(
             "Access restricted: give the role that may or may not see the documents."),
+        "agent_no_request": lambda: CaseEditor.tr("The agent case has no user request."),
+        "agent_no_state": lambda: CaseEditor.tr(
+            "No expected final state: task success cannot be checked automatically; give "
+            "'key = value' pairs."),
+        "agent_no_invariant": lambda: CaseEditor.tr(
+            "No invariant (forbidden or required tool, order, step budget): the path "
+            "cannot be checked automatically."),
         "injection_passage": lambda: CaseEditor.tr(
             "Prompt injection: identify the injected passage (a source with a passage or a "
             "note)."),

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from rag_annotator.ui.sections.base import Section
 
 SECTION_ACTIONS = ("go.goldset", "go.corpus", "go.runs", "go.judge", "go.verify",
-                   "go.dashboard", "go.history")
+                   "go.dashboard", "go.history", "go.agents")
 # (module, class) of each section, in navigation order.  Imported and built when first
 # shown: startup then pays only for the section on screen (issue: window shown <= 2x a bare
 # PySide6 window on a 1M-judgment file).
@@ -60,6 +60,7 @@ SECTION_CLASSES = (
     ("rag_annotator.ui.sections.verify", "VerifySection"),
     ("rag_annotator.ui.sections.dashboard", "DashboardSection"),
     ("rag_annotator.ui.sections.history", "HistorySection"),
+    ("rag_annotator.ui.sections.agents", "AgentsSection"),
 )
 GOLDSET_FILTER = "*.goldset"
 

@@ -27,7 +27,7 @@ from tests.ui.conftest import ModalCatcher, open_window
 pytestmark = pytest.mark.gui
 
 SECTION_KEYS = [Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5,
-                Qt.Key.Key_6, Qt.Key.Key_7]
+                Qt.Key.Key_6, Qt.Key.Key_7, Qt.Key.Key_8]
 
 
 def grade_on_disk(path: Path, case: str, doc: str, assessor: str = "alice") -> object:
@@ -41,7 +41,7 @@ def grade_on_disk(path: Path, case: str, doc: str, assessor: str = "alice") -> o
 
 
 def visit_every_section(qtbot, window: MainWindow) -> list[str]:  # type: ignore[no-untyped-def]
-    """Ctrl+1 … Ctrl+7; returns the navigation titles, checking each section is shown."""
+    """Ctrl+1 … Ctrl+8; returns the navigation titles, checking each section is shown."""
     window.activateWindow()
     titles = []
     for i, key in enumerate(SECTION_KEYS):
@@ -69,8 +69,9 @@ def go_to_case(qtbot, window: MainWindow, key: str) -> JudgeSection:  # type: ig
 
 def test_every_section_in_english(qtbot, window: MainWindow) -> None:
     titles = visit_every_section(qtbot, window)
-    assert titles == ["Gold Set", "Corpus", "Runs", "Judge", "Verify", "Dashboard", "History"]
-    goldset, corpus, runs, judge, verify, dashboard, history = window.sections
+    assert titles == ["Gold Set", "Corpus", "Runs", "Judge", "Verify", "Dashboard", "History",
+                      "Agents"]
+    goldset, corpus, runs, judge, verify, dashboard, history, _agents = window.sections
     assert goldset.model.rowCount() == 3
     assert goldset.editor.question.toPlainText() == "Question Q1 ?"
     assert corpus.model.rowCount() == 6 and "Texte du document 1" in corpus.text.toPlainText()
@@ -93,7 +94,7 @@ def test_every_section_in_french(qtbot, rich: Rich, goldset_path: Path, french: 
     window = open_window(qtbot, goldset_path)
     titles = visit_every_section(qtbot, window)
     assert titles == ["Jeu de référence", "Corpus", "Exécutions", "Juger", "Vérifier",
-                      "Tableau de bord", "Historique"]
+                      "Tableau de bord", "Historique", "Agents"]
     assert [a.text() for a in window.menuBar().actions()][:2] == ["&Fichier", "&Édition"]
     assert "3 cas" in window.counts_label.text()
     dashboard = window.sections[5]
@@ -285,4 +286,4 @@ def test_only_the_shown_section_is_built_at_startup(qtbot, window: MainWindow) -
     assert isinstance(judge, JudgeSection) and judge is window.sections[3]
     assert window.section_stack.currentWidget() is judge and judge.loaded
     assert window.current_section() is judge
-    assert len(window.sections.built()) == 2 and window.section_stack.count() == 7
+    assert len(window.sections.built()) == 2 and window.section_stack.count() == 8

@@ -8,7 +8,7 @@ Everything is keyboard-driven; the commands are declared in ``ui/keys_goldset.py
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFocusEvent
@@ -35,7 +35,7 @@ from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.case_editor import CaseEditor, split_tags
 from rag_annotator.ui.hub import UiContext
-from rag_annotator.ui.models import CasesModel
+from rag_annotator.ui.models import CasesModel, Column, Row
 from rag_annotator.ui.sections.base import (
     ListSection,
     choice_combo,
@@ -62,6 +62,9 @@ class GoldCasesModel(CasesModel):
         super().__init__(parent)
         self.tag = ""
         self.only_ids: list[int] | None = None
+        # the kind: empty for RAG cases (most of them), "Agent" for agent cases
+        self.columns.append(Column(self.tr("Kind"), lambda r: self.tr("Agent") if r.get(
+            "kind") == "agent" else "", 5))
 
     def fetch_ids(self, store: GoldSetStore) -> list[int]:
         ids = store.case_ids(search=self.search, family=self.family, status=self.status,
@@ -70,6 +73,13 @@ class GoldCasesModel(CasesModel):
             return ids
         keep = set(self.only_ids)
         return [i for i in ids if i in keep]
+
+    def fetch_rows(self, store: GoldSetStore, ids: Sequence[int]) -> dict[int, Row]:
+        rows = super().fetch_rows(store, ids)
+        for case_id, kind in store.case_kinds_of(ids).items():
+            if case_id in rows:
+                rows[case_id]["kind"] = kind
+        return rows
 
 
 class TagCombo(QComboBox):
