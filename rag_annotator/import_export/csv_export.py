@@ -3,7 +3,11 @@
 Files (one per entity of :data:`FLAT_ENTITIES`, header row first, rows by natural keys):
 ``cases.csv``, ``documents.csv``, ``expected_sources.csv``, ``runs.csv``, ``retrieved.csv``,
 ``answers.csv``, ``judgments.csv``, ``adjudications.csv``, ``claims.csv``,
-``answer_reviews.csv``.
+``answer_reviews.csv``, and for agent cases ``trajectories.csv``, ``trajectory_steps.csv``
+(one row per tool call, by run, case and position) and ``trajectory_reviews.csv``.
+``cases.csv`` carries each case's ``kind`` (rag or agent) and an agent case's expectations
+(``expected_state``, ``forbidden_tools``, ``required_tools``, ``tool_order`` as JSON text;
+``max_steps``, ``max_tokens``, ``max_seconds``, ``max_cost``).
 
 Profiles:
 
@@ -15,7 +19,8 @@ Profiles:
   CR, LF first) is neutralised with a leading ``'`` — reversibly, see ``safety`` — and the
   ``csv`` import undoes it.
 
-List fields (tags, must-contain points, rights…) are written as their JSON array text; an
+List fields (tags, must-contain points, rights…) and the other JSON values (an agent case's
+expectations, a trajectory's final state) are written as their JSON text; an
 empty cell stands for null where a field may be null (the native JSON keeps the difference).
 The folder appears whole or not at all: it is written under a temporary name beside the
 destination and renamed (the destination must not exist, or be an empty folder).
@@ -36,12 +41,13 @@ from typing import Any
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.safety import neutralise
-from rag_annotator.storage.reads_exchange import LIST_COLUMNS, Scope
+from rag_annotator.storage.reads_exchange import JSON_COLUMNS, Scope
 from rag_annotator.storage.store import GoldSetStore
 
 #: The entities of the CSV and XLSX exports, in the order they are written and imported.
 FLAT_ENTITIES = ("cases", "documents", "expected_sources", "runs", "retrieved", "answers",
-                 "judgments", "adjudications", "claims", "answer_reviews")
+                 "judgments", "adjudications", "claims", "answer_reviews", "trajectories",
+                 "trajectory_steps", "trajectory_reviews")
 
 #: Rows between two cancel checks / progress reports.
 TICK_ROWS = 10_000
@@ -97,7 +103,7 @@ def entity_stream(store: GoldSetStore, entity: str, scope: Scope
     """One entity's columns and rows, list fields in one canonical JSON spelling (what the
     domain writes), so that an export does not depend on how a list was once stored."""
     columns, rows = store.entity_rows(entity, scope)
-    lists = [i for i, c in enumerate(columns) if c in LIST_COLUMNS]
+    lists = [i for i, c in enumerate(columns) if c in JSON_COLUMNS]
     if not lists:
         return columns, rows
 

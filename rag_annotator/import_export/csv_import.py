@@ -9,8 +9,11 @@ those that were exported.
 
 Like the native JSON import, this goes into an empty file only (merge a colleague's
 judgments with ``merge``), as one undoable operation; assessors are created from the names
-the rows use.  The flat tables carry what a spreadsheet user edits: the native JSON export is
-the lossless one (citations, evidence, judge verdicts, case reviews, releases, settings).
+the rows use.  The flat tables carry what a spreadsheet user edits, agent cases and their
+trajectories (steps, reviews) included; the native JSON export is the lossless one
+(citations, evidence, judge verdicts, case reviews, releases, settings).  A folder written
+before agent cases (no ``kind`` or agent columns in ``cases.csv``, no trajectory files)
+still imports: its cases are RAG cases; an empty ``kind`` cell also means RAG.
 :func:`build_document` is shared with the XLSX import.
 """
 
@@ -52,9 +55,13 @@ class Table:
     where: Callable[[int], tuple[Path, int | None, str]]
 
 
+#: Flat tables whose rows the native JSON nests under another name.
+_NESTED_AS = {"trajectory_steps": "steps"}
+
+
 def _kind(entity: str, column: str) -> Any:
     """The field kind of a flat column (the nested entities' own, plus their owner's keys)."""
-    return native_json.SPECS[entity].get(column, "key")
+    return native_json.SPECS[_NESTED_AS.get(entity, entity)].get(column, "key")
 
 
 def _typed(table: Table, number: int, column: str, value: Any, *, excel: bool,
@@ -110,19 +117,24 @@ def _number(value: Any, kind: str, decimal_comma: bool) -> Any:
 def _rows(table: Table, *, excel: bool, decimal_comma: bool
           ) -> Iterator[tuple[int, dict[str, Any]]]:
     columns, _sql = ENTITY_SQL[table.entity]
-    missing = [c for c in columns if c not in table.header]
+    # A table written before agent cases lacks their columns: their defaults stand in.
+    missing = [c for c in columns if c not in table.header and (
+        table.entity != "cases" or c not in native_json.DEFAULTS)]
     if missing:
         path, line, prefix = table.where(0)
         raise ImportRejected(path, line, f"{prefix}the header has no column '{missing[0]}' "
                                          f"(expected: {', '.join(columns)}).")
-    index = {c: table.header.index(c) for c in columns}
+    index = {c: table.header.index(c) for c in columns if c in table.header}
     for number, cells in table.rows:
         if not any(c not in (None, "") for c in cells):
             continue  # a blank line or row
         row = {}
         for column in columns:
-            i = index[column]
-            value = cells[i] if i < len(cells) else None
+            i = index.get(column, -1)
+            value = (native_json.DEFAULTS[column] if i < 0
+                     else cells[i] if i < len(cells) else None)
+            if column == "kind" and value in ("", None):
+                value = "rag"  # a row typed in a spreadsheet: a RAG case unless it says
             row[column] = _typed(table, number, column, value, excel=excel,
                                  decimal_comma=decimal_comma)
         yield number, row
@@ -153,9 +165,19 @@ def build_document(tables: dict[str, Table], *, excel: bool, decimal_comma: bool
     sources: dict[str, list[dict[str, Any]]] = {}
     for _n, row in read["expected_sources"]:
         sources.setdefault(row.pop("case"), []).append(row)
-    data["cases"] = [{**row, "kind": row.get("kind") or "rag",
-                      "expected_sources": sources.get(row["key"], [])}
+    data["cases"] = [{**row, "expected_sources": sources.get(row["key"], [])}
                      for _n, row in read["cases"]]
+    steps: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    trajectories = {(r["run"], r["case"]) for _n, r in read["trajectories"]}
+    for number, row in read["trajectory_steps"]:
+        owner = (row.pop("run"), row.pop("case"))
+        if owner not in trajectories:
+            path, line, prefix = tables["trajectory_steps"].where(number)
+            raise ImportRejected(path, line, f"{prefix}no trajectory of run '{owner[0]}' for "
+                                             f"case '{owner[1]}' in the trajectories table.")
+        steps.setdefault(owner, []).append(row)
+    data["trajectories"] = [{**row, "steps": steps.get((row["run"], row["case"]), [])}
+                            for _n, row in read["trajectories"]]
     claims: dict[tuple[str, str], list[dict[str, Any]]] = {}
     answers = {(r["run"], r["case"]) for _n, r in read["answers"]}
     for number, row in read["claims"]:
@@ -169,10 +191,10 @@ def build_document(tables: dict[str, Table], *, excel: bool, decimal_comma: bool
                                                                       [])}
                        for _n, row in read["answers"]]
     for entity in ("documents", "runs", "retrieved", "judgments", "adjudications",
-                   "answer_reviews"):
+                   "answer_reviews", "trajectory_reviews"):
         data[entity] = [row for _n, row in read[entity]]
     names = sorted({row["assessor"] for entity in ("judgments", "adjudications", "claims",
-                                                   "answer_reviews")
+                                                   "answer_reviews", "trajectory_reviews")
                     for _n, row in read[entity] if row.get("assessor")})
     now = utc_now()
     data["assessors"] = [{"name": n, "kind": "human", "created_at": now} for n in names]

@@ -6,12 +6,19 @@ Shape (``resources/schema/goldset.schema.json`` is its JSON Schema)::
      "meta": {...}, "assessors": [...], "documents": [...], "cases": [... with
      "expected_sources"], "case_reviews": [...], "runs": [...], "retrieved": [...],
      "answers": [... with "citations" and "claims" (with "evidence", "judge_verdicts")],
-     "answer_reviews": [...], "judgments": [...], "adjudications": [...], "releases": [...],
+     "answer_reviews": [...], "trajectories": [... with "steps"], "trajectory_reviews": [...],
+     "judgments": [...], "adjudications": [...], "releases": [...],
      "history": [...]  (only with --history)}
 
 Rows refer to each other by natural keys (case key, document key, run name, assessor name),
 never by row ids.  Labels keep their three states: ``grade`` 0…4, or null for "in the pool,
 unjudged".  List fields (tags, rights…) are JSON arrays; timestamps are kept as stored.
+An agent case (``kind`` agent) carries its expectations: ``expected_state`` (an object of
+dotted keys), ``forbidden_tools`` / ``required_tools`` (arrays of tool names),
+``tool_order`` (an array of ``[before, after]`` pairs) and the budgets ``max_steps``,
+``max_tokens``, ``max_seconds``, ``max_cost`` (number or null); a RAG case has them empty.
+A trajectory's ``final_state`` is an object (or null), a step's ``arguments`` the JSON text
+as logged.  Files written before agent cases (no such fields or sections) still import.
 
 Export → import into a new file → export gives the same bytes: every list has a fixed order
 (keys; the stored order where an entity has no key: expected sources, citations, claims,
@@ -33,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from rag_annotator.domain.agents import agent_column
 from rag_annotator.domain.enums import (
     Behaviour,
     CaseStatus,
@@ -45,10 +53,10 @@ from rag_annotator.domain.enums import (
     values,
 )
 from rag_annotator.domain.ports import Writer
-from rag_annotator.errors import KnownError
+from rag_annotator.errors import InvalidValue, KnownError
 from rag_annotator.import_export.files import ImportRejected, atomic_text_writer
 from rag_annotator.import_export.registry import Options
-from rag_annotator.storage.reads_exchange import LIST_COLUMNS
+from rag_annotator.storage.reads_exchange import JSON_COLUMNS
 from rag_annotator.storage.store import GoldSetStore
 
 FORMAT = "rag_annotator"
@@ -101,7 +109,7 @@ def _dump(value: Any) -> str:
 
 
 def _lists(row: dict[str, Any]) -> dict[str, Any]:
-    for name in LIST_COLUMNS.intersection(row):
+    for name in JSON_COLUMNS.intersection(row):
         row[name] = json.loads(row[name]) if row[name] is not None else None
     return row
 
@@ -143,7 +151,7 @@ def export_json(store: GoldSetStore, dest: Path, options: Options) -> ExportRepo
     """Write the whole gold set (with ``options.history``: the history too)."""
     report = ExportReport(dest)
     total = max(1, sum(store.count(t) for t in ("documents", "cases", "retrieved", "answers",
-                                                "judgments", "claims")))
+                                                "judgments", "claims", "trajectory_steps")))
     done = 0
 
     def tick() -> None:
@@ -170,6 +178,10 @@ def export_json(store: GoldSetStore, dest: Path, options: Options) -> ExportRepo
         report.counts["claims"] = store.count("claims")
         report.counts["answer_reviews"] = w.rows("answer_reviews",
                                                  _flat(store, "answer_reviews"))
+        report.counts["trajectories"] = w.rows("trajectories", _trajectories(store))
+        report.counts["trajectory_steps"] = store.count("trajectory_steps")
+        report.counts["trajectory_reviews"] = w.rows("trajectory_reviews",
+                                                     _flat(store, "trajectory_reviews"))
         report.counts["judgments"] = w.rows("judgments", _flat(store, "judgments"))
         report.counts["adjudications"] = w.rows("adjudications", _flat(store, "adjudications"))
         report.counts["releases"] = w.rows("releases", store.export_releases())
@@ -195,6 +207,18 @@ def _cases(store: GoldSetStore) -> Iterator[dict[str, Any]]:
     for case in _flat(store, "cases"):
         case["expected_sources"] = sources.get(case["key"], [])
         yield case
+
+
+def _trajectories(store: GoldSetStore) -> Iterator[dict[str, Any]]:
+    steps: dict[int, list[dict[str, Any]]] = {}
+    for trajectory_id, position, tool, arguments, result in store.export_trajectory_steps():
+        steps.setdefault(trajectory_id, []).append(
+            {"position": position, "tool": tool, "arguments": arguments, "result": result})
+    for trajectory in store.export_trajectories():
+        trajectory_id = trajectory.pop("id")
+        _lists(trajectory)
+        trajectory["steps"] = steps.get(trajectory_id, [])
+        yield trajectory
 
 
 def _answers(store: GoldSetStore) -> Iterator[dict[str, Any]]:
@@ -232,8 +256,16 @@ class _Fields(Protocol):
     def __call__(self, item: Any, where: str) -> dict[str, Any]: ...
 
 
-_KEY, _TEXT, _OTEXT, _INT, _OINT, _ONUM, _LIST, _OBIT = (
-    "key", "text", "text?", "int", "int?", "number?", "list", "0/1?")
+_KEY, _TEXT, _OTEXT, _INT, _OINT, _ONUM, _LIST, _OBIT, _OSTATE = (
+    "key", "text", "text?", "int", "int?", "number?", "list", "0/1?", "object?")
+
+
+@dataclass(frozen=True)
+class AgentField:
+    """The kind of an agent case's expectation column: any form ``domain.agents`` reads
+    (the JSON value, or the text a cell holds), stored in its canonical JSON spelling."""
+
+    name: str
 
 
 def _enum(*allowed: str, optional: bool = False) -> tuple[bool, tuple[str, ...]]:
@@ -245,6 +277,26 @@ def check_value(path: Path, label: str, value: Any, kind: Any, line: int | None 
     def bad(expected: str) -> ImportRejected:
         return ImportRejected(path, line, f"{label}: expected {expected}, got "
                                           f"{_show(value)}; fix the file or export it again.")
+    if isinstance(kind, AgentField):
+        try:
+            return agent_column(kind.name, "" if value is None else value)
+        except InvalidValue as error:
+            message = str(error).removeprefix(f"{kind.name}: ")
+            raise ImportRejected(path, line, f"{label}: {message}") from None
+    if kind == _OSTATE:
+        if isinstance(value, str):  # a flat table's cell holds the JSON text
+            try:
+                value = json.loads(value)
+            except ValueError:
+                raise bad("a JSON object or null") from None
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            raise bad("a JSON object or null")
+        try:
+            return json.dumps(value, ensure_ascii=False, allow_nan=False)
+        except ValueError:
+            raise bad("a JSON object without NaN or infinity") from None
     if isinstance(kind, tuple):
         optional, allowed = kind
         if value is None and optional:
@@ -296,10 +348,11 @@ def _obj(path: Path, item: Any, where: str, spec: Mapping[str, Any]) -> dict[str
     if unknown:
         raise ImportRejected(path, None, f"{where}: unknown field '{unknown[0]}'; this file "
                                          "was not written by this version of the app.")
-    missing = [name for name in spec if name not in item]
+    missing = [name for name in spec if name not in item and name not in DEFAULTS]
     if missing:
         raise ImportRejected(path, None, f"{where}: field '{missing[0]}' is missing.")
-    return {name: check_value(path, f"{where}.{name}", item[name], kind)
+    return {name: check_value(path, f"{where}.{name}", item.get(name, DEFAULTS.get(name)),
+                              kind)
             for name, kind in spec.items()}
 
 
@@ -314,12 +367,17 @@ SPECS: dict[str, dict[str, Any]] = {
         "parent": _OTEXT, "origin": _enum("corpus", "placeholder", "unmatched_context"),
         "created_at": _TEXT, "updated_at": _TEXT},
     "cases": {
-        "key": _KEY, "kind": _enum("rag"), "question": _TEXT, "variants": _LIST,
+        "key": _KEY, "kind": _enum("rag", "agent"), "question": _TEXT, "variants": _LIST,
         "reference_answer": _OTEXT, "must_contain": _LIST, "forbidden": _LIST,
         "expected_behaviour": _enum(*values(Behaviour)), "family": _enum(*values(Family)),
         "tags": _LIST, "difficulty": _enum(*values(Difficulty), optional=True),
         "role": _TEXT, "notes": _TEXT, "status": _enum(*values(CaseStatus)),
         "author": _TEXT, "created_at": _TEXT, "updated_at": _TEXT,
+        "expected_state": AgentField("expected_state"),
+        "forbidden_tools": AgentField("forbidden_tools"),
+        "required_tools": AgentField("required_tools"),
+        "tool_order": AgentField("tool_order"), "max_steps": _OINT, "max_tokens": _OINT,
+        "max_seconds": _ONUM, "max_cost": _ONUM,
         "expected_sources": _NESTED},
     "expected_sources": {"document": _KEY, "span_start": _OINT, "span_end": _OINT,
                          "note": _TEXT},
@@ -347,6 +405,14 @@ SPECS: dict[str, dict[str, Any]] = {
         "outcome": _enum(*values(Outcome), optional=True), "validated": _OBIT,
         "failure_categories": _LIST, "must_contain_found": _LIST, "forbidden_present": _OBIT,
         "note": _TEXT, "updated_at": _TEXT},
+    "trajectories": {"run": _KEY, "case": _KEY, "final_state": _OSTATE,
+                     "final_answer": _TEXT, "tokens": _OINT, "seconds": _ONUM, "cost": _ONUM,
+                     "steps": _NESTED},
+    "steps": {"position": _INT, "tool": _TEXT, "arguments": _TEXT, "result": _TEXT},
+    "trajectory_reviews": {
+        "run": _KEY, "case": _KEY, "assessor": _KEY, "task_success": _OBIT,
+        "success_reason": _TEXT, "path_acceptable": _OBIT, "path_reason": _TEXT,
+        "note": _TEXT, "updated_at": _TEXT},
     "judgments": {"case": _KEY, "document": _KEY, "assessor": _KEY, "grade": _OINT,
                   "note": _TEXT, "updated_at": _TEXT},
     "adjudications": {"case": _KEY, "document": _KEY, "assessor": _KEY, "grade": _INT,
@@ -355,9 +421,14 @@ SPECS: dict[str, dict[str, Any]] = {
                  "snapshot": _TEXT},
 }
 
+#: Fields a file written before agent cases lacks, with the value they stand for.
+DEFAULTS: dict[str, Any] = {"kind": "rag", "expected_state": {}, "forbidden_tools": [],
+                            "required_tools": [], "tool_order": [], "max_steps": None,
+                            "max_tokens": None, "max_seconds": None, "max_cost": None}
+
 _TOP = ("format", "version", "schema_version", "meta", "assessors", "documents", "cases",
-        "case_reviews", "runs", "retrieved", "answers", "answer_reviews", "judgments",
-        "adjudications", "releases", "history")
+        "case_reviews", "runs", "retrieved", "answers", "answer_reviews", "trajectories",
+        "trajectory_reviews", "judgments", "adjudications", "releases", "history")
 
 
 def _spec(path: Path, item: Any, where: str, entity: str) -> dict[str, Any]:
@@ -411,7 +482,7 @@ def read_document(path: Path) -> dict[str, Any]:
     out: dict[str, Any] = {"meta": meta}
     for section in SPECS:
         if section in ("expected_sources", "citations", "claims", "evidence",
-                       "judge_verdicts"):
+                       "judge_verdicts", "steps"):
             continue
         items = data.get(section, [])
         if not isinstance(items, list):
@@ -519,6 +590,8 @@ def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportRep
                               "must_contain_found", "forbidden_present", "note",
                               "updated_at")}}
         for i, r in enumerate(data.get("answer_reviews", []))), report)
+    _load_trajectories(op, data.get("trajectories", []), data.get("trajectory_reviews", []),
+                       ids, report)
     for table in ("judgments", "adjudications"):
         _insert(op, table, (
             {"case_id": ids("cases", r["case"], f"{table}[{i}].case"),
@@ -567,6 +640,43 @@ def _load_answers(op: Writer, answers: list[dict[str, Any]], ids: _Ids,
          **{x: v[x] for x in ("verdict", "raw_label", "rationale", "updated_at")}}
         for n, (i, j, c) in enumerate(claims) for k, v in enumerate(c["judge_verdicts"])),
         report)
+
+
+def _load_trajectories(op: Writer, trajectories: list[dict[str, Any]],
+                       reviews: list[dict[str, Any]], ids: _Ids, report: ImportReport) -> None:
+    """Trajectories with their steps, then their reviews (by run and case)."""
+    agent_cases = {int(row["id"]) for row in op.select("cases", kind="agent")}
+    for i, t in enumerate(trajectories):
+        if ids("cases", t["case"], f"trajectories[{i}].case") not in agent_cases:
+            raise ImportRejected(ids.path, None, f"trajectories[{i}].case: '{t['case']}' is "
+                                                 "not an agent case (kind agent).")
+    _insert(op, "trajectories", (
+        {"run_id": ids("runs", t["run"], f"trajectories[{i}].run"),
+         "case_id": ids("cases", t["case"], f"trajectories[{i}].case"),
+         **{k: t[k] for k in ("final_state", "final_answer", "tokens", "seconds", "cost")}}
+        for i, t in enumerate(trajectories)), report)
+    # Empty file, write lock held: ids follow the file's order (as for answers).
+    trajectory_ids = [int(r["id"]) for r in op.select("trajectories", order_by="id")]
+    _insert(op, "trajectory_steps", (
+        {"trajectory_id": trajectory_ids[i],
+         **{k: step[k] for k in ("position", "tool", "arguments", "result")}}
+        for i, t in enumerate(trajectories) for step in t["steps"]), report)
+    by_pair = {(t["run"], t["case"]): trajectory_ids[i] for i, t in enumerate(trajectories)}
+
+    def trajectory_of(i: int, review: dict[str, Any]) -> int:
+        found = by_pair.get((review["run"], review["case"]))
+        if found is None:
+            raise ImportRejected(ids.path, None, f"trajectory_reviews[{i}]: no trajectory of "
+                                                 f"run '{review['run']}' for case "
+                                                 f"'{review['case']}' in the file.")
+        return found
+
+    _insert(op, "trajectory_reviews", (
+        {"trajectory_id": trajectory_of(i, r),
+         "assessor_id": ids("assessors", r["assessor"], f"trajectory_reviews[{i}].assessor"),
+         **{k: r[k] for k in ("task_success", "success_reason", "path_acceptable",
+                              "path_reason", "note", "updated_at")}}
+        for i, r in enumerate(reviews)), report)
 
 
 def _insert(op: Writer, table: str, rows: Iterable[Mapping[str, Any]],

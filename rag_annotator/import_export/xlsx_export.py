@@ -4,7 +4,10 @@
   (tested / produced / validated, quality / coverage / success — "not computable" when a
   denominator is zero, never 0), the main retrieval measures with the unjudged-document
   policy named, judging coverage (relevant / not relevant / unjudged / disputed) and the
-  agreement between assessors.
+  agreement between assessors; for a run holding agent trajectories, the agent figures per
+  family (task success, path acceptable, both, mean steps / tokens / seconds, cost per
+  successful task, verdicts a review overruled) and the violation rate per invariant.  A run
+  with neither retrieved lists nor answers (an agent run) gets no RAG rows.
 * **Entity sheets** (``csv_export.FLAT_ENTITIES``): bold, frozen header with filters, widths
   by column, keys and ids stored as text.  A table longer than a sheet (1,048,575 data rows)
   continues on ``judgments (2)``, ``judgments (3)``…
@@ -177,7 +180,10 @@ def summary_rows(store: GoldSetStore, scope: Scope) -> list[list[Any]]:
     ]
     families = set(scope.families)
     for run in _runs_in_scope(store, scope):
-        answers = summarize(store, run).to_json()
+        summary = summarize(store, run)
+        if not summary.items:
+            continue  # no retrieved list, no answer: nothing for the RAG figures
+        answers = summary.to_json()
         rows.append([("title", f"Answers of run {run}, per family")])
         rows.append(["family", "tested", "produced", "validated", "quality", "coverage",
                      "success"])
@@ -191,18 +197,24 @@ def summary_rows(store: GoldSetStore, scope: Scope) -> list[list[Any]]:
         rows.append([("bold", "all families"), o["tested"], o["produced"], o["validated"],
                      ("pct", o["quality"]), ("pct", o["coverage"]), ("pct", o["success"])])
         rows.append([])
-    runs = _runs_in_scope(store, scope)
-    if runs:
-        max_grade = int(store.meta("max_grade", "1") or 1)
+    agent_runs = set(store.trajectory_run_names())
+    for run in _runs_in_scope(store, scope):
+        if run in agent_runs:
+            rows += agent_rows(store, run, families)
+    max_grade = int(store.meta("max_grade", "1") or 1)
+    reports = []
+    for run in _runs_in_scope(store, scope):
+        inputs = {case: QueryInput(ranking, labels, max_grade)
+                  for case, (ranking, labels) in store.metric_inputs(run).items()}
+        if inputs:  # an agent run has no retrieved list: no retrieval row
+            reports.append((run, evaluate(inputs, DEFAULT_MEASURES, "trec")))
+    if reports:
         rows.append([("title", "Retrieval measures (mean over the cases where a value is "
                                "defined); unjudged documents: policy 'trec' — counted as not "
                                "relevant, as trec_eval does; documents outside a case's pool "
                                "count as not relevant")])
         rows.append(["run", "cases", *DEFAULT_MEASURES])
-        for run in runs:
-            inputs = {case: QueryInput(ranking, labels, max_grade)
-                      for case, (ranking, labels) in store.metric_inputs(run).items()}
-            report = evaluate(inputs, DEFAULT_MEASURES, "trec")
+        for run, report in reports:
             rows.append([run, report.cases,
                          *(("num", report.mean[m]) for m in report.measures)])
         rows.append([])
@@ -223,6 +235,38 @@ def summary_rows(store: GoldSetStore, scope: Scope) -> list[list[Any]]:
     return rows
 
 
+def agent_rows(store: GoldSetStore, run: str, families: set[str]) -> list[list[Any]]:
+    """The summary's agent block of one run: figures per family, then per invariant."""
+    from rag_annotator.metrics.agents import summarize as summarize_agents
+
+    summary = summarize_agents(store, run)
+    rows: list[list[Any]] = [
+        [("title", f"Agents of run {run}, per family (a review mark overrides the automatic "
+                   "check; undecided verdicts are left out of the rates)")],
+        ["family", "trajectories", "task success", "path acceptable", "both", "undecided",
+         "mean steps", "mean tokens", "mean seconds", "total cost", "cost per success",
+         "overruled (success)", "overruled (path)"]]
+    groups = [(f, g) for f, g in summary.per_family.items() if not families or f in families]
+    for label, group in [*groups, (("bold", "all families"), summary.overall)]:
+        data: dict[str, Any] = group.to_json()
+        rows.append([label, data["trajectories"], ("pct", data["task_success"]["rate"]),
+                     ("pct", data["path_acceptable"]["rate"]), ("pct", data["both"]["rate"]),
+                     data["task_success"]["undecided"], ("mean", data["mean_steps"]),
+                     ("mean", data["mean_tokens"]), ("mean", data["mean_seconds"]),
+                     ("cost", data["total_cost"]), ("cost", data["cost_per_success"]),
+                     data["overruled"]["task_success"], data["overruled"]["path_acceptable"]])
+    violations = summary.overall.violations
+    if violations:
+        rows.append([("title", f"Violation rate per invariant, run {run} (broken / checked; "
+                               "a budget the trajectory gives no figure for is unknown)")])
+        rows.append(["invariant", "broken", "checked", "unknown", "violation rate"])
+        for code, v in violations.items():
+            rows.append([code, len(v.broken_cases), len(v.checked_cases),
+                         len(v.unknown_cases), ("pct", v.rate)])
+    rows.append([])
+    return rows
+
+
 def _pct(value: Any) -> float | None:
     return None if value is None else float(value) / 100.0
 
@@ -232,7 +276,7 @@ def _write_summary(ws: Any, rows: list[list[Any]]) -> None:
     from openpyxl.styles import Font
 
     ws.column_dimensions["A"].width = 28
-    for letter in "BCDEFGHIJ":
+    for letter in "BCDEFGHIJKLM":
         ws.column_dimensions[letter].width = 14
     title, bold = Font(bold=True, size=13), Font(bold=True)
     for row in rows:
@@ -240,7 +284,7 @@ def _write_summary(ws: Any, rows: list[list[Any]]) -> None:
         for value in row:
             kind = value[0] if isinstance(value, tuple) else ""
             raw = value[1] if isinstance(value, tuple) else value
-            if raw is None and kind in ("pct", "num"):
+            if raw is None and kind in ("pct", "num", "mean", "cost"):
                 raw = "not computable"
             cell = WriteOnlyCell(ws, value=escape(raw) if isinstance(raw, str) else raw)
             if isinstance(raw, str):
@@ -253,6 +297,10 @@ def _write_summary(ws: Any, rows: list[list[Any]]) -> None:
                 cell.number_format = "0.0%"
             elif kind == "num" and isinstance(raw, float):
                 cell.number_format = "0.000"
+            elif kind == "mean" and isinstance(raw, float):
+                cell.number_format = "0.0"
+            elif kind == "cost" and isinstance(raw, float):
+                cell.number_format = "0.0000"
             cells.append(cell)
         ws.append(cells)
 

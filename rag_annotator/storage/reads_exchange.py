@@ -35,6 +35,10 @@ class Scope:
                 "assessor": [("s.name", self.assessors)] if self.assessors else []}
 
 
+#: The agent case's columns of ``cases`` (expectations and budgets; see ``domain.agents``).
+AGENT_COLUMNS = ("expected_state", "forbidden_tools", "required_tools", "tool_order",
+                 "max_steps", "max_tokens", "max_seconds", "max_cost")
+
 #: The flat entities of the CSV and XLSX exports: name → (columns, SQL).  The SQL has the
 #: placeholders ``{case}``, ``{run}`` and ``{assessor}`` for the scope filters (see
 #: :meth:`ExchangeReads.entity_rows`; :meth:`Scope.conditions` says which columns).
@@ -42,11 +46,12 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
     "cases": (
         ("key", "kind", "question", "variants", "reference_answer", "must_contain",
          "forbidden", "expected_behaviour", "family", "tags", "difficulty", "role", "notes",
-         "status", "author", "created_at", "updated_at"),
+         "status", "author", "created_at", "updated_at", *AGENT_COLUMNS),
         "SELECT c.key, c.kind, c.question, c.variants, c.reference_answer, c.must_contain, "
         "c.forbidden, c.expected_behaviour, c.family, c.tags, c.difficulty, c.role, c.notes, "
-        "c.status, c.author, c.created_at, c.updated_at FROM cases c WHERE {case} "
-        "ORDER BY c.key"),
+        "c.status, c.author, c.created_at, c.updated_at, "
+        + ", ".join(f"c.{name}" for name in AGENT_COLUMNS)
+        + " FROM cases c WHERE {case} ORDER BY c.key"),
     "documents": (
         ("key", "title", "text", "content_hash", "owner", "rights", "valid_from",
          "valid_until", "status", "version", "supersedes", "parent", "origin", "created_at",
@@ -103,11 +108,36 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
         "FROM answer_reviews v JOIN runs r ON r.id = v.run_id "
         "JOIN cases c ON c.id = v.case_id JOIN assessors s ON s.id = v.assessor_id "
         "WHERE {run} AND {case} AND {assessor} ORDER BY r.name, c.key"),
+    "trajectories": (
+        ("run", "case", "final_state", "final_answer", "tokens", "seconds", "cost"),
+        "SELECT r.name, c.key, t.final_state, t.final_answer, t.tokens, t.seconds, t.cost "
+        "FROM trajectories t JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
+        "WHERE {run} AND {case} ORDER BY r.name, c.key"),
+    "trajectory_steps": (
+        ("run", "case", "position", "tool", "arguments", "result"),
+        "SELECT r.name, c.key, s.position, s.tool, s.arguments, s.result "
+        "FROM trajectory_steps s JOIN trajectories t ON t.id = s.trajectory_id "
+        "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
+        "WHERE {run} AND {case} ORDER BY r.name, c.key, s.position"),
+    "trajectory_reviews": (
+        ("run", "case", "assessor", "task_success", "success_reason", "path_acceptable",
+         "path_reason", "note", "updated_at"),
+        "SELECT r.name, c.key, s.name, v.task_success, v.success_reason, v.path_acceptable, "
+        "v.path_reason, v.note, v.updated_at FROM trajectory_reviews v "
+        "JOIN trajectories t ON t.id = v.trajectory_id JOIN runs r ON r.id = t.run_id "
+        "JOIN cases c ON c.id = t.case_id JOIN assessors s ON s.id = v.assessor_id "
+        "WHERE {run} AND {case} AND {assessor} ORDER BY r.name, c.key"),
 }
 
 #: Columns holding a JSON list of texts (decoded by the exports that nest them).
 LIST_COLUMNS = frozenset({"variants", "must_contain", "forbidden", "tags", "rights",
                           "failure_categories", "must_contain_found"})
+
+#: Every column holding a JSON value (the lists, an agent case's expectations, the final
+#: state of a trajectory): the native JSON nests them decoded, the flat tables write them in
+#: one canonical spelling.
+JSON_COLUMNS = LIST_COLUMNS | {"expected_state", "forbidden_tools", "required_tools",
+                               "tool_order", "final_state"}
 
 
 class ExchangeReads(ReadBase):
@@ -186,6 +216,19 @@ class ExchangeReads(ReadBase):
             "FROM judge_verdicts v JOIN assessors s ON s.id = v.assessor_id "
             "ORDER BY s.name, v.id"))
 
+    def export_trajectories(self) -> list[Row]:
+        """Trajectories (with their id, to attach steps) by run name, case key."""
+        return self._many(
+            "SELECT t.id, r.name AS run, c.key AS \"case\", t.final_state, t.final_answer, "
+            "t.tokens, t.seconds, t.cost FROM trajectories t JOIN runs r ON r.id = t.run_id "
+            "JOIN cases c ON c.id = t.case_id ORDER BY r.name, c.key")
+
+    def export_trajectory_steps(self) -> Iterator[tuple[Any, ...]]:
+        """(trajectory id, position, tool, arguments, result) by trajectory, position."""
+        return iter(self._conn.execute(
+            "SELECT trajectory_id, position, tool, arguments, result FROM trajectory_steps "
+            "ORDER BY trajectory_id, position"))
+
     def export_releases(self) -> list[Row]:
         """Every release, in the order they were made."""
         return self._many("SELECT name, created_at, created_by, changelog, snapshot "
@@ -221,6 +264,8 @@ class ExchangeReads(ReadBase):
             "answers": "SELECT count(*) FROM answers WHERE length(text) > ?1",
             "claims": "SELECT count(*) FROM claims WHERE length(text) > ?1 "
                       "OR length(rationale) > ?1",
+            "trajectory_steps": "SELECT count(*) FROM trajectory_steps "
+                                "WHERE length(arguments) > ?1 OR length(result) > ?1",
         }
         out = {}
         for entity, sql in checks.items():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import inspect
 import io
 from pathlib import Path
 
@@ -164,6 +165,13 @@ def _folder(tmp_path: Path, store: GoldSetStore) -> Path:
     ("cases.csv", lambda t: t.replace("ordinary", "weird", 1),
      r"cases\.csv:2: column 'family': expected one of"),
     ("claims.csv", lambda t: t.replace("r0_plain", "r9", 1), r"claims\.csv:2: no run 'r9'"),
+    ("trajectory_steps.csv", lambda t: t.replace("g0_plain", "c0_plain", 1),
+     r"trajectory_steps\.csv:2: no trajectory of run 'r0_plain' for case 'c0_plain'"),
+    ("cases.csv", lambda t: t.replace('[[""verifier_identite"", ""modifier_offre""]]',
+                                      "verifier_identite", 1),
+     r"cases\.csv:5: column 'tool_order': write each pair as 'before < after'"),
+    ("trajectory_reviews.csv", lambda t: t.replace(",1,", ",yes,", 1),
+     r"trajectory_reviews\.csv:2: column 'task_success': expected 0, 1 or null"),
 ])
 def test_bad_files_name_file_and_line(tmp_path: Path, store: GoldSetStore, file: str,
                                       edit: object, message: str) -> None:
@@ -188,7 +196,7 @@ def test_not_utf8_and_non_empty_target(tmp_path: Path, store: GoldSetStore) -> N
 
 def test_registry_names_csv() -> None:
     assert registry.exporter("csv") is csv_export.export_csv
-    assert registry.importer("csv") is csv_import.import_csv
+    assert inspect.unwrap(registry.importer("csv")) is csv_import.import_csv
 
 
 def test_release_scope_limits_cases_to_the_snapshot(tmp_path: Path,
@@ -232,3 +240,48 @@ def test_graded_labels_set_the_scale_of_the_new_file(tmp_path: Path,
         csv_import.import_csv(other, tmp_path / "a", Options())
         assert other.meta("max_grade") == "3"
         assert other.cross_reference_problems() == []
+
+
+def test_agent_tables_are_written_and_read_back(tmp_path: Path, store: GoldSetStore) -> None:
+    from rag_annotator.domain import agent_ops
+    from tests.metrics.test_agents import build_agents
+
+    ids = build_agents(store)
+    agent_ops.review_trajectory(store, ids["A04"], task_success=True,
+                                success_reason="la résiliation était voulue")
+    files = _export(store, tmp_path / "a")
+    assert {"trajectories.csv", "trajectory_steps.csv", "trajectory_reviews.csv"} <= set(files)
+    cases = _rows(files["cases.csv"])
+    a03 = dict(zip(cases[0], next(r for r in cases if r[0] == "A03")))
+    assert a03["kind"] == "agent" and a03["max_tokens"] == "1000"
+    assert a03["expected_state"] == '{"ticket.category": "changement_offre"}'
+    steps = _rows(files["trajectory_steps.csv"])
+    assert steps[0] == ["run", "case", "position", "tool", "arguments", "result"]
+    assert steps[1] == ["agent-v1", "A01", "1", "verifier_identite", '{"client": "C-42"}', "ok"]
+    assert _rows(files["trajectory_reviews.csv"])[1][:4] == ["agent-v1", "A04", "alice", "1"]
+    with GoldSetStore.create(tmp_path / "b.goldset") as other:
+        csv_import.import_csv(other, tmp_path / "a", Options())
+        assert _export(other, tmp_path / "b") == files
+        from rag_annotator.metrics.agents import summarize
+
+        assert summarize(other, "agent-v1").to_json() == summarize(store, "agent-v1").to_json()
+
+
+def test_a_folder_written_before_agent_cases_still_imports(tmp_path: Path,
+                                                          store: GoldSetStore) -> None:
+    populate(store, ["plain"])
+    folder = tmp_path / "a"
+    _export(store, folder)
+    from rag_annotator.storage.reads_exchange import AGENT_COLUMNS
+
+    rows = [r for r in _rows((folder / "cases.csv").read_bytes()) if "agent" not in r]
+    keep = [i for i, name in enumerate(rows[0]) if name not in (*AGENT_COLUMNS, "kind")]
+    with open(folder / "cases.csv", "w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle, lineterminator="\n").writerows([[r[i] for i in keep]
+                                                           for r in rows])
+    for name in ("trajectories", "trajectory_steps", "trajectory_reviews"):
+        (folder / f"{name}.csv").unlink()
+    with GoldSetStore.create(tmp_path / "b.goldset") as other:
+        csv_import.import_csv(other, folder, Options())
+        assert set(other.case_kinds().values()) == {"rag"}
+        assert other.count("cases") == len(rows) - 1

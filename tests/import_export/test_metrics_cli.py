@@ -174,3 +174,64 @@ def test_bad_options_are_one_line_errors(tmp_path: Path, args: tuple[str, ...],
     out = _cli("metrics", str(gold), "--run", "bm25-gpt4o-v1", *args)
     assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr
     assert message in out.stderr
+
+
+# -- agent runs (issue 9) ----------------------------------------------------------------------
+def _agents_file(tmp_path: Path, run: str = "agent-v1") -> Path:
+    from rag_annotator.storage.store import GoldSetStore
+    from tests.builders import build_rich
+    from tests.metrics.test_agents import build_agents
+
+    path = tmp_path / "agents.goldset"
+    with GoldSetStore.create(path, assessor="alice") as store:
+        rich = build_rich(store)
+        build_agents(store, run=run)
+        if run == "bm25":  # an agent case a TREC run once named: it must not count
+            with store.operation("test_load", "leak") as op:
+                op.insert("retrieved", {"run_id": rich.runs["bm25"],
+                                        "case_id": store.case_id_of("A01"),
+                                        "document_id": rich.docs["D1"], "rank": 1,
+                                        "score": 1.0})
+    return path
+
+
+def test_a_run_of_trajectories_only_says_so_and_gives_agent_figures(tmp_path: Path) -> None:
+    path = _agents_file(tmp_path)
+    out = _cli("metrics", str(path), "--run", "agent-v1")
+    assert out.returncode == 0, out.stderr
+    assert "agent trajectories only" in out.stdout and "P@5" not in out.stdout
+    assert "task success 75.0% (3/4, 1 undecided)" in out.stdout
+    assert "order:verifier_identite<modifier_offre" in out.stdout
+    assert "cost per successful task 0.0217" in out.stdout
+    out = _cli("metrics", str(path), "--run", "agent-v1", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["per_query"] == {} and data["answers"]["overall"]["tested"] == 0
+    agents = data["agents"]
+    assert agents["run"] == "agent-v1" and agents["trajectories"] == 5
+    overall = agents["overall"]
+    assert overall["task_success"] == {"rate": 0.75, "successes": 3, "failures": 1,
+                                       "undecided": 1}
+    assert overall["violations"]["forbidden:supprimer_compte"]["rate"] == 0.2
+    assert overall["mean_steps"] == 2.8 and overall["tokens_trajectories"] == 4
+    assert set(agents["per_family"]) == {"ordinary", "sensitive"}
+    assert agents["per_family"]["sensitive"]["cost_per_success"] is None
+
+
+def test_agent_cases_never_enter_the_rag_metrics(tmp_path: Path) -> None:
+    path = _agents_file(tmp_path, run="bm25")
+    out = _cli("metrics", str(path), "--run", "bm25", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert set(data["per_query"]) == {"Q1", "Q2"}  # not A01, which has a retrieved row
+    assert {a["case"] for a in data["answers"]["per_answer"]} <= {"Q1", "Q2", "Q3"}
+    assert data["diagnosis"]["cases"] == 2
+    assert data["agents"]["trajectories"] == 5  # the same run's trajectories, apart
+    out = _cli("metrics", str(path), "--run", "bm25")
+    assert "agents (5 trajectories" in out.stdout and "Q1" in out.stdout
+    from rag_annotator.storage.store import GoldSetStore
+
+    with GoldSetStore.open(path, read_only=True) as store:
+        assert "A01" not in store.metric_inputs("bm25")
+        assert "A01" not in {r["case_key"] for r in store.answer_inputs("bm25")}
+        assert not set(store.case_families()) & {"A01", "A02", "S05"}

@@ -3,6 +3,7 @@ split sheets, cut cells, safe and exact import."""
 
 from __future__ import annotations
 
+import inspect
 import io
 import zipfile
 from pathlib import Path
@@ -263,7 +264,7 @@ def test_escape_round_trips() -> None:
 
 def test_registry_names_xlsx() -> None:
     assert registry.exporter("xlsx") is xlsx_export.export_xlsx
-    assert registry.importer("xlsx") is xlsx_import.import_xlsx
+    assert inspect.unwrap(registry.importer("xlsx")) is xlsx_import.import_xlsx
 
 
 def test_calamine_decodes_escapes_like_excel(tmp_path: Path) -> None:
@@ -276,3 +277,70 @@ def test_calamine_decodes_escapes_like_excel(tmp_path: Path) -> None:
     wb.save(buffer)
     (tmp_path / "e.xlsx").write_bytes(buffer.getvalue())
     assert _calamine(tmp_path / "e.xlsx")["s"] == [["a\x00b", "_x0041_"]]
+
+
+# -- agent cases (issue 9) ---------------------------------------------------------------------
+def _row_after(rows: list[list[Any]], first: str, label: Any) -> list[Any]:
+    """The row whose first cell is ``label`` below the header row starting with ``first``."""
+    start = next(i for i, r in enumerate(rows) if r and r[0] == first)
+    return next(r for r in rows[start + 1:] if r and r[0] == label)
+
+
+def _row_of(ws: Any, label: str) -> int:
+    return next(c.row for c in ws["A"] if c.value == label)
+
+
+def test_agent_figures_on_the_summary_and_entity_sheets(tmp_path: Path,
+                                                        store: GoldSetStore) -> None:
+    from rag_annotator.domain import agent_ops
+    from tests.metrics.test_agents import build_agents
+
+    ids = build_agents(store)
+    agent_ops.review_trajectory(store, ids["A03"], path_acceptable=True,
+                                path_reason="identité vérifiée au guichet")
+    _export(store, tmp_path / "a.xlsx")
+    for sheets in (_openpyxl(tmp_path / "a.xlsx"), _calamine(tmp_path / "a.xlsx")):
+        summary = sheets["Summary"]
+        texts = [c for row in summary for c in row if isinstance(c, str)]
+        assert any(t.startswith("Agents of run agent-v1") for t in texts)
+        # an agent run has no retrieved list and no answer: no RAG rows saying 0
+        assert not any(t.startswith(("Retrieval measures", "Answers of run")) for t in texts)
+        overall = _row_after(summary, "family", "all families")
+        assert overall[1] == 5
+        assert overall[2] == pytest.approx(0.75) and overall[3] == pytest.approx(0.8)
+        assert overall[6] == pytest.approx(2.8) and overall[7] == pytest.approx(725)
+        assert overall[8] == pytest.approx(4.0)
+        assert overall[10] == pytest.approx(0.065 / 3)
+        assert overall[11:13] == [0, 1]
+        sensitive = _row_after(summary, "family", "sensitive")
+        assert sensitive[2] == "not computable" and sensitive[10] == "not computable"
+        order = _row_after(summary, "invariant", "order:verifier_identite<modifier_offre")
+        assert order[1:5] == [1, 4, 0, pytest.approx(0.25)]
+        tokens = _row_after(summary, "invariant", "max_tokens")
+        assert tokens[1:5] == [0, 0, 1, "not computable"]
+        cases = sheets["cases"]
+        header = cases[0]
+        a03 = next(r for r in cases if r[0] == "A03")
+        assert a03[header.index("kind")] == "agent"
+        assert a03[header.index("tool_order")] == '[["verifier_identite", "modifier_offre"]]'
+        assert _norm(a03[header.index("max_tokens")]) == 1000
+        steps = sheets["trajectory_steps"]
+        assert steps[0][:4] == ["run", "case", "position", "tool"]
+        assert [r[3] for r in steps[1:] if r[1] == "A02"] == [
+            "verifier_identite", "supprimer_compte", "modifier_offre", "creer_ticket"]
+        reviews = sheets["trajectory_reviews"]
+        assert [r[1] for r in reviews[1:]] == ["A03"]
+        assert len(sheets["trajectories"]) == 7  # header + six trajectories
+    ws = load_workbook(tmp_path / "a.xlsx")["Summary"]
+    cost = ws[f"K{_row_of(ws, 'all families')}"]
+    assert cost.value == pytest.approx(0.065 / 3)
+    assert cost.number_format == "0.0000"  # a cost keeps its 4 decimals
+    with GoldSetStore.create(tmp_path / "b.goldset") as other:
+        xlsx_import.import_xlsx(other, tmp_path / "a.xlsx", Options())
+        for entity in ("trajectories", "trajectory_steps", "trajectory_reviews"):
+            assert list(other.entity_rows(entity)[1]) == list(store.entity_rows(entity)[1])
+        def inputs(source: GoldSetStore) -> list[dict[str, Any]]:
+            return [{k: v for k, v in row.items() if k != "id"}
+                    for row in source.agent_inputs("agent-v1")]
+
+        assert inputs(other) == inputs(store)

@@ -12,14 +12,18 @@ policy chosen next to it (always visible, switchable with Alt+P):
 * the diagnosis per family (access, retrieval, abstention, generation) with the first action;
 * latency and cost when the run carries them, against a target the user sets;
 * run against run: wins, losses, ties per measure, filterable by family;
+* for a run holding agent trajectories (issue 9): task success, path acceptable, violation
+  rate per invariant, mean steps / tokens / seconds, cost per successful task and the
+  verdicts a review overruled, per family; a run of trajectories only shows no RAG panel;
 * the gold set's counts (families, statuses, labels, verdicts).
 
 Every figure is clickable: the cases behind it are listed on the right, and activating one
 (double-click or Enter) opens it in the Gold Set section.  The figures are recomputed when a
 judgment, a verdict, a review or a run changes, only while the section is shown (otherwise
 on the next show).  At the sample's scale that takes a few milliseconds on the GUI thread;
-a file whose runs hold more than :data:`WORKER_THRESHOLD` retrieved rows is computed on a
-worker thread with its own read-only connection, so the window never freezes.
+a file whose runs hold more than :data:`WORKER_THRESHOLD` retrieved rows (a trajectory
+counting as ten) is computed on a worker thread with its own read-only connection, so the
+window never freezes.
 """
 
 from __future__ import annotations
@@ -54,6 +58,8 @@ from PySide6.QtWidgets import (
 
 from rag_annotator.domain.changes import Changes
 from rag_annotator.metrics import DEFAULT_MEASURES, Policy
+from rag_annotator.metrics.agents import AgentSummary
+from rag_annotator.metrics.agents import summarize as summarize_agents
 from rag_annotator.metrics.diagnosis import KINDS
 from rag_annotator.metrics.latency import DEFAULT_TARGET_MS
 from rag_annotator.metrics.overview import (
@@ -70,7 +76,13 @@ from rag_annotator.ui.actions import make_action
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import number
 from rag_annotator.ui.sections.base import Section, placeholder_label
-from rag_annotator.ui.sections.dashboard_widgets import Bar, BarChart, CountsBox, FigureTable
+from rag_annotator.ui.sections.dashboard_widgets import (
+    AgentsPanel,
+    Bar,
+    BarChart,
+    CountsBox,
+    FigureTable,
+)
 
 log = logging.getLogger("rag_annotator")
 
@@ -79,7 +91,8 @@ WORKER_THRESHOLD = 200_000
 
 #: Tables whose changes can move a figure of the dashboard.
 WATCHED = ("judgments", "adjudications", "claims", "answer_reviews", "answers", "retrieved",
-           "runs", "cases", "documents", "expected_sources", "citations")
+           "runs", "cases", "documents", "expected_sources", "citations", "trajectories",
+           "trajectory_steps", "trajectory_reviews")
 
 def _pct(value: float | None) -> str:
     """A share in the user's locale ("72.0%", "72,0 %"); a dash when not computable."""
@@ -93,6 +106,12 @@ def _pct(value: float | None) -> str:
 def _num(value: float | None) -> str:
     """A measure value with 3 decimals in the user's locale; a dash when not defined."""
     return "—" if value is None else QLocale().toString(value, "f", 3)
+
+
+def _compute_all(store: GoldSetStore, args: tuple[str, Policy, str | None, int]
+                 ) -> tuple[Figures, AgentSummary]:
+    """The RAG figures and the agent figures of one run (on the GUI thread or a worker)."""
+    return compute(store, *args), summarize_agents(store, args[0])
 
 
 # -- the section -------------------------------------------------------------------------------
@@ -116,6 +135,7 @@ class DashboardSection(Section):
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.figures: Figures | None = None
+        self.agent_summary: AgentSummary | None = None
         self._last_cell: tuple[FigureTable, str, str] | None = None
         self._generation = 0
         self._executor: ThreadPoolExecutor | None = None
@@ -229,6 +249,15 @@ class DashboardSection(Section):
         QVBoxLayout(self.next_box).addWidget(self.next_pairs)
         self.next_box.hide()
 
+        # Agents (issue 9): shown when the run holds trajectories.
+        self.agents = AgentsPanel()
+        self.agents.hide()
+        self.agent_only = QLabel(self.tr(
+            "This run holds agent trajectories only: no retrieved documents and no answers, "
+            "so there are no retrieval or answer figures; its agent figures are below."))
+        self.agent_only.setWordWrap(True)
+        self.agent_only.hide()
+
         # Agreement between assessors on relevance (per family), as ``info --json`` gives it.
         self.agreement = FigureTable()
         self.agreement_note = QLabel()
@@ -255,11 +284,13 @@ class DashboardSection(Section):
         body = QWidget()
         body_layout = QVBoxLayout(body)
         body_layout.addWidget(self.empty)
+        body_layout.addWidget(self.agent_only)
         body_layout.addWidget(self.next_box)
         for box in (retrieval_box, answers_box, diagnosis_box, latency_box, compare_box):
             body_layout.addWidget(box)
         self._metric_boxes = (retrieval_box, answers_box, diagnosis_box, latency_box,
                               compare_box)
+        body_layout.addWidget(self.agents)
         body_layout.addWidget(agreement_box)
         body_layout.addLayout(counts)
         body_layout.addStretch(1)
@@ -298,10 +329,11 @@ class DashboardSection(Section):
         self.addAction(self.policy_action)
 
         for table in (self.retrieval, self.answers, self.diagnosis, self.comparison,
-                      self.next_pairs):
+                      self.next_pairs, self.agents.table, self.agents.violations):
             table.currentItemChanged.connect(self._on_cell)
             table.itemClicked.connect(self._on_cell)
-        for chart in (self.retrieval_bars, self.distribution, self.answer_bars):
+        for chart in (self.retrieval_bars, self.distribution, self.answer_bars,
+                      self.agents.bars):
             chart.clicked.connect(self.show_cases)
         self.cases.itemActivated.connect(self._on_case_activated)
         for combo in (self.run_combo, self.other_combo, self.policy_combo):
@@ -372,6 +404,10 @@ class DashboardSection(Section):
             table.fill([], [])
         for chart in (self.retrieval_bars, self.distribution, self.answer_bars):
             chart.set_bars([])
+        self.agent_summary = None
+        self.agents.clear()
+        self.agents.hide()
+        self.agent_only.hide()
         self.cases.clear()
 
     def refresh(self) -> None:
@@ -389,6 +425,8 @@ class DashboardSection(Section):
             box.setVisible(has_run)
         if not has_run:
             self.next_box.hide()
+            self.agents.hide()
+            self.agent_only.hide()
             return
         other = self.other_combo.currentData() or None
         self._generation += 1
@@ -402,15 +440,17 @@ class DashboardSection(Section):
             self._executor.submit(self._compute_on_worker, generation, store.path, args)
             return
         try:
-            figures = compute(store, *args)
+            result = _compute_all(store, args)
         except Exception:  # a bug: logged, the section keeps its last figures
             log.exception("dashboard: computing the figures failed")
             return
-        self._on_computed(generation, figures)
+        self._on_computed(generation, result)
 
     @staticmethod
     def _big(store: GoldSetStore) -> bool:
-        return store.count("retrieved") > WORKER_THRESHOLD
+        # A trajectory costs about what ten retrieved rows do (its checks run in Python).
+        return (store.count("retrieved") + 10 * store.count("trajectories")
+                > WORKER_THRESHOLD)
 
     def _compute_on_worker(self, generation: int, path: Path,
                            args: tuple[str, Policy, str | None, int]) -> None:
@@ -418,19 +458,19 @@ class DashboardSection(Section):
             return  # a newer refresh was queued behind this one: skip the stale work
         try:
             with GoldSetStore.open(path, read_only=True, verify="skip") as reader:
-                figures = compute(reader, *args)
+                result = _compute_all(reader, args)
         except Exception:
             log.exception("dashboard: computing the figures failed")
             return
         try:
-            self._computed.emit(generation, figures)
+            self._computed.emit(generation, result)
         except RuntimeError:  # the section was deleted meanwhile (window closed)
             return
 
-    def _on_computed(self, generation: int, figures: Figures) -> None:
+    def _on_computed(self, generation: int, result: tuple[Figures, AgentSummary]) -> None:
         if generation != self._generation:
             return  # a newer refresh is on its way
-        self.figures = figures
+        self.figures, self.agent_summary = result
         self.busy.hide()
         self._show_retrieval()
         self._show_charts()
@@ -439,12 +479,17 @@ class DashboardSection(Section):
         self._show_latency()
         self._show_comparison()
         self._show_next()
+        self._show_agents()
         self._reshow_last_cell()
         self.figures_shown.emit()
 
     # -- filling -----------------------------------------------------------------------------
     def _fill_runs(self, store: GoldSetStore) -> None:
         names = store.run_names()
+        # By default a RAG run is shown and compared: agent runs come after them.
+        agent_runs = set(store.trajectory_run_names())
+        rag_first = [n for n in names if n not in agent_runs] + [
+            n for n in names if n in agent_runs]
         for combo, with_none in ((self.run_combo, False), (self.other_combo, True)):
             current = combo.currentData()
             wanted = ([("", self.tr("(no comparison)"))] if with_none else []) + [
@@ -456,9 +501,11 @@ class DashboardSection(Section):
             for code, text in wanted:
                 combo.addItem(text, code)
             index = combo.findData(current) if current else -1
+            if index < 0 and not with_none and names:
+                index = combo.findData(rag_first[0])
             if index < 0 and with_none and len(names) > 1:
-                index = combo.findData(names[1] if names[0] == self.run_combo.currentData()
-                                       else names[0])
+                shown = self.run_combo.currentData()
+                index = combo.findData(next(n for n in rag_first if n != shown))
             combo.setCurrentIndex(max(0, index))
             combo.blockSignals(False)
 
@@ -495,7 +542,7 @@ class DashboardSection(Section):
         means = family_means(figures.report, figures.families, measure)
         bars = []
         for key in [*sorted((k for k in means if k != ALL), key=labels.family), ALL]:
-            mean, published, _other = means[key]
+            mean, published, _other = means.get(key, (None, [], []))  # no case: no ALL
             bars.append(Bar(self._family_title(key),
                             [(mean or 0.0, accent, measure, published)],
                             f"{measure} {_num(mean)}"))
@@ -577,6 +624,34 @@ class DashboardSection(Section):
             .replace("%1", _pct(summary.contradicted_share))
             .replace("%2", _pct(summary.unsupported_share))
             .replace("%3", _pct(summary.must_contain_recall)))
+
+    def _show_agents(self) -> None:
+        """The agent panel when the run holds trajectories; a run that holds nothing else
+        shows no RAG panel (they would only say 0 and "not computable")."""
+        figures, summary = self.figures, self.agent_summary
+        assert figures is not None and summary is not None
+        agent_only = (summary.has_data and not figures.report.per_query
+                      and not figures.answers.items)
+        self.agent_only.setVisible(agent_only)
+        for widget in (self.policy_note, self.pooling):  # about documents: not for agents
+            widget.setVisible(not agent_only)
+        for box in self._metric_boxes:
+            box.setVisible(not agent_only)
+        if agent_only:
+            self.next_box.hide()
+        self.agents.setVisible(summary.has_data)
+        if not summary.has_data:
+            self.agents.clear()
+            return
+        keys = sorted(summary.per_family, key=labels.family)
+        locale = QLocale()
+
+        def num(value: float | None, decimals: int) -> str:
+            return "—" if value is None else locale.toString(value, "f", decimals)
+
+        self.agents.show_summary(
+            summary, [*((labels.family(k), k) for k in keys), (self.tr("All families"), None)],
+            _pct, num)
 
     def _show_diagnosis(self) -> None:
         figures = self.figures
