@@ -40,7 +40,8 @@ Build, judge and verify the gold set a RAG system is evaluated against.
                                            (exit 1 on problems)
   rag-annotator import FILE FORMAT SOURCE [--run NAME] [--assessor NAME] [--strict]
                                            bring a run (trec-run, jsonl-run, ragas) or
-                                           judgments (qrels) in
+                                           judgments (qrels) in; agent trajectories
+                                           (trajectories, openai-trajectories)
   rag-annotator export FILE FORMAT DEST [--run NAME]
                                            write a run (trec-run) or the labels (qrels)
   rag-annotator metrics FILE --run NAME [--measures LIST] [--unjudged trec|judged-only|strict]
@@ -95,13 +96,19 @@ def _command_parser() -> argparse.ArgumentParser:
                     "retrieved, optional answer, citations, contexts); ragas: Ragas JSONL "
                     "(user_input, retrieved_contexts, response), questions and contexts "
                     "matched to cases and documents by text. Unknown case or document ids "
-                    "become placeholders, listed in the report, unless --strict.")
+                    "become placeholders, listed in the report, unless --strict. "
+                    "trajectories: one agent trajectory per line (case, steps of tool, "
+                    "arguments, result, final_state, answer, tokens, seconds, cost); "
+                    "openai-trajectories: one OpenAI-style chat log per line (case, messages "
+                    "with tool_calls and tool results, final_state, usage); both go into one "
+                    "run (added to it if it exists) and need agent cases.")
     imp.add_argument("file", help="the .goldset file")
     imp.add_argument("format", choices=IMPORT_FORMATS)
     imp.add_argument("source", help="the file to import")
     imp.add_argument("--run", metavar="NAME",
                      help="run name (trec-run: default the run tag; jsonl-run, ragas: "
-                          "default the file name)")
+                          "default the file name; trajectories: default the lines' run "
+                          "field, else the file name)")
     imp.add_argument("--assessor", metavar="NAME",
                      help="whose judgments or verdicts these are (qrels default: qrels; "
                           "grader verdicts default: the grader's name)")
@@ -144,7 +151,10 @@ def _command_parser() -> argparse.ArgumentParser:
                     "case's pool count as not relevant. A zero denominator gives null (not "
                     "defined), never 0; means are over the cases where a value is published. "
                     "Also: the answer metrics (tested / produced / validated per family, "
-                    "faithfulness, abstention), where each case failed, latency and cost.")
+                    "faithfulness, abstention), where each case failed, latency and cost; "
+                    "for a run holding agent trajectories, the agent metrics (task success, "
+                    "path acceptable, violation rate per invariant, mean steps, tokens and "
+                    "seconds, cost per successful task; JSON: an \"agents\" key).")
     met.add_argument("file", help="the .goldset file")
     met.add_argument("--run", metavar="NAME", required=True, help="which run")
     met.add_argument("--measures", metavar="LIST",
@@ -231,6 +241,7 @@ def info_dict(store: GoldSetStore) -> dict[str, Any]:
         "claims": store.claim_counts(),
         "answer_reviews": store.count("answer_reviews"),
         "releases": store.count("releases"),
+        "agents": store.agent_counts(),
         "max_grade": int(store.meta("max_grade", "1") or 1),
         "agreement": _agreement(store),
     }
@@ -357,6 +368,7 @@ def _cmd_merge(ns: argparse.Namespace) -> int:
 
 def _cmd_metrics(ns: argparse.Namespace) -> int:
     from rag_annotator.metrics import evaluate, parse_measures
+    from rag_annotator.metrics.agents import summarize_rows
     from rag_annotator.metrics.answers import AnswerInput, summarize_inputs
     from rag_annotator.metrics.compare import compare_reports, load_queries
     from rag_annotator.metrics.diagnosis import diagnose_run
@@ -380,6 +392,7 @@ def _cmd_metrics(ns: argparse.Namespace) -> int:
         rows = store.answer_inputs(ns.run)
         diagnosis = diagnose_run(store, ns.run, ns.depth, rows)
         families = store.case_families() if ns.compare else {}
+        agents = summarize_rows(ns.run, store.agent_inputs(ns.run))
     report = evaluate(queries, measures, ns.unjudged)
     items = [AnswerInput.from_row(row) for row in rows]
     answers = summarize_inputs(ns.run, items)
@@ -398,6 +411,7 @@ def _cmd_metrics(ns: argparse.Namespace) -> int:
         data["diagnosis"] = diagnosis.to_json()
         if latency.has_data:
             data["latency"] = latency.to_json()
+        data["agents"] = agents.to_json()
         if comparison is not None:
             data["compare"] = comparison.to_json()
         if ns.next:
@@ -408,6 +422,11 @@ def _cmd_metrics(ns: argparse.Namespace) -> int:
         # cases) for a script.
         print(json.dumps(data, ensure_ascii=False, allow_nan=False,
                          indent=2 if sys.stdout.isatty() else None))
+        return 0
+    if not queries and agents.has_data:  # an agent run: no retrieved list, no answer
+        print(f"run {ns.run}: agent trajectories only (no retrieved documents, no answers): "
+              "retrieval and answer metrics do not apply")
+        print("\n".join(_agents_lines(agents.to_json())))
         return 0
     names = list(report.measures)
     width = max([len("case"), *(len(q) for q in report.readings)])
@@ -427,6 +446,8 @@ def _cmd_metrics(ns: argparse.Namespace) -> int:
     print("\n".join(_diagnosis_lines(diagnosis.to_json())))
     if latency.has_data:
         print(_latency_line(latency.to_json()))
+    if agents.has_data:
+        print("\n".join(_agents_lines(agents.to_json())))
     if comparison is not None:
         print("\n".join(_compare_lines(comparison.to_json())))
     if ns.next:
@@ -463,6 +484,47 @@ def _answers_lines(data: dict[str, Any]) -> list[str]:
                  f"{_pct(data['contradicted_share'])}, unsupported "
                  f"{_pct(data['unsupported_share'])} of {data['claims']['verified']} verified "
                  f"claims; must-contain recall {_pct(data['must_contain_recall'])}")
+    return lines
+
+
+def _agents_lines(data: dict[str, Any]) -> list[str]:
+    def num(value: object, spec: str) -> str:
+        return "-" if not isinstance(value, (int, float)) else format(value, spec)
+
+    lines = [f"agents ({data['trajectories']} trajectories; review marks override the "
+             "automatic checks; undecided verdicts are out of the rates)"
+             + (f"; left out: {data['retired_excluded']} of retired cases"
+                if data["retired_excluded"] else "")]
+    groups = [*data["per_family"].items(), ("overall", data["overall"])]
+    width = max(len(name) for name, _ in groups)
+    for name, g in groups:
+        success, path = g["task_success"], g["path_acceptable"]
+        lines.append(
+            f"  {name:<{width}}  {g['trajectories']:>4} trajectories  task success "
+            f"{_pct(success['rate'])} ({success['successes']}/"
+            f"{success['successes'] + success['failures']}"
+            + (f", {success['undecided']} undecided" if success["undecided"] else "")
+            + f"), path acceptable {_pct(path['rate'])} ({path['acceptable']}/"
+            f"{path['acceptable'] + path['not_acceptable']}"
+            + (f", {path['undecided']} undecided" if path["undecided"] else "")
+            + f"), both {_pct(g['both']['rate'])}")
+    o = data["overall"]
+    lines.append(f"  mean steps {num(o['mean_steps'], '.2f')}, mean tokens "
+                 f"{num(o['mean_tokens'], '.0f')} (over {o['tokens_trajectories']}), mean "
+                 f"seconds {num(o['mean_seconds'], '.2f')} (over {o['seconds_trajectories']});"
+                 f" total cost {num(o['total_cost'], '.4f')} (over {o['cost_trajectories']}),"
+                 f" cost per successful task "
+                 + ("not computable" if o["cost_per_success"] is None
+                    else f"{o['cost_per_success']:.4f}"))
+    lines.append(f"  overruled by a review: task success {o['overruled']['task_success']}, "
+                 f"path {o['overruled']['path_acceptable']} (of {o['reviewed']} reviewed)")
+    if o["violations"]:
+        lines.append("  violation rate per invariant (broken / checked; unknown left out):")
+        code_width = max(len(code) for code in o["violations"])
+        for code, v in o["violations"].items():
+            lines.append(f"    {code:<{code_width}}  {_pct(v['rate'])}  ({v['broken']}/"
+                         f"{v['checked']}" + (f", {v['unknown']} unknown" if v["unknown"]
+                                              else "") + ")")
     return lines
 
 

@@ -75,7 +75,12 @@ def expected_info(path: Path) -> dict[str, Any]:
             counts["unjudged" if grade is None else
                    "relevant" if grade >= 1 else "not_relevant"] += 1
         verdicts = Counter(v or "unverified" for (v,) in q("SELECT verdict FROM claims"))
+        agents = {"cases": sum(kind == "agent" for (kind,) in q("SELECT kind FROM cases")),
+                  "trajectories": len(q("SELECT id FROM trajectories")),
+                  "steps": len(q("SELECT id FROM trajectory_steps")),
+                  "reviewed": len(q("SELECT id FROM trajectory_reviews"))}
         return {
+            "agents": agents,
             "schema_version": c.execute("PRAGMA user_version").fetchone()[0],
             "documents": len(q("SELECT id FROM documents")),
             "cases": len(q("SELECT id FROM cases")),
@@ -112,7 +117,8 @@ def assert_info_shape(info: dict[str, Any]) -> None:
 
 
 def assert_info_matches(info: dict[str, Any], expected: dict[str, Any]) -> None:
-    for key in ("schema_version", "documents", "cases", "runs", "families", "claims"):
+    for key in ("schema_version", "documents", "cases", "runs", "families", "claims",
+                "agents"):
         assert info[key] == expected[key], key
     for key, value in expected["judgments"].items():
         assert info["judgments"][key] == value, key

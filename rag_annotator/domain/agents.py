@@ -113,6 +113,8 @@ def same_value(expected: Any, actual: Any) -> bool:
     and ``3``, ``"true"`` and ``true``), since spreadsheets write every value as text.  A
     boolean never matches a number (Python would say ``1 == True``).
     """
+    if type(expected) is type(actual) and expected == actual:
+        return True  # the common case, without parsing
     e = parse_value(expected) if isinstance(expected, str) else expected
     a = parse_value(actual) if isinstance(actual, str) else actual
     if isinstance(e, bool) or isinstance(a, bool):

@@ -107,8 +107,10 @@ def _judged_pairs(store: GoldSetStore, cases: set[str] | None,
 
 
 def _cases_in_scope(store: GoldSetStore, options: Options) -> list[dict[str, Any]]:
+    """The RAG cases of the export's scope (agent cases are no RAG questions: left out)."""
     columns, rows = store.entity_rows("cases", scope_of(store, options))
-    return [dict(zip(columns, row)) for row in rows]
+    cases = (dict(zip(columns, row)) for row in rows)
+    return [case for case in cases if case["kind"] != "agent"]
 
 
 def _passages(store: GoldSetStore, keys: set[str]) -> dict[str, list[tuple[str, str]]]:
@@ -181,6 +183,9 @@ def export_beir(store: GoldSetStore, dest: Path, options: Options) -> Written:
 def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported:
     """A BEIR folder: documents, queries as cases, qrels as one assessor's judgments."""
     assessor = v.check_key("assessor", options.assessor or "beir")
+    if not source.is_dir():
+        raise ImportRejected(source, None, "a BEIR dataset is a folder (corpus.jsonl, "
+                             "queries.jsonl, qrels/test.tsv); choose the folder, not a file.")
     corpus = list(_jsonl(source / "corpus.jsonl"))
     queries = list(_jsonl(source / "queries.jsonl"))
     qrels_path = _qrels_file(source)

@@ -35,6 +35,11 @@ def read_text_lines(path: Path) -> Iterator[tuple[int, str]]:
         yield from enumerate(lines, start=first)
 
 
+#: The refusal of a value nested deeper than Python's recursive readers follow.
+TOO_DEEP = ("the data is nested too deeply to read (lists or objects inside each other "
+            "thousands of times); flatten it.")
+
+
 def read_json_lines(path: Path, *, objects: bool = True) -> Iterator[tuple[int, Any]]:
     """Yield ``(line_number, value)`` for each non-blank line of a JSON Lines file.
 
@@ -47,6 +52,8 @@ def read_json_lines(path: Path, *, objects: bool = True) -> Iterator[tuple[int, 
             value = json.loads(text)
         except json.JSONDecodeError as error:
             raise ImportRejected(path, number, f"not valid JSON ({error.msg}).") from None
+        except RecursionError:
+            raise ImportRejected(path, number, TOO_DEEP) from None
         if objects and not isinstance(value, dict):
             raise ImportRejected(path, number, "expected one JSON object per line.")
         yield number, value

@@ -16,6 +16,7 @@ not at all (temporary file, then rename).
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -83,6 +84,8 @@ IMPORTS: dict[str, str] = {
     "ragchecker": "judges:import_ragchecker",
     "ragas-verdicts": "judges:import_ragas_verdicts",
     "deepeval-verdicts": "judges:import_deepeval_verdicts",
+    "trajectories": "trajectories:import_trajectories_file",
+    "openai-trajectories": "trajectories:import_openai_file",
 }
 
 #: Export formats: name → "module:function".
@@ -112,8 +115,25 @@ def _load(table: dict[str, str], name: str, direction: str) -> Callable[..., Any
 
 
 def importer(name: str) -> Callable[[Any, Path, Options], Report]:
-    """The import function of a format (InvalidValue if unknown)."""
-    return _load(IMPORTS, name, "import")
+    """The import function of a format (InvalidValue if unknown).
+
+    Python's JSON and XML readers recurse: a hostile file nested thousands of levels deep
+    ends in RecursionError wherever it is parsed.  Readers that can name the line do; any
+    other becomes a one-line refusal here (the import's transaction has rolled back).
+    """
+    run = _load(IMPORTS, name, "import")
+
+    @functools.wraps(run)  # inspect.unwrap(importer(name)) is the format's function
+    def guarded(store: Any, source: Path, options: Options) -> Report:
+        try:
+            result: Report = run(store, source, options)
+        except RecursionError:
+            from rag_annotator.import_export.files import TOO_DEEP, ImportRejected
+
+            raise ImportRejected(Path(source), None, TOO_DEEP) from None
+        return result
+
+    return guarded
 
 
 def exporter(name: str) -> Callable[[Any, Path, Options], Report]:

@@ -31,7 +31,7 @@ from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.domain.verify_ops import add_candidate_claims
 from rag_annotator.errors import Conflict, InvalidValue
-from rag_annotator.import_export.files import ImportRejected, read_text_lines
+from rag_annotator.import_export.files import TOO_DEEP, ImportRejected, read_text_lines
 from rag_annotator.import_export.trec import ImportReport, _resolve
 
 NATIVE_FIELDS = ("case", "retrieved", "answer", "citations", "contexts")
@@ -82,6 +82,8 @@ def _objects(path: Path) -> list[tuple[int, dict[str, Any]]]:
         except ValueError as error:  # json.JSONDecodeError is a ValueError
             raise ImportRejected(path, number, f"not valid JSON ({error}); each line must be "
                                                "one JSON object.") from None
+        except RecursionError:
+            raise ImportRejected(path, number, TOO_DEEP) from None
         if not isinstance(value, dict):
             raise ImportRejected(path, number, "expected a JSON object ({...}) on each line.")
         found.append((number, value))
@@ -282,7 +284,8 @@ def _match(text: str, exact: dict[str, list[str]], loose: dict[str, list[str]]) 
 def _match_questions(op: Writer, path: Path, records: list[RunRecord],
                      report: ImportReport) -> None:
     """Ragas names no case: find it by its question, else a placeholder case (reported)."""
-    exact, loose = _index([r for r in op.select("cases") if r["question"]], "question")
+    exact, loose = _index([r for r in op.select("cases", kind="rag") if r["question"]],
+                          "question")  # an agent case's request is not a RAG question
     now = utc_now()
     for r in records:
         found = _match(r.question, exact, loose)

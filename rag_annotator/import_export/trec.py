@@ -186,9 +186,16 @@ def _resolve(op: Writer, path: Path, qids: Iterable[str], docnos: Iterable[str],
     called only on an unknown id, so a big file pays nothing for it when all ids are known.
     """
     cases, docs = op.ids_by_key("cases"), op.ids_by_key("documents")
+    agents = {row["key"] for row in op.select("cases", kind="agent")}
     now = utc_now()
     for qid in qids:
         if qid in cases:
+            if qid in agents:
+                raise ImportRejected(path, first_line("case", qid),
+                                     f"case '{qid}' is an agent case: retrieved documents, "
+                                     "answers and relevance labels belong to RAG cases; "
+                                     "import its trajectory instead (format trajectories), "
+                                     "or fix the id.")
             continue
         if strict:
             raise ImportRejected(path, first_line("case", qid),
@@ -331,6 +338,14 @@ class RelevanceSource(Protocol):
     def by_key(self, table: str, key: str) -> dict[str, Any]: ...
 
 
+def _agent_cases(store: RelevanceSource) -> frozenset[str]:
+    """Keys of the agent cases (no RAG questions: never written to a TREC file)."""
+    kinds = getattr(store, "case_kinds", None)
+    if kinds is None:
+        return frozenset()
+    return frozenset(k for k, kind in kinds().items() if kind == "agent")
+
+
 def export_qrels(store: RelevanceSource, destination: Path) -> ExportReport:
     """Write the effective labels as qrels: judged pairs only, one label per pair.
 
@@ -341,8 +356,11 @@ def export_qrels(store: RelevanceSource, destination: Path) -> ExportReport:
     report = ExportReport(destination)
     disputed: list[str] = []
     relevant_by_case: dict[str, bool] = {}
+    agents = _agent_cases(store)
     with atomic_text_writer(destination) as out:
         for case, doc, grade, is_disputed in store.effective_labels():
+            if case in agents:
+                continue
             if is_disputed:
                 disputed.append(f"{case}/{doc}")
                 continue
@@ -372,7 +390,9 @@ def export_run(store: RelevanceSource, run_name: str, destination: Path) -> Expo
     """
     run = store.by_key("runs", run_name)
     _check_trec_id(run_name, destination)
-    rankings = store.run_rankings(int(run["id"]))
+    agents = _agent_cases(store)
+    rankings = {case: docs for case, docs in store.run_rankings(int(run["id"])).items()
+                if case not in agents}
     report = ExportReport(destination)
     rewritten: list[str] = []
     with atomic_text_writer(destination) as out:
@@ -391,7 +411,7 @@ def export_run(store: RelevanceSource, run_name: str, destination: Path) -> Expo
                                f"decreasing and were rewritten from the ranks: "
                                f"{_first(rewritten)}")
     judged_cases = {case for case, _d, grade, _x in store.effective_labels()
-                    if grade is not None}
+                    if grade is not None and case not in agents}
     missing = sorted(judged_cases - set(rankings))
     if missing:
         report.warnings.append(f"{len(missing)} judged cases have no line in this run (use "

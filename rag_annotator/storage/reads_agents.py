@@ -149,3 +149,32 @@ class AgentReads(ReadBase):
             "FROM trajectory_reviews v JOIN trajectories t ON t.id = v.trajectory_id "
             "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
             "JOIN assessors a ON a.id = v.assessor_id ORDER BY r.name, c.key")
+
+    def trajectory_counts(self) -> dict[int, int]:
+        """Run id → its number of trajectories (runs without any are left out)."""
+        return dict(self._conn.execute(
+            "SELECT run_id, count(*) FROM trajectories GROUP BY run_id"))
+
+    def agent_case_count(self, families: tuple[str, ...] = (),
+                         cases: tuple[str, ...] | None = None) -> int:
+        """Agent cases among those an export scope keeps (``families``: empty = all;
+        ``cases``: keys, None = all) — what a RAG-only format leaves out."""
+        sql = "SELECT count(*) FROM cases WHERE kind = 'agent'"
+        params: list[Any] = []
+        if families:
+            sql += " AND family IN (SELECT value FROM json_each(?))"
+            params.append(json.dumps(list(families)))
+        if cases is not None:
+            sql += " AND key IN (SELECT value FROM json_each(?))"
+            params.append(json.dumps(list(cases)))
+        return int(self._conn.execute(sql, params).fetchone()[0])
+
+    def agent_counts(self) -> dict[str, int]:
+        """What ``info --json`` says of agent work: agent cases, trajectories, their steps,
+        reviewed trajectories."""
+        (cases, trajectories, steps, reviewed) = self._conn.execute(
+            "SELECT (SELECT count(*) FROM cases WHERE kind = 'agent'), "
+            "(SELECT count(*) FROM trajectories), (SELECT count(*) FROM trajectory_steps), "
+            "(SELECT count(*) FROM trajectory_reviews)").fetchone()
+        return {"cases": cases, "trajectories": trajectories, "steps": steps,
+                "reviewed": reviewed}

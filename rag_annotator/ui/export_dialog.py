@@ -82,22 +82,26 @@ def preview(store: GoldSetStore, fmt: str, options: registry.Options) -> tuple[
     warnings: list[str] = []
     scope = scope_of(store, options)
     counts = count_rows(store, scope)
+    # the ecosystem formats are about RAG: agent cases are left out of them
+    rag_cases = counts["cases"] - store.agent_case_count(scope.families, scope.cases)
     if fmt in ("xlsx", "csv"):
         rows = list(counts.items())
     elif fmt == "json":
         rows = [(name, store.count(name)) for name in (
             "cases", "documents", "runs", "retrieved", "answers", "judgments", "claims",
-            "answer_reviews", "releases")]
+            "answer_reviews", "trajectories", "trajectory_steps", "trajectory_reviews",
+            "releases")]
     elif fmt in ("qrels", "beir"):
         labels = store.judgment_counts()
-        rows = [("cases", counts["cases"]),
+        rows = [("cases", rag_cases),
                 ("judged pairs", labels["relevant"] + labels["not_relevant"])]
         if labels["disputed"]:
             warnings.append(QCoreApplication.translate(
                 "export", "%1 disputed pairs will be left out (adjudicate them first).")
                             .replace("%1", str(labels["disputed"])))
     else:
-        rows = [(name, counts[name]) for name in ("cases", "retrieved", "answers", "claims")]
+        rows = [("cases", rag_cases)] + [
+            (name, counts[name]) for name in ("retrieved", "answers", "claims")]
     if fmt in ("trec-run", "ragas", "ragchecker") and not options.run:
         warnings.append(QCoreApplication.translate("export", "Choose a run."))
     if fmt == "xlsx" and any(n > 1_048_575 for _e, n in rows):

@@ -12,7 +12,13 @@ import re
 from PySide6.QtCore import QCoreApplication
 
 from rag_annotator.domain.enums import Label
-from rag_annotator.ui import keys_dashboard, keys_exchange, keys_goldset, keys_verify
+from rag_annotator.ui import (
+    keys_agents,
+    keys_dashboard,
+    keys_exchange,
+    keys_goldset,
+    keys_verify,
+)
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 
 FAMILIES: dict[str, str] = {
@@ -100,6 +106,7 @@ ACTIONS: dict[str, str] = {
     **keys_verify.ACTION_TITLES,
     **keys_dashboard.ACTION_TITLES,
     **keys_exchange.ACTION_TITLES,
+    **keys_agents.ACTION_TITLES,
 }
 
 # Values a domain label may end with ("Q03 · DOC → not_relevant"), shown translated.
@@ -201,6 +208,11 @@ TABLES: dict[str, str] = {
     "evidence": QT_TRANSLATE_NOOP("labels", "Evidence"),
     "answer_reviews": QT_TRANSLATE_NOOP("labels", "Answer review"),
     "releases": QT_TRANSLATE_NOOP("labels", "Release"),
+    "judge_verdicts": QT_TRANSLATE_NOOP("labels", "Judge verdict"),
+    "case_reviews": QT_TRANSLATE_NOOP("labels", "Case review"),
+    "trajectories": QT_TRANSLATE_NOOP("labels", "Trajectory"),
+    "trajectory_steps": QT_TRANSLATE_NOOP("labels", "Trajectory step"),
+    "trajectory_reviews": QT_TRANSLATE_NOOP("labels", "Trajectory review"),
 }
 
 

@@ -9,6 +9,7 @@ documented shapes (research/ecosystem.md §3–§4) are asserted in every case.
 
 from __future__ import annotations
 
+import inspect
 import json
 from pathlib import Path
 from typing import Any
@@ -126,7 +127,7 @@ def test_beir_round_trip_through_the_import(sample: GoldSetStore, tmp_path: Path
         assert report.counts["documents"] == sample.count("documents")
         assert _expected_labels(other) == _expected_labels(sample)
         assert other.query("SELECT key, question FROM cases ORDER BY key") == sample.query(
-            "SELECT key, question FROM cases ORDER BY key")
+            "SELECT key, question FROM cases WHERE kind = 'rag' ORDER BY key")
         assert {r["name"] for r in other.query("SELECT name FROM assessors")} == {"expert"}
         # Importing again changes nothing and keeps what is there.
         again = ecosystem.import_beir(other, tmp_path / "beir", Options(assessor="expert"))
@@ -222,7 +223,8 @@ def test_deepeval_goldens_shape_and_round_trip(sample: GoldSetStore, tmp_path: P
     path = tmp_path / "s.deepeval.json"
     ecosystem.export_deepeval(sample, path, Options(run=RUN))
     goldens: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))
-    assert isinstance(goldens, list) and len(goldens) == sample.count("cases")
+    rag_cases = sum(1 for kind in sample.case_kinds().values() if kind == "rag")
+    assert isinstance(goldens, list) and len(goldens) == rag_cases
     for golden in goldens:
         assert isinstance(golden["input"], str)
         assert all(isinstance(c, str) for c in golden["context"])
@@ -232,7 +234,7 @@ def test_deepeval_goldens_shape_and_round_trip(sample: GoldSetStore, tmp_path: P
         ecosystem.import_deepeval(other, path, Options())
         columns = "key, question, reference_answer, family, tags, expected_behaviour"
         assert other.query(f"SELECT {columns} FROM cases ORDER BY key") == sample.query(
-            f"SELECT {columns} FROM cases ORDER BY key")
+            f"SELECT {columns} FROM cases WHERE kind = 'rag' ORDER BY key")
         sources = other.query("SELECT count(*) AS n FROM expected_sources")[0]["n"]
         assert sources == sum(len(g["context"]) for g in goldens)
     deepeval = pytest.importorskip("deepeval.dataset")
@@ -260,8 +262,8 @@ def test_bad_deepeval_files(tmp_path: Path, store: GoldSetStore, text: str,
 def test_registry_names_the_ecosystem_formats() -> None:
     for name in ("beir", "ragas", "ragchecker", "deepeval"):
         assert registry.exporter(name).__module__.endswith("ecosystem")
-    assert registry.importer("beir") is ecosystem.import_beir
-    assert registry.importer("deepeval") is ecosystem.import_deepeval
+    assert inspect.unwrap(registry.importer("beir")) is ecosystem.import_beir
+    assert inspect.unwrap(registry.importer("deepeval")) is ecosystem.import_deepeval
 
 
 def test_beir_refuses_ids_a_tsv_cannot_hold(tmp_path: Path, store: GoldSetStore) -> None:
@@ -292,7 +294,7 @@ def test_hostile_texts_survive_beir_and_deepeval(tmp_path: Path, store: GoldSetS
         ecosystem.import_deepeval(other, tmp_path / "d.json", Options())
         columns = "key, question, reference_answer, family, tags"
         assert other.query(f"SELECT {columns} FROM cases ORDER BY key") == store.query(
-            f"SELECT {columns} FROM cases ORDER BY key")
+            f"SELECT {columns} FROM cases WHERE kind = 'rag' ORDER BY key")
     loader = pytest.importorskip("beir.datasets.data_loader")
     corpus, _queries, qrels = loader.GenericDataLoader(str(tmp_path / "beir")).load("test")
     assert qrels == _expected_labels(store)
@@ -306,3 +308,41 @@ def test_deepeval_errors_stay_on_one_line(tmp_path: Path, store: GoldSetStore) -
     with pytest.raises(ImportRejected) as caught:
         ecosystem.import_deepeval(store, tmp_path / "g.json", Options())
     assert "\n" not in str(caught.value) and "a\\nb" in str(caught.value)
+
+
+def test_agent_cases_are_never_rag_questions_in_ecosystem_files(tmp_path: Path,
+                                                                store: GoldSetStore) -> None:
+    """Agent cases (issue 9) carry no retrieval or answer: no export lists them, even when
+    a TREC run once named one (a retrieved row and a judgment on it)."""
+    from tests.metrics.test_agents import build_agents
+
+    rich = build_rich(store)
+    build_agents(store, run="bm25")
+    agent = store.case_id_of("A01")
+    with store.operation("test_load", "leak") as op:
+        op.insert("retrieved", {"run_id": rich.runs["bm25"], "case_id": agent,
+                                "document_id": rich.docs["D1"], "rank": 1, "score": 1.0})
+        alice = op.select("assessors", name="alice")[0]["id"]
+        op.insert("judgments", {"case_id": agent, "document_id": rich.docs["D1"],
+                                "assessor_id": alice, "grade": 1, "note": "",
+                                "updated_at": "2026-01-01T00:00:00Z"})
+    agents = {"A01", "A02", "A03", "A04", "S05", "R06"}
+    ecosystem.export_beir(store, tmp_path / "beir", Options())
+    ecosystem.export_ragas(store, tmp_path / "r.jsonl", Options(run="bm25"))
+    ecosystem.export_ragchecker(store, tmp_path / "rc.json", Options(run="bm25"))
+    ecosystem.export_deepeval(store, tmp_path / "d.json", Options(run="bm25"))
+    trec.export_qrels(store, tmp_path / "q.txt")
+    trec.export_run(store, "bm25", tmp_path / "run.txt")
+    queries = [json.loads(x)["_id"] for x in
+               (tmp_path / "beir" / "queries.jsonl").read_text().splitlines()]
+    assert queries == ["Q1", "Q2", "Q3"]
+    qrels = (tmp_path / "beir" / "qrels" / "test.tsv").read_text()
+    ragas = [json.loads(x) for x in (tmp_path / "r.jsonl").read_text().splitlines()]
+    ragchecker = json.loads((tmp_path / "rc.json").read_text())["results"]
+    deepeval = json.loads((tmp_path / "d.json").read_text())
+    assert {g["additional_metadata"]["case"] for g in deepeval} <= {"Q1", "Q2", "Q3"}
+    assert {r["query_id"] for r in ragchecker} <= {"Q1", "Q2", "Q3"}
+    assert len(ragas) == len(ragchecker)
+    for text in (qrels, (tmp_path / "q.txt").read_text(), (tmp_path / "run.txt").read_text()):
+        assert not {line.split()[0] for line in text.splitlines()[1:]} & agents
+    assert "A01" in store.case_kinds()  # the leak was real: the rows are there

@@ -56,3 +56,23 @@ def test_block_reader_matches_line_reader(block: int, data: bytes) -> None:
             assert _outcome(files.read_text_lines, path) == _outcome(_reference, path)
         finally:
             files._BLOCK_BYTES = saved
+
+
+@pytest.mark.parametrize("fmt", sorted(__import__(
+    "rag_annotator.import_export.registry", fromlist=["IMPORTS"]).IMPORTS))
+@pytest.mark.parametrize("suffix", [".jsonl", ".json"])
+def test_no_import_crashes_on_data_nested_too_deeply(fmt: str, suffix: str,
+                                                     tmp_path: Path) -> None:
+    """Python's JSON reader recurses: 100,000 nested brackets end in RecursionError unless
+    the importer (or the registry's guard) turns it into a one-line refusal."""
+    from rag_annotator.errors import KnownError
+    from rag_annotator.import_export import registry
+    from rag_annotator.storage.store import GoldSetStore
+
+    source = tmp_path / f"deep{suffix}"
+    source.write_text("[" * 100_000 + "\n", encoding="utf-8")
+    with GoldSetStore.create(tmp_path / "g.goldset", assessor="ana") as store:
+        with pytest.raises(KnownError) as caught:
+            registry.importer(fmt)(store, source, registry.Options(run="r", assessor="j"))
+        assert "\n" not in str(caught.value)
+        assert store.count("cases") == 0 and store.count("runs") == 0

@@ -159,3 +159,31 @@ def test_cli_formats(goldset_path: Path, tmp_path: Path) -> None:
     out = run_cli("import", str(goldset_path), "ragas", str(ragas), "--run", "rg")
     assert out.returncode == 0, out.stderr
     assert "unmatched_context" in out.stderr
+
+
+def test_ragas_never_matches_an_agent_case_by_its_request(corpus: GoldSetStore,
+                                                         tmp_path: Path) -> None:
+    """An agent case's request is not a RAG question: a Ragas row with the same text gets
+    its own placeholder case, and the agent case gets no retrieved list."""
+    from rag_annotator.domain import operations as ops
+
+    ops.create_case(corpus, key="A01", kind="agent", question="Capital of Italy?")
+    path = _write(tmp_path, "ragas.jsonl", [
+        {"user_input": "Capital of Italy?", "retrieved_contexts": ["Rome is in Italy."],
+         "response": "Rome.", "reference": "Rome"}])
+    report = runs_jsonl.import_ragas(corpus, path, name="rag-v1")
+    assert len(report.new_cases) == 1 and report.new_cases[0].startswith("ragas-")
+    rankings = corpus.run_rankings(corpus.by_key("runs", "rag-v1")["id"])
+    assert "A01" not in rankings
+
+
+@pytest.mark.parametrize("name", ["deep.jsonl"])
+def test_deeply_nested_json_is_refused_with_its_line(corpus: GoldSetStore, tmp_path: Path,
+                                                     name: str) -> None:
+    """Python's JSON reader recurses: a line nested 100,000 deep must be a clear error
+    naming the line, not a crash."""
+    path = tmp_path / name
+    path.write_text('{"case": "Q1"}\n' + "[" * 100_000 + "\n", encoding="utf-8")
+    with pytest.raises(ImportRejected, match=r"deep\.jsonl:2: .*nested too deeply"):
+        runs_jsonl.import_jsonl_run(corpus, path, name="deep")
+    assert corpus.count("runs") == 0

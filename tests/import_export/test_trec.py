@@ -206,3 +206,18 @@ def test_run_round_trip(tmp_path: Path, rankings: dict[str, list[str]]) -> None:
         q: [f"d{d}" for d in docs] for q, docs in rankings.items()}
     assert {q: [d for d, _ in v] for q, v in first.items()} == {
         q: [d for d, _ in v] for q, v in back.items()}
+
+
+def test_a_run_or_qrels_naming_an_agent_case_is_refused(store: GoldSetStore,
+                                                        tmp_path: Path) -> None:
+    """Retrieved lists and relevance labels belong to RAG cases: an agent case's key in a
+    run or qrels file is refused with its line, nothing stored."""
+    from rag_annotator.domain import operations as ops
+
+    ops.create_case(store, key="q2", kind="agent", question="changer d'offre")
+    before = _dump(store)
+    with pytest.raises(ImportRejected, match=r"run\.txt:4: case 'q2' is an agent case"):
+        trec.import_run(store, _write(tmp_path, "run.txt", RUN))
+    with pytest.raises(ImportRejected, match=r"qrels\.txt:4: case 'q2' is an agent case"):
+        trec.import_qrels(store, _write(tmp_path, "qrels.txt", QRELS), assessor="ana")
+    assert _dump(store) == before

@@ -15,3 +15,10 @@ def test_french_titles_of_actions(qapp, french: None) -> None:  # type: ignore[n
     assert labels.action_title("set_judgment") == "Jugement"
     assert labels.action_title("import_run") == "Import d’une exécution"
     assert labels.action_title("set_adjudication") == "Arbitrage"
+
+
+def test_every_writable_table_has_a_ui_name() -> None:
+    """The History names the row each change touched: every table an operation may write."""
+    from rag_annotator.storage.transaction import WRITABLE_TABLES
+
+    assert sorted(set(WRITABLE_TABLES) - set(labels.TABLES)) == []
