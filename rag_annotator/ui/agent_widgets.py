@@ -290,7 +290,7 @@ def review_html(detail: Row, evaluation: Evaluation) -> str:
             marked = translate("AgentsSection", "overruled: %1").replace("%1", yes_no(mark))
         else:
             marked = translate("AgentsSection", "confirmed: %1").replace("%1", yes_no(mark))
-        why = (f"<br>&nbsp;&nbsp;<i>{esc(translate('AgentsSection', 'Reason:'))}</i> "
+        why = ("<br>&nbsp;&nbsp;<i>" + esc(translate("AgentsSection", "Reason:")) + "</i> "
                f"{esc(reason)}" if reason else "")
         lines.append(f"<b>{esc(title)}</b> {verdict_html(automatic, mark)} — "
                      f"{esc(auto)} · {esc(marked)}{why}")
@@ -301,8 +301,13 @@ def review_html(detail: Row, evaluation: Evaluation) -> str:
         lines.append(f"<span style='color:#495057'>{esc(who)}</span>")
     note = review.get("note") or ""
     if note:
-        lines.append(f"<b>{esc(translate('AgentsSection', 'Note (E):'))}</b> {esc(note)}")
+        lines.append(bold(translate("AgentsSection", "Note (E):")) + " " + esc(note))
     return "<br>".join(lines)
+
+
+def bold(text: str) -> str:
+    """``text`` escaped, in bold (rich-text labels)."""
+    return f"<b>{esc(text)}</b>"
 
 
 def budgets_html(detail: Row, evaluation: Evaluation) -> str:
@@ -322,7 +327,7 @@ def budgets_html(detail: Row, evaluation: Evaluation) -> str:
         if status.get(column) == BROKEN:
             text = f"<b style='color:#c92a2a'>{text}</b>"
         parts.append(text)
-    return f"<b>{esc(translate('AgentsSection', 'Budgets:'))}</b> " + " · ".join(parts)
+    return bold(translate("AgentsSection", "Budgets:")) + " " + " · ".join(parts)
 
 
 # -- dialogs -----------------------------------------------------------------------------------

@@ -2,6 +2,23 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AgentsSection</name>
+    <message numerus="yes">
+        <source>%n trajectory(ies)</source>
+        <translation>
+            <numerusform>%n trajectory</numerusform>
+            <numerusform>%n trajectories</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n to review</source>
+        <translation>
+            <numerusform>%n to review</numerusform>
+            <numerusform>%n to review</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>BulkEditDialog</name>
     <message numerus="yes">
         <source>Change %Ln case(s)</source>
@@ -155,6 +172,16 @@
         <translation>
             <numerusform>%Ln claim unverified</numerusform>
             <numerusform>%Ln claims unverified</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RunsSection</name>
+    <message numerus="yes">
+        <source>Its %n agent trajectory(ies) and their reviews go too.</source>
+        <translation>
+            <numerusform>Its agent trajectory and its review go too.</numerusform>
+            <numerusform>Its %n agent trajectories and their reviews go too.</numerusform>
         </translation>
     </message>
 </context>

@@ -2,6 +2,435 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>AgentsPanel</name>
+    <message>
+        <source>Agents: task success, path and invariants per family</source>
+        <translation>Agents&#xa0;: succès de la tâche, chemin et invariants par famille</translation>
+    </message>
+    <message>
+        <source>Violation rate per invariant (broken / checked)</source>
+        <translation>Taux de violation par invariant (violé / vérifié)</translation>
+    </message>
+    <message>
+        <source>Trajectories</source>
+        <translation>Trajectoires</translation>
+    </message>
+    <message>
+        <source>Task success</source>
+        <translation>Succès de la tâche</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Échecs</translation>
+    </message>
+    <message>
+        <source>Path acceptable</source>
+        <translation>Chemin acceptable</translation>
+    </message>
+    <message>
+        <source>Path not acceptable</source>
+        <translation>Chemin non acceptable</translation>
+    </message>
+    <message>
+        <source>Both</source>
+        <translation>Les deux</translation>
+    </message>
+    <message>
+        <source>Undecided</source>
+        <translation>Indécis</translation>
+    </message>
+    <message>
+        <source>Mean steps</source>
+        <translation>Étapes (moy.)</translation>
+    </message>
+    <message>
+        <source>Mean tokens</source>
+        <translation>Tokens (moy.)</translation>
+    </message>
+    <message>
+        <source>Mean seconds</source>
+        <translation>Secondes (moy.)</translation>
+    </message>
+    <message>
+        <source>Cost per success</source>
+        <translation>Coût par succès</translation>
+    </message>
+    <message>
+        <source>Overruled</source>
+        <translation>Infirmés</translation>
+    </message>
+    <message>
+        <source>trajectories that broke it / trajectories where it was checked</source>
+        <translation>trajectoires qui l&apos;ont violé / trajectoires où il a été vérifié</translation>
+    </message>
+    <message>
+        <source>the trajectory gives no figure for this budget: not counted</source>
+        <translation>la trajectoire ne donne pas ce chiffre&#xa0;: non compté</translation>
+    </message>
+    <message>
+        <source>Violation rate</source>
+        <translation>Taux de violation</translation>
+    </message>
+    <message>
+        <source>Broken</source>
+        <translation>Violé</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>Vérifié</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Inconnu</translation>
+    </message>
+    <message>
+        <source>%1 trajectories. A reviewer&apos;s mark overrides the automatic check; a trajectory that can be decided neither way (no expected state or no final state, not marked) is undecided and left out of the rate. Means are over the trajectories that carry the figure; cost per success = total cost / successful tasks. Retired cases are left out (%2). — means not computable.</source>
+        <translation>%1 trajectoires. La marque d&apos;un relecteur l&apos;emporte sur le contrôle automatique&#xa0;; une trajectoire qu&apos;on ne peut trancher (ni état attendu ni état final, non marquée) est indécise et hors du taux. Les moyennes portent sur les trajectoires qui donnent le chiffre&#xa0;; coût par succès = coût total / tâches réussies. Les cas retirés sont exclus (%2). — signifie non calculable.</translation>
+    </message>
+    <message>
+        <source>successful tasks / trajectories with a verdict</source>
+        <translation>tâches réussies / trajectoires avec un verdict</translation>
+    </message>
+    <message>
+        <source>acceptable paths / trajectories with a verdict</source>
+        <translation>chemins acceptables / trajectoires avec un verdict</translation>
+    </message>
+    <message>
+        <source>success with an acceptable path</source>
+        <translation>succès avec un chemin acceptable</translation>
+    </message>
+    <message>
+        <source>task success cannot be decided yet: mark it in the review</source>
+        <translation>le succès ne peut pas encore être tranché&#xa0;: marquez-le dans la relecture</translation>
+    </message>
+    <message>
+        <source>over the trajectories that give tokens</source>
+        <translation>sur les trajectoires qui donnent les tokens</translation>
+    </message>
+    <message>
+        <source>over the trajectories that give seconds</source>
+        <translation>sur les trajectoires qui donnent les secondes</translation>
+    </message>
+    <message>
+        <source>total cost / successful tasks</source>
+        <translation>coût total / tâches réussies</translation>
+    </message>
+    <message>
+        <source>automatic verdicts a review overruled: success / path</source>
+        <translation>verdicts automatiques infirmés par une relecture&#xa0;: succès / chemin</translation>
+    </message>
+    <message>
+        <source>forbidden: %1</source>
+        <translation>interdit&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>required: %1</source>
+        <translation>requis&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>step budget</source>
+        <translation>budget d&apos;étapes</translation>
+    </message>
+    <message>
+        <source>token budget</source>
+        <translation>budget de tokens</translation>
+    </message>
+    <message>
+        <source>time budget</source>
+        <translation>budget de temps</translation>
+    </message>
+    <message>
+        <source>cost budget</source>
+        <translation>budget de coût</translation>
+    </message>
+</context>
+<context>
+    <name>AgentsSection</name>
+    <message>
+        <source>yes</source>
+        <extracomment>Backgrounds (same palette as the Verify section&apos;s claims). Model role holding the texts of the checks a step broke (tests, tooltips). lupdate finds ``translate(&quot;AgentsSection&quot;, &quot;literal&quot;)`` calls.</extracomment>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <source>forbidden tool %1</source>
+        <translation>outil interdit %1</translation>
+    </message>
+    <message>
+        <source>%2 before %1</source>
+        <translation>%2 avant %1</translation>
+    </message>
+    <message>
+        <source>past the budget of %1 steps</source>
+        <translation>au-delà du budget de %1 étapes</translation>
+    </message>
+    <message>
+        <source>forbidden tool %1 called at step %2</source>
+        <translation>outil interdit %1 appelé à l&apos;étape %2</translation>
+    </message>
+    <message>
+        <source>forbidden tool %1 never called</source>
+        <translation>outil interdit %1 jamais appelé</translation>
+    </message>
+    <message>
+        <source>required tool %1 never called</source>
+        <translation>outil requis %1 jamais appelé</translation>
+    </message>
+    <message>
+        <source>required tool %1 called</source>
+        <translation>outil requis %1 appelé</translation>
+    </message>
+    <message>
+        <source>%1 before %2: kept</source>
+        <translation>%1 avant %2&#xa0;: respecté</translation>
+    </message>
+    <message>
+        <source>%2 before %1 (step %3)</source>
+        <translation>%2 avant %1 (étape %3)</translation>
+    </message>
+    <message>
+        <source>%1 before %2: %3 never called</source>
+        <translation>%1 avant %2&#xa0;: %3 jamais appelé</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>étapes</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>tokens</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>secondes</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>coût</translation>
+    </message>
+    <message>
+        <source>%1 budget %2: not given by the trajectory</source>
+        <translation>budget %1 %2&#xa0;: non donné par la trajectoire</translation>
+    </message>
+    <message>
+        <source>%1 budget %2: kept (%3)</source>
+        <translation>budget %1 %2&#xa0;: respecté (%3)</translation>
+    </message>
+    <message>
+        <source>%1 budget %2 exceeded at step %4 (%3)</source>
+        <translation>budget %1 %2 dépassé à l&apos;étape %4 (%3)</translation>
+    </message>
+    <message>
+        <source>%1 budget %2 exceeded (%3)</source>
+        <translation>budget %1 %2 dépassé (%3)</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>respecté</translation>
+    </message>
+    <message>
+        <source>broken</source>
+        <translation>violé</translation>
+    </message>
+    <message>
+        <source>cannot tell</source>
+        <translation>indéterminé</translation>
+    </message>
+    <message>
+        <source>equal</source>
+        <translation>égal</translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation>diffère</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>manquant</translation>
+    </message>
+    <message>
+        <source>Task success (Y / N)</source>
+        <translation>Succès de la tâche (Y / N)</translation>
+    </message>
+    <message>
+        <source>Path acceptable (A / X)</source>
+        <translation>Chemin acceptable (A / X)</translation>
+    </message>
+    <message>
+        <source>automatic: %1</source>
+        <translation>automatique&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>not reviewed</source>
+        <translation>non relu</translation>
+    </message>
+    <message>
+        <source>overruled: %1</source>
+        <translation>infirmé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>confirmed: %1</source>
+        <translation>confirmé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>Raison&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Reviewed by %1, %2</source>
+        <translation>Relu par %1, %2</translation>
+    </message>
+    <message>
+        <source>Note (E):</source>
+        <translation>Note (E)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Budgets:</source>
+        <translation>Budgets&#xa0;:</translation>
+    </message>
+    <message>
+        <source>To review only (T)</source>
+        <translation>À relire seulement (T)</translation>
+    </message>
+    <message>
+        <source>Case key…</source>
+        <translation>Clé du cas…</translation>
+    </message>
+    <message>
+        <source>Enter: accept the automatic checks and go on · Y / N: success · A / X: path · U: clear · E: note · J / K: next / previous · Shift+J: next to review · H / L: steps · T: to review only · R: run</source>
+        <translation>Entrée&#xa0;: accepter les contrôles automatiques et continuer · Y / N&#xa0;: succès · A / X&#xa0;: chemin · U&#xa0;: effacer · E&#xa0;: note · J / K&#xa0;: suivante / précédente · Maj+J&#xa0;: suivante à relire · H / L&#xa0;: étapes · T&#xa0;: à relire seulement · R&#xa0;: exécution</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>Exécution&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Relecture</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Étapes</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>Contrôles</translation>
+    </message>
+    <message>
+        <source>Final state</source>
+        <translation>État final</translation>
+    </message>
+    <message>
+        <source>Final answer</source>
+        <translation>Réponse finale</translation>
+    </message>
+    <message>
+        <source>All runs</source>
+        <translation>Toutes les exécutions</translation>
+    </message>
+    <message>
+        <source>No agent case in this gold set yet.
+
+Add one in the Gold set section (Kind: Agent), with its expected final state and the invariants of an acceptable path, then import the agent&apos;s trajectories: Runs → Import a Run…, or rag-annotator import FILE trajectories SOURCE --run NAME.</source>
+        <translation>Pas encore de cas agent dans ce jeu de référence.
+
+Ajoutez-en un dans la section Jeu de référence (Nature&#xa0;: Agent), avec son état final attendu et les invariants d&apos;un chemin acceptable, puis importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une exécution…, ou rag-annotator import FICHIER trajectories SOURCE --run NOM.</translation>
+    </message>
+    <message>
+        <source>No trajectory to review yet.
+
+Import the agent&apos;s trajectories: Runs → Import a Run…, or rag-annotator import FILE trajectories SOURCE --run NAME.</source>
+        <translation>Pas encore de trajectoire à relire.
+
+Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une exécution…, ou rag-annotator import FICHIER trajectories SOURCE --run NOM.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trajectory(ies)</source>
+        <translation>
+            <numerusform>%n trajectoire</numerusform>
+            <numerusform>%n trajectoires</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n to review</source>
+        <translation>
+            <numerusform>%n à relire</numerusform>
+            <numerusform>%n à relire</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every trajectory of this list is reviewed.</source>
+        <translation>Toutes les trajectoires de cette liste sont relues.</translation>
+    </message>
+    <message>
+        <source>No trajectory to review.</source>
+        <translation>Aucune trajectoire à relire.</translation>
+    </message>
+    <message>
+        <source>trajectory %1 of %2</source>
+        <translation>trajectoire %1 sur %2</translation>
+    </message>
+    <message>
+        <source>Request:</source>
+        <translation>Demande&#xa0;:</translation>
+    </message>
+    <message>
+        <source>The trajectory gives no final state.</source>
+        <translation>La trajectoire ne donne pas d&apos;état final.</translation>
+    </message>
+    <message>
+        <source>H / L: previous / next step, with its arguments and result in full.</source>
+        <translation>H / L&#xa0;: étape précédente / suivante, avec ses arguments et son résultat en entier.</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>Étape %1</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>Arguments&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation>Résultat&#xa0;:</translation>
+    </message>
+    <message>
+        <source>The checks cannot tell this verdict: mark task success with Y or N, the path with A or X.</source>
+        <translation>Les contrôles ne peuvent pas trancher ce verdict&#xa0;: marquez le succès avec Y ou N, le chemin avec A ou X.</translation>
+    </message>
+    <message>
+        <source>Accepted; one verdict is still to mark (Y / N for success, A / X for the path).</source>
+        <translation>Accepté&#xa0;; un verdict reste à marquer (Y / N pour le succès, A / X pour le chemin).</translation>
+    </message>
+    <message>
+        <source>Task success: you mark it &lt;b&gt;%1&lt;/b&gt;; the final state says &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation>Succès de la tâche&#xa0;: vous marquez &lt;b&gt;%1&lt;/b&gt;&#xa0;; l&apos;état final dit &lt;b&gt;%2&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>Path acceptable: you mark it &lt;b&gt;%1&lt;/b&gt;; the checks say &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation>Chemin acceptable&#xa0;: vous marquez &lt;b&gt;%1&lt;/b&gt;&#xa0;; les contrôles disent &lt;b&gt;%2&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>Why do you overrule the automatic check? (Enter saves, Esc cancels)</source>
+        <translation>Pourquoi infirmez-vous le contrôle automatique&#xa0;? (Entrée enregistre, Échap annule)</translation>
+    </message>
+    <message>
+        <source>Overrule the automatic check</source>
+        <translation>Infirmer le contrôle automatique</translation>
+    </message>
+    <message>
+        <source>Note on the trajectory</source>
+        <translation>Note sur la trajectoire</translation>
+    </message>
+    <message>
+        <source>Note on %1 (Enter saves, Esc cancels):</source>
+        <translation>Note sur %1 (Entrée enregistre, Échap annule)&#xa0;:</translation>
+    </message>
+</context>
+<context>
     <name>BulkEditDialog</name>
     <message numerus="yes">
         <source>Change %Ln case(s)</source>
@@ -101,6 +530,38 @@
         <translation>le rôle qui peut ou non voir les sources</translation>
     </message>
     <message>
+        <source>one key = value per line, e.g. ticket.category = changement_offre</source>
+        <translation>une paire clé = valeur par ligne, p. ex. ticket.category = changement_offre</translation>
+    </message>
+    <message>
+        <source>tool names, comma-separated</source>
+        <translation>noms d&apos;outils, séparés par des virgules</translation>
+    </message>
+    <message>
+        <source>one pair per line, e.g. verifier_identite &lt; modifier_offre</source>
+        <translation>une paire par ligne, p. ex. verifier_identite &lt; modifier_offre</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>étapes</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>tokens</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>secondes</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>coût</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
         <source>Document</source>
         <translation>Document</translation>
     </message>
@@ -129,6 +590,10 @@
         <translation>Clé</translation>
     </message>
     <message>
+        <source>Kind</source>
+        <translation>Nature</translation>
+    </message>
+    <message>
         <source>Question</source>
         <translation>Question</translation>
     </message>
@@ -151,6 +616,26 @@
     <message>
         <source>Expected behaviour</source>
         <translation>Comportement attendu</translation>
+    </message>
+    <message>
+        <source>Expected final state (key = value per line)</source>
+        <translation>État final attendu (clé = valeur par ligne)</translation>
+    </message>
+    <message>
+        <source>Forbidden tools</source>
+        <translation>Outils interdits</translation>
+    </message>
+    <message>
+        <source>Required tools</source>
+        <translation>Outils requis</translation>
+    </message>
+    <message>
+        <source>Tool order (before &lt; after, one pair per line)</source>
+        <translation>Ordre des outils (avant &lt; après, une paire par ligne)</translation>
+    </message>
+    <message>
+        <source>Budgets (empty: none)</source>
+        <translation>Budgets (vide&#xa0;: aucun)</translation>
     </message>
     <message>
         <source>Family</source>
@@ -187,6 +672,10 @@
     <message>
         <source>Approved in the frozen release “%1”: read-only until a new draft version starts (Releases…).</source>
         <translation>Approuvé dans la version publiée figée «&#xa0;%1&#xa0;»&#xa0;: lecture seule jusqu&apos;au début d&apos;une nouvelle version brouillon (Versions publiées…).</translation>
+    </message>
+    <message>
+        <source>User&apos;s request</source>
+        <translation>Demande de l&apos;utilisateur</translation>
     </message>
     <message>
         <source>To check</source>
@@ -229,6 +718,18 @@
         <translation>Accès restreint&#xa0;: indiquez le rôle qui peut ou non voir les documents.</translation>
     </message>
     <message>
+        <source>The agent case has no user request.</source>
+        <translation>Le cas agent n&apos;a pas de demande de l&apos;utilisateur.</translation>
+    </message>
+    <message>
+        <source>No expected final state: task success cannot be checked automatically; give &apos;key = value&apos; pairs.</source>
+        <translation>Pas d&apos;état final attendu&#xa0;: le succès de la tâche ne peut pas être contrôlé automatiquement&#xa0;; donnez des paires « clé = valeur ».</translation>
+    </message>
+    <message>
+        <source>No invariant (forbidden or required tool, order, step budget): the path cannot be checked automatically.</source>
+        <translation>Aucun invariant (outil interdit ou requis, ordre, budget d&apos;étapes)&#xa0;: le chemin ne peut pas être contrôlé automatiquement.</translation>
+    </message>
+    <message>
         <source>Prompt injection: identify the injected passage (a source with a passage or a note).</source>
         <translation>Injection de prompt&#xa0;: identifiez le passage injecté (une source avec un passage ou une note).</translation>
     </message>
@@ -269,6 +770,21 @@
     <message>
         <source>Keyboard Shortcuts</source>
         <translation>Raccourcis clavier</translation>
+    </message>
+</context>
+<context>
+    <name>ChecksModel</name>
+    <message>
+        <source>Check</source>
+        <translation>Contrôle</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Résultat</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Étapes</translation>
     </message>
 </context>
 <context>
@@ -528,6 +1044,10 @@
     <message>
         <source>Judge next (strict): the unjudged pairs whose label settles the most undetermined values</source>
         <translation>À juger ensuite (strict)&#xa0;: les paires non jugées dont le jugement détermine le plus de valeurs indéterminées</translation>
+    </message>
+    <message>
+        <source>This run holds agent trajectories only: no retrieved documents and no answers, so there are no retrieval or answer figures; its agent figures are below.</source>
+        <translation>Cette exécution ne contient que des trajectoires d&apos;agent&#xa0;: ni documents retrouvés ni réponses, donc pas de mesures de recherche ni de réponse&#xa0;; ses mesures d&apos;agent sont ci-dessous.</translation>
     </message>
     <message>
         <source>Agreement between assessors on relevance (relevant or not)</source>
@@ -1000,6 +1520,17 @@
     <message>
         <source>Close</source>
         <translation>Fermer</translation>
+    </message>
+</context>
+<context>
+    <name>GoldCasesModel</name>
+    <message>
+        <source>Kind</source>
+        <translation>Nature</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
     </message>
 </context>
 <context>
@@ -1664,6 +2195,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Annotateurs</translation>
     </message>
     <message>
+        <source>Trajectory reviews</source>
+        <translation>Relectures de trajectoires</translation>
+    </message>
+    <message>
         <source>%1: %2 added, %3 updated, %4 unchanged</source>
         <translation>%1 : %2 ajoutés, %3 mis à jour, %4 inchangés</translation>
     </message>
@@ -2002,7 +2537,16 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Ragas JSONL (user_input, retrieved_contexts…)</translation>
     </message>
     <message>
+        <source>Agent trajectories JSONL (case, steps, final_state…)</source>
+        <translation>Trajectoires d&apos;agent JSONL (case, steps, final_state…)</translation>
+    </message>
+    <message>
+        <source>Agent chat logs, OpenAI style (messages with tool_calls)</source>
+        <translation>Journaux de conversation d&apos;agent, style OpenAI (messages avec tool_calls)</translation>
+    </message>
+    <message>
         <source>Run</source>
+        <extracomment>A field of the first JSON line → the run format it points to (first match wins).</extracomment>
         <translation>Exécution</translation>
     </message>
     <message>
@@ -2034,6 +2578,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Réponses</translation>
     </message>
     <message>
+        <source>Trajectories</source>
+        <translation>Trajectoires</translation>
+    </message>
+    <message>
         <source>Judged / retrieved pairs</source>
         <translation>Paires jugées / retrouvées</translation>
     </message>
@@ -2056,6 +2604,13 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Delete</source>
         <translation>Supprimer</translation>
+    </message>
+    <message numerus="yes">
+        <source>Its %n agent trajectory(ies) and their reviews go too.</source>
+        <translation>
+            <numerusform>Sa trajectoire d&apos;agent et sa relecture partent aussi.</numerusform>
+            <numerusform>Ses %n trajectoires d&apos;agent et leurs relectures partent aussi.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Delete Run</source>
@@ -2095,6 +2650,96 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Characters %1–%2: “%3”</source>
         <translation>Caractères %1–%2&#xa0;: «&#xa0;%3&#xa0;»</translation>
+    </message>
+</context>
+<context>
+    <name>StateModel</name>
+    <message>
+        <source>Key</source>
+        <translation>Clé</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Attendu</translation>
+    </message>
+    <message>
+        <source>Actual</source>
+        <translation>Obtenu</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Résultat</translation>
+    </message>
+</context>
+<context>
+    <name>StepsModel</name>
+    <message>
+        <source>#</source>
+        <translation>N°</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Outil</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Arguments</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Résultat</translation>
+    </message>
+    <message>
+        <source>Broken check</source>
+        <translation>Contrôle violé</translation>
+    </message>
+</context>
+<context>
+    <name>TrajectoriesModel</name>
+    <message>
+        <source>Run</source>
+        <extracomment>Columns of the list coloured by a verdict.</extracomment>
+        <translation>Exécution</translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation>Cas</translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation>Famille</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Étapes</translation>
+    </message>
+    <message>
+        <source>Success</source>
+        <translation>Succès</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Chemin</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Relecture</translation>
+    </message>
+    <message>
+        <source>to review</source>
+        <translation>à relire</translation>
+    </message>
+    <message>
+        <source>overruled</source>
+        <translation>infirmé</translation>
+    </message>
+    <message>
+        <source>reviewed</source>
+        <translation>relu</translation>
+    </message>
+    <message>
+        <source>partly reviewed</source>
+        <translation>relu en partie</translation>
     </message>
 </context>
 <context>
@@ -2393,6 +3038,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Vérification (section Vérifier)</translation>
     </message>
     <message>
+        <source>Reviewing agents (Agents section)</source>
+        <translation>Relecture des agents (section Agents)</translation>
+    </message>
+    <message>
         <source>Settings</source>
         <translation>Paramètres</translation>
     </message>
@@ -2499,6 +3148,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Previous pair</source>
         <translation>Paire précédente</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>Agents</translation>
     </message>
     <message>
         <source>Next case</source>
@@ -2780,6 +3433,62 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <source>Agreement with a judge</source>
         <translation>Accord avec un juge</translation>
     </message>
+    <message>
+        <source>Accept the automatic checks, then the next trajectory to review</source>
+        <translation>Accepter les contrôles automatiques, puis la trajectoire suivante à relire</translation>
+    </message>
+    <message>
+        <source>Task success: yes</source>
+        <translation>Succès de la tâche&#xa0;: oui</translation>
+    </message>
+    <message>
+        <source>Task success: no</source>
+        <translation>Succès de la tâche&#xa0;: non</translation>
+    </message>
+    <message>
+        <source>Path acceptable: yes</source>
+        <translation>Chemin acceptable&#xa0;: oui</translation>
+    </message>
+    <message>
+        <source>Path acceptable: no</source>
+        <translation>Chemin acceptable&#xa0;: non</translation>
+    </message>
+    <message>
+        <source>Clear the review</source>
+        <translation>Effacer la relecture</translation>
+    </message>
+    <message>
+        <source>Write a note on the trajectory</source>
+        <translation>Écrire une note sur la trajectoire</translation>
+    </message>
+    <message>
+        <source>Next trajectory</source>
+        <translation>Trajectoire suivante</translation>
+    </message>
+    <message>
+        <source>Previous trajectory</source>
+        <translation>Trajectoire précédente</translation>
+    </message>
+    <message>
+        <source>Next trajectory to review</source>
+        <translation>Trajectoire suivante à relire</translation>
+    </message>
+    <message>
+        <source>Previous step of the timeline</source>
+        <translation>Étape précédente de la chronologie</translation>
+    </message>
+    <message>
+        <source>Next step of the timeline</source>
+        <translation>Étape suivante de la chronologie</translation>
+    </message>
+    <message>
+        <source>Only trajectories to review</source>
+        <translation>Seulement les trajectoires à relire</translation>
+    </message>
+    <message>
+        <source>Choose the run</source>
+        <translation>Choisir l&apos;exécution</translation>
+    </message>
 </context>
 <context>
     <name>dialogs</name>
@@ -2837,6 +3546,7 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <name>export</name>
     <message>
         <source>Excel workbook for managers (.xlsx)</source>
+        <extracomment>(choice id, registry format, CSV profile, title, writes a folder, needs a run)</extracomment>
         <translation>Classeur Excel pour les responsables (.xlsx)</translation>
     </message>
     <message>
@@ -2984,6 +3694,42 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Author</source>
         <translation>Auteur</translation>
+    </message>
+    <message>
+        <source>Kind (RAG or agent)</source>
+        <translation>Nature (RAG ou agent)</translation>
+    </message>
+    <message>
+        <source>Expected final state</source>
+        <translation>État final attendu</translation>
+    </message>
+    <message>
+        <source>Forbidden tools</source>
+        <translation>Outils interdits</translation>
+    </message>
+    <message>
+        <source>Required tools</source>
+        <translation>Outils requis</translation>
+    </message>
+    <message>
+        <source>Tool order</source>
+        <translation>Ordre des outils</translation>
+    </message>
+    <message>
+        <source>Max steps</source>
+        <translation>Étapes max</translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation>Tokens max</translation>
+    </message>
+    <message>
+        <source>Max seconds</source>
+        <translation>Secondes max</translation>
+    </message>
+    <message>
+        <source>Max cost</source>
+        <translation>Coût max</translation>
     </message>
     <message>
         <source>Folder of .txt / .md files</source>
@@ -3301,6 +4047,26 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Version publiée</translation>
     </message>
     <message>
+        <source>Judge verdict</source>
+        <translation>Verdict d&apos;un juge</translation>
+    </message>
+    <message>
+        <source>Case review</source>
+        <translation>Relecture de cas</translation>
+    </message>
+    <message>
+        <source>Trajectory</source>
+        <translation>Trajectoire</translation>
+    </message>
+    <message>
+        <source>Trajectory step</source>
+        <translation>Étape de trajectoire</translation>
+    </message>
+    <message>
+        <source>Trajectory review</source>
+        <translation>Relecture de trajectoire</translation>
+    </message>
+    <message>
         <source>Import a file</source>
         <translation>Import d&apos;un fichier</translation>
     </message>
@@ -3367,6 +4133,31 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Import a judge&apos;s verdicts</source>
         <translation>Import des verdicts d&apos;un juge</translation>
+    </message>
+    <message>
+        <source>RAG (answer from documents)</source>
+        <extracomment>Fields of an agent case (seed 000), in the form&apos;s order; text forms of ``domain.agents``. Fields only a RAG case uses: hidden while an agent case is shown (and the other way).</extracomment>
+        <translation>RAG (réponse tirée des documents)</translation>
+    </message>
+    <message>
+        <source>Agent (result and path)</source>
+        <translation>Agent (résultat et chemin)</translation>
+    </message>
+    <message>
+        <source>Import trajectories</source>
+        <translation>Import de trajectoires</translation>
+    </message>
+    <message>
+        <source>Review trajectory</source>
+        <translation>Relecture de trajectoire</translation>
+    </message>
+    <message>
+        <source>Confirm automatic checks</source>
+        <translation>Confirmation des contrôles automatiques</translation>
+    </message>
+    <message>
+        <source>Clear trajectory review</source>
+        <translation>Effacement d&apos;une relecture de trajectoire</translation>
     </message>
 </context>
 </TS>

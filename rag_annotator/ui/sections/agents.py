@@ -45,6 +45,7 @@ from rag_annotator.ui.agent_widgets import (
     LineDialog,
     StateModel,
     StepsModel,
+    bold,
     budgets_html,
     describe,
     evaluate_row,
@@ -237,7 +238,7 @@ class AgentsSection(Section):
         review_box = QWidget()
         review_layout = QVBoxLayout(review_box)
         review_layout.setContentsMargins(0, 0, 0, 0)
-        review_title = QLabel(f"<b>{esc(self.tr('Review'))}</b>")
+        review_title = QLabel(bold(self.tr("Review")))
         review_layout.addWidget(review_title)
         review_layout.addWidget(self.review, 1)
         review_layout.addWidget(self.keys_hint)
@@ -252,24 +253,24 @@ class AgentsSection(Section):
         timeline_layout.setContentsMargins(0, 0, 0, 0)
         timeline_layout.addWidget(self.header)
         timeline_layout.addWidget(self.request)
-        timeline_layout.addWidget(QLabel(f"<b>{esc(self.tr('Steps'))}</b>"))
+        timeline_layout.addWidget(QLabel(bold(self.tr("Steps"))))
         timeline_layout.addWidget(self.steps_table, 1)
         timeline_layout.addWidget(self.step_detail)
         checks_box = QWidget()
         checks_layout = QVBoxLayout(checks_box)
         checks_layout.setContentsMargins(0, 0, 0, 0)
-        checks_layout.addWidget(QLabel(f"<b>{esc(self.tr('Checks'))}</b>"))
+        checks_layout.addWidget(QLabel(bold(self.tr("Checks"))))
         checks_layout.addWidget(self.checks_table, 1)
         state_box = QWidget()
         state_layout = QVBoxLayout(state_box)
         state_layout.setContentsMargins(0, 0, 0, 0)
-        state_layout.addWidget(QLabel(f"<b>{esc(self.tr('Final state'))}</b>"))
+        state_layout.addWidget(QLabel(bold(self.tr("Final state"))))
         state_layout.addWidget(self.state_table, 1)
         answer_box = QWidget()
         answer_layout = QVBoxLayout(answer_box)
         answer_layout.setContentsMargins(0, 0, 0, 0)
         answer_layout.addWidget(self.budgets)
-        answer_layout.addWidget(QLabel(f"<b>{esc(self.tr('Final answer'))}</b>"))
+        answer_layout.addWidget(QLabel(bold(self.tr("Final answer"))))
         answer_layout.addWidget(self.answer, 1)
         right = QSplitter(Qt.Orientation.Vertical)
         # stacked, each as wide as the pane: a check's words and a state's values read whole
@@ -559,7 +560,7 @@ class AgentsSection(Section):
         self.header.setText(
             f"<b>{esc(detail['case_key'])} · {esc(detail['run'])}</b> — "
             f"{esc(labels.family(detail['family']))} — {esc(position)}")
-        self.request.setText(f"<b>{esc(self.tr('Request:'))}</b> {esc(detail['question'])}")
+        self.request.setText(bold(self.tr("Request:")) + " " + esc(detail["question"]))
         self.steps.set_steps(detail["steps"], evaluation)
         self.checks.set_checks(evaluation.checks)
         self.state.set_state(evaluation.state)
@@ -591,11 +592,11 @@ class AgentsSection(Section):
             return
         broken = "".join(f"<br><b style='color:#c92a2a'>⚠ {esc(text)}</b>"
                          for text in step["broken"])
+        title = self.tr("Step %1").replace("%1", str(step["position"]))
         self.step_detail.setHtml(
-            f"<b>{esc(self.tr('Step %1').replace('%1', str(step['position'])))} · "
-            f"{esc(step['tool'])}</b>{broken}<br><b>{esc(self.tr('Arguments:'))}</b> "
-            f"<code>{esc(pretty_json(step['arguments']))}</code><br>"
-            f"<b>{esc(self.tr('Result:'))}</b> {esc(step['result'])}")
+            bold(f"{title} · {step['tool']}") + broken + "<br>" + bold(self.tr("Arguments:"))
+            + f" <code>{esc(pretty_json(step['arguments']))}</code><br>"
+            + bold(self.tr("Result:")) + f" {esc(step['result'])}")
 
     # -- reviewing -------------------------------------------------------------------------------
     def _marks(self) -> dict[str, int | None]:
