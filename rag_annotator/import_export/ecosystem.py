@@ -349,6 +349,10 @@ def _run_cases(store: GoldSetStore, options: Options, fmt: str) -> list[_RunCase
     cases = {c["key"]: c for c in _cases_in_scope(store, options)}
     rankings = store.run_rankings(int(run["id"]))
     answers = {a["case"]: a for a in store.export_answers() if a["run"] == options.run}
+    if not rankings and not answers and store.trajectory_counts().get(int(run["id"])):
+        raise KnownError(f"run '{options.run}' holds agent trajectories and no retrieved "
+                         f"lists or answers: there is nothing to write for {fmt} (its "
+                         "trajectories go out with the json, csv and xlsx exports).")
     texts: dict[str, str] = {}
 
     def text_of(doc: str) -> str:

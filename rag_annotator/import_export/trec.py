@@ -336,6 +336,7 @@ class RelevanceSource(Protocol):
     def effective_labels(self) -> list[tuple[str, str, int | None, bool]]: ...
     def run_rankings(self, run_id: int) -> dict[str, list[tuple[str, float | None]]]: ...
     def by_key(self, table: str, key: str) -> dict[str, Any]: ...
+    def trajectory_counts(self) -> dict[int, int]: ...
 
 
 def _agent_cases(store: RelevanceSource) -> frozenset[str]:
@@ -393,6 +394,10 @@ def export_run(store: RelevanceSource, run_name: str, destination: Path) -> Expo
     agents = _agent_cases(store)
     rankings = {case: docs for case, docs in store.run_rankings(int(run["id"])).items()
                 if case not in agents}
+    if not rankings and store.trajectory_counts().get(int(run["id"])):
+        raise KnownError(f"run '{run_name}' holds agent trajectories and no retrieved "
+                         "lists: there is nothing to write as a TREC run (its trajectories go "
+                         "out with the json, csv and xlsx exports).", path=destination)
     report = ExportReport(destination)
     rewritten: list[str] = []
     with atomic_text_writer(destination) as out:

@@ -346,3 +346,16 @@ def test_agent_cases_are_never_rag_questions_in_ecosystem_files(tmp_path: Path,
     for text in (qrels, (tmp_path / "q.txt").read_text(), (tmp_path / "run.txt").read_text()):
         assert not {line.split()[0] for line in text.splitlines()[1:]} & agents
     assert "A01" in store.case_kinds()  # the leak was real: the rows are there
+
+
+@pytest.mark.parametrize("fmt", ["ragas", "ragchecker"])
+def test_an_agent_run_is_refused_by_the_rag_run_exports(fmt: str, tmp_path: Path) -> None:
+    from rag_annotator.errors import KnownError
+    from rag_annotator.import_export import registry
+    from rag_annotator.import_export.sample import create_sample
+
+    with create_sample(tmp_path / "s.goldset") as store:
+        dest = tmp_path / f"out.{fmt}"
+        with pytest.raises(KnownError, match="holds agent trajectories"):
+            registry.exporter(fmt)(store, dest, registry.Options(run="agent-support-v1"))
+        assert not dest.exists()

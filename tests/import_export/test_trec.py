@@ -221,3 +221,19 @@ def test_a_run_or_qrels_naming_an_agent_case_is_refused(store: GoldSetStore,
     with pytest.raises(ImportRejected, match=r"qrels\.txt:4: case 'q2' is an agent case"):
         trec.import_qrels(store, _write(tmp_path, "qrels.txt", QRELS), assessor="ana")
     assert _dump(store) == before
+
+
+def test_exporting_an_agent_run_as_trec_says_why_nothing_is_written(
+        store: GoldSetStore, tmp_path: Path) -> None:
+    from rag_annotator.domain import agent_ops
+    from rag_annotator.domain import operations as ops
+    from rag_annotator.domain.agent_ops import TrajectoryInput
+    from rag_annotator.errors import KnownError
+
+    ops.create_case(store, key="A01", kind="agent", question="changer d'offre")
+    agent_ops.import_trajectories(store, "agent-v1", [
+        TrajectoryInput(case="A01", steps=[("verifier_identite", {}, "ok")])])
+    dest = tmp_path / "agent.run"
+    with pytest.raises(KnownError, match="holds agent trajectories and no retrieved lists"):
+        trec.export_run(store, "agent-v1", dest)
+    assert not dest.exists()

@@ -89,7 +89,8 @@ def test_bundle_cli_behaves_like_the_source(bundle: Path, tmp_path: Path) -> Non
     assert frozen_counts["cases"] > 0
 
     # Formats are loaded by name: the bundle must have them all (export one, import it back).
-    run_name = next(iter(json.loads(frozen_info.stdout)["runs"]))
+    run_name = next(name for name in json.loads(frozen_info.stdout)["runs"]
+                    if not name.startswith("agent-"))  # the sample's agent runs: no lists
     dest = tmp_path / "run.txt"
     exported = subprocess.run([str(bundle), "export", str(frozen), "trec-run", str(dest),
                                "--run", run_name], env=env, capture_output=True, text=True,

@@ -180,7 +180,7 @@
     <message numerus="yes">
         <source>Its %n agent trajectory(ies) and their reviews go too.</source>
         <translation>
-            <numerusform>Its agent trajectory and its review go too.</numerusform>
+            <numerusform>Its %n agent trajectory and its review go too.</numerusform>
             <numerusform>Its %n agent trajectories and their reviews go too.</numerusform>
         </translation>
     </message>
