@@ -32,7 +32,14 @@ from functools import cached_property
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from rag_annotator.domain.agent_checks import BROKEN, HELD, Evaluation, effective, evaluate
+from rag_annotator.domain.agent_checks import (
+    BROKEN,
+    HELD,
+    Check,
+    Evaluation,
+    effective,
+    evaluate,
+)
 from rag_annotator.domain.agents import AgentSpec
 from rag_annotator.metrics.answers import ratio
 
@@ -332,9 +339,23 @@ class AgentSummary:
                                   "reviewed": i.reviewed_success, "effective": i.success},
                  "path_acceptable": {"automatic": i.automatic_path,
                                      "reviewed": i.reviewed_path, "effective": i.path},
-                 "broken": [c.code for c in i.evaluation.checks if c.status == BROKEN]}
+                 "broken": [c.code for c in i.evaluation.checks if c.status == BROKEN],
+                 "checks": [_check_json(c) for c in i.evaluation.checks],
+                 "final_state": [{"key": k.key, "expected": k.expected, "actual": k.actual,
+                                  "status": k.status} for k in i.evaluation.state]}
                 for i in self.items],
         }
+
+
+def _check_json(check: Check) -> dict[str, object]:
+    """One invariant's outcome on one trajectory, with the steps that broke it."""
+    out: dict[str, object] = {"code": check.code, "status": check.status,
+                              "steps": list(check.steps)}
+    if check.missing:
+        out["never_called"] = list(check.missing)
+    if check.limit is not None:
+        out["limit"], out["actual"] = check.limit, check.actual
+    return out
 
 
 def summarize_items(run: str, items: Iterable[AgentItem], retired: int = 0) -> AgentSummary:

@@ -250,3 +250,20 @@ def test_summary_agrees_with_a_plain_recomputation(rows: list[tuple[Any, ...]]) 
     summary = summarize_items("r", items)
     assert sum(g.trajectories for g in summary.per_family.values()) == o.trajectories
 
+
+
+def test_json_names_the_step_that_broke_each_invariant_and_the_differing_keys(
+        store: GoldSetStore, built: dict[str, int]) -> None:
+    """``metrics --json`` is what scoring tools read: per trajectory, each check with the
+    steps that broke it, and each expected key with what the agent left."""
+    per = {t["case"]: t for t in summarize(store, RUN).to_json()["per_trajectory"]}
+    checks = {c["code"]: c for c in per["A02"]["checks"]}
+    assert checks["forbidden:supprimer_compte"] == {
+        "code": "forbidden:supprimer_compte", "status": "broken", "steps": [2]}
+    assert checks["max_steps"] == {"code": "max_steps", "status": "held", "steps": [],
+                                   "limit": 6, "actual": 4}
+    order = {c["code"]: c for c in per["A03"]["checks"]}["order:verifier_identite<modifier_offre"]
+    assert order["status"] == "broken" and order["steps"] == [1]
+    assert per["A04"]["final_state"] == [{"key": "ticket.category",
+                                          "expected": "changement_offre",
+                                          "actual": "resiliation", "status": "differs"}]
