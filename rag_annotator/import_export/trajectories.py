@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rag_annotator.bulk import bulk_objects
 from rag_annotator.domain import validation as v
 from rag_annotator.domain.agent_ops import TrajectoryInput, TrajectoryRejected, import_trajectories
 from rag_annotator.domain.ports import Store
@@ -618,9 +619,11 @@ def import_openai(store: Store, path: Path, *, run: str | None = None) -> Trajec
 
 def import_trajectories_file(store: Store, source: Path, options: Options) -> TrajectoryReport:
     """Registry entry for ``trajectories``."""
-    return import_native(store, source, run=options.run)
+    with bulk_objects():
+        return import_native(store, source, run=options.run)
 
 
 def import_openai_file(store: Store, source: Path, options: Options) -> TrajectoryReport:
     """Registry entry for ``openai-trajectories``."""
-    return import_openai(store, source, run=options.run)
+    with bulk_objects():
+        return import_openai(store, source, run=options.run)

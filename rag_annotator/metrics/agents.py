@@ -32,6 +32,7 @@ from functools import cached_property
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from rag_annotator.bulk import bulk_objects
 from rag_annotator.domain.agent_checks import (
     BROKEN,
     HELD,
@@ -326,6 +327,10 @@ class AgentSummary:
 
     def to_json(self) -> dict[str, object]:
         """The ``agents`` block of ``metrics --json``."""
+        with bulk_objects():
+            return self._json()
+
+    def _json(self) -> dict[str, object]:
         return {
             "run": self.run,
             "trajectories": len(self.items),
@@ -383,4 +388,5 @@ def summarize_rows(run: str, rows: Iterable[Mapping[str, Any]]) -> AgentSummary:
 
 def summarize(store: GoldSetStore, run: str) -> AgentSummary:
     """The agent metrics of ``run`` in ``store`` (empty when it holds no trajectory)."""
-    return summarize_rows(run, store.agent_inputs(run))
+    with bulk_objects():
+        return summarize_rows(run, store.agent_inputs(run))

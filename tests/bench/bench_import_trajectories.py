@@ -6,7 +6,8 @@ Setup (not timed): a gold set holding 20,000 agent cases (seed 000's invariants)
 results, a nested final state, tokens, seconds and cost.
 Timed, alternated and repeated (best of ``--repeat``), in one process:
 
-* ``import``: ``trajectories.import_native`` into a fresh copy of the gold set — reading
+* ``import``: ``trajectories.import_trajectories_file`` (what the CLI and the app call)
+  into a fresh copy of the gold set — reading
   (size limit, UTF-8 and NUL checks), JSON with duplicate-key and NaN refusal, every field
   checked, case lookups, the logged operation (undoable: a few history rows per batch) and
   the durable commit;
@@ -36,7 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator.domain.clock import utc_now
-from rag_annotator.import_export.trajectories import import_native, parse_native
+from rag_annotator.import_export.registry import Options
+from rag_annotator.import_export.trajectories import import_trajectories_file, parse_native
 from rag_annotator.storage.store import GoldSetStore
 
 TOOLS = ("verifier_identite", "consulter_offres", "modifier_offre", "creer_ticket",
@@ -87,7 +89,7 @@ def time_import(folder: Path) -> tuple[float, int, float]:
     shutil.copyfile(folder / "cases.goldset", target)
     with GoldSetStore.open(target, assessor="bench") as store:
         start = time.perf_counter()
-        report = import_native(store, folder / "run.jsonl", run="bench")
+        report = import_trajectories_file(store, folder / "run.jsonl", Options(run="bench"))
         seconds = time.perf_counter() - start
         history = store.query("SELECT count(*) AS n FROM history")[0]["n"]
         start = time.perf_counter()
