@@ -91,6 +91,10 @@ class TextField(QPlainTextEdit):
         super().keyPressEvent(event)
 
 
+#: The agent field a RAG field's shortcut reaches on an agent case (that field is hidden).
+AGENT_STAND_INS = {"reference_answer": "expected_state", "must_contain": "forbidden_tools"}
+
+
 def _combo(choices: dict[str, str], empty: str | None = None) -> QComboBox:
     combo = QComboBox()
     if empty is not None:
@@ -455,7 +459,10 @@ class CaseEditor(QWidget):
             self.reload()
 
     def focus_field(self, name: str) -> None:
-        """Put the keyboard in one field."""
+        """Put the keyboard in one field.  An agent case has no reference answer nor
+        must-contain points: Alt+A and Alt+M reach its expected state and forbidden tools."""
+        if self.kind.currentData() == "agent":
+            name = AGENT_STAND_INS.get(name, name)
         widget = self._text_fields.get(name) or self._combos.get(name)
         if name == "sources":
             widget = self.sources

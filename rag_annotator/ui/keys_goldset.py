@@ -31,10 +31,11 @@ SPECS: tuple[ActionSpec, ...] = (
                ("Alt+L",), "goldset"),
     ActionSpec("goldset.focus_question", QT_TRANSLATE_NOOP("actions", "Go to the question"),
                ("Alt+Q",), "goldset"),
-    ActionSpec("goldset.focus_answer", QT_TRANSLATE_NOOP("actions",
-                                                         "Go to the reference answer"),
+    ActionSpec("goldset.focus_answer", QT_TRANSLATE_NOOP(
+        "actions", "Go to the reference answer (agent case: the expected final state)"),
                ("Alt+A",), "goldset"),
-    ActionSpec("goldset.focus_must", QT_TRANSLATE_NOOP("actions", "Go to must contain"),
+    ActionSpec("goldset.focus_must", QT_TRANSLATE_NOOP(
+        "actions", "Go to must contain (agent case: the forbidden tools)"),
                ("Alt+M",), "goldset"),
     ActionSpec("goldset.focus_tags", QT_TRANSLATE_NOOP("actions", "Go to the tags"),
                ("Alt+T",), "goldset"),

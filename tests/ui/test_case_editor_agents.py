@@ -144,3 +144,14 @@ def test_kind_switches_the_fields_and_the_list_shows_it(qtbot, win: MainWindow,
     win.undo.undo()
     assert case(goldset_path, "Q1")["kind"] == "rag"
     assert editor.form.isRowVisible(editor.reference_answer)
+
+
+def test_alt_a_and_alt_m_reach_the_agent_fields_on_an_agent_case(qtbot, win: MainWindow) -> None:
+    """The reference answer and must-contain fields are hidden on an agent case: their
+    shortcuts reach the expected final state and the forbidden tools instead."""
+    section = goldset(qtbot, win, 0)  # A01, an agent case
+    editor = section.editor
+    for key, field in ((Qt.Key.Key_A, editor.expected_state),
+                       (Qt.Key.Key_M, editor.forbidden_tools)):
+        qtbot.keyClick(section.table, key, Qt.KeyboardModifier.AltModifier)
+        assert QApplication.focusWidget() is field

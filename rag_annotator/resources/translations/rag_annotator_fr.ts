@@ -523,6 +523,7 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     <name>CaseEditor</name>
     <message>
         <source>comma-separated topics</source>
+        <extracomment>The agent field a RAG field&apos;s shortcut reaches on an agent case (that field is hidden).</extracomment>
         <translation>thèmes séparés par des virgules</translation>
     </message>
     <message>
@@ -3242,12 +3243,12 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Aller à la question</translation>
     </message>
     <message>
-        <source>Go to the reference answer</source>
-        <translation>Aller à la réponse de référence</translation>
+        <source>Go to the reference answer (agent case: the expected final state)</source>
+        <translation>Aller à la réponse de référence (cas agent&#xa0;: l&apos;état final attendu)</translation>
     </message>
     <message>
-        <source>Go to must contain</source>
-        <translation>Aller à «&#xa0;Doit contenir&#xa0;»</translation>
+        <source>Go to must contain (agent case: the forbidden tools)</source>
+        <translation>Aller à « doit contenir » (cas agent&#xa0;: les outils interdits)</translation>
     </message>
     <message>
         <source>Go to the tags</source>
