@@ -7,6 +7,7 @@ Shape (``resources/schema/goldset.schema.json`` is its JSON Schema)::
      "expected_sources"], "case_reviews": [...], "runs": [...], "retrieved": [...],
      "answers": [... with "citations" and "claims" (with "evidence", "judge_verdicts")],
      "answer_reviews": [...], "trajectories": [... with "steps"], "trajectory_reviews": [...],
+     "agent_metrics": {run: {...}}  (when there are trajectories; derived, not imported),
      "judgments": [...], "adjudications": [...], "releases": [...],
      "history": [...]  (only with --history)}
 
@@ -182,6 +183,9 @@ def export_json(store: GoldSetStore, dest: Path, options: Options) -> ExportRepo
         report.counts["trajectory_steps"] = store.count("trajectory_steps")
         report.counts["trajectory_reviews"] = w.rows("trajectory_reviews",
                                                      _flat(store, "trajectory_reviews"))
+        metrics = agent_metrics(store)
+        if metrics:
+            w.scalar("agent_metrics", metrics)
         report.counts["judgments"] = w.rows("judgments", _flat(store, "judgments"))
         report.counts["adjudications"] = w.rows("adjudications", _flat(store, "adjudications"))
         report.counts["releases"] = w.rows("releases", store.export_releases())
@@ -190,6 +194,23 @@ def export_json(store: GoldSetStore, dest: Path, options: Options) -> ExportRepo
         w.close()
         tick()
     return report
+
+
+def agent_metrics(store: GoldSetStore) -> dict[str, Any]:
+    """Run name → its agent metrics (task success, path, violation rate per invariant,
+    means, cost per success; overall and per family) for every run holding trajectories.
+
+    Derived from the trajectories and reviews of the same file, for readers that do not
+    recompute them; the import ignores this section (it recomputes nothing from it).
+    """
+    from rag_annotator.metrics.agents import summarize
+
+    out: dict[str, Any] = {}
+    for run in store.trajectory_run_names():
+        data = summarize(store, run).to_json()
+        out[run] = {k: data[k] for k in ("trajectories", "retired_excluded", "overall",
+                                         "per_family")}
+    return out
 
 
 def _flat(store: GoldSetStore, entity: str) -> Iterator[dict[str, Any]]:
@@ -428,7 +449,8 @@ DEFAULTS: dict[str, Any] = {"kind": "rag", "expected_state": {}, "forbidden_tool
 
 _TOP = ("format", "version", "schema_version", "meta", "assessors", "documents", "cases",
         "case_reviews", "runs", "retrieved", "answers", "answer_reviews", "trajectories",
-        "trajectory_reviews", "judgments", "adjudications", "releases", "history")
+        "trajectory_reviews", "agent_metrics", "judgments", "adjudications", "releases",
+        "history")
 
 
 def _spec(path: Path, item: Any, where: str, entity: str) -> dict[str, Any]:
@@ -489,6 +511,8 @@ def read_document(path: Path) -> dict[str, Any]:
             raise ImportRejected(path, None, f"{section}: expected a list.")
         out[section] = [_spec(path, item, f"{section}[{i}]", section)
                         for i, item in enumerate(items)]
+    if not isinstance(data.get("agent_metrics", {}), dict):
+        raise ImportRejected(path, None, "agent_metrics: expected an object (run → figures).")
     out["has_history"] = bool(data.get("history"))
     return out
 

@@ -448,3 +448,27 @@ def test_agent_cases_and_trajectories_round_trip(
     jsonschema.validate(data, _schema())
     assert [s["tool"] for s in data["trajectories"][0]["steps"]] == [t for t, _x in steps]
     assert data["cases"][0]["max_cost"] == budgets[1]
+
+
+def test_agent_metrics_travel_with_the_trajectories_and_are_not_imported(
+        tmp_path: Path) -> None:
+    """The issue asks for the agent metrics in the native JSON: each run holding
+    trajectories gets the ``metrics --json`` figures (overall and per family); the import
+    ignores them (they are derived), so the round trip still gives the same bytes."""
+    from rag_annotator.metrics.agents import summarize
+
+    with create_sample(tmp_path / "s.goldset") as sample:
+        first, second = _roundtrip(tmp_path, sample)
+        expected = {run: summarize(sample, run).to_json()
+                    for run in ("agent-support-v1", "agent-support-v2")}
+    assert first == second
+    data = json.loads(first)
+    jsonschema.validate(data, _schema())
+    assert set(data["agent_metrics"]) == set(expected)
+    for run, figures in data["agent_metrics"].items():
+        assert figures["overall"] == expected[run]["overall"]
+        assert figures["per_family"] == expected[run]["per_family"]
+        assert "per_trajectory" not in figures
+    v1 = data["agent_metrics"]["agent-support-v1"]["overall"]
+    assert v1["trajectories"] == 3 and v1["violations"]["forbidden:supprimer_compte"][
+        "broken"] == 1
