@@ -262,6 +262,7 @@ class _Errors:
         where = [f"row {row}" if row is not None else "", f"column '{column}'" if column
                  else ""]
         prefix = ", ".join(w for w in where if w)
+        message = message.rstrip(". ")  # they are joined with "; " and end with one "."
         self.items.append(f"{prefix}: {message}" if prefix else message)
 
     def raise_if_any(self) -> None:

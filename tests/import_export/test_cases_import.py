@@ -461,3 +461,24 @@ def test_agent_headers_do_not_take_existing_aliases() -> None:
     assert found == {"family": 0, "forbidden": 1, "question": 3, "status": 4,
                      "forbidden_tools": 5, "tool_order": 7, "max_steps": 8,
                      "expected_state": 9}
+
+
+def test_several_bad_agent_cells_are_listed_in_one_readable_line(tmp_path: Path) -> None:
+    """Every bad cell is named (row, column, what to write) in one line, without the
+    doubled punctuation of messages that end with a period."""
+    from rag_annotator.import_export.cases_import import import_cases
+    from rag_annotator.import_export.files import ImportRejected
+    from rag_annotator.import_export.registry import Options
+    from rag_annotator.storage.store import GoldSetStore
+
+    source = tmp_path / "bad.csv"
+    source.write_text("Id,Kind,Question,Max steps,Tool order\n"
+                      "B01,agent,Demande,six,a < b\nB02,agent,Demande,3,verifier_identite\n",
+                      encoding="utf-8")
+    with GoldSetStore.create(tmp_path / "g.goldset", assessor="ana") as store:
+        with pytest.raises(ImportRejected) as caught:
+            import_cases(store, source, Options())
+        assert store.count("cases") == 0
+    text = str(caught.value)
+    assert "row 2, column 'Max steps': 'six' is not a number; row 3, column 'Tool order'" in text
+    assert ".;" not in text and ".." not in text and "\n" not in text
