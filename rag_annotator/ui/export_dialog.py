@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, QUrl
+from PySide6.QtCore import QCoreApplication, QLocale, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QComboBox,
@@ -265,10 +265,13 @@ class ExportDialog(QDialog):
 
     def options(self) -> registry.Options:
         """The registry options the dialog's choices make."""
-        _fid, _fmt, profile, _folder, _run = self.choice()
+        fid, _fmt, profile, _folder, _run = self.choice()
+        locale = self.locale.currentData() or None
+        if fid == "xlsx":  # the workbook's summary speaks the window's language
+            locale = "fr" if QLocale().language() == QLocale.Language.French else "en"
         return registry.Options(
             run=self.run.currentData() or None, profile=profile or "data",
-            locale=self.locale.currentData() or None,
+            locale=locale,
             release=self.release.currentData() or None, runs=self._checked(self.runs),
             families=self._checked(self.families), assessors=self._checked(self.assessors))
 

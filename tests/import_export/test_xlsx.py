@@ -27,7 +27,8 @@ from tests.import_export.test_native_json import HOSTILE, populate
 
 
 def _export(store: GoldSetStore, dest: Path, **options: Any) -> xlsx_export.TablesReport:
-    return xlsx_export.export_xlsx(store, dest, Options(**options))
+    """English summary unless the test asks otherwise (not the machine's language)."""
+    return xlsx_export.export_xlsx(store, dest, Options(**{"locale": "en", **options}))
 
 
 def _sheet_xml(path: Path) -> dict[str, bytes]:
@@ -344,3 +345,28 @@ def test_agent_figures_on_the_summary_and_entity_sheets(tmp_path: Path,
                     for row in source.agent_inputs("agent-v1")]
 
         assert inputs(other) == inputs(store)
+
+
+def test_the_summary_speaks_french_under_a_french_locale(tmp_path: Path) -> None:
+    """Managers read the summary in their language: ``--locale fr`` words it in French
+    (sheet name included) with the same figures; entity sheets keep the column names the
+    import reads."""
+    with create_sample(tmp_path / "s.goldset") as store:
+        _export(store, tmp_path / "en.xlsx")
+        _export(store, tmp_path / "fr.xlsx", locale="fr")
+    en, fr = load_workbook(tmp_path / "en.xlsx"), load_workbook(tmp_path / "fr.xlsx")
+    assert fr.sheetnames[0] == "Synthèse" and fr.active.title == "Synthèse"
+    assert fr.sheetnames[1:] == en.sheetnames[1:]
+    english = list(en["Summary"].iter_rows(values_only=True))
+    french = list(fr["Synthèse"].iter_rows(values_only=True))
+    assert len(english) == len(french)
+    for row_en, row_fr in zip(english, french):  # same figures, other words
+        assert [c for c in row_en if not isinstance(c, str)] == [
+            c for c in row_fr if not isinstance(c, str)]
+    texts = {c for row in french for c in row if isinstance(c, str)}
+    assert {"testés", "produites", "validées", "succès de la tâche", "taux de violation",
+            "toutes les familles", "ordinaire"} <= texts
+    assert any(t.startswith("Réponses de l'exécution bm25") for t in texts)
+    assert any(t.startswith("Agents de l'exécution agent-support-v1") for t in texts)
+    assert not {"tested", "all families", "task success"} & texts
+    assert [c.value for c in fr["cases"][1]] == [c.value for c in en["cases"][1]]

@@ -141,3 +141,16 @@ def test_preview_warns_about_cells_a_workbook_would_cut(qtbot, tmp_path: Path,  
     dialog.set_format("json")
     _run(qtbot, dialog, dialog.start_preview)
     assert "longer" not in dialog.summary.text()  # JSON keeps everything
+
+
+def test_the_workbook_summary_follows_the_window_language(qtbot, rich: Rich,  # type: ignore[no-untyped-def]
+                                                          goldset_path: Path,
+                                                          french: None) -> None:
+    """The manager's workbook is worded in the window's language, whatever CSV separator
+    was last chosen (that choice is about CSV only)."""
+    dialog = _dialog(qtbot, goldset_path)
+    dialog.set_format("csv-excel")
+    dialog.locale.setCurrentIndex(dialog.locale.findData("en"))
+    assert dialog.options().locale == "en"
+    dialog.set_format("xlsx")
+    assert dialog.options().locale == "fr"
