@@ -133,7 +133,7 @@ def _command_parser() -> argparse.ArgumentParser:
                           "French locale, CRLF, formula-looking cells neutralised)")
     exp.add_argument("--locale", choices=("fr", "en"),
                      help="csv --profile excel: decimal comma and ';' (fr) or not (en); "
-                          "default: the system's")
+                          "xlsx: the language of the summary sheet; default: the system's")
     exp.add_argument("--history", action="store_true",
                      help="json: include the operation history")
     exp.add_argument("--release", metavar="NAME", help="export a frozen release's content")
