@@ -45,6 +45,8 @@ def test_agent_run_shows_its_figures_and_no_rag_panels(qtbot, agent_window: Main
     panel = dashboard.agents
     assert panel.isVisible() and dashboard.agent_only.isVisible()
     assert all(not box.isVisible() for box in dashboard._metric_boxes)
+    # nothing about documents or answers to choose for trajectories only
+    assert not dashboard.policy_combo.isEnabled() and not dashboard.other_combo.isEnabled()
     table = panel.table
     assert table.text_at(ALL, "Trajectories") == "5"
     assert table.text_at(ALL, "Task success").startswith("75.0%")
@@ -104,6 +106,7 @@ def test_a_rag_run_keeps_its_panels_and_shows_no_agent_panel(qtbot, agent_window
     assert dashboard.other_combo.currentData() == "dense"
     assert not dashboard.agents.isVisible() and not dashboard.agent_only.isVisible()
     assert all(box.isVisible() for box in dashboard._metric_boxes)
+    assert dashboard.policy_combo.isEnabled() and dashboard.other_combo.isEnabled()
     figures = dashboard.figures
     assert figures is not None and set(figures.report.per_query) == {"Q1", "Q2"}
 

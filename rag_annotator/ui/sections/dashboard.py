@@ -637,6 +637,10 @@ class DashboardSection(Section):
             widget.setVisible(not agent_only)
         for box in self._metric_boxes:
             box.setVisible(not agent_only)
+        # the unjudged policy, the run to compare and the latency target are about retrieved
+        # documents and answers: nothing to choose for a run of trajectories only
+        for widget in (self.policy_combo, self.other_combo, self.target):
+            widget.setEnabled(not agent_only)
         if agent_only:
             self.next_box.hide()
         self.agents.setVisible(summary.has_data)
