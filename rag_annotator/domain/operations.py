@@ -228,6 +228,19 @@ def remove_expected_source(store: Store, source_id: int) -> Changes:
     return op.changes()
 
 
+def set_expected_source_note(store: Store, source_id: int, note: str) -> Changes:
+    """Write the note of an expected source (why this document, the conflict it shows…)."""
+    with store.operation("set_expected_source_note", "") as op:
+        source = _row(op, "expected_sources", source_id)
+        case = _row(op, "cases", source["case_id"])
+        doc = _row(op, "documents", source["document_id"])
+        op.label = f"{case['key']} · {doc['key']}"
+        check_editable(op, case)  # approved in a frozen release: read-only
+        op.update("expected_sources", {"id": source_id},
+                  {"note": v.check_text("note", note.strip())})
+    return op.changes()
+
+
 # -- documents ----------------------------------------------------------------------------
 def create_document(store: Store, **fields: Any) -> Changes:
     """Add a document to the corpus registry; ``key`` is required and unique."""

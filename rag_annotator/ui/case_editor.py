@@ -202,6 +202,11 @@ class CaseEditor(QWidget):
                                                  Qt.ShortcutContext.WidgetShortcut)
         self.remove_action.triggered.connect(self.remove_source)
         self.sources.addAction(self.remove_action)
+        self.note_action = actions.make_action("goldset.edit_source_note", self.sources,
+                                               Qt.ShortcutContext.WidgetShortcut)
+        self.note_action.triggered.connect(self.edit_source_note)
+        self.sources.addAction(self.note_action)
+        self.sources.doubleClicked.connect(lambda _index: self.edit_source_note())
 
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
@@ -485,6 +490,27 @@ class CaseEditor(QWidget):
         case_id, doc_id = self.case_id, dialog.document_id
         span, note = dialog.span(), dialog.note.text().strip()
         self.ctx.undo.run(lambda s: ops.add_expected_source(s, case_id, doc_id, span, note))
+
+    def edit_source_note(self) -> None:
+        """Write the note of the selected expected source (why this document, the conflict
+        or the injected passage it shows)."""
+        from rag_annotator.ui.line_dialog import LineDialog
+
+        row = self.sources_model.row_at(current_row(self.sources))
+        if row is None or self.read_only:
+            return
+        dialog = LineDialog(self.tr("Note on the expected source"),
+                            esc(self.tr("Note on %1 (Enter saves, Esc cancels):")
+                                .replace("%1", str(row["key"]))),
+                            str(row["note"] or ""), required=False, parent=self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            source_id, note = int(row["id"]), dialog.field.text()
+            index = current_row(self.sources)
+            self.ctx.undo.run(lambda s: ops.set_expected_source_note(s, source_id, note))
+            if 0 <= index < self.sources_model.rowCount():
+                self.sources.selectRow(index)  # the list was read again: stay on the source
+        self.window().activateWindow()  # the keyboard back in the list after the dialog
+        self.sources.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def remove_source(self) -> None:
         """Remove the selected expected source."""

@@ -45,6 +45,9 @@ SPECS: tuple[ActionSpec, ...] = (
                ("Ctrl+Shift+O",), "goldset"),
     ActionSpec("goldset.remove_source", QT_TRANSLATE_NOOP(
         "actions", "Remove the expected source (in the sources list)"), ("Del",), "goldset"),
+    ActionSpec("goldset.edit_source_note", QT_TRANSLATE_NOOP(
+        "actions", "Write the note of the expected source (in the sources list)"), ("F2",),
+               "goldset"),
     ActionSpec("goldset.bulk_edit", QT_TRANSLATE_NOOP(
         "actions", "Change family, tags or status of the selected cases…"),
         ("Ctrl+Shift+B",), "goldset"),
@@ -86,6 +89,7 @@ ACTION_TITLES: dict[str, str] = {
     "import_testset": QT_TRANSLATE_NOOP("labels", "Import a generated test set"),
     "freeze_release": QT_TRANSLATE_NOOP("labels", "Freeze a release"),
     "start_draft": QT_TRANSLATE_NOOP("labels", "Start a new draft version"),
+    "set_expected_source_note": QT_TRANSLATE_NOOP("labels", "Note on an expected source"),
 }
 
 __all__ = ["ACTION_TITLES", "QT_TRANSLATE_NOOP", "SPECS"]

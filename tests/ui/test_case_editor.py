@@ -275,3 +275,61 @@ def test_a_refused_edit_says_why_once_and_shows_the_stored_value(
     assert len(modals.texts) == 1 and "already exists" in modals.texts[0]
     assert section.editor.key.text() == "Q1"
     assert rows(goldset_path, "SELECT count(*) FROM cases WHERE key = 'Q1'") == [(1,)]
+
+
+def _answer_line_dialog(qtbot, keys) -> list[str]:  # type: ignore[no-untyped-def]
+    """Answer the next LineDialog with ``keys(dialog)``; returns what it showed."""
+    from PySide6.QtCore import QTimer
+
+    from rag_annotator.ui.line_dialog import LineDialog
+
+    seen: list[str] = []
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not (isinstance(dialog, LineDialog) and dialog.field.hasFocus()):
+            QTimer.singleShot(10, answer)  # shown, and the keyboard in its field
+            return
+        seen.append(dialog.field.text())
+        keys(dialog)
+        if dialog.isVisible():
+            dialog.reject()
+
+    QTimer.singleShot(0, answer)
+    return seen
+
+
+def test_an_expected_source_note_is_written_with_f2_and_undone(
+        qtbot, window: MainWindow, goldset_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """F2 in the sources list writes the source's note (one undoable step); Esc keeps it."""
+    section = goldset(qtbot, window)
+    section.table.selectRow(0)  # Q1, whose expected source is D1
+    sources = section.editor.sources
+    sources.selectRow(0)
+    sources.setFocus()
+
+    def note() -> object:
+        return rows(goldset_path, "SELECT e.note FROM expected_sources e JOIN cases c "
+                                  "ON c.id = e.case_id WHERE c.key = 'Q1'")[0][0]
+
+    before = note()
+
+    def type_note(dialog) -> None:  # type: ignore[no-untyped-def]
+        dialog.field.clear()
+        qtbot.keyClicks(dialog.field, "la regle de 2026")
+        qtbot.keyClick(dialog.field, Qt.Key.Key_Return)
+
+    seen = _answer_line_dialog(qtbot, type_note)
+    qtbot.keyClick(sources, Qt.Key.Key_F2)
+    assert seen == [before] and note() == "la regle de 2026"
+    assert section.editor.sources_model.row_at(0)["note"] == "la regle de 2026"
+    assert sources.currentIndex().row() == 0  # still on the source, the keyboard back in
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is sources, timeout=2000)  # the list
+
+    seen = _answer_line_dialog(qtbot, lambda d: qtbot.keyClick(d.field, Qt.Key.Key_Escape))
+    qtbot.keyClick(sources, Qt.Key.Key_F2)
+    assert seen == ["la regle de 2026"] and note() == "la regle de 2026"
+
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is sources, timeout=2000)
+    qtbot.keyClick(sources, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert note() == before

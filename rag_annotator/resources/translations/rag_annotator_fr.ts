@@ -683,6 +683,14 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
         <translation>À vérifier</translation>
     </message>
     <message>
+        <source>Note on the expected source</source>
+        <translation>Note sur la source attendue</translation>
+    </message>
+    <message>
+        <source>Note on %1 (Enter saves, Esc cancels):</source>
+        <translation>Note sur %1 (Entrée enregistre, Échap annule)&#xa0;:</translation>
+    </message>
+    <message>
         <source>The case has no question.</source>
         <translation>Le cas n&apos;a pas de question.</translation>
     </message>
@@ -3267,6 +3275,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Retirer la source attendue (dans la liste des sources)</translation>
     </message>
     <message>
+        <source>Write the note of the expected source (in the sources list)</source>
+        <translation>Écrire la note de la source attendue (dans la liste des sources)</translation>
+    </message>
+    <message>
         <source>Change family, tags or status of the selected cases…</source>
         <translation>Modifier la famille, les étiquettes ou le statut des cas sélectionnés…</translation>
     </message>
@@ -4106,6 +4118,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Start a new draft version</source>
         <translation>Début d&apos;une nouvelle version brouillon</translation>
+    </message>
+    <message>
+        <source>Note on an expected source</source>
+        <translation>Note sur une source attendue</translation>
     </message>
     <message>
         <source>Claim rationale</source>

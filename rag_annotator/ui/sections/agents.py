@@ -42,7 +42,6 @@ from rag_annotator.ui.agent_widgets import (
     BAD,
     GOOD,
     ChecksModel,
-    LineDialog,
     StateModel,
     StepsModel,
     bold,
@@ -54,6 +53,7 @@ from rag_annotator.ui.agent_widgets import (
     yes_no,
 )
 from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.line_dialog import LineDialog
 from rag_annotator.ui.models import Column, LazyTableModel, number
 from rag_annotator.ui.sections.base import (
     Section,
