@@ -142,3 +142,16 @@ def test_a_release_freezes_agent_expectations_and_keeps_rag_hashes(
     assert "Cases changed (1): A01 (max_steps)" in store.release_rows()[1]["changelog"]
     ops.delete_case(store, last_id(store, "cases"))
     assert store.release_content()["content_hash"] == rag_only
+
+
+def test_an_expected_source_note_is_editable_until_its_case_is_frozen(
+        store: GoldSetStore, rich: Rich) -> None:
+    source_id = rich.sources[0]
+    change = ops.set_expected_source_note(store, source_id, "  la règle de 2026 ")
+    assert store.query("SELECT note FROM expected_sources WHERE id = ?", (source_id,)) == [
+        {"note": "la règle de 2026"}]
+    store.revert(change.operation_id)
+    ops.edit_case(store, rich.cases["Q1"], status="approved")
+    rel.freeze_release(store, "v1")
+    with pytest.raises(Conflict):
+        ops.set_expected_source_note(store, source_id, "after the freeze")

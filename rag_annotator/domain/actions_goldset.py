@@ -19,5 +19,4 @@ ACTION_NAMES: dict[str, str] = {
     "freeze_release": "Freeze a release",
     "start_draft": "Start a new draft version",
     "import_file": "Import a file",  # exchange: json, csv, xlsx, beir, deepeval
-    "set_expected_source_note": "Note on an expected source",
 }

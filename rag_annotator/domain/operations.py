@@ -31,6 +31,7 @@ CORE_ACTION_NAMES: dict[str, str] = {
     "delete_case": "Delete case",
     "add_expected_source": "Add expected source",
     "remove_expected_source": "Remove expected source",
+    "set_expected_source_note": "Note on an expected source",
     "create_document": "New document",
     "edit_document": "Edit document",
     "delete_document": "Delete document",

@@ -89,7 +89,6 @@ ACTION_TITLES: dict[str, str] = {
     "import_testset": QT_TRANSLATE_NOOP("labels", "Import a generated test set"),
     "freeze_release": QT_TRANSLATE_NOOP("labels", "Freeze a release"),
     "start_draft": QT_TRANSLATE_NOOP("labels", "Start a new draft version"),
-    "set_expected_source_note": QT_TRANSLATE_NOOP("labels", "Note on an expected source"),
 }
 
 __all__ = ["ACTION_TITLES", "QT_TRANSLATE_NOOP", "SPECS"]

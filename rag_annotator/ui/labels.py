@@ -81,6 +81,7 @@ ACTIONS: dict[str, str] = {
     "delete_case": QT_TRANSLATE_NOOP("labels", "Delete case"),
     "add_expected_source": QT_TRANSLATE_NOOP("labels", "Add expected source"),
     "remove_expected_source": QT_TRANSLATE_NOOP("labels", "Remove expected source"),
+    "set_expected_source_note": QT_TRANSLATE_NOOP("labels", "Note on an expected source"),
     "create_document": QT_TRANSLATE_NOOP("labels", "New document"),
     "edit_document": QT_TRANSLATE_NOOP("labels", "Edit document"),
     "delete_document": QT_TRANSLATE_NOOP("labels", "Delete document"),
