@@ -4,7 +4,8 @@
 case and a few claims each).  :func:`step` applies edit number ``seq`` through the real domain
 operations: judging (``set_judgment``), verifying (``set_claim_verdict``, ``add_claim`` at the
 top of an answer — a multi-row operation that renumbers every claim below it —,
-``set_answer_review``) and editing a case.  Every step changes something, so edit ``seq`` is
+``set_answer_review``), editing a case and reviewing an agent's trajectory
+(``review_trajectory``).  Every step changes something, so edit ``seq`` is
 exactly one operation row, and the state after edits 1..m does not depend on who ran them
 (timestamps aside): a child process killed at any point must leave the file in the state of a
 reference run after exactly ``m`` or ``m + 1`` edits, where ``m`` is the last one it reported.
@@ -18,7 +19,9 @@ import os
 from contextlib import closing
 from pathlib import Path
 
+from rag_annotator.domain import agent_ops
 from rag_annotator.domain import operations as ops
+from rag_annotator.domain.agent_ops import TrajectoryInput
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.storage.store import GoldSetStore
 from tests.helpers import ENTITY_TABLES, TIMESTAMP_COLUMNS, dump, ro_connect
@@ -30,9 +33,12 @@ N_BASE_CLAIMS = N_CASES * CLAIMS_PER_ANSWER
 ASSESSOR = "crashtest"
 VERDICTS = ("supported", "not_supported", "contradicted", None)
 OUTCOMES = ("answered", "abstained", "escalated")
-KINDS = ("set_judgment", "set_claim_verdict", "add_claim", "set_answer_review", "edit_case")
+KINDS = ("set_judgment", "set_claim_verdict", "add_claim", "set_answer_review", "edit_case",
+         "review_trajectory")
 #: Tables whose rows carry history after-images keyed by id (checked by history_matches).
-EDITED_TABLES = ("judgments", "claims", "answer_reviews", "cases")
+EDITED_TABLES = ("judgments", "claims", "answer_reviews", "cases", "trajectory_reviews")
+#: What the digest compares: every entity table, the agent ones included.
+DIGEST_TABLES = (*ENTITY_TABLES, "trajectories", "trajectory_steps", "trajectory_reviews")
 
 
 def long_mode() -> bool:
@@ -59,6 +65,13 @@ def build_template(path: Path) -> int:
         for case in range(1, N_CASES + 1):  # answer id == case id
             for k in range(CLAIMS_PER_ANSWER):
                 ops.add_claim(store, case, f"affirmation {case}.{k}")
+        # agent cases A1..A8 (ids N_CASES+1…) with one trajectory each (trajectory id == i);
+        # no expectation, so any mark is the reviewer's own and needs no reason
+        for i in range(1, N_CASES + 1):
+            ops.create_case(store, key=f"A{i}", kind="agent", question=f"Demande {i}")
+        agent_ops.import_trajectories(store, "AG", [
+            TrajectoryInput(case=f"A{i}", steps=[("verifier_identite", {"n": i}, "ok")])
+            for i in range(1, N_CASES + 1)])
         return len(store.operation_ids())
 
 
@@ -77,14 +90,18 @@ def step(store: GoldSetStore, seq: int) -> str:
     elif kind == "set_answer_review":
         ops.set_answer_review(store, 1, case, outcome=OUTCOMES[seq % len(OUTCOMES)],
                               validated=seq % 2 == 0, note=f"n{seq}")
-    else:
+    elif kind == "edit_case":
         ops.edit_case(store, case, notes=f"edit {seq}")
+    else:  # the note differs at every step: the operation always changes a row
+        agent_ops.review_trajectory(store, case, path_acceptable=seq % 4 != 0,
+                                    task_success=None if seq % 3 == 0 else seq % 2 == 0,
+                                    note=f"t{seq}")
     return kind
 
 
 def digest(path: Path) -> str:
     """A hash of every entity row, timestamps left out (they differ between runs)."""
-    data = dump(path, ENTITY_TABLES, drop=TIMESTAMP_COLUMNS)
+    data = dump(path, DIGEST_TABLES, drop=TIMESTAMP_COLUMNS)
     return hashlib.sha256(repr(data).encode()).hexdigest()
 
 
