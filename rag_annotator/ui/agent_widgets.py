@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from rag_annotator.domain.agent_checks import (
     BROKEN,
@@ -330,3 +331,24 @@ def budgets_html(detail: Row, evaluation: Evaluation) -> str:
 
 
 # -- dialogs -----------------------------------------------------------------------------------
+
+
+class VerdictDelegate(QStyledItemDelegate):
+    """Keeps a verdict cell's green or red when its row is selected: the selection is drawn
+    as a frame around the cell instead of a fill that would hide the verdict's colour."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        if not selected or index.data(Qt.ItemDataRole.BackgroundRole) is None:
+            super().paint(painter, option, index)
+            return
+        plain = QStyleOptionViewItem(option)
+        plain.state &= ~QStyle.StateFlag.State_Selected
+        super().paint(painter, plain, index)
+        painter.save()
+        pen = QPen(option.palette.color(QPalette.ColorRole.Highlight))
+        pen.setWidth(2)
+        painter.setPen(pen)
+        painter.drawRect(option.rect.adjusted(1, 1, -1, -1))
+        painter.restore()

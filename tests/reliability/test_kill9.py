@@ -2,12 +2,12 @@
 
 A child process edits a gold set through the real domain operations (tests/reliability/
 workload.py: judgments, claim verdicts, claims added at the top of an answer — a multi-row
-operation —, answer reviews, case edits, trajectory reviews) and prints each edit's number once the operation has
-returned, i.e. committed.  The parent SIGKILLs it after a random delay, then checks the file:
-SQLite's integrity check and ``rag-annotator check`` pass, and every entity row equals a
-reference run after exactly ``m`` or ``m + 1`` edits where ``m`` is the last edit the child
-acknowledged (nothing acknowledged lost, nothing half-applied), the operation count is the
-same ``m``, and every row equals its last history after-image.
+operation —, answer reviews, case edits, trajectory reviews) and prints each edit's number once
+the operation has returned, i.e. committed. The parent SIGKILLs it after a random delay, then
+checks the file: SQLite's integrity check and ``rag-annotator check`` pass, and every entity
+row equals a reference run after exactly ``m`` or ``m + 1`` edits where ``m`` is the last edit
+the child acknowledged (nothing acknowledged lost, nothing half-applied), the operation count
+is the same ``m``, and every row equals its last history after-image.
 
 Short mode: KILLS (200) kills, about a minute; RAG_ANNOTATOR_LONG=1: 2,000.
 """

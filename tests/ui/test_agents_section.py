@@ -321,3 +321,21 @@ def test_a_case_edit_reevaluates_the_trajectory_shown(qtbot, win: MainWindow,
     press(qtbot, Qt.Key.Key_N)  # no automatic verdict: a mark needs no reason
     press(qtbot, Qt.Key.Key_A)
     assert reviews(agents_file)["A03"] == (0, "", 1, "", "")
+
+
+def test_a_selected_trajectory_keeps_its_verdict_colours(qtbot, win: MainWindow) -> None:
+    """The selected row's Success / Path cells still show green or red (the selection is a
+    frame around them), where a plain selection fill would hide the verdict."""
+    section = agents(qtbot, win)
+    press(qtbot, Qt.Key.Key_J)  # A02: path not acceptable (supprimer_compte at step 2)
+    table, model = section.table, section.model
+    row = table.currentIndex().row()
+    path = model.index(row, 5)
+    assert model.data(path, Qt.ItemDataRole.BackgroundRole).color().name() == BAD
+    assert table.selectionModel().isSelected(path)
+    image = table.viewport().grab().toImage()
+    centre = table.visualRect(path).center()
+    assert image.pixelColor(centre).name() == BAD
+    highlight = table.palette().color(table.palette().ColorRole.Highlight).name()
+    review = table.visualRect(model.index(row, 6))  # an ordinary cell keeps the fill
+    assert image.pixelColor(review.left() + 2, review.center().y()).name() == highlight

@@ -44,6 +44,7 @@ from rag_annotator.ui.agent_widgets import (
     ChecksModel,
     StateModel,
     StepsModel,
+    VerdictDelegate,
     bold,
     budgets_html,
     describe,
@@ -172,6 +173,9 @@ class AgentsSection(Section):
         self._debounce.setInterval(250)
         self.model = TrajectoriesModel(self)
         self.table = make_table(self.model)
+        self.verdict_delegate = VerdictDelegate(self.table)
+        for column in (4, 5):  # Success, Path: their colour stays visible when selected
+            self.table.setItemDelegateForColumn(column, self.verdict_delegate)
         self.review = QLabel()
         self.review.setTextFormat(Qt.TextFormat.RichText)
         self.review.setWordWrap(True)
