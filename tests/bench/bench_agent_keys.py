@@ -26,7 +26,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1]))
 
-from keybench import open_window, percentile  # noqa: E402
+from keybench import open_section, open_window, percentile, settle  # noqa: E402
 
 SPEC = {"kind": "agent", "expected_state": "ticket.category = changement_offre",
         "forbidden_tools": "supprimer_compte", "max_steps": 6,
@@ -82,18 +82,12 @@ def main() -> int:
     from rag_annotator.ui.sections.agents import AgentsSection
 
     app, store, window = open_window(path)
-    for _ in range(20):
-        app.processEvents()
-    start = time.perf_counter()
-    QTest.keyClick(window, Qt.Key.Key_8, Qt.KeyboardModifier.ControlModifier)
-    app.processEvents()
-    opened = time.perf_counter() - start
+    opened = open_section(app, window, Qt.Key.Key_8)
     section = window.current_section()
     assert isinstance(section, AgentsSection), section
     assert section.trajectory_id() is not None
     section.table.setFocus()
-    for _ in range(20):
-        app.processEvents()
+    settle(app)
 
     def timed(key: Qt.Key) -> list[float]:
         times = []

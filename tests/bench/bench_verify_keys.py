@@ -23,7 +23,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from keybench import open_window, percentile, prepare_copy  # noqa: E402
+from keybench import open_section, open_window, percentile, prepare_copy, settle  # noqa: E402
 
 sys.path.insert(0, str(HERE.parents[1]))
 
@@ -44,18 +44,12 @@ def main() -> int:
 
     app, store, window = open_window(copy)
     claims = store.count("claims")
-    for _ in range(20):
-        app.processEvents()
-    start = time.perf_counter()
-    QTest.keyClick(window, Qt.Key.Key_5, Qt.KeyboardModifier.ControlModifier)
-    app.processEvents()
-    opened = time.perf_counter() - start
+    opened = open_section(app, window, Qt.Key.Key_5)
     section = window.current_section()
     assert isinstance(section, VerifySection), section
     assert section.claim_id() is not None
     section.claims_table.setFocus()
-    for _ in range(20):
-        app.processEvents()
+    settle(app)
 
     keys = (Qt.Key.Key_S, Qt.Key.Key_N, Qt.Key.Key_C)
     times: list[float] = []

@@ -10,6 +10,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -59,3 +60,22 @@ def open_window(copy: Path) -> tuple[Any, Any, Any]:
     window.show()
     QTest.qWaitForWindowExposed(window)
     return app, store, window
+
+
+def open_section(app: Any, window: Any, digit: Any) -> float:
+    """Let the shown window settle, press Ctrl+``digit`` (a ``Qt.Key``); return the seconds
+    until the section is built and shown."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    settle(app)
+    start = time.perf_counter()
+    QTest.keyClick(window, digit, Qt.KeyboardModifier.ControlModifier)
+    app.processEvents()
+    return time.perf_counter() - start
+
+
+def settle(app: Any) -> None:
+    """Process what the last action queued (refreshes, deferred reads)."""
+    for _ in range(20):
+        app.processEvents()
