@@ -214,17 +214,9 @@ class AgentsSection(Section):
         self.answer.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.empty = placeholder_label("")
 
-        self.commands = actions.make_actions(
-            [i for i in AGENT_ACTIONS if i != "agents.accept"], self,
-            Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        for action in self.commands.values():
-            self.addAction(action)
         # Enter belongs to the lists only (in a dialog's field it saves the field).
-        accept = actions.make_action("agents.accept", self.table,
-                                     Qt.ShortcutContext.WidgetShortcut)
-        self.table.addAction(accept)
-        self.steps_table.addAction(accept)
-        self.commands["agents.accept"] = accept
+        self.commands = self.install_commands(
+            AGENT_ACTIONS, {"agents.accept": (self.table, self.steps_table)})
         self._connect()
         self._lay_out()
         self._update_actions()

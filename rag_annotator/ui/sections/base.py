@@ -7,9 +7,10 @@ and, while hidden, only notes that a change concerns it; it refreshes when shown
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from PySide6.QtCore import QItemSelectionModel, Qt, QTimer
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from rag_annotator.domain.changes import Changes
 from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.ui import actions
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import LazyTableModel, RowsModel
 
@@ -54,6 +56,25 @@ class Section(QWidget):
     def store(self) -> GoldSetStore | None:
         """The open file."""
         return self.ctx.hub.store
+
+    def install_commands(self, action_ids: Iterable[str],
+                         local: Mapping[str, Sequence[QWidget]] | None = None
+                         ) -> dict[str, QAction]:
+        """The section's commands, by id: shortcuts that work anywhere in the section, except
+        those in ``local``, which work only while one of the given widgets has the focus (a
+        key such as Enter or Space that a dialog's field or another list needs itself)."""
+        local = local or {}
+        commands = actions.make_actions([i for i in action_ids if i not in local], self,
+                                        Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        for action in commands.values():
+            self.addAction(action)
+        for action_id, widgets in local.items():
+            action = actions.make_action(action_id, widgets[0],
+                                         Qt.ShortcutContext.WidgetShortcut)
+            for widget in widgets:
+                widget.addAction(action)
+            commands[action_id] = action
+        return commands
 
     # -- what subclasses provide ---------------------------------------------------------------
     def refresh(self) -> None:

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain.changes import Changes
-from rag_annotator.ui import actions, labels
+from rag_annotator.ui import labels
 from rag_annotator.ui.case_editor import split_tags
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import DocumentsModel
@@ -115,10 +115,7 @@ class CorpusSection(ListSection):
         meta_layout.addLayout(form)
         meta_layout.addStretch(1)
 
-        self.commands = actions.make_actions(CORPUS_ACTIONS, self,
-                                             Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        for action in self.commands.values():
-            self.addAction(action)
+        self.commands = self.install_commands(CORPUS_ACTIONS)
         self.commands["corpus.import"].triggered.connect(lambda: self.open_import("corpus"))
         self.commands["corpus.find_in_text"].triggered.connect(
             lambda: self.find.setFocus(Qt.FocusReason.ShortcutFocusReason))

@@ -32,7 +32,7 @@ from rag_annotator.domain import goldset_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.storage.store import GoldSetStore
-from rag_annotator.ui import actions, labels
+from rag_annotator.ui import labels
 from rag_annotator.ui.case_editor import CaseEditor, split_tags
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import CasesModel, Column, Row
@@ -126,10 +126,7 @@ class GoldSetSection(ListSection):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.editor = CaseEditor(ctx, self)
 
-        self.commands = actions.make_actions(GOLDSET_ACTIONS, self,
-                                             Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        for action in self.commands.values():
-            self.addAction(action)
+        self.commands = self.install_commands(GOLDSET_ACTIONS)
         c = self.commands
         c["goldset.new_case"].triggered.connect(self.new_case)
         c["goldset.next_case"].triggered.connect(lambda: self.step(+1))

@@ -181,10 +181,7 @@ class JudgeSection(Section):
         self.note.returnPressed.connect(self._save_note)
         self.note.installEventFilter(self)
 
-        self.commands = actions.make_actions(
-            JUDGE_ACTIONS, self, Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        for action in self.commands.values():
-            self.addAction(action)
+        self.commands = self.install_commands(JUDGE_ACTIONS)
         grades = {"judge.relevant": 1, "judge.not_relevant": 0, "judge.grade2": 2,
                   "judge.grade3": 3, "judge.unjudged": None}
         for action_id, grade in grades.items():

@@ -135,15 +135,8 @@ class VerifySection(ClaimEditing, Section):
         self.empty = QLabel()
         self.empty.setWordWrap(True)
 
-        self.commands = actions.make_actions(
-            [i for i in VERIFY_ACTIONS if i != "verify.review_cycle"], self,
-            Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        for action in self.commands.values():
-            self.addAction(action)
-        cycle = actions.make_action("verify.review_cycle", self.review_table,
-                                    Qt.ShortcutContext.WidgetShortcut)
-        self.review_table.addAction(cycle)
-        self.commands["verify.review_cycle"] = cycle
+        self.commands = self.install_commands(
+            VERIFY_ACTIONS, {"verify.review_cycle": (self.review_table,)})
         self._connect()
         self._lay_out()
         self.show_others(False)
