@@ -22,7 +22,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -167,26 +167,14 @@ def build_document(tables: dict[str, Table], *, excel: bool, decimal_comma: bool
         sources.setdefault(row.pop("case"), []).append(row)
     data["cases"] = [{**row, "expected_sources": sources.get(row["key"], [])}
                      for _n, row in read["cases"]]
-    steps: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    trajectories = {(r["run"], r["case"]) for _n, r in read["trajectories"]}
-    for number, row in read["trajectory_steps"]:
-        owner = (row.pop("run"), row.pop("case"))
-        if owner not in trajectories:
-            path, line, prefix = tables["trajectory_steps"].where(number)
-            raise ImportRejected(path, line, f"{prefix}no trajectory of run '{owner[0]}' for "
-                                             f"case '{owner[1]}' in the trajectories table.")
-        steps.setdefault(owner, []).append(row)
+    steps = _by_run_and_case(read, tables, "trajectories", "trajectory_steps",
+                             "no trajectory of run '{run}' for case '{case}'")
     data["trajectories"] = [{**row, "steps": steps.get((row["run"], row["case"]), [])}
                             for _n, row in read["trajectories"]]
-    claims: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    answers = {(r["run"], r["case"]) for _n, r in read["answers"]}
-    for number, row in read["claims"]:
-        owner = (row.pop("run"), row.pop("case"))
-        if owner not in answers:
-            path, line, prefix = tables["claims"].where(number)
-            raise ImportRejected(path, line, f"{prefix}no answer of run '{owner[0]}' to case "
-                                             f"'{owner[1]}' in the answers table.")
-        claims.setdefault(owner, []).append({**row, "evidence": [], "judge_verdicts": []})
+    claims = _by_run_and_case(read, tables, "answers", "claims",
+                              "no answer of run '{run}' to case '{case}'")
+    for group in claims.values():
+        group[:] = [{**claim, "evidence": [], "judge_verdicts": []} for claim in group]
     data["answers"] = [{**row, "citations": [], "claims": claims.get((row["run"], row["case"]),
                                                                       [])}
                        for _n, row in read["answers"]]
@@ -269,3 +257,21 @@ def import_csv(store: GoldSetStore, source: Path, options: Options
     excel, delimiter = flavours.pop()
     data = build_document(tables, excel=excel, decimal_comma=excel and delimiter == ";")
     return load_tables(store, source, data, "CSV")
+
+
+def _by_run_and_case(read: Mapping[str, list[tuple[int, dict[str, Any]]]],
+                     tables: Mapping[str, Any], parent: str, child: str,
+                     missing: str) -> dict[tuple[str, str], list[dict[str, Any]]]:
+    """The ``child`` rows (claims, trajectory steps) grouped under their ``parent`` row by
+    (run, case); a child whose parent the folder lacks is refused, naming its line."""
+    owners = {(row["run"], row["case"]) for _n, row in read[parent]}
+    out: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for number, row in read[child]:
+        owner = (row.pop("run"), row.pop("case"))
+        if owner not in owners:
+            path, line, prefix = tables[child].where(number)
+            raise ImportRejected(path, line, prefix + missing.format(run=owner[0],
+                                                                     case=owner[1])
+                                 + f" in the {parent} table.")
+        out.setdefault(owner, []).append(row)
+    return out
