@@ -75,24 +75,9 @@ class AgentReads(ReadBase):
     def agent_inputs(self, run: str) -> list[Row]:
         """What the agent metrics need for every trajectory of ``run``: the case's key,
         family and expectations, the tools called in order (``tools``), the decoded final
-        state, tokens, seconds, cost and the review's two marks."""
-        rows = self._many(
-            "SELECT t.id, c.key AS case_key, c.family, c.status, t.final_state, t.tokens, "
-            f"t.seconds, t.cost, v.task_success, v.path_acceptable, {_CASE_SELECT} "
-            "FROM trajectories t JOIN runs r ON r.id = t.run_id "
-            "JOIN cases c ON c.id = t.case_id "
-            "LEFT JOIN trajectory_reviews v ON v.trajectory_id = t.id "
-            "WHERE r.name = ? ORDER BY c.key", (run,))
-        tools: dict[int, list[str]] = {row["id"]: [] for row in rows}
-        for trajectory_id, tool in self._conn.execute(
-                "SELECT s.trajectory_id, s.tool FROM trajectory_steps s "
-                "JOIN trajectories t ON t.id = s.trajectory_id JOIN runs r ON r.id = t.run_id "
-                "WHERE r.name = ? ORDER BY s.trajectory_id, s.position", (run,)):
-            tools[trajectory_id].append(tool)
-        for row in rows:
-            row["final_state"] = _state(row["final_state"])
-            row["tools"] = tools[row["id"]]
-        return rows
+        state, tokens, seconds, cost and the review's two marks (and ``run``,
+        ``reviewed_by``), by case key."""
+        return self._trajectory_inputs("r.name = ?", (run,), " ORDER BY c.key")
 
     def trajectory_run_names(self) -> list[str]:
         """Runs that hold at least one trajectory, by name."""
@@ -111,9 +96,15 @@ class AgentReads(ReadBase):
 
     def trajectory_rows(self, ids: Sequence[int]) -> dict[int, Row]:
         """One page of the review list: for each trajectory id, what :meth:`agent_inputs`
-        gives (case key, family, expectations, ``tools`` in order, decoded final state,
-        figures, the two marks) plus ``run`` and ``reviewed_by``, in two queries."""
-        listed = json.dumps(list(ids))
+        gives, in two queries."""
+        rows = self._trajectory_inputs("t.id IN (SELECT value FROM json_each(?))",
+                                       (json.dumps(list(ids)),))
+        return {row["id"]: row for row in rows}
+
+    def _trajectory_inputs(self, where: str, params: Sequence[Any], order: str = ""
+                           ) -> list[Row]:
+        """Trajectories matching ``where`` (over ``t`` trajectories and ``r`` runs) with their
+        case's expectations, review marks and ``tools`` in step order: two queries."""
         rows = self._many(
             "SELECT t.id, r.name AS run, c.key AS case_key, c.family, c.status, "
             "t.final_state, t.tokens, t.seconds, t.cost, v.task_success, v.path_acceptable, "
@@ -121,18 +112,17 @@ class AgentReads(ReadBase):
             "FROM trajectories t JOIN runs r ON r.id = t.run_id "
             "JOIN cases c ON c.id = t.case_id "
             "LEFT JOIN trajectory_reviews v ON v.trajectory_id = t.id "
-            "LEFT JOIN assessors a ON a.id = v.assessor_id "
-            "WHERE t.id IN (SELECT value FROM json_each(?))", (listed,))
+            f"LEFT JOIN assessors a ON a.id = v.assessor_id WHERE {where}{order}", params)
         tools: dict[int, list[str]] = {row["id"]: [] for row in rows}
         for trajectory_id, tool in self._conn.execute(
-                "SELECT trajectory_id, tool FROM trajectory_steps WHERE trajectory_id IN "
-                "(SELECT value FROM json_each(?)) ORDER BY trajectory_id, position",
-                (listed,)):
+                "SELECT s.trajectory_id, s.tool FROM trajectory_steps s "
+                "JOIN trajectories t ON t.id = s.trajectory_id JOIN runs r ON r.id = t.run_id "
+                f"WHERE {where} ORDER BY s.trajectory_id, s.position", params):
             tools[trajectory_id].append(tool)
         for row in rows:
             row["final_state"] = _state(row["final_state"])
             row["tools"] = tools[row["id"]]
-        return {row["id"]: row for row in rows}
+        return rows
 
     def case_kinds_of(self, ids: Sequence[int]) -> dict[int, str]:
         """Id → kind of the cases ``ids`` (one page of the case list)."""
