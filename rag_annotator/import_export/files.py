@@ -40,6 +40,24 @@ TOO_DEEP = ("the data is nested too deeply to read (lists or objects inside each
             "thousands of times); flatten it.")
 
 
+def refuse_constant(name: str) -> Any:
+    """``parse_constant`` hook of the strict JSON readers: NaN and Infinity are not JSON."""
+    raise ValueError(f"{name} is not a number JSON allows; write a finite number or null")
+
+
+def refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``object_pairs_hook`` of the strict JSON readers: a key given twice in one object
+    would silently lose one of its values."""
+    out = dict(pairs)  # C speed; a repeated key makes the dict shorter than the pairs
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise ValueError(f"the key '{key}' appears twice in one object")
+            seen.add(key)
+    return out
+
+
 def read_json_lines(path: Path, *, objects: bool = True) -> Iterator[tuple[int, Any]]:
     """Yield ``(line_number, value)`` for each non-blank line of a JSON Lines file.
 

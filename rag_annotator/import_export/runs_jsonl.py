@@ -31,7 +31,13 @@ from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.domain.verify_ops import add_candidate_claims
 from rag_annotator.errors import Conflict, InvalidValue
-from rag_annotator.import_export.files import TOO_DEEP, ImportRejected, read_text_lines
+from rag_annotator.import_export.files import (
+    TOO_DEEP,
+    ImportRejected,
+    read_text_lines,
+    refuse_constant,
+    refuse_duplicate_keys,
+)
 from rag_annotator.import_export.trec import ImportReport, _resolve
 
 NATIVE_FIELDS = ("case", "retrieved", "answer", "citations", "contexts")
@@ -61,24 +67,13 @@ def normalise(text: str) -> str:
 
 # -- parsing ---------------------------------------------------------------------------------
 def _objects(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    def no_constant(name: str) -> Any:
-        raise ValueError(f"{name} is not a number JSON allows; write a finite number or null")
-
-    def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for key, value in pairs:
-            if key in out:
-                raise ValueError(f"the key '{key}' appears twice in one object")
-            out[key] = value
-        return out
-
     found: list[tuple[int, dict[str, Any]]] = []
     for number, text in read_text_lines(path):
         if not text.strip():
             continue
         try:
-            value = json.loads(text, parse_constant=no_constant,
-                               object_pairs_hook=no_duplicates)
+            value = json.loads(text, parse_constant=refuse_constant,
+                               object_pairs_hook=refuse_duplicate_keys)
         except ValueError as error:  # json.JSONDecodeError is a ValueError
             raise ImportRejected(path, number, f"not valid JSON ({error}); each line must be "
                                                "one JSON object.") from None

@@ -54,7 +54,13 @@ from rag_annotator.domain import validation as v
 from rag_annotator.domain.agent_ops import TrajectoryInput, TrajectoryRejected, import_trajectories
 from rag_annotator.domain.ports import Store
 from rag_annotator.errors import InvalidValue
-from rag_annotator.import_export.files import ImportRejected, read_text_blocks
+from rag_annotator.import_export.files import (
+    TOO_DEEP,
+    ImportRejected,
+    read_text_blocks,
+    refuse_constant,
+    refuse_duplicate_keys,
+)
 from rag_annotator.import_export.registry import Options
 
 NATIVE_FIELDS = ("case", "case_id", "steps", "final_state", "answer", "final_answer", "tokens",
@@ -86,21 +92,6 @@ def _count(n: int, one: str, many: str) -> str:
 
 
 # -- reading JSON ------------------------------------------------------------------------------
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows; write a finite number or null")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)  # C speed; a repeated key makes the dict shorter than the pairs
-    if len(out) != len(pairs):
-        seen: set[str] = set()
-        for key, _value in pairs:
-            if key in seen:
-                raise ValueError(f"the key '{key}' appears twice in one object")
-            seen.add(key)
-    return out
-
-
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
@@ -108,8 +99,8 @@ def _finite(text: str) -> float:
     return value
 
 
-_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite,
-                            object_pairs_hook=_no_duplicates)
+_DECODER = json.JSONDecoder(parse_constant=refuse_constant, parse_float=_finite,
+                            object_pairs_hook=refuse_duplicate_keys)
 
 
 def _encoder() -> Callable[[Any], str]:
@@ -134,14 +125,13 @@ _ENCODE = _encoder()
 #: per-text Unicode check.
 _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 _STEP_KEYS = frozenset(("tool", "arguments", "result"))
-_TOO_DEEP = "the JSON is nested too deeply to read; flatten it."
 
 
 def _loads(text: str) -> Any:
     try:
         return _DECODER.decode(text)
     except RecursionError:
-        raise ValueError(_TOO_DEEP.removesuffix(".")) from None
+        raise ValueError(TOO_DEEP.removesuffix(".")) from None
 
 
 def _objects(path: Path) -> list[tuple[int, dict[str, Any], bool]]:
@@ -193,7 +183,7 @@ def _array(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
             raise ImportRejected(path, line_at(i), f"not valid JSON ({error}); the file must "
                                                    "be one array of objects.") from None
         except RecursionError:
-            raise ImportRejected(path, line_at(i), _TOO_DEEP) from None
+            raise ImportRejected(path, line_at(i), TOO_DEEP) from None
         if not isinstance(value, dict):
             raise ImportRejected(path, line_at(i), "expected a JSON object ({...}) in the "
                                                    "array.")
@@ -231,7 +221,7 @@ def _sequence(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
             raise ImportRejected(path, line, f"not valid JSON ({error}); give one array of "
                                              "objects, or one object after the other.") from None
         except RecursionError:
-            raise ImportRejected(path, line, _TOO_DEEP) from None
+            raise ImportRejected(path, line, TOO_DEEP) from None
         if not isinstance(value, dict):
             raise ImportRejected(path, line, "expected a JSON object ({...}).")
         found.append((line, value))
@@ -333,7 +323,7 @@ def parse_native(path: Path) -> tuple[list[TrajectoryInput], dict[int, str]]:
         try:
             item, run = _native_item(at, obj)
         except RecursionError:  # decoded, but too deep to encode again
-            raise at.fail(_TOO_DEEP) from None
+            raise at.fail(TOO_DEEP) from None
         items.append(item)
         if run is not None:
             runs[line] = run
@@ -417,7 +407,7 @@ def parse_openai(path: Path, warnings: list[str]) -> list[TrajectoryInput]:
         try:
             item, missing = _openai_item(at, obj)
         except RecursionError:  # decoded, but too deep to encode again
-            raise at.fail(_TOO_DEEP) from None
+            raise at.fail(TOO_DEEP) from None
         items.append(item)
         unanswered.extend([line] * missing)
     if ignored:
