@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rag_annotator.domain import operations  # circular with operations: used at call time
+from rag_annotator.domain import operations
 from rag_annotator.domain import validation as v
 from rag_annotator.domain.agent_checks import Evaluation, evaluate
 from rag_annotator.domain.agents import AgentSpec
@@ -114,15 +114,6 @@ def add_trajectories(op: Writer, run_id: int, case_ids: Mapping[str, int],
     op.insert_rows("trajectory_steps",
                    ("trajectory_id", "position", "tool", "arguments", "result"), rows)
     return len(items)
-
-
-def delete_trajectories(op: Writer, **where: Any) -> None:
-    """Inside an operation: delete the trajectories matching ``where`` (``run_id=`` or
-    ``case_id=``) with their steps and reviews, every row recorded for undo."""
-    for trajectory in op.select("trajectories", **where):
-        op.delete_where("trajectory_steps", trajectory_id=trajectory["id"])
-        op.delete_where("trajectory_reviews", trajectory_id=trajectory["id"])
-        op.delete("trajectories", {"id": trajectory["id"]})
 
 
 def evaluation_of(op: Writer, trajectory: Mapping[str, Any]) -> Evaluation:

@@ -13,7 +13,6 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rag_annotator.domain import agent_ops  # imports this module back (ensure_assessor)
 from rag_annotator.domain import validation as v
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
@@ -195,7 +194,7 @@ def delete_case(store: Store, case_id: int) -> Changes:
         for table in ("answer_reviews", "retrieved", "judgments", "adjudications",
                       "expected_sources", "case_reviews"):
             op.delete_where(table, case_id=case_id)
-        agent_ops.delete_trajectories(op, case_id=case_id)
+        _delete_trajectories(op, case_id=case_id)
         for review in op.select("case_reviews", near_duplicate_of=case_id):
             op.update("case_reviews", {"id": review["id"]}, {"near_duplicate_of": None})
         op.delete("cases", {"id": case_id})
@@ -343,9 +342,18 @@ def delete_run(store: Store, run_id: int) -> Changes:
             _delete_answer(op, answer["id"])
         op.delete_where("answer_reviews", run_id=run_id)
         op.delete_where("retrieved", run_id=run_id)
-        agent_ops.delete_trajectories(op, run_id=run_id)
+        _delete_trajectories(op, run_id=run_id)
         op.delete("runs", {"id": run_id})
     return op.changes()
+
+
+def _delete_trajectories(op: Writer, **where: Any) -> None:
+    """Inside an operation: delete the trajectories matching ``where`` (``run_id=`` or
+    ``case_id=``) with their steps and reviews, every row recorded for undo."""
+    for trajectory in op.select("trajectories", **where):
+        op.delete_where("trajectory_steps", trajectory_id=trajectory["id"])
+        op.delete_where("trajectory_reviews", trajectory_id=trajectory["id"])
+        op.delete("trajectories", {"id": trajectory["id"]})
 
 
 def _delete_answer(op: Writer, answer_id: int) -> None:

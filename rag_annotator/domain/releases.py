@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from rag_annotator.domain import validation as v
-from rag_annotator.domain.agents import AgentSpec
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store, Writer
@@ -45,6 +44,8 @@ AGENT_SNAPSHOT_FIELDS = ("kind", "expected_state", "forbidden_tools", "required_
 def _agent_fields(case: Mapping[str, Any]) -> dict[str, Any]:
     if case.get("kind") != "agent":
         return {}
+    from rag_annotator.domain.agents import AgentSpec  # only agent cases pay for it
+
     spec = AgentSpec.from_row(case)
     return {"kind": "agent", "expected_state": spec.expected_state,
             "forbidden_tools": list(spec.forbidden_tools),

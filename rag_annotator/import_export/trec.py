@@ -337,14 +337,12 @@ class RelevanceSource(Protocol):
     def run_rankings(self, run_id: int) -> dict[str, list[tuple[str, float | None]]]: ...
     def by_key(self, table: str, key: str) -> dict[str, Any]: ...
     def trajectory_counts(self) -> dict[int, int]: ...
+    def agent_case_ids(self) -> dict[str, int]: ...
 
 
 def _agent_cases(store: RelevanceSource) -> frozenset[str]:
     """Keys of the agent cases (no RAG questions: never written to a TREC file)."""
-    kinds = getattr(store, "case_kinds", None)
-    if kinds is None:
-        return frozenset()
-    return frozenset(k for k, kind in kinds().items() if kind == "agent")
+    return frozenset(store.agent_case_ids())
 
 
 def export_qrels(store: RelevanceSource, destination: Path) -> ExportReport:
