@@ -37,8 +37,7 @@ CASE_SNAPSHOT_FIELDS = ("question", "variants", "reference_answer", "must_contai
 
 #: What an agent case's snapshot adds.  Only agent cases carry them, so the snapshot (and the
 #: content hash) of a RAG case is the same as before agent cases existed.
-AGENT_SNAPSHOT_FIELDS = ("kind", "expected_state", "forbidden_tools", "required_tools",
-                         "tool_order", "max_steps", "max_tokens", "max_seconds", "max_cost")
+AGENT_SNAPSHOT_FIELDS = ("kind", *v.CASE_AGENT_FIELDS)
 
 
 def _agent_fields(case: Mapping[str, Any]) -> dict[str, Any]:

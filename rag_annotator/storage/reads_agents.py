@@ -13,13 +13,12 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from rag_annotator.domain.validation import CASE_AGENT_FIELDS
 from rag_annotator.errors import NotFound
 from rag_annotator.storage.reads import ReadBase, Row
 
 #: The case columns an agent evaluation reads (``AgentSpec.from_row``).
-AGENT_CASE_COLUMNS = ("expected_state", "forbidden_tools", "required_tools", "tool_order",
-                      "max_steps", "max_tokens", "max_seconds", "max_cost")
-_CASE_SELECT = ", ".join(f"c.{c}" for c in AGENT_CASE_COLUMNS)
+_CASE_SELECT = ", ".join(f"c.{c}" for c in CASE_AGENT_FIELDS)
 
 
 def _state(text: str | None) -> dict[str, Any] | None:

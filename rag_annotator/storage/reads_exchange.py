@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from rag_annotator.domain.validation import CASE_AGENT_FIELDS
 from rag_annotator.storage.reads import ReadBase, Row
 
 
@@ -36,8 +37,7 @@ class Scope:
 
 
 #: The agent case's columns of ``cases`` (expectations and budgets; see ``domain.agents``).
-AGENT_COLUMNS = ("expected_state", "forbidden_tools", "required_tools", "tool_order",
-                 "max_steps", "max_tokens", "max_seconds", "max_cost")
+AGENT_COLUMNS = CASE_AGENT_FIELDS
 
 #: The flat entities of the CSV and XLSX exports: name → (columns, SQL).  The SQL has the
 #: placeholders ``{case}``, ``{run}`` and ``{assessor}`` for the scope filters (see

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain.agents import BUDGETS, agent_column, format_order, format_state
 from rag_annotator.domain.family_rules import check_case
+from rag_annotator.domain.validation import CASE_AGENT_FIELDS
 from rag_annotator.errors import InvalidValue, NotFound
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.hub import UiContext
@@ -54,8 +55,7 @@ from rag_annotator.ui.sections.base import (
 
 LIST_FIELDS = ("variants", "must_contain", "forbidden")
 #: Fields of an agent case (seed 000), in the form's order; text forms of ``domain.agents``.
-AGENT_FIELDS = ("expected_state", "forbidden_tools", "required_tools", "tool_order",
-                *BUDGETS)
+AGENT_FIELDS = CASE_AGENT_FIELDS
 #: Fields only a RAG case uses: hidden while an agent case is shown (and the other way).
 RAG_FIELDS = ("variants", "reference_answer", "must_contain", "forbidden",
               "expected_behaviour")
