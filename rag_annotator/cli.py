@@ -368,7 +368,7 @@ def _cmd_merge(ns: argparse.Namespace) -> int:
 
 def _cmd_metrics(ns: argparse.Namespace) -> int:
     from rag_annotator.metrics import evaluate, parse_measures
-    from rag_annotator.metrics.agents import summarize_rows
+    from rag_annotator.metrics.agents import summarize as summarize_agents
     from rag_annotator.metrics.answers import AnswerInput, summarize_inputs
     from rag_annotator.metrics.compare import compare_reports, load_queries
     from rag_annotator.metrics.diagnosis import diagnose_run
@@ -392,7 +392,7 @@ def _cmd_metrics(ns: argparse.Namespace) -> int:
         rows = store.answer_inputs(ns.run)
         diagnosis = diagnose_run(store, ns.run, ns.depth, rows)
         families = store.case_families() if ns.compare else {}
-        agents = summarize_rows(ns.run, store.agent_inputs(ns.run))
+        agents = summarize_agents(store, ns.run)
     report = evaluate(queries, measures, ns.unjudged)
     items = [AnswerInput.from_row(row) for row in rows]
     answers = summarize_inputs(ns.run, items)
