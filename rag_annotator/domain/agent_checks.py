@@ -164,6 +164,17 @@ def evaluate(spec: AgentSpec, tools: Sequence[str], final_state: Mapping[str, An
                       final_state is not None)
 
 
+def evaluate_row(row: Mapping[str, Any]) -> Evaluation:
+    """The checks of a trajectory row as the store gives it: the case's expectation columns,
+    ``tools`` in step order (or ``steps`` rows with a ``tool``), the decoded ``final_state``,
+    ``tokens``, ``seconds`` and ``cost``."""
+    tools = row.get("tools")
+    if tools is None:
+        tools = [step["tool"] for step in row.get("steps", [])]
+    return evaluate(AgentSpec.from_row(row), tools, row.get("final_state"), row.get("tokens"),
+                    row.get("seconds"), row.get("cost"))
+
+
 def _order(before: str, after: str, tools: Sequence[str]) -> Check:
     code = f"order:{before}<{after}"
     first_before = next((i for i, t in enumerate(tools, start=1) if t == before), None)

@@ -19,8 +19,7 @@ from typing import Any
 
 from rag_annotator.domain import operations
 from rag_annotator.domain import validation as v
-from rag_annotator.domain.agent_checks import Evaluation, evaluate
-from rag_annotator.domain.agents import AgentSpec
+from rag_annotator.domain.agent_checks import Evaluation, evaluate_row
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store, Writer
@@ -121,12 +120,12 @@ def evaluation_of(op: Writer, trajectory: Mapping[str, Any]) -> Evaluation:
     case = op.get("cases", {"id": trajectory["case_id"]})
     if case is None:
         raise NotFound(f"trajectory {trajectory['id']} has no case.")
-    steps = op.select("trajectory_steps", order_by="position",
-                      trajectory_id=trajectory["id"])
     state = trajectory["final_state"]
-    return evaluate(AgentSpec.from_row(case), [s["tool"] for s in steps],
-                    None if state is None else json.loads(state), trajectory["tokens"],
-                    trajectory["seconds"], trajectory["cost"])
+    return evaluate_row({
+        **case, **{k: trajectory[k] for k in ("tokens", "seconds", "cost")},
+        "final_state": None if state is None else json.loads(state),
+        "steps": op.select("trajectory_steps", order_by="position",
+                           trajectory_id=trajectory["id"])})
 
 
 def _trajectory(op: Writer, trajectory_id: int) -> dict[str, Any]:

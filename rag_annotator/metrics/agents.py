@@ -39,9 +39,8 @@ from rag_annotator.domain.agent_checks import (
     Check,
     Evaluation,
     effective,
-    evaluate,
+    evaluate_row,
 )
-from rag_annotator.domain.agents import AgentSpec
 from rag_annotator.metrics.answers import ratio
 
 if TYPE_CHECKING:
@@ -77,12 +76,9 @@ class AgentItem:
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> AgentItem:
         """Build from one row of ``store.agent_inputs`` (runs the automatic checks)."""
-        tools = list(row.get("tools") or ())
-        spec = AgentSpec.from_row(row)
         return cls(
-            case_key=str(row["case_key"]), family=str(row["family"]), steps=len(tools),
-            evaluation=evaluate(spec, tools, row.get("final_state"), row.get("tokens"),
-                                row.get("seconds"), row.get("cost")),
+            case_key=str(row["case_key"]), family=str(row["family"]),
+            steps=len(row.get("tools") or ()), evaluation=evaluate_row(row),
             reviewed_success=_mark(row.get("task_success")),
             reviewed_path=_mark(row.get("path_acceptable")),
             tokens=row.get("tokens"), seconds=row.get("seconds"), cost=row.get("cost"))

@@ -25,9 +25,8 @@ from rag_annotator.domain.agent_checks import (
     Check,
     Evaluation,
     StateKey,
-    evaluate,
 )
-from rag_annotator.domain.agents import AgentSpec, format_value
+from rag_annotator.domain.agents import format_value
 from rag_annotator.ui.models import Column, RowsModel, local_time, one_line
 from rag_annotator.ui.sections.base import esc
 
@@ -52,15 +51,6 @@ translate = QCoreApplication.translate
 
 
 # -- evaluation and words ------------------------------------------------------------------------
-def evaluate_row(row: Row) -> Evaluation:
-    """The automatic checks of a trajectory row (``trajectory_rows`` / ``trajectory_detail``)."""
-    tools = row.get("tools")
-    if tools is None:
-        tools = [step["tool"] for step in row.get("steps", [])]
-    return evaluate(AgentSpec.from_row(row), tools, row.get("final_state"), row.get("tokens"),
-                    row.get("seconds"), row.get("cost"))
-
-
 def yes_no(value: bool | int | None) -> str:
     """yes / no / — (a verdict or a mark)."""
     if value is None:

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from rag_annotator.domain import agent_ops
-from rag_annotator.domain.agent_checks import EQUAL, Evaluation
+from rag_annotator.domain.agent_checks import EQUAL, Evaluation, evaluate_row
 from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import NotFound
 from rag_annotator.storage.store import GoldSetStore
@@ -48,7 +48,6 @@ from rag_annotator.ui.agent_widgets import (
     bold,
     budgets_html,
     describe,
-    evaluate_row,
     pretty_json,
     review_html,
     yes_no,
