@@ -62,12 +62,6 @@ class AgentSpec:
             max_steps=row.get("max_steps"), max_tokens=row.get("max_tokens"),
             max_seconds=row.get("max_seconds"), max_cost=row.get("max_cost"))
 
-    @property
-    def is_empty(self) -> bool:
-        """True when the case expects nothing checkable yet (a draft)."""
-        return not (self.expected_state or self.forbidden_tools or self.required_tools
-                    or self.tool_order or any(getattr(self, b) is not None for b in BUDGETS))
-
 
 def _loads(text: Any, default: Any) -> Any:
     if isinstance(text, (dict, list)):  # already decoded
