@@ -372,8 +372,8 @@ def _cmd_metrics(ns: argparse.Namespace) -> int:
     from rag_annotator.metrics.answers import AnswerInput, summarize_inputs
     from rag_annotator.metrics.compare import compare_reports, load_queries
     from rag_annotator.metrics.diagnosis import diagnose_run
+    from rag_annotator.metrics.judge_next import next_to_judge
     from rag_annotator.metrics.latency import summarize_latency
-    from rag_annotator.metrics.settle import next_to_judge
 
     try:
         measures = parse_measures(ns.measures or DEFAULT_MEASURES)

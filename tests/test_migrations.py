@@ -23,9 +23,9 @@ from rag_annotator.domain import operations as ops
 from rag_annotator.errors import FileNotFound, FileTooNew, KnownError
 from rag_annotator.storage import connection, schema
 from rag_annotator.storage import store as store_mod
-from rag_annotator.storage.backup import pre_migration_backup_path
 from rag_annotator.storage.connection import APPLICATION_ID, EXPECTED_PRAGMAS, SQLITE_MAGIC
 from rag_annotator.storage.schema import SCHEMA_VERSION
+from rag_annotator.storage.snapshot import pre_migration_backup_path
 from rag_annotator.storage.store import GoldSetStore
 from tests.builders import build_rich
 from tests.helpers import dump, fingerprint, header_ids, listing, rows, scalar, sha256

@@ -31,7 +31,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.enums import Family
 from rag_annotator.errors import Conflict, InvalidValue, KnownError, NotFound
-from rag_annotator.import_export import trec
+from rag_annotator.import_export import trec_files
 from rag_annotator.storage import transaction
 from rag_annotator.storage.store import GoldSetStore
 from tests.builders import Rich, build_rich, last_id
@@ -783,7 +783,7 @@ class UndoRedoMachine(RuleBasedStateMachine):
                                 for c in cases for i, d in enumerate(docs)), encoding="utf-8")
 
         def run(store: GoldSetStore) -> Changes:
-            trec.import_run(store, path)
+            trec_files.import_run(store, path)
             return Changes(store.operation_ids()[0], "import_run", "",
                            {"retrieved": {"insert": frozenset()}})
 

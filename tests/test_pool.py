@@ -12,7 +12,7 @@ import pytest
 
 from rag_annotator.domain import operations as ops
 from rag_annotator.errors import InvalidValue, NotFound
-from rag_annotator.import_export import trec
+from rag_annotator.import_export import trec_files
 from rag_annotator.storage.store import GoldSetStore
 
 # run name → ranked documents of case Q1
@@ -29,7 +29,7 @@ def pooled(tmp_path: Path) -> GoldSetStore:
         path = tmp_path / f"{name}.run"
         path.write_text("".join(f"Q1 Q0 {d} {i + 1} {10 - i} {name}\n"
                                 for i, d in enumerate(docs)), encoding="utf-8")
-        trec.import_run(store, path, name=name)
+        trec_files.import_run(store, path, name=name)
     return store
 
 

@@ -7,27 +7,27 @@ from pathlib import Path
 
 from rag_annotator.domain.ports import Store
 from rag_annotator.errors import KnownError
-from rag_annotator.import_export import runs_jsonl, trec
+from rag_annotator.import_export import runs_jsonl, trec_files
 from rag_annotator.import_export.registry import Options
 
 
-def import_trec_run(store: Store, source: Path, options: Options) -> trec.ImportReport:
+def import_trec_run(store: Store, source: Path, options: Options) -> trec_files.ImportReport:
     """A TREC run (qid Q0 docno rank score tag) as a new run."""
-    return trec.import_run(store, source, name=options.run, strict=options.strict)
+    return trec_files.import_run(store, source, name=options.run, strict=options.strict)
 
 
-def import_qrels(store: Store, source: Path, options: Options) -> trec.ImportReport:
+def import_qrels(store: Store, source: Path, options: Options) -> trec_files.ImportReport:
     """TREC qrels as one assessor's judgments (default assessor: ``qrels``)."""
-    assessor = trec.check_assessor(options.assessor or "qrels")
-    return trec.import_qrels(store, source, assessor=assessor, strict=options.strict)
+    assessor = trec_files.check_assessor(options.assessor or "qrels")
+    return trec_files.import_qrels(store, source, assessor=assessor, strict=options.strict)
 
 
-def import_jsonl_run(store: Store, source: Path, options: Options) -> trec.ImportReport:
+def import_jsonl_run(store: Store, source: Path, options: Options) -> trec_files.ImportReport:
     """One JSON object per case: case, retrieved, optional answer, citations, contexts."""
     return runs_jsonl.import_jsonl_run(store, source, name=options.run, strict=options.strict)
 
 
-def import_ragas_run(store: Store, source: Path, options: Options) -> trec.ImportReport:
+def import_ragas_run(store: Store, source: Path, options: Options) -> trec_files.ImportReport:
     """Ragas JSONL (user_input, retrieved_contexts, response) as a run."""
     return runs_jsonl.import_ragas(store, source, name=options.run)
 
@@ -44,15 +44,16 @@ class LinesWritten:
         return f"{self.lines} lines written"
 
 
-def export_trec_run(store: trec.RelevanceSource, dest: Path, options: Options) -> LinesWritten:
+def export_trec_run(store: trec_files.RelevanceSource, dest: Path,
+                    options: Options) -> LinesWritten:
     """One run, strictly decreasing scores."""
     if not options.run:
         raise KnownError("trec-run export needs --run NAME (see 'info' for the runs).")
-    report = trec.export_run(store, options.run, dest)
+    report = trec_files.export_run(store, options.run, dest)
     return LinesWritten(report.path, report.lines, report.warnings)
 
 
-def export_qrels(store: trec.RelevanceSource, dest: Path, options: Options) -> LinesWritten:
+def export_qrels(store: trec_files.RelevanceSource, dest: Path, options: Options) -> LinesWritten:
     """The effective labels of judged pairs."""
-    report = trec.export_qrels(store, dest)
+    report = trec_files.export_qrels(store, dest)
     return LinesWritten(report.path, report.lines, report.warnings)

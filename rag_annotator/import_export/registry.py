@@ -81,9 +81,9 @@ IMPORTS: dict[str, str] = {
     "cases": "cases_import:import_cases",
     "corpus": "corpus_import:import_corpus",
     "ragas-testset": "ragas_testset:import_testset",
-    "ragchecker": "judges:import_ragchecker",
-    "ragas-verdicts": "judges:import_ragas_verdicts",
-    "deepeval-verdicts": "judges:import_deepeval_verdicts",
+    "ragchecker": "judge_verdicts:import_ragchecker",
+    "ragas-verdicts": "judge_verdicts:import_ragas_verdicts",
+    "deepeval-verdicts": "judge_verdicts:import_deepeval_verdicts",
     "trajectories": "trajectories:import_trajectories_file",
     "openai-trajectories": "trajectories:import_openai_file",
 }

@@ -38,7 +38,7 @@ from rag_annotator.import_export.files import (
     refuse_constant,
     refuse_duplicate_keys,
 )
-from rag_annotator.import_export.trec import ImportReport, _resolve
+from rag_annotator.import_export.trec_files import ImportReport, _resolve
 
 NATIVE_FIELDS = ("case", "retrieved", "answer", "citations", "contexts")
 RAGAS_FIELDS = ("user_input", "retrieved_contexts", "response", "reference")

@@ -49,11 +49,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rag_annotator.bulk import bulk_objects
 from rag_annotator.domain import validation as v
 from rag_annotator.domain.agent_ops import TrajectoryInput, TrajectoryRejected, import_trajectories
 from rag_annotator.domain.ports import Store
 from rag_annotator.errors import InvalidValue
+from rag_annotator.gc_pause import bulk_objects
 from rag_annotator.import_export.files import (
     TOO_DEEP,
     ImportRejected,

@@ -15,8 +15,8 @@ from rag_annotator.metrics.measures import (
     parse_measure,
     parse_measures,
 )
-from rag_annotator.metrics.model import Policy, QueryInput, Reading
 from rag_annotator.metrics.retrieval import DEFAULT_MEASURES, Report, evaluate, evaluate_query
+from rag_annotator.metrics.values import Policy, QueryInput, Reading
 
 __all__ = [
     "DEFAULT_MEASURES",

@@ -32,7 +32,6 @@ from functools import cached_property
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from rag_annotator.bulk import bulk_objects
 from rag_annotator.domain.agent_checks import (
     BROKEN,
     HELD,
@@ -41,6 +40,7 @@ from rag_annotator.domain.agent_checks import (
     effective,
     evaluate_row,
 )
+from rag_annotator.gc_pause import bulk_objects
 from rag_annotator.metrics.answers import ratio
 
 if TYPE_CHECKING:

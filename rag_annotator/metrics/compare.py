@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rag_annotator.metrics.measures import parse_measures
-from rag_annotator.metrics.model import Policy, QueryInput
 from rag_annotator.metrics.retrieval import DEFAULT_MEASURES, MeasureList, Report, evaluate
+from rag_annotator.metrics.values import Policy, QueryInput
 
 if TYPE_CHECKING:
     from rag_annotator.storage.store import GoldSetStore

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 from rag_annotator.metrics.answers import AnswerInput, AnswerSummary, summarize_inputs
 from rag_annotator.metrics.compare import Comparison, compare_reports, load_queries
 from rag_annotator.metrics.diagnosis import Diagnosis, diagnose_run
+from rag_annotator.metrics.judge_next import Suggestion, next_to_judge
 from rag_annotator.metrics.latency import LatencySummary, summarize_latency
-from rag_annotator.metrics.model import Policy
 from rag_annotator.metrics.retrieval import DEFAULT_MEASURES, Report, evaluate
-from rag_annotator.metrics.settle import Suggestion, next_to_judge
+from rag_annotator.metrics.values import Policy
 
 if TYPE_CHECKING:
     from rag_annotator.storage.store import GoldSetStore
@@ -54,7 +54,7 @@ def compute(store: GoldSetStore, run: str, policy: Policy, other: str | None,
     """Read and compute every figure (pure apart from the store's reads).
 
     Under ``strict``, also the ``next_count`` pairs of this run to judge next
-    (:func:`~rag_annotator.metrics.settle.next_to_judge`)."""
+    (:func:`~rag_annotator.metrics.judge_next.next_to_judge`)."""
     queries = load_queries(store, run)
     rows = store.answer_inputs(run)
     diagnosis = diagnose_run(store, run, answer_rows=rows)

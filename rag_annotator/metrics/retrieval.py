@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from rag_annotator.metrics.measures import Measure, MeasureKind, parse_measures
-from rag_annotator.metrics.model import Policy, QueryInput, Reading
 from rag_annotator.metrics.strict import strict_reading
-from rag_annotator.metrics.trec import Universe, judged_rate, trec_value
+from rag_annotator.metrics.trec_measures import Universe, judged_rate, trec_value
+from rag_annotator.metrics.values import Policy, QueryInput, Reading
 
 #: What a report shows when nobody chose: the usual TREC-style summary plus judging depth.
 DEFAULT_MEASURES = ("P@5", "P@10", "R@10", "RR", "nDCG@10", "AP", "Judged@10")

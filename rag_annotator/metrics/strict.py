@@ -42,8 +42,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rag_annotator.metrics.measures import Measure, MeasureKind
-from rag_annotator.metrics.model import Reading
-from rag_annotator.metrics.trec import Universe, discount
+from rag_annotator.metrics.trec_measures import Universe, discount
+from rag_annotator.metrics.values import Reading
 
 #: Two bounds closer than this are the same number (they are computed along different sums).
 TOLERANCE = 1e-12

@@ -23,8 +23,8 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from rag_annotator.errors import DamagedFile, KnownError
-from rag_annotator.storage.backup import backup_file
 from rag_annotator.storage.connection import fsync_directory, quick_check_file
+from rag_annotator.storage.snapshot import backup_file
 
 KEEP_RECENT = 12
 KEEP_DAYS = 7

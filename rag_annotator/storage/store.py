@@ -24,7 +24,6 @@ from rag_annotator.domain.enums import Family, values
 from rag_annotator.errors import Conflict, DamagedFile, KnownError, NotFound, ReadOnlyLocation
 from rag_annotator.storage import connection as conn_mod
 from rag_annotator.storage import queries
-from rag_annotator.storage.backup import backup_file, pre_migration_backup_path
 from rag_annotator.storage.lock import WriterLock
 from rag_annotator.storage.reads import ReadBase, Row
 from rag_annotator.storage.reads_agents import AgentReads
@@ -38,6 +37,7 @@ from rag_annotator.storage.schema import (
     known_migration_names,
     pending_migration_names,
 )
+from rag_annotator.storage.snapshot import backup_file, pre_migration_backup_path
 from rag_annotator.storage.transaction import (
     Operation,
     SchemaInfo,

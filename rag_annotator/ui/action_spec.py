@@ -1,7 +1,7 @@
 """What an action declaration is, and the cheat sheet's sections (no widgets here).
 
-Each area declares its commands in a ``keys_<area>.py`` module; ``actions.py`` gathers them
-into one registry.
+Each area declares its commands in its wing's ``keys.py`` (``ui/<wing>/keys.py``);
+``actions.py`` gathers them into one registry.
 """
 
 from __future__ import annotations

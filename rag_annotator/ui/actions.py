@@ -13,15 +13,13 @@ from collections.abc import Iterable
 from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 
-from rag_annotator.ui import (
-    keys_agents,
-    keys_dashboard,
-    keys_exchange,
-    keys_goldset,
-    keys_verify,
-)
 from rag_annotator.ui.action_spec import SECTIONS, ActionSpec
+from rag_annotator.ui.agents import keys as keys_agents
+from rag_annotator.ui.dashboard import keys as keys_dashboard
+from rag_annotator.ui.exchange import keys as keys_exchange
+from rag_annotator.ui.goldset import keys as keys_goldset
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
+from rag_annotator.ui.verify import keys as keys_verify
 
 _CORE: tuple[ActionSpec, ...] = (
     ActionSpec("file.new", QT_TRANSLATE_NOOP("actions", "New Gold Set…"), ("Ctrl+N",)),

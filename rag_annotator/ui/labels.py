@@ -12,14 +12,12 @@ import re
 from PySide6.QtCore import QCoreApplication
 
 from rag_annotator.domain.enums import Label
-from rag_annotator.ui import (
-    keys_agents,
-    keys_dashboard,
-    keys_exchange,
-    keys_goldset,
-    keys_verify,
-)
+from rag_annotator.ui.agents import keys as keys_agents
+from rag_annotator.ui.dashboard import keys as keys_dashboard
+from rag_annotator.ui.exchange import keys as keys_exchange
+from rag_annotator.ui.goldset import keys as keys_goldset
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
+from rag_annotator.ui.verify import keys as keys_verify
 
 FAMILIES: dict[str, str] = {
     "ordinary": QT_TRANSLATE_NOOP("labels", "Ordinary"),

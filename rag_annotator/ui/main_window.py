@@ -53,14 +53,14 @@ SECTION_ACTIONS = ("go.goldset", "go.corpus", "go.runs", "go.judge", "go.verify"
 # shown: startup then pays only for the section on screen (issue: window shown <= 2x a bare
 # PySide6 window on a 1M-judgment file).
 SECTION_CLASSES = (
-    ("rag_annotator.ui.sections.goldset", "GoldSetSection"),
+    ("rag_annotator.ui.goldset.section", "GoldSetSection"),
     ("rag_annotator.ui.sections.corpus", "CorpusSection"),
     ("rag_annotator.ui.sections.runs", "RunsSection"),
-    ("rag_annotator.ui.sections.judge", "JudgeSection"),
-    ("rag_annotator.ui.sections.verify", "VerifySection"),
-    ("rag_annotator.ui.sections.dashboard", "DashboardSection"),
+    ("rag_annotator.ui.judge.section", "JudgeSection"),
+    ("rag_annotator.ui.verify.section", "VerifySection"),
+    ("rag_annotator.ui.dashboard.section", "DashboardSection"),
     ("rag_annotator.ui.sections.history", "HistorySection"),
-    ("rag_annotator.ui.sections.agents", "AgentsSection"),
+    ("rag_annotator.ui.agents.section", "AgentsSection"),
 )
 GOLDSET_FILTER = "*.goldset"
 
@@ -472,7 +472,7 @@ class MainWindow(QMainWindow):
             self.import_menu.addAction(action)
             self._import_actions.append(action)
         self.import_menu.addSeparator()
-        from rag_annotator.ui.file_import import GOLDSET_FORMATS
+        from rag_annotator.ui.exchange.file_import import GOLDSET_FORMATS
 
         for fmt, (text, _folder, _pattern) in GOLDSET_FORMATS.items():
             action = QAction(QCoreApplication.translate("file_import", text), self)
@@ -601,7 +601,7 @@ class MainWindow(QMainWindow):
         """File → Export…: format, scope, a preview, then the export on a worker thread."""
         if self.store is None:
             return
-        from rag_annotator.ui.export_dialog import open_export_dialog
+        from rag_annotator.ui.exchange.export_dialog import open_export_dialog
 
         open_export_dialog(self, self.store.path)
 
@@ -617,12 +617,12 @@ class MainWindow(QMainWindow):
             if ask is not None:
                 ask()
             return
-        from rag_annotator.ui.file_import import GOLDSET_FORMATS, ask_and_import
+        from rag_annotator.ui.exchange.file_import import GOLDSET_FORMATS, ask_and_import
 
         if kind in GOLDSET_FORMATS:
             ask_and_import(self.ctx, self, kind)
             return
-        from rag_annotator.ui.import_dialog import open_import_dialog
+        from rag_annotator.ui.exchange.import_dialog import open_import_dialog
 
         open_import_dialog(self, self.ctx, kind)
 
@@ -641,7 +641,7 @@ class MainWindow(QMainWindow):
         """Bring in a colleague's judgments, verdicts and adjudications (one undoable
         operation) and show what came in and every conflict."""
         from rag_annotator.import_export.merge import merge_file
-        from rag_annotator.ui.judging_dialogs import show_merge_report
+        from rag_annotator.ui.judge.dialogs import show_merge_report
 
         reports: list[MergeReport] = []
 
@@ -661,7 +661,7 @@ class MainWindow(QMainWindow):
         if self.store is None:
             return
         from rag_annotator.domain.operations import set_meta
-        from rag_annotator.ui.judging_dialogs import GuidelinesDialog
+        from rag_annotator.ui.judge.dialogs import GuidelinesDialog
 
         dialog = GuidelinesDialog(self.store.meta("guidelines", ""), self)
         if dialog.exec():

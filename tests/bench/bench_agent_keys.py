@@ -79,7 +79,7 @@ def main() -> int:
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
-    from rag_annotator.ui.sections.agents import AgentsSection
+    from rag_annotator.ui.agents.section import AgentsSection
 
     app, store, window = open_window(path)
     opened = open_section(app, window, Qt.Key.Key_8)

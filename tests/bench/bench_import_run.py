@@ -5,10 +5,10 @@ Setup (not timed): a gold set holding a 100,000-document corpus and 10,000 cases
 file of 10,000 queries x 100 documents drawn from that corpus, so no placeholder is created.
 Timed, each in a child process of its own so its peak RSS is its own:
 
-* ``import``: ``trec.import_run`` into a fresh copy of that gold set — parsing, id lookups,
+* ``import``: ``trec_files.import_run`` into a fresh copy of that gold set — parsing, id lookups,
   the logged operation (one ``insert_range`` history row per batch, so it stays undoable)
   and the durable commit;
-* ``parse``: ``trec.parse_run`` alone (part of ``import``);
+* ``parse``: ``trec_files.parse_run`` alone (part of ``import``);
 * ``raw``: ``sqlite3`` ``executemany`` of the same 1,000,000 rows (ids already resolved,
   prepared before timing) into a fresh file with the same ``retrieved`` table and indexes,
   default pragmas, one transaction; ``raw-cache``: the same with the 256 MB page cache
@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 
 from rag_annotator.domain.clock import utc_now
-from rag_annotator.import_export import trec
+from rag_annotator.import_export import trec_files
 from rag_annotator.storage import transaction
 from rag_annotator.storage.store import GoldSetStore
 
@@ -82,7 +82,7 @@ def phase_import(folder: Path) -> dict[str, float]:
     shutil.copyfile(folder / "corpus.goldset", target)
     with GoldSetStore.open(target, assessor="bench") as store:
         start = time.perf_counter()
-        report = trec.import_run(store, folder / "run.txt")
+        report = trec_files.import_run(store, folder / "run.txt")
         seconds = time.perf_counter() - start
         assert not report.new_documents and not report.new_cases
         history = store.query("SELECT count(*) AS n FROM history")[0]["n"]
@@ -92,7 +92,7 @@ def phase_import(folder: Path) -> dict[str, float]:
 
 def phase_parse(folder: Path) -> dict[str, float]:
     start = time.perf_counter()
-    queries, _tag = trec.parse_run(folder / "run.txt")
+    queries, _tag = trec_files.parse_run(folder / "run.txt")
     return {"seconds": time.perf_counter() - start,
             "rows": sum(len(lines) for lines in queries.values()), "rss_mb": peak_rss_mb()}
 
@@ -109,7 +109,7 @@ def phase_undo(folder: Path) -> dict[str, float]:
 
 def phase_raw(folder: Path, cache_kib: int = 0) -> dict[str, float]:
     # The same rows the import stores (its ids: corpus and cases were inserted in key order).
-    queries, _tag = trec.parse_run(folder / "run.txt")
+    queries, _tag = trec_files.parse_run(folder / "run.txt")
     rows = [(1, int(qid[1:]) + 1, int(r.docno[3:]) + 1, rank, r.score)
             for qid, lines in queries.items() for rank, r in enumerate(lines, start=1)]
     target = folder / "raw.sqlite"

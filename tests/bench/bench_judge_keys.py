@@ -54,7 +54,7 @@ def main() -> int:
     from PySide6.QtCore import QEvent, QObject, Qt
     from PySide6.QtTest import QTest
 
-    from rag_annotator.ui.sections.judge import JudgeSection
+    from rag_annotator.ui.judge.section import JudgeSection
 
     app, store, window = open_window(copy)
     QTest.keyClick(window, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)
@@ -82,7 +82,7 @@ def main() -> int:
     spy = PaintSpy()
     judge.pairs.viewport().installEventFilter(spy)
     committed: list[float] = []
-    from rag_annotator.ui.sections import judge as judge_module
+    from rag_annotator.ui.judge import section as judge_module
 
     set_judgment = judge_module.set_judgment
 

@@ -40,7 +40,7 @@ def main() -> int:
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
-    from rag_annotator.ui.sections.verify import VerifySection
+    from rag_annotator.ui.verify.section import VerifySection
 
     app, store, window = open_window(copy)
     claims = store.count("claims")

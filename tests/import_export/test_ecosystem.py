@@ -19,7 +19,7 @@ import pytest
 import pytrec_eval
 
 from rag_annotator.errors import KnownError
-from rag_annotator.import_export import ecosystem, registry, runs_jsonl, trec
+from rag_annotator.import_export import ecosystem, registry, runs_jsonl, trec_files
 from rag_annotator.import_export.files import ImportRejected
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.sample import create_sample
@@ -37,8 +37,8 @@ def sample(tmp_path: Path) -> GoldSetStore:
 
 def _qrels_and_run(store: GoldSetStore, tmp_path: Path) -> tuple[Path, Path]:
     qrels, run = tmp_path / "s.qrels.txt", tmp_path / "s.run.txt"
-    trec.export_qrels(store, qrels)
-    trec.export_run(store, RUN, run)
+    trec_files.export_qrels(store, qrels)
+    trec_files.export_run(store, RUN, run)
     return qrels, run
 
 
@@ -331,8 +331,8 @@ def test_agent_cases_are_never_rag_questions_in_ecosystem_files(tmp_path: Path,
     ecosystem.export_ragas(store, tmp_path / "r.jsonl", Options(run="bm25"))
     ecosystem.export_ragchecker(store, tmp_path / "rc.json", Options(run="bm25"))
     ecosystem.export_deepeval(store, tmp_path / "d.json", Options(run="bm25"))
-    trec.export_qrels(store, tmp_path / "q.txt")
-    trec.export_run(store, "bm25", tmp_path / "run.txt")
+    trec_files.export_qrels(store, tmp_path / "q.txt")
+    trec_files.export_run(store, "bm25", tmp_path / "run.txt")
     queries = [json.loads(x)["_id"] for x in
                (tmp_path / "beir" / "queries.jsonl").read_text().splitlines()]
     assert queries == ["Q1", "Q2", "Q3"]

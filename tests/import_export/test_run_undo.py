@@ -13,7 +13,7 @@ import pytest
 
 from rag_annotator.domain import operations as ops
 from rag_annotator.errors import Conflict
-from rag_annotator.import_export import trec
+from rag_annotator.import_export import trec_files
 from rag_annotator.storage import transaction
 from rag_annotator.storage.store import GoldSetStore
 from tests.helpers import dump, full_dump, rows, scalar
@@ -47,7 +47,7 @@ def test_import_undo_redo_restore_exact_states(store: GoldSetStore, goldset_path
                                                tmp_path: Path, small_batches: int) -> None:
     _with_corpus(store)
     before = dump(goldset_path)
-    report = trec.import_run(store, _run_file(tmp_path))
+    report = trec_files.import_run(store, _run_file(tmp_path))
     assert report.rows == QUERIES * DEPTH
     after = dump(goldset_path)
     imported = store.operation_ids()[0]
@@ -76,7 +76,7 @@ def test_undo_refused_after_an_imported_row_changed(store: GoldSetStore, goldset
                                                     tmp_path: Path,
                                                     small_batches: int) -> None:
     _with_corpus(store)
-    trec.import_run(store, _run_file(tmp_path))
+    trec_files.import_run(store, _run_file(tmp_path))
     imported = store.operation_ids()[0]
     row_id = 1500  # in the middle of the third batch
     with store.operation("edit", "score") as op:
@@ -96,7 +96,7 @@ def test_undo_refused_after_an_imported_row_was_deleted(store: GoldSetStore,
                                                         goldset_path: Path,
                                                         tmp_path: Path,
                                                         small_batches: int) -> None:
-    trec.import_run(store, _run_file(tmp_path))
+    trec_files.import_run(store, _run_file(tmp_path))
     imported = store.operation_ids()[0]
     ops.delete_case(store, store.by_key("cases", "q3")["id"])
     state = full_dump(goldset_path)
@@ -109,7 +109,7 @@ def test_redo_refused_when_a_parent_is_gone(store: GoldSetStore, goldset_path: P
                                             tmp_path: Path, small_batches: int) -> None:
     """Redo of an undone import whose corpus document was deleted meanwhile: refused."""
     _with_corpus(store)
-    trec.import_run(store, _run_file(tmp_path))
+    trec_files.import_run(store, _run_file(tmp_path))
     undo = store.revert(store.operation_ids()[0]).operation_id
     ops.delete_document(store, store.by_key("documents", "d0")["id"])
     state = full_dump(goldset_path)
@@ -120,5 +120,5 @@ def test_redo_refused_when_a_parent_is_gone(store: GoldSetStore, goldset_path: P
 
 def test_touched_cases_of_a_bulk_import_mean_recount_everything(
         store: GoldSetStore, tmp_path: Path) -> None:
-    trec.import_run(store, _run_file(tmp_path))
+    trec_files.import_run(store, _run_file(tmp_path))
     assert store.cases_touched_by(store.operation_ids()[0]) == set()

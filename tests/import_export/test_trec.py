@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rag_annotator.errors import Conflict
-from rag_annotator.import_export import trec
+from rag_annotator.import_export import trec_files
 from rag_annotator.import_export.files import ImportRejected
 from rag_annotator.storage.store import GoldSetStore
 
@@ -55,7 +55,7 @@ def _dump(store: GoldSetStore) -> str:
 
 
 def test_run_is_ordered_like_trec_eval(store: GoldSetStore, tmp_path: Path) -> None:
-    report = trec.import_run(store, _write(tmp_path, "run.txt", RUN))
+    report = trec_files.import_run(store, _write(tmp_path, "run.txt", RUN))
     assert report.name == "sys" and report.rows == 4 and report.cases == 2
     assert sorted(report.new_cases) == ["q1", "q2"]
     ranking = store.run_rankings(store.by_key("runs", "sys")["id"])
@@ -67,7 +67,7 @@ def test_run_is_ordered_like_trec_eval(store: GoldSetStore, tmp_path: Path) -> N
 def test_strict_import_refuses_unknown_ids(store: GoldSetStore, tmp_path: Path) -> None:
     before = _dump(store)
     with pytest.raises(ImportRejected, match=r"run\.txt:1: unknown case id 'q1'"):
-        trec.import_run(store, _write(tmp_path, "run.txt", RUN), strict=True)
+        trec_files.import_run(store, _write(tmp_path, "run.txt", RUN), strict=True)
     assert _dump(store) == before
 
 
@@ -84,7 +84,7 @@ def test_bad_run_lines_are_refused_with_their_line(store: GoldSetStore, tmp_path
     before = _dump(store)
     path = _write(tmp_path, "bad.txt", text)
     with pytest.raises(ImportRejected, match=re.escape(message)) as info:
-        trec.import_run(store, path)
+        trec_files.import_run(store, path)
     assert info.value.line == line
     assert f"bad.txt:{line}:" in str(info.value)
     assert _dump(store) == before
@@ -98,27 +98,27 @@ def test_bad_run_lines_are_refused_with_their_line(store: GoldSetStore, tmp_path
 def test_non_text_runs_are_refused(store: GoldSetStore, tmp_path: Path, content: bytes,
                                    message: str) -> None:
     with pytest.raises(ImportRejected, match=re.escape(message)):
-        trec.import_run(store, _write(tmp_path, "bad.txt", content))
+        trec_files.import_run(store, _write(tmp_path, "bad.txt", content))
 
 
 def test_bom_and_comments_are_tolerated(store: GoldSetStore, tmp_path: Path) -> None:
     path = _write(tmp_path, "run.txt", "\ufeff# a comment\n" + RUN)
-    trec.import_run(store, path, name="with-bom")
+    trec_files.import_run(store, path, name="with-bom")
     assert "q1" in store.run_rankings(store.by_key("runs", "with-bom")["id"])
 
 
 def test_same_run_name_twice_is_a_conflict(store: GoldSetStore, tmp_path: Path) -> None:
     path = _write(tmp_path, "run.txt", RUN)
-    trec.import_run(store, path)
+    trec_files.import_run(store, path)
     before = _dump(store)
     with pytest.raises(Conflict, match="already exists"):
-        trec.import_run(store, path)
+        trec_files.import_run(store, path)
     assert _dump(store) == before
 
 
 def test_qrels_negative_label_is_unjudged_and_scale_rises(store: GoldSetStore,
                                                          tmp_path: Path) -> None:
-    trec.import_qrels(store, _write(tmp_path, "q.txt", QRELS), assessor="nist")
+    trec_files.import_qrels(store, _write(tmp_path, "q.txt", QRELS), assessor="nist")
     labels = store.universe_labels()
     assert labels["q1"] == {"d1": 1, "d2": 0, "d9": None}
     assert labels["q2"] == {"d1": 2}
@@ -130,20 +130,20 @@ def test_qrels_negative_label_is_unjudged_and_scale_rises(store: GoldSetStore,
 def test_qrels_duplicates_and_out_of_scale_labels(store: GoldSetStore, tmp_path: Path) -> None:
     with pytest.raises(ImportRejected, match=r"q\.txt:3: query q1, document d1 is labelled "
                                              r"twice \(first at line 1\)"):
-        trec.import_qrels(store, _write(tmp_path, "q.txt", "q1 0 d1 1\nq1 0 d2 0\nq1 0 d1 0\n"),
-                          assessor="x")
+        trec_files.import_qrels(
+            store, _write(tmp_path, "q.txt", "q1 0 d1 1\nq1 0 d2 0\nq1 0 d1 0\n"), assessor="x")
     with pytest.raises(ImportRejected, match=r"q\.txt:1: the label 7 is above"):
-        trec.import_qrels(store, _write(tmp_path, "q.txt", "q1 0 d1 7\n"), assessor="x")
-    trec.import_qrels(store, _write(tmp_path, "q.txt", "q1 0 d1 1\n"), assessor="x")
+        trec_files.import_qrels(store, _write(tmp_path, "q.txt", "q1 0 d1 7\n"), assessor="x")
+    trec_files.import_qrels(store, _write(tmp_path, "q.txt", "q1 0 d1 1\n"), assessor="x")
     before = _dump(store)
     with pytest.raises(ImportRejected, match="locked because judgments exist"):
-        trec.import_qrels(store, _write(tmp_path, "q2.txt", "q1 0 d2 3\n"), assessor="y")
+        trec_files.import_qrels(store, _write(tmp_path, "q2.txt", "q1 0 d2 3\n"), assessor="y")
     assert _dump(store) == before
 
 
 def test_import_is_one_undoable_operation(store: GoldSetStore, tmp_path: Path) -> None:
     before = _dump(store)
-    report = trec.import_run(store, _write(tmp_path, "run.txt", RUN))
+    report = trec_files.import_run(store, _write(tmp_path, "run.txt", RUN))
     op_id = store.operation_ids()[0]
     store.revert(op_id)
     assert store.count("runs") == 0 and store.count("retrieved") == 0
@@ -153,11 +153,11 @@ def test_import_is_one_undoable_operation(store: GoldSetStore, tmp_path: Path) -
 
 def test_qrels_export_writes_judged_effective_labels_only(store: GoldSetStore,
                                                           tmp_path: Path) -> None:
-    trec.import_qrels(store, _write(tmp_path, "q.txt", QRELS), assessor="nist")
+    trec_files.import_qrels(store, _write(tmp_path, "q.txt", QRELS), assessor="nist")
     # a second assessor disagrees on q1/d2: a dispute, left out of the export
-    trec.import_qrels(store, _write(tmp_path, "q2.txt", "q1 0 d2 1\n"), assessor="other")
+    trec_files.import_qrels(store, _write(tmp_path, "q2.txt", "q1 0 d2 1\n"), assessor="other")
     out = tmp_path / "out.qrels.txt"
-    report = trec.export_qrels(store, out)
+    report = trec_files.export_qrels(store, out)
     data = out.read_bytes()
     assert not data.startswith(b"\xef\xbb\xbf") and b"\r" not in data
     lines = data.decode().splitlines()
@@ -167,9 +167,9 @@ def test_qrels_export_writes_judged_effective_labels_only(store: GoldSetStore,
 
 
 def test_run_export_has_strictly_decreasing_scores(store: GoldSetStore, tmp_path: Path) -> None:
-    trec.import_run(store, _write(tmp_path, "run.txt", RUN))
+    trec_files.import_run(store, _write(tmp_path, "run.txt", RUN))
     out = tmp_path / "run.out.txt"
-    report = trec.export_run(store, "sys", out)
+    report = trec_files.export_run(store, "sys", out)
     rows = [line.split() for line in out.read_text().splitlines()]
     assert all(len(r) == 6 for r in rows)
     q1 = [r for r in rows if r[0] == "q1"]
@@ -178,7 +178,7 @@ def test_run_export_has_strictly_decreasing_scores(store: GoldSetStore, tmp_path
     assert all(a > b for a, b in itertools.pairwise(scores))
     assert report.warnings and "rewritten" in report.warnings[0]
     # re-importing the export gives the same ranking
-    trec.import_run(store, out, name="again")
+    trec_files.import_run(store, out, name="again")
     assert (store.run_rankings(store.by_key("runs", "again")["id"])["q1"][0][0] == "d1")
 
 
@@ -197,9 +197,9 @@ def test_run_round_trip(tmp_path: Path, rankings: dict[str, list[str]]) -> None:
              for r, d in enumerate(docs, start=1)]
     source = _write(folder, "in.txt", "\n".join(lines) + "\n")
     with GoldSetStore.create(folder / "g.goldset") as store:
-        trec.import_run(store, source)
-        trec.export_run(store, "sys", folder / "out.txt")
-        trec.import_run(store, folder / "out.txt", name="back")
+        trec_files.import_run(store, source)
+        trec_files.export_run(store, "sys", folder / "out.txt")
+        trec_files.import_run(store, folder / "out.txt", name="back")
         first = store.run_rankings(store.by_key("runs", "sys")["id"])
         back = store.run_rankings(store.by_key("runs", "back")["id"])
     assert {q: [d for d, _ in v] for q, v in back.items()} == {
@@ -217,9 +217,9 @@ def test_a_run_or_qrels_naming_an_agent_case_is_refused(store: GoldSetStore,
     ops.create_case(store, key="q2", kind="agent", question="changer d'offre")
     before = _dump(store)
     with pytest.raises(ImportRejected, match=r"run\.txt:4: case 'q2' is an agent case"):
-        trec.import_run(store, _write(tmp_path, "run.txt", RUN))
+        trec_files.import_run(store, _write(tmp_path, "run.txt", RUN))
     with pytest.raises(ImportRejected, match=r"qrels\.txt:4: case 'q2' is an agent case"):
-        trec.import_qrels(store, _write(tmp_path, "qrels.txt", QRELS), assessor="ana")
+        trec_files.import_qrels(store, _write(tmp_path, "qrels.txt", QRELS), assessor="ana")
     assert _dump(store) == before
 
 
@@ -235,5 +235,5 @@ def test_exporting_an_agent_run_as_trec_says_why_nothing_is_written(
         TrajectoryInput(case="A01", steps=[("verifier_identite", {}, "ok")])])
     dest = tmp_path / "agent.run"
     with pytest.raises(KnownError, match="holds agent trajectories and no retrieved lists"):
-        trec.export_run(store, "agent-v1", dest)
+        trec_files.export_run(store, "agent-v1", dest)
     assert not dest.exists()

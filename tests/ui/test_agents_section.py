@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QApplication, QDialog
 
 from rag_annotator.domain import operations as ops
 from rag_annotator.storage.store import GoldSetStore
-from rag_annotator.ui.agent_widgets import BAD, BROKEN_ROLE
+from rag_annotator.ui.agents.section import AgentsSection
+from rag_annotator.ui.agents.widgets import BAD, BROKEN_ROLE
 from rag_annotator.ui.line_dialog import LineDialog
 from rag_annotator.ui.main_window import MainWindow
-from rag_annotator.ui.sections.agents import AgentsSection
 from rag_annotator.ui.sections.base import current_row
 from rag_annotator.ui.sections.history import HistorySection
 from tests.helpers import rows

@@ -10,11 +10,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPlainTextEdit
 
-from rag_annotator.ui.coverage import CoverageDialog
+from rag_annotator.ui.goldset.coverage import CoverageDialog
+from rag_annotator.ui.goldset.releases import ReleasesDialog
+from rag_annotator.ui.goldset.section import GoldSetSection
 from rag_annotator.ui.main_window import MainWindow
-from rag_annotator.ui.releases import ReleasesDialog
 from rag_annotator.ui.sections.corpus import CorpusSection
-from rag_annotator.ui.sections.goldset import GoldSetSection
 from tests.helpers import rows
 from tests.ui.conftest import ModalCatcher
 
@@ -207,7 +207,7 @@ def test_expected_source_with_a_selected_passage(qtbot, window: MainWindow,
                                                  goldset_path: Path) -> None:
     from PySide6.QtGui import QTextCursor
 
-    from rag_annotator.ui.case_editor import SourceDialog
+    from rag_annotator.ui.goldset.case_editor import SourceDialog
 
     section = goldset(qtbot, window)
     section.table.selectRow(2)  # Q3: no source yet
@@ -245,7 +245,7 @@ def test_expected_source_with_a_selected_passage(qtbot, window: MainWindow,
 
 def test_corpus_folder_through_the_import_dialog(qtbot, window: MainWindow,
                                                 goldset_path: Path, tmp_path: Path) -> None:
-    from rag_annotator.ui.import_dialog import ImportDialog
+    from rag_annotator.ui.exchange.import_dialog import ImportDialog
 
     folder = tmp_path / "docs"
     folder.mkdir()

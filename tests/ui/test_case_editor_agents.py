@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from rag_annotator.ui.goldset.section import GoldSetSection
 from rag_annotator.ui.main_window import MainWindow
-from rag_annotator.ui.sections.goldset import GoldSetSection
 from tests.helpers import rows
 from tests.ui.agent_data import build_agents
 from tests.ui.conftest import ModalCatcher, open_window

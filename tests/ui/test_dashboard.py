@@ -14,8 +14,8 @@ from rag_annotator.domain import operations as ops
 from rag_annotator.import_export.sample import create_sample
 from rag_annotator.metrics import Policy
 from rag_annotator.metrics.overview import distribution, family_means
+from rag_annotator.ui.dashboard.section import DashboardSection
 from rag_annotator.ui.main_window import MainWindow
-from rag_annotator.ui.sections.dashboard import DashboardSection
 from tests.ui.conftest import open_window
 
 ALL = "All families"
@@ -210,7 +210,7 @@ def test_an_answer_review_moves_seed003_counts(qtbot, sample_window: MainWindow)
 
 def test_big_files_are_computed_on_a_worker(qtbot, sample_window: MainWindow,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    import rag_annotator.ui.sections.dashboard as module
+    import rag_annotator.ui.dashboard.section as module
 
     dashboard = _dashboard(qtbot, sample_window)
     expected = dashboard.retrieval.text_at(ALL, "P@5")

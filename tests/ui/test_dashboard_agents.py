@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt
 
 from rag_annotator.domain import agent_ops
 from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.ui.dashboard.section import DashboardSection
 from rag_annotator.ui.main_window import MainWindow
-from rag_annotator.ui.sections.dashboard import DashboardSection
 from tests.builders import build_rich
 from tests.metrics.test_agents import build_agents
 from tests.ui.conftest import open_window
@@ -113,7 +113,7 @@ def test_a_rag_run_keeps_its_panels_and_shows_no_agent_panel(qtbot, agent_window
 
 def test_agent_figures_come_from_the_worker_too(qtbot, agent_window: MainWindow,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    import rag_annotator.ui.sections.dashboard as module
+    import rag_annotator.ui.dashboard.section as module
 
     dashboard = _dashboard(qtbot, agent_window, "agent-v1")
     expected = dashboard.agents.table.text_at(ALL, "Task success")

@@ -10,9 +10,9 @@ from PySide6.QtCore import Qt
 
 from rag_annotator.import_export.registry import EXPORTS
 from rag_annotator.settings import Settings
-from rag_annotator.ui import export_dialog
 from rag_annotator.ui.actions import REGISTRY
-from rag_annotator.ui.export_dialog import ExportDialog
+from rag_annotator.ui.exchange import export_dialog
+from rag_annotator.ui.exchange.export_dialog import ExportDialog
 from tests.builders import Rich
 
 pytestmark = pytest.mark.gui

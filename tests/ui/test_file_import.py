@@ -9,7 +9,7 @@ import pytest
 from rag_annotator.import_export import registry
 from rag_annotator.import_export.sample import create_sample
 from rag_annotator.storage.store import GoldSetStore
-from rag_annotator.ui.file_import import GOLDSET_FORMATS, import_file
+from rag_annotator.ui.exchange.file_import import GOLDSET_FORMATS, import_file
 from tests.ui.conftest import open_window
 
 pytestmark = pytest.mark.gui

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from rag_annotator.import_export import trec
+from rag_annotator.import_export import trec_files
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.main_window import MainWindow
 from tests.builders import Rich
@@ -20,7 +20,7 @@ def test_history_shows_and_reverts_a_bulk_import(qtbot, rich: Rich, goldset_path
     run.write_text("".join(f"q{q} Q0 doc{d} {d + 1} {100 - d} bulk\n"
                            for q in range(30) for d in range(100)), encoding="utf-8")
     with GoldSetStore.open(goldset_path, assessor="alice") as store:
-        trec.import_run(store, run)
+        trec_files.import_run(store, run)
         before = store.count("retrieved")
     window: MainWindow = open_window(qtbot, goldset_path)
     qtbot.keyClick(window, Qt.Key.Key_7, Qt.KeyboardModifier.ControlModifier)

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from rag_annotator.ui import actions, labels
+from rag_annotator.ui.judge.section import BLIND_COLUMNS, JudgeSection
 from rag_annotator.ui.main_window import MainWindow
-from rag_annotator.ui.sections.judge import BLIND_COLUMNS, JudgeSection
 
 pytestmark = pytest.mark.gui
 

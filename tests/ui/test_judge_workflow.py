@@ -10,10 +10,10 @@ from PySide6.QtCore import Qt
 
 from rag_annotator.domain import operations as ops
 from rag_annotator.storage.store import GoldSetStore
-from rag_annotator.ui import judging_dialogs
-from rag_annotator.ui.judging_dialogs import PoolDialog
+from rag_annotator.ui.judge import dialogs as judging_dialogs
+from rag_annotator.ui.judge.dialogs import PoolDialog
+from rag_annotator.ui.judge.section import JudgeSection
 from rag_annotator.ui.main_window import MainWindow
-from rag_annotator.ui.sections.judge import JudgeSection
 from tests.builders import Rich
 from tests.helpers import rows
 from tests.ui.test_judge_blind import judge_on_case
@@ -171,7 +171,7 @@ def test_merge_menu_brings_a_colleagues_judgments_in(
 
 def test_s_jumps_to_the_pair_that_settles_most(qtbot, tmp_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
     from rag_annotator.import_export.sample import create_sample
-    from rag_annotator.metrics.settle import suggestions
+    from rag_annotator.metrics.judge_next import suggestions
     from tests.ui.conftest import open_window
 
     path = tmp_path / "sample.goldset"

@@ -19,8 +19,8 @@ from rag_annotator.settings import Settings
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions
 from rag_annotator.ui.dialogs import CheatSheetDialog, cheat_sheet_html
+from rag_annotator.ui.judge.section import JudgeSection
 from rag_annotator.ui.main_window import MainWindow
-from rag_annotator.ui.sections.judge import JudgeSection
 from tests.builders import Rich
 from tests.ui.conftest import ModalCatcher, open_window
 

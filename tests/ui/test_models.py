@@ -9,6 +9,7 @@ import pytest
 from rag_annotator.domain import operations as ops
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.hub import Hub
+from rag_annotator.ui.judge.section import JudgeProgressModel
 from rag_annotator.ui.models import (
     CasesModel,
     Column,
@@ -18,7 +19,6 @@ from rag_annotator.ui.models import (
     RowsModel,
 )
 from rag_annotator.ui.progress import JudgingProgress
-from rag_annotator.ui.sections.judge import JudgeProgressModel
 from tests.builders import Rich
 
 pytestmark = pytest.mark.gui

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QApplication, QDialog
 from rag_annotator.import_export.ragas_testset import import_testset
 from rag_annotator.import_export.registry import Options
 from rag_annotator.storage.store import GoldSetStore
-from rag_annotator.ui.import_dialog import ImportDialog, header_set_key
+from rag_annotator.ui.exchange.import_dialog import ImportDialog, header_set_key
+from rag_annotator.ui.goldset.review_queue import ReviewQueueDialog
 from rag_annotator.ui.main_window import MainWindow
-from rag_annotator.ui.review_queue import ReviewQueueDialog
 from tests.helpers import rows
 from tests.ui.conftest import ModalCatcher, open_window
 
@@ -139,7 +139,7 @@ def test_import_dialog_cancel_leaves_the_file_unchanged(qtbot, window: MainWindo
 
 def test_open_import_dialog_with_a_given_file(qtbot, window: MainWindow, goldset_path: Path,
                                               tmp_path: Path, modals: ModalCatcher) -> None:
-    from rag_annotator.ui.import_dialog import open_import_dialog
+    from rag_annotator.ui.exchange.import_dialog import open_import_dialog
 
     source = tmp_path / "t.jsonl"
     source.write_text('{"user_input": "Une ?"}\n', encoding="utf-8")

@@ -16,8 +16,8 @@ from rag_annotator.import_export.sample import create_sample
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions
 from rag_annotator.ui.main_window import MainWindow
-from rag_annotator.ui.sections.verify import OTHERS_COLUMN, VerifySection
-from rag_annotator.ui.verify_widgets import BOOLS, OUTCOMES, from_qt, to_qt
+from rag_annotator.ui.verify.section import OTHERS_COLUMN, VerifySection
+from rag_annotator.ui.verify.widgets import BOOLS, OUTCOMES, from_qt, to_qt
 from tests.ui.conftest import open_window
 
 pytestmark = pytest.mark.gui
@@ -391,7 +391,7 @@ def test_calibration_dialog_goes_to_a_disagreement(qtbot, sample: Path, tmp_path
     from PySide6.QtCore import QTimer
 
     from rag_annotator.import_export import registry
-    from rag_annotator.ui.verify_widgets import CalibrationDialog
+    from rag_annotator.ui.verify.widgets import CalibrationDialog
     from tests.import_export.test_judges import RUN, verify_at_random, write_ragchecker
 
     with GoldSetStore.open(sample, assessor=ASSESSOR) as store:

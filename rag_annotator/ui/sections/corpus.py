@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.ui import labels
-from rag_annotator.ui.case_editor import split_tags
+from rag_annotator.ui.goldset.case_editor import split_tags
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import DocumentsModel
 from rag_annotator.ui.sections.base import (
@@ -335,6 +335,6 @@ class CorpusSection(ListSection):
 
     def open_import(self, kind: str) -> None:
         """Import or re-import a corpus."""
-        from rag_annotator.ui.import_dialog import open_import_dialog
+        from rag_annotator.ui.exchange.import_dialog import open_import_dialog
 
         open_import_dialog(self, self.ctx, kind)

@@ -181,7 +181,7 @@ class RunsSection(Section):
 
     def import_run(self, fmt: str, path: Path, name: str = "") -> Changes | None:
         """Import one run file; undoable like any edit.  Errors are shown, nothing changed."""
-        from rag_annotator.ui.file_import import import_file
+        from rag_annotator.ui.exchange.file_import import import_file
 
         return import_file(self.ctx, self, fmt, path,
                            registry.Options(run=name.strip() or None), self.tr("Import a Run"))

@@ -2,8 +2,9 @@
 
 The list filters by text, family, status and tag (or by one cell of the coverage grid) and
 allows a multi-selection for bulk edits (family, tags, status: one undoable operation each).
-The selected case is edited on the right (:class:`~rag_annotator.ui.case_editor.CaseEditor`).
-Everything is keyboard-driven; the commands are declared in ``ui/keys_goldset.py``.
+The selected case is edited on the right
+(:class:`~rag_annotator.ui.goldset.case_editor.CaseEditor`).
+Everything is keyboard-driven; the commands are declared in ``ui/goldset/keys.py``.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from rag_annotator.domain import operations as ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
-from rag_annotator.ui.case_editor import CaseEditor, split_tags
+from rag_annotator.ui.goldset.case_editor import CaseEditor, split_tags
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import CasesModel, Column, Row
 from rag_annotator.ui.sections.base import (
@@ -373,7 +374,7 @@ class GoldSetSection(ListSection):
 
     def show_coverage(self) -> None:
         """The families × tags grid; a click shows that cell's cases here."""
-        from rag_annotator.ui.coverage import CoverageDialog
+        from rag_annotator.ui.goldset.coverage import CoverageDialog
 
         if self.store is None:
             return
@@ -400,7 +401,7 @@ class GoldSetSection(ListSection):
 
     def show_review_queue(self) -> None:
         """Review the generated cases (accept / edit / reject)."""
-        from rag_annotator.ui.review_queue import ReviewQueueDialog
+        from rag_annotator.ui.goldset.review_queue import ReviewQueueDialog
 
         if self.store is None:
             return
@@ -411,7 +412,7 @@ class GoldSetSection(ListSection):
 
     def show_releases(self) -> None:
         """Freeze, compare, and start a new draft version."""
-        from rag_annotator.ui.releases import ReleasesDialog
+        from rag_annotator.ui.goldset.releases import ReleasesDialog
 
         if self.store is None:
             return
@@ -422,7 +423,7 @@ class GoldSetSection(ListSection):
 
     def open_import(self, kind: str) -> None:
         """Import cases or a generated test set through the import dialog."""
-        from rag_annotator.ui.import_dialog import open_import_dialog
+        from rag_annotator.ui.exchange.import_dialog import open_import_dialog
 
         self.editor.flush()
         open_import_dialog(self, self.ctx, kind)

@@ -2,7 +2,7 @@
 models with their highlighting, the review summary, and the dialogs that ask a reason or a
 note.
 
-Colours follow the Verify section's (``verify_widgets``): soft green for what holds, soft red
+Colours follow the Verify section's (``ui/verify/widgets.py``): soft green for what holds, soft red
 for what is broken or differs, orange for what is missing, grey for what cannot be told.
 """
 

@@ -1,7 +1,7 @@
 """Claim editing in the Verify section: the claim's text (F2, Enter), split at the cursor,
 merge with the next, delete, add, and the rationale field (W; Enter or leaving saves).
 
-A mixin of :class:`~rag_annotator.ui.sections.verify.VerifySection` (kept apart so each module
+A mixin of :class:`~rag_annotator.ui.verify.section.VerifySection` (kept apart so each module
 stays short); every edit is one domain operation run through the undo controller.
 """
 
@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QInputDialog, QLineEdit, QTableView, QTextBrowser,
 
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain import verify_ops
-from rag_annotator.ui.verify_widgets import from_qt
+from rag_annotator.ui.verify.widgets import from_qt
 
 if TYPE_CHECKING:
     from rag_annotator.ui.hub import UiContext

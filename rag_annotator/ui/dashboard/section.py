@@ -73,16 +73,16 @@ from rag_annotator.metrics.overview import (
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
 from rag_annotator.ui.actions import make_action
-from rag_annotator.ui.hub import UiContext
-from rag_annotator.ui.models import number
-from rag_annotator.ui.sections.base import Section, placeholder_label
-from rag_annotator.ui.sections.dashboard_widgets import (
+from rag_annotator.ui.dashboard.widgets import (
     AgentsPanel,
     Bar,
     BarChart,
     CountsBox,
     FigureTable,
 )
+from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.models import number
+from rag_annotator.ui.sections.base import Section, placeholder_label
 
 log = logging.getLogger("rag_annotator")
 

@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rag_annotator.metrics.measures import Measure, MeasureKind, parse_measures
-from rag_annotator.metrics.model import Policy, QueryInput, Reading
 from rag_annotator.metrics.retrieval import DEFAULT_MEASURES, MeasureList, evaluate_query
 from rag_annotator.metrics.strict import strict_reading
-from rag_annotator.metrics.trec import Universe, trec_value
+from rag_annotator.metrics.trec_measures import Universe, trec_value
+from rag_annotator.metrics.values import Policy, QueryInput, Reading
 
 if TYPE_CHECKING:
     from rag_annotator.storage.store import GoldSetStore

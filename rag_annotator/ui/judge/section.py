@@ -365,7 +365,7 @@ class JudgeSection(Section):
             return False
         from PySide6.QtGui import QGuiApplication
 
-        from rag_annotator.metrics.settle import suggestions
+        from rag_annotator.metrics.judge_next import suggestions
 
         runs, _depth = store.pool_settings()
         # Over the whole gold set at the usual scale (~55 ms for the sample); past a few
@@ -438,7 +438,7 @@ class JudgeSection(Section):
         if store is None:
             return
         from rag_annotator.domain.operations import set_pool
-        from rag_annotator.ui.judging_dialogs import PoolDialog
+        from rag_annotator.ui.judge.dialogs import PoolDialog
 
         runs = [r["name"] for r in store.runs_summary()]
         chosen, depth = store.pool_settings()

@@ -40,8 +40,8 @@ from rag_annotator.paths import app_paths
 from rag_annotator.settings import Settings
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
+from rag_annotator.ui.exchange.store_worker import StoreWorker
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
-from rag_annotator.ui.store_worker import StoreWorker
 
 #: (choice id, registry format, CSV profile, title, writes a folder, needs a run)
 FORMATS: tuple[tuple[str, str, str, str, bool, str], ...] = (

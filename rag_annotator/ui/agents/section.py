@@ -6,7 +6,7 @@ the case's request, the **timeline** of tool calls (a step that broke an invaria
 the broken check's words beside it), every check (held / broken / cannot tell), the final
 state beside the expected one, the budgets and the final answer.
 
-The keys (``keys_agents``) act on the current trajectory: Enter accepts the automatic checks
+The keys (``ui/agents/keys.py``) act on the current trajectory: Enter accepts the automatic checks
 and goes to the next trajectory to review, Y / N and A / X mark success and path (a mark that
 overrules the automatic verdict asks its reason), U clears, E writes a note, J / K move.
 Every change is one domain operation: in the history, undone by Ctrl+Z.
@@ -38,7 +38,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import NotFound
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions, labels
-from rag_annotator.ui.agent_widgets import (
+from rag_annotator.ui.agents.widgets import (
     BAD,
     GOOD,
     ChecksModel,

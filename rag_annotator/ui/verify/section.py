@@ -5,7 +5,7 @@ claim position).  Left: the case (question, reference answer, must-contain point
 must never say), the answer with its claims highlighted (the current one stronger), the
 claims with their verdicts, the claim's text and its rationale.  Right: the run's retrieved
 contexts one at a time (the current claim's evidence highlighted), the answer's citations,
-and the answer review.  Every key is listed in ``keys_verify`` (and the cheat sheet); every
+and the answer review.  Every key is listed in ``ui/verify/keys.py`` (and the cheat sheet); every
 change is one domain operation, so it lands in the history and on the undo stack.
 
 Verifying is blind by default, like judging: a verdict set by another assessor shows as
@@ -42,8 +42,8 @@ from rag_annotator.ui import actions, labels
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
 from rag_annotator.ui.sections.base import Section, current_row, esc, make_table, select_row
-from rag_annotator.ui.verify_editing import ClaimEditing
-from rag_annotator.ui.verify_widgets import (
+from rag_annotator.ui.verify.editing import ClaimEditing
+from rag_annotator.ui.verify.widgets import (
     EVIDENCE_COLOUR,
     SUPPORT,
     CalibrationDialog,
@@ -54,7 +54,7 @@ from rag_annotator.ui.verify_widgets import (
     review_items,
     to_qt,
 )
-from rag_annotator.ui.verify_widgets import tr as vtr
+from rag_annotator.ui.verify.widgets import tr as vtr
 
 Row = dict[str, Any]
 VERIFY_ACTIONS = actions.ids_in("verify")

@@ -1,0 +1,1 @@
+"""Agents wing: trajectory review of agent cases."""

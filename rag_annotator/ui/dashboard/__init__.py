@@ -1,0 +1,1 @@
+"""Dashboard wing: a run's figures laid out panel by panel."""

@@ -1,0 +1,1 @@
+"""Judge wing: relevance judging of pooled (case, document) pairs, its dialogs."""

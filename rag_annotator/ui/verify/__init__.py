@@ -1,0 +1,1 @@
+"""Verify wing: claim-by-claim verification of generated answers."""
