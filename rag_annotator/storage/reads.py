@@ -29,6 +29,16 @@ class ReadBase:
         rows = self._many(sql, params)
         return rows[0] if rows else None
 
+    @property
+    def schema_version(self) -> int:
+        """``PRAGMA user_version`` of the open file."""
+        return int(self._conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def meta(self, key: str, default: str = "") -> str:
+        """A gold-set setting (name, guidelines, max_grade…)."""
+        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return default if row is None or row[0] is None else str(row[0])
+
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Read-only query for storage-side helpers (reporting, tests).  Never for writes."""
         if not sql.lstrip().upper().startswith(("SELECT", "WITH")):

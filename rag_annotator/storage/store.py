@@ -24,6 +24,7 @@ from rag_annotator.domain.enums import Family, values
 from rag_annotator.errors import Conflict, DamagedFile, KnownError, NotFound, ReadOnlyLocation
 from rag_annotator.storage import connection as conn_mod
 from rag_annotator.storage import queries
+from rag_annotator.storage.checks import FileChecks
 from rag_annotator.storage.lock import WriterLock
 from rag_annotator.storage.reads import ReadBase, Row
 from rag_annotator.storage.reads_agents import AgentReads
@@ -50,7 +51,7 @@ BACKGROUND_CHECK_BYTES = 32 * 1024 * 1024
 
 
 class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, AgentReads,
-                   ReadBase):
+                   FileChecks, ReadBase):
     """An open gold-set file.
 
     Attributes:
@@ -209,11 +210,6 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, Agent
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    @property
-    def schema_version(self) -> int:
-        """``PRAGMA user_version`` of the open file."""
-        return int(self._conn.execute("PRAGMA user_version").fetchone()[0])
-
     def pragmas(self) -> dict[str, object]:
         """The pragma values in force (to assert the durability contract)."""
         return conn_mod.effective_pragmas(self._conn)
@@ -329,11 +325,6 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, Agent
         return rows
 
     # -- simple lookups ----------------------------------------------------------------------
-    def meta(self, key: str, default: str = "") -> str:
-        """A gold-set setting (name, guidelines, max_grade…)."""
-        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return default if row is None or row[0] is None else str(row[0])
-
     def count(self, table: str) -> int:
         """Number of rows in an entity table."""
         self._schema.table(table)  # refuses unknown names
@@ -579,105 +570,6 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, Agent
             "UNION SELECT case_id FROM trajectories j WHERE j.run_id = r.id)) "
             "FROM runs r ORDER BY r.name"))
 
-    # -- checks ----------------------------------------------------------------------------
-    def integrity_problems(self) -> list[str]:
-        """SQLite's integrity and foreign-key checks, as messages (empty when all is well)."""
-        problems = [f"integrity: {r[0]}" for r in self._conn.execute("PRAGMA integrity_check")
-                    if r[0] != "ok"]
-        for table, rowid, parent, _fk in self._conn.execute("PRAGMA foreign_key_check"):
-            problems.append(f"{table} row {rowid} refers to a missing {parent} row")
-        return problems
-
-    def schema_problems(self) -> list[str]:
-        """Differences between the file's tables/columns/indexes and this build's schema."""
-        reference = sqlite3.connect(":memory:", isolation_level=None)
-        try:
-            apply_migrations(reference)
-            expected = _schema_shape(reference)
-        finally:
-            reference.close()
-        actual = _schema_shape(self._conn)
-        problems = [f"schema: {kind} {name} is missing"
-                    for (kind, name) in sorted(set(expected) - set(actual))]
-        for key in sorted(set(expected) & set(actual)):
-            if expected[key] != actual[key]:
-                extra = [c for c in actual[key] if c not in expected[key]]
-                missing = [c for c in expected[key] if c not in actual[key]]
-                detail = "; ".join(
-                    part for part in (f"unexpected: {', '.join(extra)}" if extra else "",
-                                      f"missing: {', '.join(missing)}" if missing else "")
-                    if part) or "columns in another order"
-                problems.append(f"schema: {key[0]} {key[1]} differs from schema "
-                                f"{SCHEMA_VERSION} ({detail})")
-        if self.schema_version != SCHEMA_VERSION:
-            problems.append(f"schema: user_version is {self.schema_version}, expected "
-                            f"{SCHEMA_VERSION}")
-        return problems
-
-    def cross_reference_problems(self) -> list[str]:
-        """Cross-reference checks SQLite cannot express (spans, supersession, grades)."""
-        problems: list[str] = []
-        for (key, doc, start, end, length) in self._conn.execute(
-                "SELECT c.key, d.key, e.span_start, e.span_end, length(d.text) "
-                "FROM expected_sources e JOIN cases c ON c.id = e.case_id "
-                "JOIN documents d ON d.id = e.document_id WHERE e.span_end > length(d.text)"):
-            problems.append(f"case {key}: expected passage {start}–{end} lies beyond the end "
-                            f"of document {doc} ({length} characters)")
-        for (claim_id, end, length) in self._conn.execute(
-                "SELECT cl.id, cl.span_end, length(a.text) FROM claims cl "
-                "JOIN answers a ON a.id = cl.answer_id WHERE cl.span_end > length(a.text)"):
-            problems.append(f"claim {claim_id}: span ends at {end}, beyond its answer "
-                            f"({length} characters)")
-        for (claim_id, doc, end, length) in self._conn.execute(
-                "SELECT e.claim_id, d.key, e.span_end, length(d.text) FROM evidence e "
-                "JOIN documents d ON d.id = e.document_id WHERE e.span_end > length(d.text)"):
-            problems.append(f"evidence of claim {claim_id}: span ends at {end}, beyond "
-                            f"document {doc} ({length} characters)")
-        for (key,) in self._conn.execute(
-                "WITH RECURSIVE chain(start, id, depth) AS ("
-                " SELECT id, supersedes_id, 1 FROM documents WHERE supersedes_id IS NOT NULL"
-                " UNION ALL SELECT chain.start, d.supersedes_id, depth + 1 FROM chain"
-                " JOIN documents d ON d.id = chain.id"
-                " WHERE d.supersedes_id IS NOT NULL AND depth < 1000)"
-                " SELECT DISTINCT d.key FROM chain JOIN documents d ON d.id = chain.start"
-                " WHERE chain.id = chain.start"):
-            problems.append(f"document {key} supersedes itself (a cycle of versions)")
-        for table, column in _JSON_LIST_COLUMNS:
-            for (row_id,) in self._conn.execute(
-                    f"SELECT id FROM {table} WHERE NOT json_valid({column}) "
-                    f"OR json_type({column}) != 'array'"):
-                problems.append(f"{table} {row_id}: {column} is not a JSON list")
-        for table, column in _JSON_OBJECT_COLUMNS:
-            for (row_id,) in self._conn.execute(
-                    f"SELECT id FROM {table} WHERE {column} IS NOT NULL AND "
-                    f"(NOT json_valid({column}) OR json_type({column}) != 'object')"):
-                problems.append(f"{table} {row_id}: {column} is not a JSON object")
-        for (key,) in self._conn.execute(
-                "SELECT key FROM cases WHERE json_valid(tool_order) AND EXISTS (SELECT 1 FROM "
-                "json_each(tool_order) p WHERE p.type != 'array' OR json_array_length(p.value) "
-                "!= 2)"):
-            problems.append(f"case {key}: tool_order holds something other than "
-                            "[before, after] pairs")
-        for (run, case, n) in self._conn.execute(
-                "SELECT r.name, c.key, count(*) FROM trajectory_steps s "
-                "JOIN trajectories t ON t.id = s.trajectory_id JOIN runs r ON r.id = t.run_id "
-                "JOIN cases c ON c.id = t.case_id GROUP BY s.trajectory_id "
-                "HAVING count(*) != max(s.position)"):
-            problems.append(f"run {run}, case {case}: trajectory steps are not numbered "
-                            f"1..{n}")
-        max_grade = int(self.meta("max_grade", "1") or 1)
-        for (n,) in self._conn.execute(
-                "SELECT count(*) FROM judgments WHERE grade > ?", (max_grade,)):
-            if n:
-                problems.append(f"{n} judgments have a grade above the gold set's scale "
-                                f"(max {max_grade})")
-        for (run, case, n, top) in self._conn.execute(
-                "SELECT r.name, c.key, count(*), max(t.rank) FROM retrieved t "
-                "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
-                "GROUP BY t.run_id, t.case_id HAVING count(*) != max(t.rank)"):
-            problems.append(f"run {run}, case {case}: ranks are not 1..{n} (max {top})")
-        return problems
-
     # -- reads for the desktop views -------------------------------------------------------
     def case_detail(self, case_id: int) -> Row:
         """A whole case, list fields decoded, with its expected sources (key, title, passage).
@@ -846,26 +738,6 @@ def _take_lock(file: Path, assessor: str) -> WriterLock:
             "read-only, or copy it somewhere you can write.", path=file) from error
 
 
-def _schema_shape(conn: sqlite3.Connection) -> dict[tuple[str, str], list[str]]:
-    """Tables → their columns (name, type, not null, pk) and indexes → their columns."""
-    shape: dict[tuple[str, str], list[str]] = {}
-    for kind, name in conn.execute(
-            "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'index') "
-            "AND name NOT LIKE 'sqlite_%'"):
-        if kind == "table":
-            cols = conn.execute(f"PRAGMA table_info({_quote(name)})").fetchall()
-            shape[(kind, name)] = [f"{c[1]} {c[2]}{' NOT NULL' if c[3] else ''}"
-                                   f"{' PK' if c[5] else ''}" for c in cols]
-        else:
-            cols = conn.execute(f"PRAGMA index_info({_quote(name)})").fetchall()
-            shape[(kind, name)] = [str(c[2]) for c in cols]
-    return shape
-
-
-def _quote(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
-
 def _with_others(rows: list[Row]) -> list[Row]:
     """Decode the pool rows' ``others`` (JSON from SQLite) into [name, grade] pairs."""
     for row in rows:
@@ -880,13 +752,3 @@ def _json_list(text: str | None) -> list[Any]:
     except ValueError:
         return []
     return value if isinstance(value, list) else []
-
-
-_JSON_LIST_COLUMNS = (
-    ("cases", "variants"), ("cases", "must_contain"), ("cases", "forbidden"), ("cases", "tags"),
-    ("documents", "rights"), ("answer_reviews", "failure_categories"),
-    ("answer_reviews", "must_contain_found"), ("cases", "forbidden_tools"),
-    ("cases", "required_tools"), ("cases", "tool_order"),
-)
-#: JSON object columns (NULL allowed where the column is nullable).
-_JSON_OBJECT_COLUMNS = (("cases", "expected_state"), ("trajectories", "final_state"))
