@@ -160,7 +160,7 @@ def test_merge_menu_brings_a_colleagues_judgments_in(
     shown = []
     monkeypatch.setattr(judging_dialogs, "show_merge_report",
                         lambda parent, report: shown.append(report))
-    report = window.merge_file(other)
+    report = window.files.merge_file(other)
     assert report is not None and shown == [report]
     assert report.counts["judgments"]["added"] == 2
     carol = [r for r in window.store.judgment_rows() if r[2] == "carol"]
