@@ -35,8 +35,9 @@ from rag_annotator.settings import Settings
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions
 from rag_annotator.ui.backups import BackupScheduler
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.file_life import FileLife
-from rag_annotator.ui.hub import Hub, UiContext
+from rag_annotator.ui.hub import Hub
 from rag_annotator.ui.models import number
 from rag_annotator.ui.progress import JudgingProgress
 from rag_annotator.ui.undo import UndoController

@@ -52,7 +52,7 @@ from rag_annotator.ui.agents.widgets import (
     review_html,
     yes_no,
 )
-from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.line_dialog import LineDialog
 from rag_annotator.ui.models import Column, LazyTableModel, number
 from rag_annotator.ui.sections.base import (

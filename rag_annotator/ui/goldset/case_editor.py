@@ -41,7 +41,7 @@ from rag_annotator.domain.family_rules import check_case
 from rag_annotator.domain.validation import CASE_AGENT_FIELDS
 from rag_annotator.errors import InvalidValue, NotFound
 from rag_annotator.ui import actions, labels
-from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 from rag_annotator.ui.models import Column, DocumentsModel, RowsModel, one_line
 from rag_annotator.ui.sections.base import (

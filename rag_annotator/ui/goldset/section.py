@@ -34,8 +34,8 @@ from rag_annotator.domain import operations as ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.goldset.case_editor import CaseEditor, split_tags
-from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import CasesModel, Column, Row
 from rag_annotator.ui.sections.base import (
     ListSection,

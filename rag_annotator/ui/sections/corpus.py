@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.ui import labels
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.goldset.case_editor import split_tags
-from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import DocumentsModel
 from rag_annotator.ui.sections.base import (
     ListSection,

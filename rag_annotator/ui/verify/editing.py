@@ -17,7 +17,7 @@ from rag_annotator.domain import verify_ops
 from rag_annotator.ui.verify.widgets import from_qt
 
 if TYPE_CHECKING:
-    from rag_annotator.ui.hub import UiContext
+    from rag_annotator.ui.context import UiContext
 
 Row = dict[str, Any]
 translate = QCoreApplication.translate

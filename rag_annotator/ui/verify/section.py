@@ -39,7 +39,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import NotFound
 from rag_annotator.metrics.calibration import calibration_report
 from rag_annotator.ui import actions, labels
-from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
 from rag_annotator.ui.sections.base import Section, current_row, esc, make_table, select_row
 from rag_annotator.ui.verify.editing import ClaimEditing
