@@ -16,7 +16,7 @@ from rag_annotator.ui.goldset.section import GoldSetSection
 from rag_annotator.ui.main_window import MainWindow
 from rag_annotator.ui.sections.corpus import CorpusSection
 from tests.helpers import rows
-from tests.ui.conftest import ModalCatcher
+from tests.ui.driving import ModalCatcher
 
 pytestmark = pytest.mark.gui
 ALT = Qt.KeyboardModifier.AltModifier
