@@ -144,6 +144,7 @@ class FileLife(QObject):
         a file in a folder that cannot be written opens read-only.  Both show a banner.
         """
         reason = ""
+        store: GoldSetStore | None
         try:
             store = GoldSetStore.open(path, assessor=self._assessor(), verify="auto",
                                       lock=True)

@@ -491,7 +491,7 @@ class CaseEditor(QWidget):
         must-contain points: Alt+A and Alt+M reach its expected state and forbidden tools."""
         if self.kind.currentData() == "agent":
             name = AGENT_STAND_INS.get(name, name)
-        widget = self._text_fields.get(name) or self._combos.get(name)
+        widget: QWidget | None = self._text_fields.get(name) or self._combos.get(name)
         if name == "sources":
             widget = self.sources
         if widget is not None:

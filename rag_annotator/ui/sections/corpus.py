@@ -220,7 +220,7 @@ class CorpusSection(ListSection):
         items = []
         for row in rows[:8]:
             what = (self.tr("not in the corpus") if row["origin"] != "corpus"
-                    else status.get(row["status"], row["status"]))
+                    else status.get(row["status"], str(row["status"] or "")))
             items.append(self.tr("case %1 cites %2 (%3)").replace("%1", row["case"])
                          .replace("%2", row["document"]).replace("%3", what))
         more = len(rows) - len(items)

@@ -119,7 +119,7 @@ class ClaimEditing:
             while end > start and text[end - 1].isspace():
                 end -= 1
             words, span = text[start:end], (start, end)
-            position = 1 + sum(1 for c in claims if c["span_start"] is not None
+            position: int | None = 1 + sum(1 for c in claims if c["span_start"] is not None
                                and c["span_start"] < start)
         else:
             parent = self if isinstance(self, QWidget) else None

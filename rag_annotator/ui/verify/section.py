@@ -467,7 +467,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
             self.context_view.setPlainText(doc["text"])
             self.context_view.setProperty("document_id", doc["document_id"])
         warning = ""
-        role = self.context.get("role") if self.context else ""
+        role = str(self.context.get("role") or "") if self.context else ""
         if doc["restricted"]:
             warning = " — <b style='color:#c92a2a'>" + esc(self.tr(
                 "role %1 may not read this document").replace("%1", role)) + "</b>"
@@ -494,8 +494,8 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
                                QTextCursor.MoveMode.KeepAnchor)
             fmt = QTextCharFormat()
             fmt.setBackground(EVIDENCE_COLOUR)
-            selection.cursor = cursor  # type: ignore[attr-defined]
-            selection.format = fmt  # type: ignore[attr-defined]
+            selection.cursor = cursor
+            selection.format = fmt
             selections.append(selection)
         self.context_view.setExtraSelections(selections)
 
@@ -585,7 +585,8 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
     def _shown_verdict(self, claim: Row) -> str | None:
         if claim["verdict"] is not None and not self._mine(claim) and not self.others_revealed:
             return "hidden"
-        return claim["verdict"]
+        verdict: str | None = claim["verdict"]
+        return verdict
 
     def _verdict_text(self, claim: Row) -> str:
         shown = self._shown_verdict(claim)
