@@ -3,9 +3,9 @@
 The window shows the open :class:`GoldSetStore` (held by the hub); which file is open, and
 how it is opened, locked, backed up, restored, merged and closed, is :class:`FileLife`'s
 business (``ui/file_life.py``, ``window.files``).  Sections follow through
-``Hub.store_replaced``.  There is no Save: every edit commits
-when it is made (DESIGN section 3), so closing never asks anything.  Every menu command comes
-from the action registry (``actions.py``).
+``Hub.store_replaced``.  There is no Save: every edit commits when it is made (DESIGN section
+3), so closing never asks anything.  Every menu command comes from the action registry
+(``actions.py``).
 """
 
 from __future__ import annotations
@@ -105,6 +105,8 @@ class MainWindow(QMainWindow):
 
     Attributes:
         hub, undo, progress: the shared change hub, undo controller and judging counts.
+        files: the open file's life cycle (:class:`FileLife`); ``open_file``, ``set_store``,
+            ``new_file``, ``save_copy`` and ``close_file`` here are its entry points.
         sections: the seven section widgets, in navigation order, each built on first
             access (until then its page in ``section_stack`` is an empty placeholder).
         commands: every window-level QAction, by registry id.
