@@ -63,3 +63,21 @@ def test_second_instance_is_offered_read_only(qtbot, rich: Rich, goldset_path: P
     assert lock_path(goldset_path).exists()
     window.close_file()
     assert not lock_path(goldset_path).exists()
+
+
+def test_the_file_life_cycle_speaks_french(qtbot, rich: Rich, goldset_path: Path,
+                                           tmp_path: Path, french: None,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """FileLife's texts kept the MainWindow translation context they had before the split."""
+    holder = GoldSetStore.open(goldset_path, assessor="Claire Dubois", lock=True)
+    try:
+        window = _window(qtbot, tmp_path)
+        monkeypatch.setattr(FileLife, "ask_read_only", lambda self, busy: True)
+        assert window.open_file(goldset_path)
+        assert window.read_only_banner.text().startswith("Lecture seule")
+        assert "Claire Dubois" in window.read_only_banner.text()
+        assert window.save_copy(tmp_path / "copie.goldset")
+        assert window.statusBar().currentMessage().startswith("Copie enregistrée dans")
+        window.close_file()
+    finally:
+        holder.close()
