@@ -22,8 +22,9 @@ from rag_annotator import __version__
 from rag_annotator.errors import KnownError
 from rag_annotator.settings import Settings
 from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.ui.file_life import show_known_error
 from rag_annotator.ui.i18n import install_translations, remove_translations, resolve_language
-from rag_annotator.ui.main_window import MainWindow, show_known_error
+from rag_annotator.ui.main_window import MainWindow
 
 if TYPE_CHECKING:
     from rag_annotator.paths import AppPaths

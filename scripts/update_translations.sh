@@ -8,7 +8,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 DIR=rag_annotator/resources/translations
-SOURCES=$(find rag_annotator/ui -name '*.py' | sort)
+# The UI, plus the one registry of history action titles (Qt-free, marked for lupdate).
+SOURCES="$(find rag_annotator/ui -name '*.py' | sort) rag_annotator/domain/action_names.py"
 pyside6-lupdate -no-obsolete -locations none $SOURCES rag_annotator/app.py \
     -ts "$DIR/rag_annotator_fr.ts"
 pyside6-lupdate -no-obsolete -locations none -pluralonly $SOURCES rag_annotator/app.py \

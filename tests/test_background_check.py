@@ -12,8 +12,8 @@ from rag_annotator.domain import operations as ops
 from rag_annotator.errors import DamagedFile, KnownError
 from rag_annotator.storage import store as store_mod
 from rag_annotator.storage.store import GoldSetStore
+from tests.damage import garbage_page
 from tests.helpers import fingerprint
-from tests.test_storage_open import _garbage_page
 
 
 @pytest.fixture(autouse=True)
@@ -38,7 +38,7 @@ def test_sound_file_opens_and_takes_writes(big_template: Path, tmp_path: Path) -
 def test_damaged_file_refuses_every_write_and_stays_untouched(big_template: Path,
                                                               tmp_path: Path) -> None:
     path = tmp_path / "damaged.goldset"
-    _garbage_page("documents")(big_template, path)
+    garbage_page("documents")(big_template, path)
     before = fingerprint(path)
     # the synchronous check would refuse it outright ...
     with pytest.raises(DamagedFile):
@@ -57,7 +57,7 @@ def test_migration_waits_for_the_check(big_template: Path, tmp_path: Path,
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """A pending migration never runs (nor backs up) a file the check has not passed."""
     path = tmp_path / "damaged.goldset"
-    _garbage_page("cases")(big_template, path)
+    garbage_page("cases")(big_template, path)
     monkeypatch.setattr(store_mod, "pending_migration_names", lambda conn: ["0002_future"])
     before = fingerprint(path)
     with pytest.raises(DamagedFile):

@@ -59,16 +59,16 @@ time.sleep(60)
 
 
 def test_a_crashed_holders_lock_is_taken_over(created: Path) -> None:
-    child = subprocess.Popen([sys.executable, "-c", HOLDER, str(created)],
-                             stdout=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout is not None and child.stdout.readline().strip() == "locked"
-        with pytest.raises(FileInUse, match="crashed"):
-            GoldSetStore.open(created, assessor="Marc", lock=True)
-        child.send_signal(signal.SIGKILL)
-        child.wait(10)
-    finally:
-        child.kill()
+    with subprocess.Popen([sys.executable, "-c", HOLDER, str(created)],
+                          stdout=subprocess.PIPE, text=True) as child:  # closes its pipe
+        try:
+            assert child.stdout is not None and child.stdout.readline().strip() == "locked"
+            with pytest.raises(FileInUse, match="crashed"):
+                GoldSetStore.open(created, assessor="Marc", lock=True)
+            child.send_signal(signal.SIGKILL)
+            child.wait(10)
+        finally:
+            child.kill()
     assert read_holder(created) is not None  # the dead process left its lock file
     with GoldSetStore.open(created, assessor="Marc", lock=True) as store:
         assert store.lock is not None

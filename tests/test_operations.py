@@ -634,12 +634,15 @@ def test_set_answer_review(store: GoldSetStore, goldset_path: Path, rich: Rich) 
 
 
 def test_action_titles() -> None:
-    assert ops.action_title("set_judgment") == "Judge"
-    assert ops.action_title("no_such_action") == "no_such_action"
+    from rag_annotator.domain import action_names
+
+    assert action_names.action_title("set_judgment") == "Judge"
+    assert action_names.action_title("no_such_action") == "no_such_action"
     public = [n for n in dir(ops) if not n.startswith("_") and callable(getattr(ops, n))
               and getattr(getattr(ops, n), "__module__", "") == ops.__name__
-              and n not in ("action_title", "ensure_assessor")]
-    assert set(public) <= set(ops.CORE_ACTION_NAMES), set(public) - set(ops.CORE_ACTION_NAMES)
+              and n != "ensure_assessor"]
+    core = action_names.CORE_ACTION_NAMES
+    assert set(public) <= set(core), set(public) - set(core)
 
 
 # -- revert ----------------------------------------------------------------------------------

@@ -7,7 +7,6 @@ line, and the file and its folder are left exactly as they were.
 
 from __future__ import annotations
 
-import random
 import shutil
 import sqlite3
 import struct
@@ -28,19 +27,10 @@ from rag_annotator.errors import (
 from rag_annotator.storage.connection import APPLICATION_ID
 from rag_annotator.storage.schema import SCHEMA_VERSION
 from rag_annotator.storage.store import GoldSetStore
+from tests.damage import garbage_page, page_size
 from tests.helpers import fingerprint, header_ids, listing, run_cli, stderr_lines
 
 PAGE = 4096
-
-
-def _page_size(path: Path) -> int:
-    size = struct.unpack(">H", path.read_bytes()[16:18])[0]
-    return 65536 if size == 1 else size
-
-
-def _root_pages(path: Path) -> dict[str, int]:
-    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
-        return dict(conn.execute("SELECT name, rootpage FROM sqlite_master WHERE rootpage > 0"))
 
 
 # -- the bad-file factory ------------------------------------------------------------------
@@ -65,20 +55,6 @@ def _truncate(fraction: float) -> Callable[[Path, Path], None]:
 
 def _header_only(good: Path, out: Path) -> None:
     out.write_bytes(good.read_bytes()[:100])
-
-
-def _garbage_page(table: str) -> Callable[[Path, Path], None]:
-    """Random bytes over the first 64 bytes of a table's root page (its b-tree header)."""
-    def make(good: Path, out: Path) -> None:
-        page = _root_pages(good)[table]
-        size = _page_size(good)
-        data = bytearray(good.read_bytes())
-        offset = (page - 1) * size
-        assert offset > 100, "must not hit the file header"
-        rnd = random.Random(f"{table}-garbage")
-        data[offset:offset + 64] = bytes(rnd.randrange(256) for _ in range(64))
-        out.write_bytes(bytes(data))
-    return make
 
 
 def _other_app(application_id: int) -> Callable[[Path, Path], None]:
@@ -121,9 +97,9 @@ BAD_FILES: dict[str, tuple[Callable[[Path, Path], None], type[KnownError]]] = {
     "truncated_50": (_truncate(0.50), DamagedFile),
     "truncated_99": (_truncate(0.99), DamagedFile),
     "header_only_100_bytes": (_header_only, DamagedFile),
-    "garbage_in_documents_root": (_garbage_page("documents"), DamagedFile),
-    "garbage_in_cases_root": (_garbage_page("cases"), DamagedFile),
-    "garbage_in_history_root": (_garbage_page("history"), DamagedFile),
+    "garbage_in_documents_root": (garbage_page("documents"), DamagedFile),
+    "garbage_in_cases_root": (garbage_page("cases"), DamagedFile),
+    "garbage_in_history_root": (garbage_page("history"), DamagedFile),
     "other_app_application_id_0": (_other_app(0), NotAGoldSetFile),
     "other_app_foreign_application_id": (_other_app(0x0F055112), NotAGoldSetFile),
     "newer_schema_header_patch": (_newer_by_header_patch, FileTooNew),
@@ -150,7 +126,7 @@ def _make_bad(kind: str, good: Path, tmp_path: Path) -> Path:
 def test_template_is_big_and_sound(big_template: Path, tmp_path: Path) -> None:
     """The source of the truncated and garbled copies spans many pages and opens fine."""
     size = big_template.stat().st_size
-    assert size // _page_size(big_template) > 100
+    assert size // page_size(big_template) > 100
     assert header_ids(big_template) == (APPLICATION_ID, SCHEMA_VERSION)
     copy = Path(shutil.copyfile(big_template, tmp_path / "copy.goldset"))
     with GoldSetStore.open(copy) as store:

@@ -3,8 +3,8 @@
 Each function validates its input, runs as one operation of the store (one transaction, with
 its history rows) and returns the :class:`Changes` it made.  They take the store through the
 :class:`~rag_annotator.domain.ports.Store` protocol, so this module knows no SQL and no Qt.
-The ``action`` codes name operations in the history; :data:`ACTION_NAMES` gives their English
-titles (the UI has translated ones); other areas add theirs (see ``action_names``).
+The ``action`` codes name operations in the history; their English titles are in the one
+registry, :mod:`rag_annotator.domain.action_names`.
 """
 
 from __future__ import annotations
@@ -21,49 +21,8 @@ from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.domain.releases import check_editable
 from rag_annotator.errors import Conflict, InvalidValue, NotFound
 
-CORE_ACTION_NAMES: dict[str, str] = {
-    "set_meta": "Edit gold-set settings",
-    "set_graded_scale": "Set the grading scale",
-    "set_pool": "Choose the judging pool",
-    "create_case": "New case",
-    "edit_case": "Edit case",
-    "delete_case": "Delete case",
-    "add_expected_source": "Add expected source",
-    "remove_expected_source": "Remove expected source",
-    "set_expected_source_note": "Note on an expected source",
-    "create_document": "New document",
-    "edit_document": "Edit document",
-    "delete_document": "Delete document",
-    "create_run": "New run",
-    "edit_run": "Edit run",
-    "delete_run": "Delete run",
-    "set_judgment": "Judge",
-    "set_adjudication": "Adjudicate",
-    "merge": "Merge a colleague's file",
-    "set_claim_verdict": "Verify claim",
-    "add_claim": "Add claim",
-    "edit_claim": "Edit claim",
-    "delete_claim": "Delete claim",
-    "set_citation_support": "Check citation",
-    "set_answer_review": "Review answer",
-    "load_sample": "Load sample",
-    "import_run": "Import run",
-    "import_qrels": "Import judgments",
-    "undo": "Undo",
-    "redo": "Redo",
-    "revert": "Revert",
-}
-
-
 #: Highest grade a gold set can use (TREC graded tracks use 0–4).
 MAX_GRADE = 4
-
-
-def action_title(action: str) -> str:
-    """English title of an action code (the code itself if unknown), any area's."""
-    from rag_annotator.domain.action_names import action_title as title
-
-    return title(action)
 
 
 # -- helpers -------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The one place changes are announced, and the context every section shares.
+"""The one place changes are announced (the context every section shares is ``context.py``).
 
 DESIGN section 2: a user action becomes a domain operation, which returns a ``Changes``; the
 undo controller emits it once on :attr:`Hub.changes_applied` and each view decides for
@@ -8,16 +8,9 @@ view to refresh it, so adding a view never means editing the others.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QObject, Signal
 
 from rag_annotator.storage.store import GoldSetStore
-
-if TYPE_CHECKING:
-    from rag_annotator.ui.progress import JudgingProgress
-    from rag_annotator.ui.undo import UndoController
 
 
 class Hub(QObject):
@@ -47,12 +40,3 @@ class Hub(QObject):
         if self.store is not None:
             self.store.assessor = name
         self.assessor_changed.emit(name)
-
-
-@dataclass
-class UiContext:
-    """What a section needs: the hub, the undo controller and the shared judging counts."""
-
-    hub: Hub
-    undo: UndoController
-    progress: JudgingProgress

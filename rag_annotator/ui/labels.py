@@ -2,7 +2,9 @@
 
 The gold-set file stores stable English codes (``out_of_scope``, ``not_relevant``) so that
 exports and scripts never depend on the user's language; people read these labels instead.
-Every string lives here, in the ``labels`` translation context, so lupdate finds them all.
+Every string lives here, in the ``labels`` translation context, so lupdate finds them all —
+except the history action titles, whose one registry is ``domain/action_names.py`` (marked
+there in the same context).
 """
 
 from __future__ import annotations
@@ -11,13 +13,9 @@ import re
 
 from PySide6.QtCore import QCoreApplication
 
+from rag_annotator.domain.action_names import ACTION_NAMES
 from rag_annotator.domain.enums import Label
-from rag_annotator.ui.agents import keys as keys_agents
-from rag_annotator.ui.dashboard import keys as keys_dashboard
-from rag_annotator.ui.exchange import keys as keys_exchange
-from rag_annotator.ui.goldset import keys as keys_goldset
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
-from rag_annotator.ui.verify import keys as keys_verify
 
 FAMILIES: dict[str, str] = {
     "ordinary": QT_TRANSLATE_NOOP("labels", "Ordinary"),
@@ -70,43 +68,9 @@ JUDGMENT_LABELS: dict[str, str] = {
     "disputed": QT_TRANSLATE_NOOP("labels", "Disputed"),
 }
 
-ACTIONS: dict[str, str] = {
-    "set_meta": QT_TRANSLATE_NOOP("labels", "Edit gold-set settings"),
-    "set_graded_scale": QT_TRANSLATE_NOOP("labels", "Set the grading scale"),
-    "set_pool": QT_TRANSLATE_NOOP("labels", "Choose the judging pool"),
-    "create_case": QT_TRANSLATE_NOOP("labels", "New case"),
-    "edit_case": QT_TRANSLATE_NOOP("labels", "Edit case"),
-    "delete_case": QT_TRANSLATE_NOOP("labels", "Delete case"),
-    "add_expected_source": QT_TRANSLATE_NOOP("labels", "Add expected source"),
-    "remove_expected_source": QT_TRANSLATE_NOOP("labels", "Remove expected source"),
-    "set_expected_source_note": QT_TRANSLATE_NOOP("labels", "Note on an expected source"),
-    "create_document": QT_TRANSLATE_NOOP("labels", "New document"),
-    "edit_document": QT_TRANSLATE_NOOP("labels", "Edit document"),
-    "delete_document": QT_TRANSLATE_NOOP("labels", "Delete document"),
-    "create_run": QT_TRANSLATE_NOOP("labels", "New run"),
-    "edit_run": QT_TRANSLATE_NOOP("labels", "Edit run"),
-    "delete_run": QT_TRANSLATE_NOOP("labels", "Delete run"),
-    "set_judgment": QT_TRANSLATE_NOOP("labels", "Judge"),
-    "set_claim_verdict": QT_TRANSLATE_NOOP("labels", "Verify claim"),
-    "add_claim": QT_TRANSLATE_NOOP("labels", "Add claim"),
-    "edit_claim": QT_TRANSLATE_NOOP("labels", "Edit claim"),
-    "delete_claim": QT_TRANSLATE_NOOP("labels", "Delete claim"),
-    "set_citation_support": QT_TRANSLATE_NOOP("labels", "Check citation"),
-    "set_answer_review": QT_TRANSLATE_NOOP("labels", "Review answer"),
-    "load_sample": QT_TRANSLATE_NOOP("labels", "Load sample"),
-    "undo": QT_TRANSLATE_NOOP("labels", "Undo"),
-    "redo": QT_TRANSLATE_NOOP("labels", "Redo"),
-    "revert": QT_TRANSLATE_NOOP("labels", "Revert"),
-    "import_run": QT_TRANSLATE_NOOP("labels", "Import run"),
-    "import_qrels": QT_TRANSLATE_NOOP("labels", "Import judgments"),
-    "merge": QT_TRANSLATE_NOOP("labels", "Merge"),
-    "set_adjudication": QT_TRANSLATE_NOOP("labels", "Adjudicate"),
-    **keys_goldset.ACTION_TITLES,
-    **keys_verify.ACTION_TITLES,
-    **keys_dashboard.ACTION_TITLES,
-    **keys_exchange.ACTION_TITLES,
-    **keys_agents.ACTION_TITLES,
-}
+# The history action titles: the one registry is in the domain (marked there for lupdate in
+# this same ``labels`` context); shown translated by :func:`action_title`.
+ACTIONS: dict[str, str] = ACTION_NAMES
 
 # Values a domain label may end with ("Q03 · DOC → not_relevant"), shown translated.
 _ARROW_VALUE = re.compile(r"→ (\w+)$")

@@ -1,9 +1,11 @@
-"""The main window: navigation between the seven sections, menus, status bar, file handling.
+"""The main window: navigation between the sections, menus, status bar.
 
-The window owns the open :class:`GoldSetStore` (through the hub) and swaps it on New, Open and
-Close; sections follow through ``Hub.store_replaced``.  There is no Save: every edit commits
-when it is made (DESIGN section 3), so closing never asks anything.  Every menu command comes
-from the action registry (``actions.py``).
+The window shows the open :class:`GoldSetStore` (held by the hub); which file is open, and
+how it is opened, locked, backed up, restored, merged and closed, is :class:`FileLife`'s
+business (``ui/file_life.py``, ``window.files``).  Sections follow through
+``Hub.store_replaced``.  There is no Save: every edit commits when it is made (DESIGN section
+3), so closing never asks anything.  Every menu command comes from the action registry
+(``actions.py``).
 """
 
 from __future__ import annotations
@@ -29,13 +31,13 @@ from PySide6.QtWidgets import (
 )
 
 from rag_annotator.domain.changes import Changes
-from rag_annotator.errors import KnownError, ReadOnlyLocation
 from rag_annotator.settings import Settings
-from rag_annotator.storage.lock import HEARTBEAT_SECONDS, FileInUse
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions
 from rag_annotator.ui.backups import BackupScheduler
-from rag_annotator.ui.hub import Hub, UiContext
+from rag_annotator.ui.context import UiContext
+from rag_annotator.ui.file_life import FileLife
+from rag_annotator.ui.hub import Hub
 from rag_annotator.ui.models import number
 from rag_annotator.ui.progress import JudgingProgress
 from rag_annotator.ui.undo import UndoController
@@ -43,7 +45,6 @@ from rag_annotator.ui.undo import UndoController
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent, QPaintEvent, QShowEvent
 
-    from rag_annotator.import_export.merge import MergeReport
     from rag_annotator.paths import AppPaths
     from rag_annotator.ui.sections.base import Section
 
@@ -62,17 +63,6 @@ SECTION_CLASSES = (
     ("rag_annotator.ui.sections.history", "HistorySection"),
     ("rag_annotator.ui.agents.section", "AgentsSection"),
 )
-GOLDSET_FILTER = "*.goldset"
-
-
-def show_known_error(parent: QWidget | None, error: KnownError | str) -> None:
-    """:func:`rag_annotator.ui.errors.show_known_error`, imported when first needed: its
-    dialogs' Qt classes cost milliseconds at startup, for a message that may never come."""
-    from rag_annotator.ui.errors import show_known_error as show
-
-    show(parent, error)
-
-
 class Sections(Sequence["Section"]):
     """The seven sections in navigation order, each built on first access.
 
@@ -115,6 +105,8 @@ class MainWindow(QMainWindow):
 
     Attributes:
         hub, undo, progress: the shared change hub, undo controller and judging counts.
+        files: the open file's life cycle (:class:`FileLife`); ``open_file``, ``set_store``,
+            ``new_file``, ``save_copy`` and ``close_file`` here are its entry points.
         sections: the seven section widgets, in navigation order, each built on first
             access (until then its page in ``section_stack`` is an empty placeholder).
         commands: every window-level QAction, by registry id.
@@ -131,10 +123,31 @@ class MainWindow(QMainWindow):
         self.progress = JudgingProgress(self.hub)
         self.progress.hold()  # until the window is first painted (see paintEvent)
         self.ctx = UiContext(self.hub, self.undo, self.progress)
+        self.files = FileLife(self, self.hub, self.undo, settings, lambda: self.paths,
+                              lambda: self.assessor, self._save_settings)
+        self.files.state_changed.connect(self._show_store_state)
+        self.files.message.connect(
+            lambda text, ms: self.statusBar().showMessage(text, ms))
         self.resize(1280, 800)
         self.setWindowTitle("rag-annotator")
 
         self.sections = Sections(self)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self._empty_page())
+        self.pages.addWidget(self._build_workspace())
+        self.setCentralWidget(self.pages)
+
+        self.commands: dict[str, QAction] = actions.make_actions(
+            [s.id for s in actions.REGISTRY if s.section != "judge"], self)
+        self._build_menus()
+        self._connect_actions()
+        self._build_status_bar()
+        self._painted = False
+        self._restore_window_state()
+        self._show_store_state()
+
+    def _build_workspace(self) -> QWidget:
+        """The navigation list, the read-only banner and the section pages."""
         self.nav = QListWidget()
         self.nav.setObjectName("navigation")
         self.nav.setStyleSheet("QListWidget#navigation::item { padding: 6px 10px; }")
@@ -151,7 +164,6 @@ class MainWindow(QMainWindow):
         self.read_only_banner.setStyleSheet(
             "QLabel#readOnlyBanner { background: #fde2e1; color: #000; padding: 6px; }")
         self.read_only_banner.setVisible(False)
-        self.read_only_reason = ""
         workspace = QWidget()
         workspace_column = QVBoxLayout(workspace)
         workspace_column.setContentsMargins(4, 4, 4, 4)
@@ -161,26 +173,11 @@ class MainWindow(QMainWindow):
         workspace_layout.addWidget(self.nav)
         workspace_layout.addWidget(self.section_stack, 1)
         workspace_column.addLayout(workspace_layout, 1)
-        self.heartbeat = QTimer(self)
-        self.heartbeat.setInterval(HEARTBEAT_SECONDS * 1000)
-        self.heartbeat.timeout.connect(self._heartbeat)
-        self.heartbeat.start()
-        self.backups = BackupScheduler(self.paths.backups)
-        self.backup_timer = QTimer(self)
-        self.backup_timer.setInterval(5 * 60 * 1000)
-        self.backup_timer.timeout.connect(lambda: self.backups.maybe(self.store))
-        self.backup_timer.start()
-        self.hub.changes_applied.connect(lambda _changes: self.backups.changed())
-        self.pages = QStackedWidget()
-        self.pages.addWidget(self._empty_page())
-        self.pages.addWidget(workspace)
-        self.setCentralWidget(self.pages)
+        return workspace
 
-        self.commands: dict[str, QAction] = actions.make_actions(
-            [s.id for s in actions.REGISTRY if s.section != "judge"], self)
-        self._build_menus()
-        self._connect_actions()
-
+    def _build_status_bar(self) -> None:
+        """File name · assessor on the left, the counts on the right (re-rendered once per
+        event-loop turn however many updates arrive)."""
         self.file_label = QLabel()
         self.assessor_label = QLabel()
         self.counts_label = QLabel()
@@ -200,11 +197,8 @@ class MainWindow(QMainWindow):
         self.progress.completed.connect(self._status_timer.start)
         self.progress.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.progress.totals_changed.connect(self._status_timer.start)
-        self._painted = False
-        self._restore_window_state()
-        self._show_store_state()
 
-    # -- files ---------------------------------------------------------------------------------
+    # -- files (the life cycle is ``self.files``; these are its entry points) ----------------
     @property
     def paths(self) -> AppPaths:
         """The app's folders (resolved on first use: platformdirs is not needed to show a
@@ -220,194 +214,31 @@ class MainWindow(QMainWindow):
         """The open gold set."""
         return self.hub.store
 
+    @property
+    def backups(self) -> BackupScheduler:
+        """When the open file is copied to the backups folder."""
+        return self.files.backups
+
     def set_store(self, store: GoldSetStore | None, *, remember: bool = False) -> None:
-        """Show ``store`` (or nothing), closing the file shown before.
-
-        ``remember`` puts the file first in the recent files (the user opened it).
-        """
-        previous = self.hub.store
-        if store is not None:
-            store.assessor = self.assessor
-        self.hub.set_store(store)
-        if previous is not None and previous is not store:
-            self.backups.on_close(previous)
-            previous.close()
-        if store is not None and remember:
-            self.settings.add_recent(store.path)
-            self._save_settings()
-        self._show_store_state()
-        if store is not None:
-            self._watch_quick_check(store)
-            # The first copy waits until the window has settled (it reads the whole file).
-            QTimer.singleShot(10_000, lambda: self.backups.maybe(store)
-                              if self.hub.store is store else None)
-            self.backups.changed()  # a large file: its first copy waits for a pause
-
-    def _watch_quick_check(self, store: GoldSetStore) -> None:
-        """Follow a large file's background quick check; if it finds damage, say so and keep
-        the file read-only (writes were waiting for the verdict, so none went in)."""
-        try:
-            damage = store.damage(timeout=0)
-        except TimeoutError:
-            QTimer.singleShot(200, lambda: self._watch_quick_check(store)
-                              if self.hub.store is store else None)
-            return
-        if damage is not None:
-            store.read_only = True
-            self.read_only_reason = self.tr(
-                "Read-only: this file failed its integrity check (nothing was written to it). "
-                "Restore it from a backup (File → Restore from Backup…) or keep a copy.")
-            self._show_store_state()
-            show_known_error(self, damage)
+        """Show ``store`` (or nothing): :meth:`FileLife.set_store`."""
+        self.files.set_store(store, remember=remember)
 
     def open_file(self, path: str | Path) -> bool:
-        """Open a gold-set file; a KnownError is shown and the current file stays open.
-
-        The file is locked for this window (one writer per file): when another copy of the
-        app has it open, the user is told by whom and since when and may open it read-only;
-        a file in a folder that cannot be written opens read-only.  Both show a banner.
-        """
-        reason = ""
-        try:
-            store = GoldSetStore.open(path, assessor=self.assessor, verify="auto", lock=True)
-        except FileInUse as busy:
-            if not self._ask_read_only(busy):
-                return False
-            reason = self.tr("Read-only: this file is open in rag-annotator by %1 (host %2) "
-                             "since %3. Close it there to edit it here.") \
-                .replace("%1", busy.holder.assessor or "?").replace("%2", busy.holder.host) \
-                .replace("%3", busy.holder.since.replace("T", " ")[:16] + " UTC")
-            store = self._open_read_only(path)
-        except ReadOnlyLocation:
-            reason = self.tr("Read-only: the file or its folder cannot be written. Copy it "
-                             "somewhere you can write (File → Save a Copy…) to edit it.")
-            store = self._open_read_only(path)
-        except KnownError as error:
-            show_known_error(self, error)
-            return False
-        if store is None:
-            return False
-        self.read_only_reason = reason
-        self.set_store(store, remember=True)
-        if store.lock is not None and store.lock.took_over is not None:
-            self.statusBar().showMessage(
-                self.tr("This file was still locked by %1, whose copy of the app had stopped: "
-                        "the lock is yours now.")
-                .replace("%1", store.lock.took_over.assessor or store.lock.took_over.host),
-                15000)
-        return True
-
-    def _open_read_only(self, path: str | Path) -> GoldSetStore | None:
-        try:
-            return GoldSetStore.open(path, assessor=self.assessor, read_only=True,
-                                     verify="auto")
-        except KnownError as error:
-            show_known_error(self, error)
-            return None
-
-    def _ask_read_only(self, busy: FileInUse) -> bool:
-        """Tell who has the file open; True if the user wants it read-only."""
-        from PySide6.QtWidgets import QMessageBox
-
-        box = QMessageBox(QMessageBox.Icon.Information, self.tr("File in Use"),
-                          self.tr("“%1” is open in rag-annotator by %2 on %3 since %4.")
-                          .replace("%1", busy.path.name if busy.path else "")
-                          .replace("%2", busy.holder.assessor or "?")
-                          .replace("%3", busy.holder.host)
-                          .replace("%4", busy.holder.since.replace("T", " ")[:16] + " UTC"),
-                          parent=self)
-        box.setInformativeText(self.tr(
-            "Only one copy of the app may change a file at a time, so no judgment is ever "
-            "lost. You can open it read-only to look at it."))
-        read_only = box.addButton(self.tr("Open Read-Only"),
-                                  QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.exec()
-        return box.clickedButton() is read_only
-
-    def ask_restore(self) -> None:
-        """File → Restore from Backup…: choose a backup of the open file and restore it."""
-        if self.store is None:
-            return
-        from rag_annotator.ui.backup_dialog import RestoreDialog
-
-        dialog = RestoreDialog(self.store.path, self.paths.backups, self)
-        if dialog.exec() and dialog.chosen is not None:
-            self.restore_backup(dialog.chosen)
-
-    def restore_backup(self, backup: Path) -> bool:
-        """Replace the open file's content with ``backup`` (a copy of the current content is
-        kept first), then open it again.  Refused, with the file unchanged, on any error."""
-        from rag_annotator.storage import backups
-
-        store = self.store
-        if store is None or store.read_only:
-            return False
-        path = store.path
-        self.set_store(None)
-        self.backups.wait()  # the copy taken on closing, if any, is finished
-        try:
-            backups.restore(path, backup, self.paths.backups)
-        except KnownError as error:
-            show_known_error(self, error)
-            self.open_file(path)
-            return False
-        opened = self.open_file(path)
-        if opened:
-            self.statusBar().showMessage(self.tr("Backup %1 restored; the previous content is "
-                                             "kept in the backups.")
-                                     .replace("%1", backup.name[:15]), 15000)
-        return opened
-
-    def _heartbeat(self) -> None:
-        store = self.store
-        if store is not None and store.lock is not None:
-            store.lock.heartbeat()
+        """Open a gold-set file (read-only when it is in use elsewhere or cannot be
+        written): :meth:`FileLife.open_file`."""
+        return self.files.open_file(path)
 
     def new_file(self, path: str | Path) -> bool:
         """Create an empty gold-set file and open it."""
-        file = Path(path)
-        if file.suffix != ".goldset":
-            file = file.with_name(file.name + ".goldset")
-        try:
-            store = GoldSetStore.create(file, assessor=self.assessor, lock=True)
-        except KnownError as error:
-            show_known_error(self, error)
-            return False
-        self.set_store(store, remember=True)
-        return True
-
-    def open_sample(self) -> bool:
-        """Open the built-in sample, creating it on first use."""
-        sample = self.paths.sample_file
-        if sample.exists():
-            return self.open_file(sample)
-        from rag_annotator.import_export.sample import create_sample  # rarely needed
-
-        try:
-            self.paths.ensure()
-            store = create_sample(sample, assessor=self.assessor, lock=True)
-        except KnownError as error:
-            show_known_error(self, error)
-            return False
-        self.set_store(store, remember=True)
-        return True
+        return self.files.new_file(path)
 
     def save_copy(self, path: str | Path) -> bool:
-        """Write a consistent copy of the open file (SQLite backup API)."""
-        if self.store is None:
-            return False
-        try:
-            dest = self.store.save_copy(path)
-        except KnownError as error:
-            show_known_error(self, error)
-            return False
-        self.statusBar().showMessage(self.tr("Copy saved to %1").replace("%1", str(dest)), 8000)
-        return True
+        """Write a consistent copy of the open file."""
+        return self.files.save_copy(path)
 
     def close_file(self) -> None:
         """Close the open file (nothing to save: every change is already in it)."""
-        self.set_store(None)
+        self.files.close_file()
 
     # -- sections ------------------------------------------------------------------------------
     def show_section(self, index: int) -> None:
@@ -453,10 +284,11 @@ class MainWindow(QMainWindow):
         file_menu.addAction(a["file.new"])
         file_menu.addAction(a["file.open"])
         self.recent_menu = QMenu(self.tr("Open &Recent"), self)
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self.recent_menu.aboutToShow.connect(
+            lambda: self.files.fill_recent_menu(self.recent_menu))
         file_menu.addMenu(self.recent_menu)
         self.sample_action = QAction(self.tr("Open the Sample Gold Set"), self)
-        self.sample_action.triggered.connect(self.open_sample)
+        self.sample_action.triggered.connect(self.files.open_sample)
         file_menu.addAction(self.sample_action)
         file_menu.addSeparator()
         file_menu.addAction(a["file.save_copy"])
@@ -515,11 +347,11 @@ class MainWindow(QMainWindow):
 
     def _connect_actions(self) -> None:
         a = self.commands
-        a["file.new"].triggered.connect(self._ask_new)
-        a["file.open"].triggered.connect(self._ask_open)
-        a["file.save_copy"].triggered.connect(self._ask_save_copy)
-        a["file.merge"].triggered.connect(self._ask_merge)
-        a["file.restore"].triggered.connect(self.ask_restore)
+        a["file.new"].triggered.connect(self.files.ask_new)
+        a["file.open"].triggered.connect(self.files.ask_open)
+        a["file.save_copy"].triggered.connect(self.files.ask_save_copy)
+        a["file.merge"].triggered.connect(self.files.ask_merge)
+        a["file.restore"].triggered.connect(self.files.ask_restore)
         a["file.export"].triggered.connect(self.ask_export)
         a["edit.guidelines"].triggered.connect(self.edit_guidelines)
         a["file.close"].triggered.connect(self.close_file)
@@ -551,52 +383,6 @@ class MainWindow(QMainWindow):
         redo.setText(self.tr("Redo %1").replace("%1", stack.redoText()) if stack.canRedo()
                      else actions.tr(actions.spec("edit.redo").label))
 
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        for path in self.settings.recent_files:
-            action = self.recent_menu.addAction(path)
-            action.setEnabled(Path(path).exists())
-            action.triggered.connect(lambda _checked=False, p=path: self.open_file(p))
-        if not self.settings.recent_files:
-            self.recent_menu.addAction(self.tr("No recent file")).setEnabled(False)
-
-    def _start_folder(self) -> str:
-        if self.store is not None:
-            return str(self.store.path.parent)
-        return str(Path.home())
-
-    def _ask_new(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
-
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("New Gold Set"), self._start_folder(),
-            self.tr("Gold sets (%1)").replace("%1", GOLDSET_FILTER),
-            options=QFileDialog.Option.DontConfirmOverwrite)
-        if path:
-            self.new_file(path)
-
-    def _ask_open(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
-
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open a Gold Set"), self._start_folder(),
-            self.tr("Gold sets (%1)").replace("%1", GOLDSET_FILTER) + ";;"
-            + self.tr("All files (*)"))
-        if path:
-            self.open_file(path)
-
-    def _ask_save_copy(self) -> None:
-        if self.store is None:
-            return
-        from PySide6.QtWidgets import QFileDialog
-
-        suggested = self.store.path.with_name(self.store.path.stem + "-copy.goldset")
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save a Copy"), str(suggested),
-            self.tr("Gold sets (%1)").replace("%1", GOLDSET_FILTER))
-        if path:
-            self.save_copy(path)
-
     def ask_export(self) -> None:
         """File → Export…: format, scope, a preview, then the export on a worker thread."""
         if self.store is None:
@@ -625,36 +411,6 @@ class MainWindow(QMainWindow):
         from rag_annotator.ui.exchange.import_dialog import open_import_dialog
 
         open_import_dialog(self, self.ctx, kind)
-
-    def _ask_merge(self) -> None:
-        if self.store is None:
-            return
-        from PySide6.QtWidgets import QFileDialog
-
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Merge a Colleague’s File"), str(self.store.path.parent),
-            self.tr("Gold sets (%1)").replace("%1", GOLDSET_FILTER))
-        if path:
-            self.merge_file(path)
-
-    def merge_file(self, path: str | Path) -> MergeReport | None:
-        """Bring in a colleague's judgments, verdicts and adjudications (one undoable
-        operation) and show what came in and every conflict."""
-        from rag_annotator.import_export.merge import merge_file
-        from rag_annotator.ui.judge.dialogs import show_merge_report
-
-        reports: list[MergeReport] = []
-
-        def run(store: GoldSetStore) -> Changes:
-            report = merge_file(store, Path(path))
-            reports.append(report)
-            return report.changes or Changes.everything()
-
-        self.undo.run(run)
-        if not reports:
-            return None
-        show_merge_report(self, reports[0])
-        return reports[0]
 
     def edit_guidelines(self) -> None:
         """Edit the judging guidelines (markdown) every assessor sees in the Judge section."""
@@ -728,9 +484,9 @@ class MainWindow(QMainWindow):
         layout.addWidget(hint)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        for text, slot in ((self.tr("New Gold Set…"), self._ask_new),
-                           (self.tr("Open…"), self._ask_open),
-                           (self.tr("Open the Sample"), self.open_sample)):
+        for text, slot in ((self.tr("New Gold Set…"), self.files.ask_new),
+                           (self.tr("Open…"), self.files.ask_open),
+                           (self.tr("Open the Sample"), self.files.open_sample)):
             button = QPushButton(text)
             button.clicked.connect(slot)
             buttons.addWidget(button)
@@ -749,7 +505,7 @@ class MainWindow(QMainWindow):
         for action_id in ("file.merge", "file.restore", "edit.guidelines"):
             self.commands[action_id].setEnabled(has_file and not read_only)
         if read_only:
-            self.read_only_banner.setText(self.read_only_reason or self.tr(
+            self.read_only_banner.setText(self.files.read_only_reason or self.tr(
                 "Read-only: changes to this file are not possible."))
         for action_id in ("file.save_copy", "file.export", "file.close", "edit.find",
                           *SECTION_ACTIONS):
@@ -829,10 +585,5 @@ class MainWindow(QMainWindow):
             self.settings.last_section = self.nav.currentRow()
         self._save_settings()
         self.progress.close()
-        store = self.hub.store
-        self.hub.set_store(None)
-        if store is not None:
-            self.backups.on_close(store)
-            store.close()
-        self.backups.wait()
+        self.files.shutdown()
         super().closeEvent(event)

@@ -17,7 +17,7 @@ from rag_annotator.import_export.files import ImportRejected
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.safety import TRIGGERS
 from rag_annotator.storage.store import GoldSetStore
-from tests.import_export.test_native_json import HOSTILE, populate
+from tests.import_export.populate import HOSTILE, populate
 
 
 def _export(store: GoldSetStore, dest: Path, **options: object) -> dict[str, bytes]:
@@ -244,7 +244,7 @@ def test_graded_labels_set_the_scale_of_the_new_file(tmp_path: Path,
 
 def test_agent_tables_are_written_and_read_back(tmp_path: Path, store: GoldSetStore) -> None:
     from rag_annotator.domain import agent_ops
-    from tests.metrics.test_agents import build_agents
+    from tests.metrics.agent_seed import build_agents
 
     ids = build_agents(store)
     agent_ops.review_trajectory(store, ids["A04"], task_success=True,

@@ -280,7 +280,7 @@ def test_beir_refuses_ids_a_tsv_cannot_hold(tmp_path: Path, store: GoldSetStore)
 
 
 def test_hostile_texts_survive_beir_and_deepeval(tmp_path: Path, store: GoldSetStore) -> None:
-    from tests.import_export.test_native_json import HOSTILE, populate
+    from tests.import_export.populate import HOSTILE, populate
 
     populate(store, HOSTILE, long_passage=True)
     ecosystem.export_beir(store, tmp_path / "beir", Options())
@@ -314,7 +314,7 @@ def test_agent_cases_are_never_rag_questions_in_ecosystem_files(tmp_path: Path,
                                                                 store: GoldSetStore) -> None:
     """Agent cases (issue 9) carry no retrieval or answer: no export lists them, even when
     a TREC run once named one (a retrieved row and a judgment on it)."""
-    from tests.metrics.test_agents import build_agents
+    from tests.metrics.agent_seed import build_agents
 
     rich = build_rich(store)
     build_agents(store, run="bm25")

@@ -4,7 +4,6 @@ human-vs-judge calibration, checked against scikit-learn on the sample's answers
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
@@ -12,15 +11,17 @@ import pytest
 from sklearn.metrics import cohen_kappa_score, confusion_matrix
 
 from rag_annotator import cli
-from rag_annotator.domain import operations as ops
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export import registry
 from rag_annotator.import_export.sample import create_sample
 from rag_annotator.metrics.calibration import CLASSES, calibration_report, confusion, kappa
 from rag_annotator.storage.store import GoldSetStore
-
-RUN = "bm25-gpt4o-v1"
-LABELS = ("Entailment", "Neutral", "Contradiction")
+from tests.import_export.judge_files import (
+    RUN,
+    run_claims,
+    verify_at_random,
+    write_ragchecker,
+)
 
 
 @pytest.fixture
@@ -28,55 +29,6 @@ def sample(goldset_path: Path):  # type: ignore[no-untyped-def]
     store = create_sample(goldset_path, assessor="Claire Dubois")
     yield store
     store.close()
-
-
-def run_claims(store: GoldSetStore, run: str = RUN) -> dict[str, list[dict[str, Any]]]:
-    """Case key → the run's claims of that case, in order."""
-    out: dict[str, list[dict[str, Any]]] = {}
-    for row in store.claims_for_matching(run):
-        out.setdefault(row["case_key"], []).append(row)
-    return out
-
-
-def expected_verdict(labels: list[str]) -> str:
-    """RAGChecker's faithfulness reading, written independently of the importer."""
-    if any(x == "Entailment" for x in labels):
-        return "supported"
-    return "contradicted" if "Contradiction" in labels else "not_supported"
-
-
-def write_ragchecker(store: GoldSetStore, path: Path, seed: int = 7) -> dict[int, str]:
-    """A RAGChecker results file grading every claim of the run (random labels over two
-    chunks; some claims as triplets); returns claim id → expected verdict."""
-    rng = random.Random(seed)
-    expected: dict[int, str] = {}
-    results = []
-    for case, claims in sorted(run_claims(store).items()):
-        response_claims, labels = [], []
-        for claim in claims:
-            words = claim["text"].split()
-            if len(words) >= 3 and rng.random() < 0.5:
-                response_claims.append([" ".join(words[:-2]), words[-2], words[-1]])
-            else:
-                response_claims.append([claim["text"]])
-            per_chunk = [rng.choice(LABELS) for _ in range(2)]
-            labels.append(per_chunk)
-            expected[claim["id"]] = expected_verdict(per_chunk)
-        results.append({"query_id": case, "query": "…", "gt_answer": "…", "response": "…",
-                        "retrieved_context": [{"doc_id": "a", "text": "…"}],
-                        "response_claims": response_claims,
-                        "retrieved2response": labels})
-    path.write_text(json.dumps({"results": results}, ensure_ascii=True), encoding="utf-8")
-    return expected
-
-
-def verify_at_random(store: GoldSetStore, seed: int = 3) -> None:
-    """Human verdicts on about 80 % of the run's claims."""
-    rng = random.Random(seed)
-    for claims in run_claims(store).values():
-        for claim in claims:
-            if rng.random() < 0.8:
-                ops.set_claim_verdict(store, claim["id"], rng.choice(CLASSES))
 
 
 def importer(name: str, store: GoldSetStore, path: Path, **options: Any) -> Any:

@@ -23,7 +23,7 @@ from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.sample import create_sample
 from rag_annotator.storage.store import GoldSetStore
 from tests.builders import build_rich
-from tests.import_export.test_native_json import HOSTILE, populate
+from tests.import_export.populate import HOSTILE, populate
 
 
 def _export(store: GoldSetStore, dest: Path, **options: Any) -> xlsx_export.TablesReport:
@@ -294,7 +294,7 @@ def _row_of(ws: Any, label: str) -> int:
 def test_agent_figures_on_the_summary_and_entity_sheets(tmp_path: Path,
                                                         store: GoldSetStore) -> None:
     from rag_annotator.domain import agent_ops
-    from tests.metrics.test_agents import build_agents
+    from tests.metrics.agent_seed import build_agents
 
     ids = build_agents(store)
     agent_ops.review_trajectory(store, ids["A03"], path_acceptable=True,

@@ -46,7 +46,8 @@ def test_csv_folder_with_a_broken_list_cell(sample: Path, tmp_path: Path) -> Non
     with GoldSetStore.open(sample, read_only=True) as store:
         registry.exporter("csv")(store, folder, registry.Options())
     cases = folder / "cases.csv"
-    rows = list(csv.reader(cases.open(encoding="utf-8")))
+    with cases.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.reader(handle))
     rows[1][rows[0].index("tags")] = "[oops"
     with cases.open("w", encoding="utf-8", newline="") as handle:
         csv.writer(handle).writerows(rows)

@@ -20,7 +20,7 @@ from rag_annotator.ui.sections.base import current_row
 from rag_annotator.ui.sections.history import HistorySection
 from tests.helpers import rows
 from tests.ui.agent_data import RUN, build_agents
-from tests.ui.conftest import open_window
+from tests.ui.driving import open_window
 
 pytestmark = pytest.mark.gui
 SHIFT = Qt.KeyboardModifier.ShiftModifier

@@ -16,7 +16,7 @@ from rag_annotator.settings import Settings
 from rag_annotator.ui.i18n import resolve_language
 from rag_annotator.ui.main_window import MainWindow
 from tests.builders import Rich
-from tests.ui.conftest import ModalCatcher
+from tests.ui.driving import ModalCatcher
 
 pytestmark = pytest.mark.gui
 

@@ -38,7 +38,7 @@ def test_backup_preview_and_restore(qtbot, window: MainWindow, goldset_path: Pat
     assert dialog.model.rowCount() == 1
     assert "3 cases" in dialog.details.text() and "6 documents" in dialog.details.text()
 
-    assert window.restore_backup(taken[0].path)
+    assert window.files.restore_backup(taken[0].path)
     assert window.store is not None and not window.store.read_only
     keys = [r["key"] for r in window.store.query("SELECT key FROM cases ORDER BY key")]
     assert keys == ["Q1", "Q2", "Q3"]

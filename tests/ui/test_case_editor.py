@@ -16,7 +16,7 @@ from rag_annotator.ui.goldset.section import GoldSetSection
 from rag_annotator.ui.main_window import MainWindow
 from rag_annotator.ui.sections.corpus import CorpusSection
 from tests.helpers import rows
-from tests.ui.conftest import ModalCatcher
+from tests.ui.driving import ModalCatcher
 
 pytestmark = pytest.mark.gui
 ALT = Qt.KeyboardModifier.AltModifier
@@ -190,9 +190,9 @@ def test_corpus_registry_edit_and_find(qtbot, window: MainWindow, goldset_path: 
     corpus.doc_status.setCurrentIndex(corpus.doc_status.findData("withdrawn"))
     corpus.commit("status")
     assert "case Q1 cites D1 (withdrawn)" in corpus.source_warnings.text()
-    corpus.find.setText("document 1")
+    corpus.text_finder.setText("document 1")
     assert corpus.text.textCursor().selectedText() == "document 1"
-    corpus.find.setText("introuvable")
+    corpus.text_finder.setText("introuvable")
     assert corpus.find_status.text() == "not found"
     corpus.supersedes.setText("D9")
     modals.expect()

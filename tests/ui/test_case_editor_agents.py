@@ -14,7 +14,7 @@ from rag_annotator.ui.goldset.section import GoldSetSection
 from rag_annotator.ui.main_window import MainWindow
 from tests.helpers import rows
 from tests.ui.agent_data import build_agents
-from tests.ui.conftest import ModalCatcher, open_window
+from tests.ui.driving import ModalCatcher, open_window
 
 pytestmark = pytest.mark.gui
 

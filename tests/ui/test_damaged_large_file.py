@@ -11,9 +11,9 @@ from rag_annotator.paths import app_paths
 from rag_annotator.settings import Settings
 from rag_annotator.storage import store as store_mod
 from rag_annotator.ui.main_window import MainWindow
+from tests.damage import garbage_page
 from tests.helpers import fingerprint
-from tests.test_storage_open import _garbage_page
-from tests.ui.conftest import ModalCatcher
+from tests.ui.driving import ModalCatcher
 
 pytestmark = pytest.mark.gui
 
@@ -23,7 +23,7 @@ def test_damage_found_in_the_background_is_reported(qtbot, big_template: Path, t
                                                     english: None) -> None:
     monkeypatch.setattr(store_mod, "BACKGROUND_CHECK_BYTES", 0)
     path = tmp_path / "damaged.goldset"
-    _garbage_page("history")(big_template, path)
+    garbage_page("history")(big_template, path)
     before = fingerprint(path)
     window = MainWindow(Settings(assessor="ana"), app_paths())
     qtbot.addWidget(window)

@@ -16,7 +16,7 @@ from rag_annotator.metrics import Policy
 from rag_annotator.metrics.overview import distribution, family_means
 from rag_annotator.ui.dashboard.section import DashboardSection
 from rag_annotator.ui.main_window import MainWindow
-from tests.ui.conftest import open_window
+from tests.ui.driving import open_window
 
 ALL = "All families"
 

@@ -13,8 +13,8 @@ from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.dashboard.section import DashboardSection
 from rag_annotator.ui.main_window import MainWindow
 from tests.builders import build_rich
-from tests.metrics.test_agents import build_agents
-from tests.ui.conftest import open_window
+from tests.metrics.agent_seed import build_agents
+from tests.ui.driving import open_window
 
 ALL = "All families"
 

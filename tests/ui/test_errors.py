@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from rag_annotator.errors import Conflict
 from rag_annotator.ui.errors import ErrorReporter
-from tests.ui.conftest import ModalCatcher
+from tests.ui.driving import ModalCatcher
 
 pytestmark = pytest.mark.gui
 

@@ -77,8 +77,8 @@ def test_csv_excel_with_scope(qtbot, rich: Rich, tmp_path: Path,  # type: ignore
                               goldset_path: Path) -> None:
     dialog = _dialog(qtbot, goldset_path)
     dialog.set_format("csv-excel")
-    assert dialog.locale.isEnabled() and not dialog.run.isEnabled()
-    dialog.locale.setCurrentIndex(dialog.locale.findData("fr"))
+    assert dialog.csv_locale.isEnabled() and not dialog.run.isEnabled()
+    dialog.csv_locale.setCurrentIndex(dialog.csv_locale.findData("fr"))
     dialog.runs.item(0).setCheckState(Qt.CheckState.Checked)  # bm25
     dialog.dest.setText(str(tmp_path / "csv"))
     _run(qtbot, dialog, dialog.start_export)
@@ -150,7 +150,7 @@ def test_the_workbook_summary_follows_the_window_language(qtbot, rich: Rich,  # 
     was last chosen (that choice is about CSV only)."""
     dialog = _dialog(qtbot, goldset_path)
     dialog.set_format("csv-excel")
-    dialog.locale.setCurrentIndex(dialog.locale.findData("en"))
+    dialog.csv_locale.setCurrentIndex(dialog.csv_locale.findData("en"))
     assert dialog.options().locale == "en"
     dialog.set_format("xlsx")
     assert dialog.options().locale == "fr"

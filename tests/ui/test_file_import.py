@@ -10,7 +10,7 @@ from rag_annotator.import_export import registry
 from rag_annotator.import_export.sample import create_sample
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.exchange.file_import import GOLDSET_FORMATS, import_file
-from tests.ui.conftest import open_window
+from tests.ui.driving import open_window
 
 pytestmark = pytest.mark.gui
 

@@ -10,6 +10,7 @@ import pytest
 from rag_annotator.settings import Settings
 from rag_annotator.storage.lock import FileInUse, lock_path
 from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.ui.file_life import FileLife
 from rag_annotator.ui.main_window import MainWindow
 from tests.builders import Rich
 
@@ -33,15 +34,15 @@ def test_second_instance_is_offered_read_only(qtbot, rich: Rich, goldset_path: P
         window = _window(qtbot, tmp_path)
         asked: list[FileInUse] = []
 
-        def decline(self: MainWindow, busy: FileInUse) -> bool:
+        def decline(self: FileLife, busy: FileInUse) -> bool:
             asked.append(busy)
             return False
 
-        monkeypatch.setattr(MainWindow, "_ask_read_only", decline)
+        monkeypatch.setattr(FileLife, "ask_read_only", decline)
         assert not window.open_file(goldset_path)
         assert window.store is None and asked[0].holder.assessor == "Claire Dubois"
 
-        monkeypatch.setattr(MainWindow, "_ask_read_only", lambda self, busy: True)
+        monkeypatch.setattr(FileLife, "ask_read_only", lambda self, busy: True)
         assert window.open_file(goldset_path)
         assert window.store is not None and window.store.read_only
         assert window.read_only_banner.isVisible()
@@ -62,3 +63,21 @@ def test_second_instance_is_offered_read_only(qtbot, rich: Rich, goldset_path: P
     assert lock_path(goldset_path).exists()
     window.close_file()
     assert not lock_path(goldset_path).exists()
+
+
+def test_the_file_life_cycle_speaks_french(qtbot, rich: Rich, goldset_path: Path,
+                                           tmp_path: Path, french: None,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """FileLife's texts kept the MainWindow translation context they had before the split."""
+    holder = GoldSetStore.open(goldset_path, assessor="Claire Dubois", lock=True)
+    try:
+        window = _window(qtbot, tmp_path)
+        monkeypatch.setattr(FileLife, "ask_read_only", lambda self, busy: True)
+        assert window.open_file(goldset_path)
+        assert window.read_only_banner.text().startswith("Lecture seule")
+        assert "Claire Dubois" in window.read_only_banner.text()
+        assert window.save_copy(tmp_path / "copie.goldset")
+        assert window.statusBar().currentMessage().startswith("Copie enregistrée dans")
+        window.close_file()
+    finally:
+        holder.close()

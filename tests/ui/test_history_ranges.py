@@ -11,7 +11,7 @@ from rag_annotator.import_export import trec_files
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.main_window import MainWindow
 from tests.builders import Rich
-from tests.ui.conftest import open_window
+from tests.ui.driving import open_window
 
 
 def test_history_shows_and_reverts_a_bulk_import(qtbot, rich: Rich, goldset_path: Path,  # type: ignore[no-untyped-def]

@@ -11,18 +11,9 @@ from PySide6.QtCore import Qt
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.judge.section import BLIND_COLUMNS, JudgeSection
 from rag_annotator.ui.main_window import MainWindow
+from tests.ui.driving import judge_on_case
 
 pytestmark = pytest.mark.gui
-
-
-def judge_on_case(qtbot, window: MainWindow, key: str) -> JudgeSection:  # type: ignore[no-untyped-def]
-    """The Judge section (Ctrl+4) on case ``key``, the pairs table focused."""
-    qtbot.keyClick(window, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)
-    judge = window.sections[3]
-    assert isinstance(judge, JudgeSection)
-    judge.cases.selectRow(judge.progress_model.row_of(window.store.by_key("cases", key)["id"]))
-    judge.pairs.setFocus()
-    return judge
 
 
 def cell(judge: JudgeSection, document: str, column: int) -> str:

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from rag_annotator.storage.store import GoldSetStore
 from tests.helpers import run_cli
-from tests.ui.conftest import open_window
+from tests.ui.driving import open_window
 
 pytestmark = pytest.mark.gui
 

@@ -16,7 +16,7 @@ from rag_annotator.ui.judge.section import JudgeSection
 from rag_annotator.ui.main_window import MainWindow
 from tests.builders import Rich
 from tests.helpers import rows
-from tests.ui.test_judge_blind import judge_on_case
+from tests.ui.driving import judge_on_case
 
 pytestmark = pytest.mark.gui
 
@@ -160,7 +160,7 @@ def test_merge_menu_brings_a_colleagues_judgments_in(
     shown = []
     monkeypatch.setattr(judging_dialogs, "show_merge_report",
                         lambda parent, report: shown.append(report))
-    report = window.merge_file(other)
+    report = window.files.merge_file(other)
     assert report is not None and shown == [report]
     assert report.counts["judgments"]["added"] == 2
     carol = [r for r in window.store.judgment_rows() if r[2] == "carol"]
@@ -172,7 +172,7 @@ def test_merge_menu_brings_a_colleagues_judgments_in(
 def test_s_jumps_to_the_pair_that_settles_most(qtbot, tmp_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
     from rag_annotator.import_export.sample import create_sample
     from rag_annotator.metrics.judge_next import suggestions
-    from tests.ui.conftest import open_window
+    from tests.ui.driving import open_window
 
     path = tmp_path / "sample.goldset"
     create_sample(path, assessor="Claire Dubois").close()

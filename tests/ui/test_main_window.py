@@ -22,7 +22,7 @@ from rag_annotator.ui.dialogs import CheatSheetDialog, cheat_sheet_html
 from rag_annotator.ui.judge.section import JudgeSection
 from rag_annotator.ui.main_window import MainWindow
 from tests.builders import Rich
-from tests.ui.conftest import ModalCatcher, open_window
+from tests.ui.driving import ModalCatcher, open_window
 
 pytestmark = pytest.mark.gui
 

@@ -16,7 +16,7 @@ from rag_annotator.ui.exchange.import_dialog import ImportDialog, header_set_key
 from rag_annotator.ui.goldset.review_queue import ReviewQueueDialog
 from rag_annotator.ui.main_window import MainWindow
 from tests.helpers import rows
-from tests.ui.conftest import ModalCatcher, open_window
+from tests.ui.driving import ModalCatcher, open_window
 
 pytestmark = pytest.mark.gui
 

@@ -18,7 +18,7 @@ from rag_annotator.ui.sections.runs import (
     guess_run_format,
 )
 from tests.helpers import rows
-from tests.ui.conftest import open_window
+from tests.ui.driving import open_window
 
 pytestmark = pytest.mark.gui
 

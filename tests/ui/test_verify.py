@@ -18,7 +18,7 @@ from rag_annotator.ui import actions
 from rag_annotator.ui.main_window import MainWindow
 from rag_annotator.ui.verify.section import OTHERS_COLUMN, VerifySection
 from rag_annotator.ui.verify.widgets import BOOLS, OUTCOMES, from_qt, to_qt
-from tests.ui.conftest import open_window
+from tests.ui.driving import open_window
 
 pytestmark = pytest.mark.gui
 
@@ -392,7 +392,7 @@ def test_calibration_dialog_goes_to_a_disagreement(qtbot, sample: Path, tmp_path
 
     from rag_annotator.import_export import registry
     from rag_annotator.ui.verify.widgets import CalibrationDialog
-    from tests.import_export.test_judges import RUN, verify_at_random, write_ragchecker
+    from tests.import_export.judge_files import RUN, verify_at_random, write_ragchecker
 
     with GoldSetStore.open(sample, assessor=ASSESSOR) as store:
         verify_at_random(store)

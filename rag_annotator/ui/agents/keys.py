@@ -1,8 +1,8 @@
-"""Commands and history-action titles of the Agents section (trajectory review, seed 000).
+"""Commands and shortcuts of the Agents section (trajectory review, seed 000).
 
 ``SPECS`` joins the action registry (menus, shortcuts, cheat sheet; README's keyboard table
-must list every shortcut); ``ACTION_TITLES`` gives the translated titles of this area's
-history actions (``labels`` context).
+must list every shortcut).  The titles of this area's history actions are in the one
+registry, ``domain/action_names.py``.
 
 The key scheme (single letters act on the current trajectory, like the Judge and Verify
 sections; each change is one undoable operation):
@@ -59,11 +59,4 @@ SPECS: tuple[ActionSpec, ...] = (
     _spec("choose_run", QT_TRANSLATE_NOOP("actions", "Choose the run"), "R"),
 )
 
-ACTION_TITLES: dict[str, str] = {
-    "import_trajectories": QT_TRANSLATE_NOOP("labels", "Import trajectories"),
-    "review_trajectory": QT_TRANSLATE_NOOP("labels", "Review trajectory"),
-    "confirm_trajectory": QT_TRANSLATE_NOOP("labels", "Confirm automatic checks"),
-    "clear_trajectory_review": QT_TRANSLATE_NOOP("labels", "Clear trajectory review"),
-}
-
-__all__ = ["ACTION_TITLES", "QT_TRANSLATE_NOOP", "SPECS"]
+__all__ = ["QT_TRANSLATE_NOOP", "SPECS"]

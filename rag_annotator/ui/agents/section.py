@@ -14,11 +14,10 @@ Every change is one domain operation: in the history, undone by Ctrl+Z.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -39,22 +38,21 @@ from rag_annotator.errors import NotFound
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.agents.widgets import (
-    BAD,
-    GOOD,
     ChecksModel,
     StateModel,
     StepsModel,
+    TrajectoriesModel,
     VerdictDelegate,
     bold,
     budgets_html,
     describe,
     pretty_json,
     review_html,
+    reviewed,
     yes_no,
 )
-from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.line_dialog import LineDialog
-from rag_annotator.ui.models import Column, LazyTableModel, number
 from rag_annotator.ui.sections.base import (
     Section,
     current_row,
@@ -74,79 +72,6 @@ MARK_ACTIONS = {"agents.success_yes": ("task_success", True),
                 "agents.success_no": ("task_success", False),
                 "agents.path_yes": ("path_acceptable", True),
                 "agents.path_no": ("path_acceptable", False)}
-_BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
-_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
-#: Columns of the list coloured by a verdict.
-_VERDICT_COLUMNS = {4: "task_success", 5: "path_acceptable"}
-
-
-def reviewed(row: Row) -> bool:
-    """Both marks given (a queue or list row)."""
-    return row["task_success"] is not None and row["path_acceptable"] is not None
-
-
-class TrajectoriesModel(LazyTableModel):
-    """The review list: ids from the section's queue, rows (with their automatic checks)
-    read a page at a time."""
-
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__([], parent)
-        self.columns = [
-            Column(self.tr("Run"), lambda r: r["run"], 9),
-            Column(self.tr("Case"), lambda r: r["case_key"], 5),
-            Column(self.tr("Family"), lambda r: labels.family(r["family"]), 9),
-            Column(self.tr("Steps"), lambda r: number(len(r["tools"])), 3, numeric=True),
-            Column(self.tr("Success"), lambda r: self._verdict(r, "task_success"), 5),
-            Column(self.tr("Path"), lambda r: self._verdict(r, "path_acceptable"), 5),
-            Column(self.tr("Review"), self._review_text, 9, stretch=True),
-        ]
-        self.queue_ids: list[int] = []
-
-    def fetch_ids(self, store: GoldSetStore) -> list[int]:
-        return list(self.queue_ids)
-
-    def fetch_rows(self, store: GoldSetStore, ids: Sequence[int]) -> dict[int, Row]:
-        rows = store.trajectory_rows(ids)
-        for row in rows.values():
-            evaluation = evaluate_row(row)
-            row["auto"] = {"task_success": evaluation.task_success,
-                           "path_acceptable": evaluation.path_acceptable}
-        return rows
-
-    @staticmethod
-    def effective(row: Row, mark: str) -> bool | None:
-        value = row[mark]
-        return row["auto"][mark] if value is None else bool(value)
-
-    def _verdict(self, row: Row, mark: str) -> str:
-        text = yes_no(self.effective(row, mark))
-        return text if row[mark] is None else text + " ✔"
-
-    def _review_text(self, row: Row) -> str:
-        marks = [row["task_success"], row["path_acceptable"]]
-        if all(m is None for m in marks):
-            return self.tr("to review")
-        overruled = any(row[m] is not None and row["auto"][m] is not None
-                        and bool(row[m]) != row["auto"][m]
-                        for m in ("task_success", "path_acceptable"))
-        if overruled:
-            return self.tr("overruled")
-        return self.tr("reviewed") if None not in marks else self.tr("partly reviewed")
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role in (_BACKGROUND, _FOREGROUND) and index.column() in _VERDICT_COLUMNS:
-            row = self.row_at(index.row())
-            if row is None:
-                return None
-            value = self.effective(row, _VERDICT_COLUMNS[index.column()])
-            if value is None:
-                return None
-            if role == _FOREGROUND:
-                return QBrush(QColor("#000000"))
-            return QBrush(QColor(GOOD if value else BAD))
-        return super().data(index, role)
-
-
 class AgentsSection(Section):
     """The keyboard review of agent trajectories."""
 

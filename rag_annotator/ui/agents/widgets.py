@@ -1,6 +1,6 @@
-"""Pieces of the Agents section: the words of a check, the timeline / checks / final-state
-models with their highlighting, the review summary, and the dialogs that ask a reason or a
-note.
+"""Pieces of the Agents section: the words of a check, the review list (lazy) and the
+timeline / checks / final-state models with their highlighting, the review summary, and the
+dialogs that ask a reason or a note.
 
 Colours follow the Verify section's (``ui/verify/widgets.py``): soft green for what holds, soft red
 for what is broken or differs, orange for what is missing, grey for what cannot be told.
@@ -25,9 +25,12 @@ from rag_annotator.domain.agent_checks import (
     Check,
     Evaluation,
     StateKey,
+    evaluate_row,
 )
 from rag_annotator.domain.agents import format_value
-from rag_annotator.ui.models import Column, RowsModel, local_time, one_line
+from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.ui import labels
+from rag_annotator.ui.models import Column, LazyTableModel, RowsModel, local_time, number, one_line
 from rag_annotator.ui.sections.base import esc
 
 Row = dict[str, Any]
@@ -342,3 +345,75 @@ class VerdictDelegate(QStyledItemDelegate):
         painter.setPen(pen)
         painter.drawRect(option.rect.adjusted(1, 1, -1, -1))
         painter.restore()
+
+
+# -- the review list ------------------------------------------------------------------------
+#: Columns of the list coloured by a verdict.
+_VERDICT_COLUMNS = {4: "task_success", 5: "path_acceptable"}
+
+
+def reviewed(row: Row) -> bool:
+    """Both marks given (a queue or list row)."""
+    return row["task_success"] is not None and row["path_acceptable"] is not None
+
+
+class TrajectoriesModel(LazyTableModel):
+    """The review list: ids from the section's queue, rows (with their automatic checks)
+    read a page at a time."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__([], parent)
+        self.columns = [
+            Column(self.tr("Run"), lambda r: r["run"], 9),
+            Column(self.tr("Case"), lambda r: r["case_key"], 5),
+            Column(self.tr("Family"), lambda r: labels.family(r["family"]), 9),
+            Column(self.tr("Steps"), lambda r: number(len(r["tools"])), 3, numeric=True),
+            Column(self.tr("Success"), lambda r: self._verdict(r, "task_success"), 5),
+            Column(self.tr("Path"), lambda r: self._verdict(r, "path_acceptable"), 5),
+            Column(self.tr("Review"), self._review_text, 9, stretch=True),
+        ]
+        self.queue_ids: list[int] = []
+
+    def fetch_ids(self, store: GoldSetStore) -> list[int]:
+        return list(self.queue_ids)
+
+    def fetch_rows(self, store: GoldSetStore, ids: Sequence[int]) -> dict[int, Row]:
+        rows = store.trajectory_rows(ids)
+        for row in rows.values():
+            evaluation = evaluate_row(row)
+            row["auto"] = {"task_success": evaluation.task_success,
+                           "path_acceptable": evaluation.path_acceptable}
+        return rows
+
+    @staticmethod
+    def effective(row: Row, mark: str) -> bool | None:
+        value = row[mark]
+        return row["auto"][mark] if value is None else bool(value)
+
+    def _verdict(self, row: Row, mark: str) -> str:
+        text = yes_no(self.effective(row, mark))
+        return text if row[mark] is None else text + " ✔"
+
+    def _review_text(self, row: Row) -> str:
+        marks = [row["task_success"], row["path_acceptable"]]
+        if all(m is None for m in marks):
+            return self.tr("to review")
+        overruled = any(row[m] is not None and row["auto"][m] is not None
+                        and bool(row[m]) != row["auto"][m]
+                        for m in ("task_success", "path_acceptable"))
+        if overruled:
+            return self.tr("overruled")
+        return self.tr("reviewed") if None not in marks else self.tr("partly reviewed")
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role in (_BACKGROUND, _FOREGROUND) and index.column() in _VERDICT_COLUMNS:
+            row = self.row_at(index.row())
+            if row is None:
+                return None
+            value = self.effective(row, _VERDICT_COLUMNS[index.column()])
+            if value is None:
+                return None
+            if role == _FOREGROUND:
+                return QBrush(QColor("#000000"))
+            return QBrush(QColor(GOOD if value else BAD))
+        return super().data(index, role)

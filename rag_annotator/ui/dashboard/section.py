@@ -73,6 +73,7 @@ from rag_annotator.metrics.overview import (
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
 from rag_annotator.ui.actions import make_action
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.dashboard.widgets import (
     AgentsPanel,
     Bar,
@@ -80,7 +81,6 @@ from rag_annotator.ui.dashboard.widgets import (
     CountsBox,
     FigureTable,
 )
-from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import number
 from rag_annotator.ui.sections.base import Section, placeholder_label
 

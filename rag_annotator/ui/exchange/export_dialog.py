@@ -144,6 +144,7 @@ class ExportDialog(QDialog):
                  settings: Settings | None = None) -> None:
         super().__init__(parent)
         self.path = path
+        self._window: Any  # the main window whose settings these are, if any
         self.settings, self._window = _settings(parent) if settings is None else (settings,
                                                                                     None)
         self.worker: ExportWorker | None = None
@@ -156,6 +157,20 @@ class ExportDialog(QDialog):
             assessors = store.names_of("assessors")
             releases = store.release_names()
 
+        choices = self._build_choices(runs, releases)
+        scope = self._build_scope(runs, families, assessors)
+        buttons = self._build_buttons()
+        layout = QVBoxLayout(self)
+        layout.addLayout(choices)
+        layout.addWidget(scope, 1)
+        layout.addWidget(self.summary)
+        layout.addLayout(buttons)
+        self.format.currentIndexChanged.connect(self._format_changed)
+        self._restore()
+        self._format_changed()
+
+    def _build_choices(self, runs: list[str], releases: list[str]) -> QFormLayout:
+        """Format, destination, CSV separators, run and release."""
         self.format = QComboBox()
         for fid, _fmt, _profile, title, _folder, _run in FORMATS:
             self.format.addItem(_tr(title), fid)
@@ -165,10 +180,10 @@ class ExportDialog(QDialog):
         dest_row = QHBoxLayout()
         dest_row.addWidget(self.dest, 1)
         dest_row.addWidget(browse)
-        self.locale = QComboBox()
-        self.locale.addItem(self.tr("System language"), "")
-        self.locale.addItem(self.tr("French (; and decimal comma)"), "fr")
-        self.locale.addItem(self.tr("English (, and decimal point)"), "en")
+        self.csv_locale = QComboBox()
+        self.csv_locale.addItem(self.tr("System language"), "")
+        self.csv_locale.addItem(self.tr("French (; and decimal comma)"), "fr")
+        self.csv_locale.addItem(self.tr("English (, and decimal point)"), "en")
         self.run = QComboBox()
         self.run.addItem(self.tr("(none)"), "")
         for name in runs:
@@ -182,10 +197,14 @@ class ExportDialog(QDialog):
         dest_label = QLabel(self.tr("&Destination:"))
         dest_label.setBuddy(self.dest)
         form.addRow(dest_label, dest_row)
-        form.addRow(self.tr("CSV &separators:"), self.locale)
+        form.addRow(self.tr("CSV &separators:"), self.csv_locale)
         form.addRow(self.tr("&Run:"), self.run)
         form.addRow(self.tr("R&elease:"), self.release)
+        return form
 
+    def _build_scope(self, runs: list[str], families: list[str],
+                     assessors: list[str]) -> QGroupBox:
+        """What to export: runs, families, assessors (nothing ticked: everything)."""
         self.runs = self._checklist(runs)
         self.families = self._checklist(families, labels.family)
         self.assessors = self._checklist(assessors)
@@ -197,7 +216,10 @@ class ExportDialog(QDialog):
             column.addWidget(QLabel(title))
             column.addWidget(widget)
             lists.addLayout(column)
+        return scope
 
+    def _build_buttons(self) -> QHBoxLayout:
+        """The summary, the progress bar and Preview / Export / Open / Cancel."""
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -218,14 +240,7 @@ class ExportDialog(QDialog):
         for button in (self.preview_button, self.export_button, self.open_button,
                        self.cancel_button):
             buttons.addWidget(button)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(scope, 1)
-        layout.addWidget(self.summary)
-        layout.addLayout(buttons)
-        self.format.currentIndexChanged.connect(self._format_changed)
-        self._restore()
-        self._format_changed()
+        return buttons
 
     # -- choices -------------------------------------------------------------------------------
     def _checklist(self, names: list[str], title: Any = str) -> QListWidget:
@@ -266,7 +281,7 @@ class ExportDialog(QDialog):
     def options(self) -> registry.Options:
         """The registry options the dialog's choices make."""
         fid, _fmt, profile, _folder, _run = self.choice()
-        locale = self.locale.currentData() or None
+        locale = self.csv_locale.currentData() or None
         if fid == "xlsx":  # the workbook's summary speaks the window's language
             locale = "fr" if QLocale().language() == QLocale.Language.French else "en"
         return registry.Options(
@@ -277,7 +292,7 @@ class ExportDialog(QDialog):
 
     def _format_changed(self) -> None:
         fid, fmt, _profile, folder, run = self.choice()
-        self.locale.setEnabled(fid == "csv-excel")
+        self.csv_locale.setEnabled(fid == "csv-excel")
         self.run.setEnabled(run != "no")
         current = self.dest.text().strip()
         parent = Path(current).parent if current else self.path.parent
@@ -304,7 +319,7 @@ class ExportDialog(QDialog):
         if not isinstance(saved, dict):
             return
         self.set_format(str(saved.get("format", "xlsx")))
-        for combo, key in ((self.locale, "locale"), (self.run, "run"),
+        for combo, key in ((self.csv_locale, "locale"), (self.run, "run"),
                            (self.release, "release")):
             index = combo.findData(saved.get(key, ""))
             if index >= 0:
@@ -319,7 +334,7 @@ class ExportDialog(QDialog):
     def _remember(self, dest: Path) -> None:
         options = self.options()
         self.settings.export_choices = {
-            "format": self.choice()[0], "locale": self.locale.currentData() or "",
+            "format": self.choice()[0], "locale": self.csv_locale.currentData() or "",
             "run": options.run or "", "release": options.release or "",
             "runs": list(options.runs), "families": list(options.families),
             "assessors": list(options.assessors), "folder": str(dest.parent)}

@@ -19,7 +19,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.import_export import registry
 from rag_annotator.import_export.registry import Report
 from rag_annotator.storage.store import GoldSetStore
-from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 
 #: File → Import entries beyond cases, corpus and runs: format → (menu text, folder?, filter).

@@ -42,8 +42,8 @@ from rag_annotator.import_export.tabular import Table, read_table
 from rag_annotator.paths import app_paths
 from rag_annotator.settings import Settings
 from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.exchange.store_worker import StoreWorker
-from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 
 PREVIEW_ROWS = 30

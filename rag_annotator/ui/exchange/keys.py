@@ -1,8 +1,8 @@
-"""Commands and history-action titles of imports and exports (export dialog, format imports).
+"""Commands and shortcuts of imports and exports (export dialog, format imports).
 
 ``SPECS`` joins the action registry (menus, shortcuts, cheat sheet; README's keyboard table
-must list every shortcut); ``ACTION_TITLES`` gives the translated titles of this area's
-history actions (``labels`` context).
+must list every shortcut).  The titles of this area's history actions are in the one
+registry, ``domain/action_names.py``.
 """
 
 from __future__ import annotations
@@ -14,8 +14,4 @@ SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("file.export", QT_TRANSLATE_NOOP("actions", "Export…"), ("Ctrl+E",), "file"),
 )
 
-ACTION_TITLES: dict[str, str] = {
-    "import_file": QT_TRANSLATE_NOOP("labels", "Import a file"),
-}
-
-__all__ = ["ACTION_TITLES", "QT_TRANSLATE_NOOP", "SPECS"]
+__all__ = ["QT_TRANSLATE_NOOP", "SPECS"]

@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -41,7 +41,7 @@ from rag_annotator.domain.family_rules import check_case
 from rag_annotator.domain.validation import CASE_AGENT_FIELDS
 from rag_annotator.errors import InvalidValue, NotFound
 from rag_annotator.ui import actions, labels
-from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 from rag_annotator.ui.models import Column, DocumentsModel, RowsModel, one_line
 from rag_annotator.ui.sections.base import (
@@ -64,6 +64,8 @@ KINDS: dict[str, str] = {
     "agent": QT_TRANSLATE_NOOP("labels", "Agent (result and path)"),
 }
 _INVALID = object()
+# Texts outside the class keep its context: lupdate finds ``translate("CaseEditor", "…")``.
+translate = QCoreApplication.translate
 
 
 class TextField(QPlainTextEdit):
@@ -137,6 +139,16 @@ class CaseEditor(QWidget):
         self.read_only = False
         self.rule_codes: list[str] = []
         self._committing = False
+        self._build_fields()
+        self.budgets = self._build_budgets()
+        self._build_sources()
+        self._build_form()
+        self._build_layout()
+        self._connect_fields()
+        self.set_case(None)
+
+    def _build_fields(self) -> None:
+        """The banner, the warnings and one field per column of the case."""
         self.banner = QLabel()
         self.banner.setWordWrap(True)
         self.banner.setTextFormat(Qt.TextFormat.RichText)
@@ -171,6 +183,9 @@ class CaseEditor(QWidget):
         self.tool_order = TextField(2)
         self.tool_order.setPlaceholderText(self.tr(
             "one pair per line, e.g. verifier_identite < modifier_offre"))
+
+    def _build_budgets(self) -> QWidget:
+        """An agent case's four budgets on one row (empty: no budget)."""
         self.max_steps, self.max_tokens = QLineEdit(), QLineEdit()
         self.max_seconds, self.max_cost = QLineEdit(), QLineEdit()
         budgets = QWidget()
@@ -184,7 +199,10 @@ class CaseEditor(QWidget):
             field.setMinimumWidth(field.fontMetrics().horizontalAdvance("0") * 6)
             budget_row.addWidget(QLabel(title))
             budget_row.addWidget(field, 1)
-        self.budgets = budgets
+        return budgets
+
+    def _build_sources(self) -> None:
+        """The expected sources table, its buttons and its keys."""
         self.sources_model = RowsModel([
             Column(self.tr("Document"), lambda r: r["key"], 12),
             Column(self.tr("Title"), lambda r: one_line(r["title"]), 24, stretch=True),
@@ -208,6 +226,8 @@ class CaseEditor(QWidget):
         self.sources.addAction(self.note_action)
         self.sources.doubleClicked.connect(lambda _index: self.edit_source_note())
 
+    def _build_form(self) -> None:
+        """The form: every field under its title, then the expected sources."""
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
@@ -246,11 +266,13 @@ class CaseEditor(QWidget):
         self.form = form
         self.source_box = source_box
 
+    def _build_layout(self) -> None:
+        """The form in a vertical scroll area under the banner and the warnings."""
         inner = QWidget()
         inner_layout = QVBoxLayout(inner)
         inner_layout.addWidget(self.banner)
         inner_layout.addWidget(self.warnings)
-        inner_layout.addLayout(form)
+        inner_layout.addLayout(self.form)
         inner_layout.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -260,6 +282,8 @@ class CaseEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(scroll)
 
+    def _connect_fields(self) -> None:
+        """Each field commits on its own when the user leaves it or picks a value."""
         self._text_fields: dict[str, QPlainTextEdit | QLineEdit] = {
             "key": self.key, "question": self.question, "variants": self.variants,
             "reference_answer": self.reference_answer, "must_contain": self.must_contain,
@@ -280,7 +304,6 @@ class CaseEditor(QWidget):
                         "status": self.status}
         for name, combo in self._combos.items():
             combo.activated.connect(lambda _i, n=name: self.commit(n))
-        self.set_case(None)
 
     # -- loading ---------------------------------------------------------------------------
     @property
@@ -468,7 +491,7 @@ class CaseEditor(QWidget):
         must-contain points: Alt+A and Alt+M reach its expected state and forbidden tools."""
         if self.kind.currentData() == "agent":
             name = AGENT_STAND_INS.get(name, name)
-        widget = self._text_fields.get(name) or self._combos.get(name)
+        widget: QWidget | None = self._text_fields.get(name) or self._combos.get(name)
         if name == "sources":
             widget = self.sources
         if widget is not None:
@@ -544,31 +567,31 @@ def agent_text(name: str, value: Any) -> str:
 def rule_text(code: str, english: str) -> str:
     """A family-rule warning, translated (the English message for codes without one)."""
     texts: dict[str, Callable[[], str]] = {
-        "no_question": lambda: CaseEditor.tr("The case has no question."),
-        "no_reference_answer": lambda: CaseEditor.tr(
+        "no_question": lambda: translate("CaseEditor", "The case has no question."),
+        "no_reference_answer": lambda: translate("CaseEditor",
             "No reference answer: write one, or expect abstention if nothing answers it."),
-        "no_answer_behaviour": lambda: CaseEditor.tr(
+        "no_answer_behaviour": lambda: translate("CaseEditor",
             "No answer in the corpus: the expected behaviour should be “abstain”."),
-        "no_answer_sources": lambda: CaseEditor.tr(
+        "no_answer_sources": lambda: translate("CaseEditor",
             "No answer in the corpus: the case should have no expected source."),
-        "conflict_sources": lambda: CaseEditor.tr(
+        "conflict_sources": lambda: translate("CaseEditor",
             "Conflicting sources: name at least two expected sources."),
-        "conflict_note": lambda: CaseEditor.tr(
+        "conflict_note": lambda: translate("CaseEditor",
             "Conflicting sources: write a note on the conflict."),
-        "outdated_missing_old": lambda: CaseEditor.tr(
+        "outdated_missing_old": lambda: translate("CaseEditor",
             "Outdated document: name the outdated (or superseded) document as a source."),
-        "outdated_missing_current": lambda: CaseEditor.tr(
+        "outdated_missing_current": lambda: translate("CaseEditor",
             "Outdated document: name the current document as a source too."),
-        "restricted_role": lambda: CaseEditor.tr(
+        "restricted_role": lambda: translate("CaseEditor",
             "Access restricted: give the role that may or may not see the documents."),
-        "agent_no_request": lambda: CaseEditor.tr("The agent case has no user request."),
-        "agent_no_state": lambda: CaseEditor.tr(
+        "agent_no_request": lambda: translate("CaseEditor", "The agent case has no user request."),
+        "agent_no_state": lambda: translate("CaseEditor",
             "No expected final state: task success cannot be checked automatically; give "
             "'key = value' pairs."),
-        "agent_no_invariant": lambda: CaseEditor.tr(
+        "agent_no_invariant": lambda: translate("CaseEditor",
             "No invariant (forbidden or required tool, order, step budget): the path "
             "cannot be checked automatically."),
-        "injection_passage": lambda: CaseEditor.tr(
+        "injection_passage": lambda: translate("CaseEditor",
             "Prompt injection: identify the injected passage (a source with a passage or a "
             "note)."),
     }

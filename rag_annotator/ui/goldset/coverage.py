@@ -88,9 +88,9 @@ class CoverageDialog(QDialog):
         header = self.grid.horizontalHeader()
         header.setTextElideMode(Qt.TextElideMode.ElideRight)
         for c in range(self.grid.columnCount()):
-            item = self.grid.horizontalHeaderItem(c)
-            if item is not None:
-                item.setToolTip(item.text())
+            header_item = self.grid.horizontalHeaderItem(c)
+            if header_item is not None:
+                header_item.setToolTip(header_item.text())
             self.grid.setColumnWidth(c, min(max(70, header.sectionSizeHint(c)), 112))
 
     def _family_total(self, family: str) -> int:

@@ -1,10 +1,10 @@
-"""Commands and history-action titles of the Gold set and Corpus sections.
+"""Commands and shortcuts of the Gold set and Corpus sections.
 
 Covers: case editor, review queue, releases.
 
 ``SPECS`` joins the action registry (menus, shortcuts, cheat sheet; README's keyboard table
-must list every shortcut); ``ACTION_TITLES`` gives the translated titles of this area's
-history actions (``labels`` context).
+must list every shortcut).  The titles of this area's history actions are in the one
+registry, ``domain/action_names.py``.
 
 Shortcuts avoid what text fields use (Ctrl+arrows, Ctrl+Shift+arrows select words) and the
 menu bar's mnemonics (Alt+F, E, V, S, H), so they work while a field of the editor has focus.
@@ -79,16 +79,4 @@ SPECS: tuple[ActionSpec, ...] = (
                ("K",), "goldset"),
 )
 
-ACTION_TITLES: dict[str, str] = {
-    "bulk_set_family": QT_TRANSLATE_NOOP("labels", "Change the family of cases"),
-    "bulk_set_status": QT_TRANSLATE_NOOP("labels", "Change the status of cases"),
-    "bulk_edit_tags": QT_TRANSLATE_NOOP("labels", "Change the tags of cases"),
-    "review_case": QT_TRANSLATE_NOOP("labels", "Review a generated case"),
-    "import_cases": QT_TRANSLATE_NOOP("labels", "Import cases"),
-    "import_corpus": QT_TRANSLATE_NOOP("labels", "Import corpus"),
-    "import_testset": QT_TRANSLATE_NOOP("labels", "Import a generated test set"),
-    "freeze_release": QT_TRANSLATE_NOOP("labels", "Freeze a release"),
-    "start_draft": QT_TRANSLATE_NOOP("labels", "Start a new draft version"),
-}
-
-__all__ = ["ACTION_TITLES", "QT_TRANSLATE_NOOP", "SPECS"]
+__all__ = ["QT_TRANSLATE_NOOP", "SPECS"]

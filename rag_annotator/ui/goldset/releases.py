@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from rag_annotator.domain import releases
-from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.models import Column, RowsModel, local_time
 from rag_annotator.ui.sections.base import current_row, make_table, select_row, vertical_split
 

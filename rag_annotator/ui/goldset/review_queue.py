@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain import goldset_ops
 from rag_annotator.errors import NotFound
 from rag_annotator.ui import actions, labels
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.goldset.case_editor import CaseEditor
-from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import Column, RowsModel, local_time, one_line
 from rag_annotator.ui.sections.base import (
     current_row,

@@ -34,8 +34,8 @@ from rag_annotator.domain import operations as ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.goldset.case_editor import CaseEditor, split_tags
-from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import CasesModel, Column, Row
 from rag_annotator.ui.sections.base import (
     ListSection,
@@ -126,7 +126,15 @@ class GoldSetSection(ListSection):
         self.table = make_table(self.model)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.editor = CaseEditor(ctx, self)
+        self._connect_commands()
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._build_filter_bar())
+        layout.addLayout(self._build_buttons())
+        layout.addWidget(self._build_splitter(), 1)
+        self.connect_filters(self.family, self.status, self.tag)
 
+    def _connect_commands(self) -> None:
+        """The section's commands (menus and keys) and what each does."""
         self.commands = self.install_commands(GOLDSET_ACTIONS)
         c = self.commands
         c["goldset.new_case"].triggered.connect(self.new_case)
@@ -151,6 +159,9 @@ class GoldSetSection(ListSection):
         c["goldset.import_cases"].triggered.connect(lambda: self.open_import("cases"))
         c["goldset.import_testset"].triggered.connect(lambda: self.open_import("ragas-testset"))
 
+    def _build_buttons(self) -> QHBoxLayout:
+        """A button per frequent command, then the release and the coverage cell shown."""
+        c = self.commands
         buttons = QHBoxLayout()
         short = {"goldset.new_case": self.tr("New case"),
                  "goldset.bulk_edit": self.tr("Bulk edit…"),
@@ -174,7 +185,10 @@ class GoldSetSection(ListSection):
         buttons.addWidget(self.clear_cell_button)
         self.cell_label.hide()
         self.clear_cell_button.hide()
+        return buttons
 
+    def _build_filter_bar(self) -> QHBoxLayout:
+        """Search, family, status and tag filters, and the count of cases shown."""
         bar = QHBoxLayout()
         bar.addWidget(self.search, 2)
         bar.addWidget(QLabel(self.tr("Family:")))
@@ -185,6 +199,10 @@ class GoldSetSection(ListSection):
         bar.addWidget(self.tag)
         bar.addStretch(1)
         bar.addWidget(self.count)
+        return bar
+
+    def _build_splitter(self) -> QSplitter:
+        """The case list beside the case editor."""
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.table)
         splitter.addWidget(self.editor)
@@ -198,11 +216,7 @@ class GoldSetSection(ListSection):
         chars = self.table.fontMetrics().horizontalAdvance("0")
         for column, width in ((0, 7), (2, 16), (3, 9), (5, 12)):
             self.table.horizontalHeader().resizeSection(column, chars * width + 12)
-        layout = QVBoxLayout(self)
-        layout.addLayout(bar)
-        layout.addLayout(buttons)
-        layout.addWidget(splitter, 1)
-        self.connect_filters(self.family, self.status, self.tag)
+        return splitter
 
     # -- section interface -------------------------------------------------------------------
     def refresh(self) -> None:

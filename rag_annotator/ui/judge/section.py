@@ -39,7 +39,7 @@ from rag_annotator.domain.terms import question_terms, term_spans
 from rag_annotator.errors import KnownError
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions, labels
-from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.models import Column, LazyTableModel, RowsModel, number, one_line
 from rag_annotator.ui.progress import JUDGING_TABLES, JudgingProgress
 from rag_annotator.ui.sections.base import (

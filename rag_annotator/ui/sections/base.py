@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain.changes import Changes
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions
-from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.models import LazyTableModel, RowsModel
 
 

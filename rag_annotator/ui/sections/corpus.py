@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.ui import labels
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.goldset.case_editor import split_tags
-from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.models import DocumentsModel
 from rag_annotator.ui.sections.base import (
     ListSection,
@@ -63,15 +63,27 @@ class CorpusSection(ListSection):
         self.heading.setTextFormat(Qt.TextFormat.RichText)
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
-        self.find = search_field(self.tr("Find in the text…"))
-        self.find.setMinimumWidth(160)
+        self.text_finder = search_field(self.tr("Find in the text…"))
+        self.text_finder.setMinimumWidth(160)
         self.find_status = QLabel()
-        self.find.returnPressed.connect(lambda: self.find_in_text(forward=True))
-        self.find.textChanged.connect(lambda _t: self.find_in_text(forward=True, restart=True))
+        self.text_finder.returnPressed.connect(lambda: self.find_in_text(forward=True))
+        self.text_finder.textChanged.connect(
+            lambda _t: self.find_in_text(forward=True, restart=True))
         self.document_id: int | None = None
         self.document: dict[str, Any] = {}
         self._committing = False
+        meta = self._build_metadata()
+        self.commands = self.install_commands(CORPUS_ACTIONS)
+        self.commands["corpus.import"].triggered.connect(lambda: self.open_import("corpus"))
+        self.commands["corpus.find_in_text"].triggered.connect(
+            lambda: self.text_finder.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._build_bar())
+        layout.addWidget(self._build_panes(meta), 1)
+        self.connect_filters(self.status)
 
+    def _build_metadata(self) -> QWidget:
+        """The selected document's metadata, each field committed when the user leaves it."""
         self.title_field = QLineEdit()
         self.owner = QLineEdit()
         self.rights = QLineEdit()
@@ -114,11 +126,10 @@ class CorpusSection(ListSection):
         meta_layout.setContentsMargins(0, 0, 0, 0)
         meta_layout.addLayout(form)
         meta_layout.addStretch(1)
+        return meta
 
-        self.commands = self.install_commands(CORPUS_ACTIONS)
-        self.commands["corpus.import"].triggered.connect(lambda: self.open_import("corpus"))
-        self.commands["corpus.find_in_text"].triggered.connect(
-            lambda: self.find.setFocus(Qt.FocusReason.ShortcutFocusReason))
+    def _build_bar(self) -> QHBoxLayout:
+        """Search, status filter, the import buttons and the count of documents shown."""
         import_file = QPushButton(self.tr("Import corpus…"))
         import_file.clicked.connect(lambda: self.open_import("corpus"))
         import_folder = QPushButton(self.tr("Import a folder…"))
@@ -134,9 +145,13 @@ class CorpusSection(ListSection):
         bar.addWidget(import_folder)
         bar.addStretch(1)
         bar.addWidget(self.count)
+        return bar
+
+    def _build_panes(self, meta: QWidget) -> QSplitter:
+        """The list above; the metadata beside the text (with its find field) below."""
         find_bar = QHBoxLayout()
         find_bar.addWidget(self.heading, 1)
-        find_bar.addWidget(self.find)
+        find_bar.addWidget(self.text_finder)
         find_bar.addWidget(self.find_status)
         reader = QWidget()
         reader_layout = QVBoxLayout(reader)
@@ -152,10 +167,7 @@ class CorpusSection(ListSection):
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addWidget(self.source_warnings)
         top_layout.addWidget(self.table, 1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(bar)
-        layout.addWidget(vertical_split(top, lower, (3, 2)), 1)
-        self.connect_filters(self.status)
+        return vertical_split(top, lower, (3, 2))
 
     def refresh(self) -> None:
         super().refresh()
@@ -208,7 +220,7 @@ class CorpusSection(ListSection):
         items = []
         for row in rows[:8]:
             what = (self.tr("not in the corpus") if row["origin"] != "corpus"
-                    else status.get(row["status"], row["status"]))
+                    else status.get(row["status"], str(row["status"] or "")))
             items.append(self.tr("case %1 cites %2 (%3)").replace("%1", row["case"])
                          .replace("%2", row["document"]).replace("%3", what))
         more = len(rows) - len(items)
@@ -319,7 +331,7 @@ class CorpusSection(ListSection):
     # -- reader ----------------------------------------------------------------------------------
     def find_in_text(self, *, forward: bool = True, restart: bool = False) -> bool:
         """Select the next occurrence of the find field's text in the document."""
-        needle = self.find.text()
+        needle = self.text_finder.text()
         if not needle:
             self.find_status.clear()
             return False

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import NotFound
 from rag_annotator.ui import labels
-from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.models import HistoryModel
 from rag_annotator.ui.sections.base import (
     Section,

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.operations import delete_run, edit_run
 from rag_annotator.import_export import registry
-from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
 from rag_annotator.ui.sections.base import Section, current_row, make_table

@@ -1,5 +1,6 @@
 """Claim editing in the Verify section: the claim's text (F2, Enter), split at the cursor,
-merge with the next, delete, add, and the rationale field (W; Enter or leaving saves).
+merge with the next, delete, add, the rationale field (W; Enter or leaving saves), and the
+evidence spans bound to the claim.
 
 A mixin of :class:`~rag_annotator.ui.verify.section.VerifySection` (kept apart so each module
 stays short); every edit is one domain operation run through the undo controller.
@@ -10,14 +11,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QTableView, QTextBrowser, QWidget
+from PySide6.QtWidgets import (
+    QInputDialog,
+    QLineEdit,
+    QPlainTextEdit,
+    QTableView,
+    QTextBrowser,
+    QWidget,
+)
 
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain import verify_ops
 from rag_annotator.ui.verify.widgets import from_qt
 
 if TYPE_CHECKING:
-    from rag_annotator.ui.hub import UiContext
+    from rag_annotator.ui.context import UiContext
 
 Row = dict[str, Any]
 translate = QCoreApplication.translate
@@ -31,6 +39,7 @@ class ClaimEditing:
     claim_text: QLineEdit
     rationale: QLineEdit
     answer_view: QTextBrowser
+    context_view: QPlainTextEdit
     context: Row | None
     _rationale_claim: int | None
 
@@ -38,6 +47,12 @@ class ClaimEditing:
         raise NotImplementedError
 
     def claim_id(self) -> int | None:  # provided by the section
+        raise NotImplementedError
+
+    def current_document(self) -> Row | None:  # provided by the section
+        raise NotImplementedError
+
+    def _hint(self, text: str) -> None:  # provided by the section
         raise NotImplementedError
 
     def _edit_field(self, field: QLineEdit) -> None:
@@ -104,7 +119,7 @@ class ClaimEditing:
             while end > start and text[end - 1].isspace():
                 end -= 1
             words, span = text[start:end], (start, end)
-            position = 1 + sum(1 for c in claims if c["span_start"] is not None
+            position: int | None = 1 + sum(1 for c in claims if c["span_start"] is not None
                                and c["span_start"] < start)
         else:
             parent = self if isinstance(self, QWidget) else None
@@ -119,3 +134,33 @@ class ClaimEditing:
             position = (current["position"] + 1) if current else None
         self.ctx.undo.run(lambda s: ops.add_claim(s, answer_id, words.strip(), span=span,
                                                   position=position))
+
+    # -- evidence ----------------------------------------------------------------------------
+    def add_evidence(self) -> None:
+        """Bind the words selected in the context to the current claim."""
+        claim_id, doc = self.claim_id(), self.current_document()
+        cursor = self.context_view.textCursor()
+        if claim_id is None or doc is None or not cursor.hasSelection():
+            self._hint(translate("VerifySection",
+                                 "Select some words in the context first (mouse, or Shift "
+                                 "with the arrow keys), then press E."))
+            return
+        text = doc["text"]
+        span = (from_qt(text, cursor.selectionStart()), from_qt(text, cursor.selectionEnd()))
+        # words, not the spaces around them
+        start, end = span
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        document_id = int(doc["document_id"])
+        self.ctx.undo.run(lambda s: verify_ops.add_evidence(s, claim_id, document_id,
+                                                            (start, end)))
+
+    def remove_evidence(self) -> None:
+        """Remove the current claim's last evidence span."""
+        claim = self.current_claim()
+        if claim is None or not claim["evidence"]:
+            return
+        evidence_id = int(claim["evidence"][-1]["id"])
+        self.ctx.undo.run(lambda s: verify_ops.remove_evidence(s, evidence_id))

@@ -1,10 +1,10 @@
-"""Commands and history-action titles of the Verify section.
+"""Commands and shortcuts of the Verify section.
 
 Covers: verdicts, claims, evidence, citations, answer review.
 
 ``SPECS`` joins the action registry (menus, shortcuts, cheat sheet; README's keyboard table
-must list every shortcut); ``ACTION_TITLES`` gives the translated titles of this area's
-history actions (``labels`` context).
+must list every shortcut).  The titles of this area's history actions are in the one
+registry, ``domain/action_names.py``.
 
 The key scheme (single letters act on the current claim, like the Judge section's keys; the
 Ctrl+Shift ones edit claims; Space acts on the review list when it has the focus):
@@ -80,14 +80,4 @@ SPECS: tuple[ActionSpec, ...] = (
     _spec("calibration", QT_TRANSLATE_NOOP("actions", "Agreement with a judge"), "G"),
 )
 
-ACTION_TITLES: dict[str, str] = {
-    "set_claim_rationale": QT_TRANSLATE_NOOP("labels", "Claim rationale"),
-    "split_claim": QT_TRANSLATE_NOOP("labels", "Split claim"),
-    "merge_claims": QT_TRANSLATE_NOOP("labels", "Merge claims"),
-    "split_answer": QT_TRANSLATE_NOOP("labels", "Split answer into claims"),
-    "add_evidence": QT_TRANSLATE_NOOP("labels", "Add evidence"),
-    "remove_evidence": QT_TRANSLATE_NOOP("labels", "Remove evidence"),
-    "import_judge_verdicts": QT_TRANSLATE_NOOP("labels", "Import a judge's verdicts"),
-}
-
-__all__ = ["ACTION_TITLES", "QT_TRANSLATE_NOOP", "SPECS"]
+__all__ = ["QT_TRANSLATE_NOOP", "SPECS"]

@@ -34,14 +34,14 @@ from PySide6.QtWidgets import (
 )
 
 from rag_annotator.domain import operations as ops
-from rag_annotator.domain import verify_ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import NotFound
 from rag_annotator.metrics.calibration import calibration_report
 from rag_annotator.ui import actions, labels
-from rag_annotator.ui.hub import UiContext
+from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
 from rag_annotator.ui.sections.base import Section, current_row, esc, make_table, select_row
+from rag_annotator.ui.verify.citations import CitationsAndReview
 from rag_annotator.ui.verify.editing import ClaimEditing
 from rag_annotator.ui.verify.widgets import (
     EVIDENCE_COLOUR,
@@ -49,8 +49,6 @@ from rag_annotator.ui.verify.widgets import (
     CalibrationDialog,
     answer_html,
     case_html,
-    from_qt,
-    next_review_values,
     review_items,
     to_qt,
 )
@@ -66,7 +64,7 @@ VERIFY_TABLES = ("answers", "claims", "evidence", "citations", "answer_reviews",
                  "judge_verdicts", "retrieved", "documents", "cases", "runs", "assessors")
 
 
-class VerifySection(ClaimEditing, Section):
+class VerifySection(ClaimEditing, CitationsAndReview, Section):
     """The keyboard verification panel."""
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
@@ -469,7 +467,7 @@ class VerifySection(ClaimEditing, Section):
             self.context_view.setPlainText(doc["text"])
             self.context_view.setProperty("document_id", doc["document_id"])
         warning = ""
-        role = self.context.get("role") if self.context else ""
+        role = str(self.context.get("role") or "") if self.context else ""
         if doc["restricted"]:
             warning = " — <b style='color:#c92a2a'>" + esc(self.tr(
                 "role %1 may not read this document").replace("%1", role)) + "</b>"
@@ -496,8 +494,8 @@ class VerifySection(ClaimEditing, Section):
                                QTextCursor.MoveMode.KeepAnchor)
             fmt = QTextCharFormat()
             fmt.setBackground(EVIDENCE_COLOUR)
-            selection.cursor = cursor  # type: ignore[attr-defined]
-            selection.format = fmt  # type: ignore[attr-defined]
+            selection.cursor = cursor
+            selection.format = fmt
             selections.append(selection)
         self.context_view.setExtraSelections(selections)
 
@@ -518,34 +516,6 @@ class VerifySection(ClaimEditing, Section):
         order: list[QWidget] = [self.claims_table, self.context_view, self.answer_view]
         focused = next((i for i, w in enumerate(order) if w.hasFocus()), -1)
         order[(focused + 1) % len(order)].setFocus(Qt.FocusReason.ShortcutFocusReason)
-
-    def add_evidence(self) -> None:
-        """Bind the words selected in the context to the current claim."""
-        claim_id, doc = self.claim_id(), self.current_document()
-        cursor = self.context_view.textCursor()
-        if claim_id is None or doc is None or not cursor.hasSelection():
-            self._hint(self.tr("Select some words in the context first (mouse, or Shift with "
-                               "the arrow keys), then press E."))
-            return
-        text = doc["text"]
-        span = (from_qt(text, cursor.selectionStart()), from_qt(text, cursor.selectionEnd()))
-        # words, not the spaces around them
-        start, end = span
-        while start < end and text[start].isspace():
-            start += 1
-        while end > start and text[end - 1].isspace():
-            end -= 1
-        document_id = int(doc["document_id"])
-        self.ctx.undo.run(lambda s: verify_ops.add_evidence(s, claim_id, document_id,
-                                                            (start, end)))
-
-    def remove_evidence(self) -> None:
-        """Remove the current claim's last evidence span."""
-        claim = self.current_claim()
-        if claim is None or not claim["evidence"]:
-            return
-        evidence_id = int(claim["evidence"][-1]["id"])
-        self.ctx.undo.run(lambda s: verify_ops.remove_evidence(s, evidence_id))
 
     # -- verdicts and moving --------------------------------------------------------------------
     def set_verdict(self, verdict: str | None) -> None:
@@ -615,7 +585,8 @@ class VerifySection(ClaimEditing, Section):
     def _shown_verdict(self, claim: Row) -> str | None:
         if claim["verdict"] is not None and not self._mine(claim) and not self.others_revealed:
             return "hidden"
-        return claim["verdict"]
+        verdict: str | None = claim["verdict"]
+        return verdict
 
     def _verdict_text(self, claim: Row) -> str:
         shown = self._shown_verdict(claim)
@@ -629,76 +600,6 @@ class VerifySection(ClaimEditing, Section):
         if claim["verdict"] is not None and not self._mine(claim):
             parts.insert(0, f"{claim['assessor']}: {labels.verdict(claim['verdict'])}")
         return ", ".join(parts)
-
-    # -- citations and review ------------------------------------------------------------------
-    def _rights_text(self, citation: Row) -> str:
-        if citation["restricted"]:
-            role = self.context.get("role", "") if self.context else ""
-            return self.tr("⚠ role %1 may not read it").replace("%1", role)
-        return ", ".join(citation["rights"]) or self.tr("anyone")
-
-    def step_citation(self) -> None:
-        """Select the next citation (wrapping round) and show the document it cites."""
-        count = self.citations.rowCount()
-        if not count or self.context is None:
-            return
-        row = (current_row(self.citations_table) + 1) % count
-        select_row(self.citations_table, row)
-        cited = self.citations.rows[row]["document_id"]
-        index = next((i for i, c in enumerate(self.context["contexts"])
-                      if c["document_id"] == cited), None)
-        if index is not None:
-            self.context_index = index
-            self._show_context()
-        self._show_answer_text()
-
-    def set_support(self, support: str) -> None:
-        """Record whether the selected citation supports what it is attached to."""
-        row = self.citations.row_at(current_row(self.citations_table))
-        if row is None:
-            self._hint(self.tr("This answer has no citation to check."))
-            return
-        citation_id = int(row["id"])
-        value = None if row["support"] == support else support
-        self.ctx.undo.run(lambda s: ops.set_citation_support(s, citation_id, value))
-
-    def toggle_answers(self) -> None:
-        """Show the list of all answers and focus it; again: back to the case and claims."""
-        if self.tabs.currentWidget() is self.answers_table:
-            self.tabs.setCurrentWidget(self.case_view)
-            self.claims_table.setFocus()
-            return
-        self.tabs.setCurrentWidget(self.answers_table)
-        answer = self.answer_id()
-        row = next((i for i, r in enumerate(self.answers.rows) if r["id"] == answer), 0)
-        select_row(self.answers_table, row)
-        self.answers_table.setFocus(Qt.FocusReason.ShortcutFocusReason)
-
-    def _open_listed_answer(self) -> None:
-        row = self.answers.row_at(current_row(self.answers_table))
-        if row is not None:
-            self.show_answer(int(row["id"]))
-            self.tabs.setCurrentWidget(self.case_view)
-            self.claims_table.setFocus()
-
-    def focus_review(self) -> None:
-        """Go to the answer review list (R again: back to the claims)."""
-        if self.review_table.hasFocus():
-            self.claims_table.setFocus()
-        elif self.review.rowCount():
-            self.review_table.setFocus(Qt.FocusReason.ShortcutFocusReason)
-            if current_row(self.review_table) < 0:
-                select_row(self.review_table, 0)
-
-    def cycle_review(self) -> None:
-        """Change the selected review item to its next value."""
-        context = self.context
-        item = self.review.row_at(current_row(self.review_table))
-        if context is None or item is None:
-            return
-        run_id, case_id = int(context["run_id"]), int(context["case_id"])
-        values = next_review_values(context, item)
-        self.ctx.undo.run(lambda s: ops.set_answer_review(s, run_id, case_id, **values))
 
     # -- judges ----------------------------------------------------------------------------------
     def open_calibration(self) -> None:

@@ -1,0 +1,22 @@
+"""What every section is given: the hub, the undo controller and the shared judging counts.
+
+Kept apart from ``hub.py`` so the hub depends on nothing of the UI: the undo controller and the
+judging counts use the hub, and the hub knows neither (no ``hub ↔ undo ↔ progress`` cycle).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rag_annotator.ui.hub import Hub
+from rag_annotator.ui.progress import JudgingProgress
+from rag_annotator.ui.undo import UndoController
+
+
+@dataclass
+class UiContext:
+    """What a section needs: the hub, the undo controller and the shared judging counts."""
+
+    hub: Hub
+    undo: UndoController
+    progress: JudgingProgress
