@@ -33,7 +33,8 @@ from rag_annotator.domain import operations as ops
 from rag_annotator.domain.agent_checks import evaluate
 from rag_annotator.domain.agent_ops import TrajectoryInput
 from rag_annotator.domain.agents import AgentSpec
-from rag_annotator.metrics.agents import AgentItem, summarize, summarize_items
+from rag_annotator.metrics.agents import AgentItem, summarize_items
+from rag_annotator.reports.inputs import summarize_agents as summarize
 from rag_annotator.storage.store import GoldSetStore
 
 RUN = "agent-v1"
