@@ -7,13 +7,15 @@ report itself is assembled with the run's other figures by ``rag_annotator.repor
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rag_annotator.metrics.retrieval import Report
 
 #: The "every family" key of :func:`family_means` (no family code can start with NUL).
 ALL = "\x00all"
 
 
-def family_means(report: Report, families: dict[str, str], measure: str
+def family_means(report: Report, families: Mapping[str, str], measure: str
                  ) -> dict[str, tuple[float | None, list[str], list[str]]]:
     """Family (and ``ALL``) → (mean over published, published cases, unpublished cases)."""
     groups: dict[str, tuple[list[float], list[str], list[str]]] = {}

@@ -5,6 +5,8 @@ included)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QLocale
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
@@ -20,9 +22,13 @@ class RetrievalPanel(QGroupBox):
     """``table`` (measures per family), ``bars`` and ``distribution`` (for the measure of
     ``measure_combo``); every cell and bar carries its cases."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, count_text: Callable[[int], str], parent: QWidget | None = None
+                 ) -> None:
         super().__init__(translate("DashboardSection", "Retrieval per family (mean over the "
                                    "cases where the value is published)"), parent)
+        # "%n case(s)" in the user's language: the section's own tr(), because
+        # pyside6-lupdate reads translate(context, text, "", n) as a plain text, not plurals.
+        self.count_text = count_text
         self.figures: RunFigures | None = None
         self.table = FigureTable()
         self.bars = BarChart()
@@ -105,8 +111,9 @@ class RetrievalPanel(QGroupBox):
             low, high = index / 10, (index + 1) / 10  # distribution()'s ten bins
             return f"{locale.toString(low, 'f', 1)}–{locale.toString(high, 'f', 1)}"
 
-        self.distribution.set_bars([
-            Bar(title(i, name), [(len(cases) / biggest,
-                                  grey if name in names else accent, name, cases)],
-                translate("DashboardSection", "%n case(s)", "", len(cases)))
-            for i, (name, cases) in enumerate(rows)])
+        bars = []
+        for i, (name, cases) in enumerate(rows):
+            bars.append(Bar(title(i, name), [(len(cases) / biggest,
+                                              grey if name in names else accent, name, cases)],
+                            self.count_text(len(cases))))
+        self.distribution.set_bars(bars)

@@ -190,7 +190,7 @@ class DashboardSection(Section):
     def _build_panels(self) -> QScrollArea:
         """One panel per kind of figure, in a scroll area; the widgets tests and the cell
         handling reach are named on the section too."""
-        self.retrieval_panel = RetrievalPanel()
+        self.retrieval_panel = RetrievalPanel(lambda n: self.tr("%n case(s)", "", n))
         self.answers_panel = AnswersPanel()
         self.diagnosis_panel = DiagnosisPanel()
         self.latency_panel = LatencyPanel()
@@ -395,8 +395,8 @@ class DashboardSection(Section):
             box.setVisible(not agent_only)
         # the unjudged policy, the run to compare and the latency target are about retrieved
         # documents and answers: nothing to choose for a run of trajectories only
-        for widget in (self.policy_combo, self.other_combo, self.target):
-            widget.setEnabled(not agent_only)
+        for control in (self.policy_combo, self.other_combo, self.target):
+            control.setEnabled(not agent_only)
         if agent_only:
             self.next_box.hide()
         self.agents.setVisible(summary.has_data)
