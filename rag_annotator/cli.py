@@ -73,6 +73,13 @@ def _gui_parser() -> argparse.ArgumentParser:
 def _command_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rag-annotator")
     sub = parser.add_subparsers(dest="command", required=True)
+    for add in (_add_file_commands, _add_import, _add_export, _add_metrics, _add_merge):
+        add(sub)
+    return parser
+
+
+def _add_file_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``new``, ``info`` and ``check``."""
     new = sub.add_parser("new", help="create a gold-set file",
                          description="Create a new gold-set file, empty or holding the sample.")
     new.add_argument("file", help="path of the new .goldset file (must not exist)")
@@ -90,6 +97,9 @@ def _command_parser() -> argparse.ArgumentParser:
     check.add_argument("--rules", action="store_true",
                        help="also list the family rules cases do not meet (warnings: they do "
                             "not change the exit status)")
+
+
+def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     imp = sub.add_parser(
         "import", help="bring a run or judgments in",
         description="Import a file into the gold set, all or nothing. trec-run: a TREC run "
@@ -122,6 +132,9 @@ def _command_parser() -> argparse.ArgumentParser:
                           "question=Intitulé,reference_answer=Réponse")
     imp.add_argument("--profile", choices=("data", "excel"), default=None,
                      help="csv: how the files were written (default: detected)")
+
+
+def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     exp = sub.add_parser(
         "export", help="write a run or the labels for other tools",
         description="Export for other tools. qrels: the effective labels of judged pairs "
@@ -144,6 +157,9 @@ def _command_parser() -> argparse.ArgumentParser:
     exp.add_argument("--families", metavar="LIST", help="comma-separated families to include")
     exp.add_argument("--assessors", metavar="LIST",
                      help="comma-separated assessors whose judgments to include")
+
+
+def _add_metrics(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     met = sub.add_parser(
         "metrics", help="retrieval and answer metrics of a run, diagnosis, latency",
         description="Retrieval measures of one run, per case and mean, under a policy for "
@@ -179,6 +195,9 @@ def _command_parser() -> argparse.ArgumentParser:
                           "values undetermined under strict (JSON: a \"next\" key)")
     met.add_argument("--depth", type=int, default=10, metavar="K",
                      help="depth of the diagnosis' expected-source check (default: 10)")
+
+
+def _add_merge(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     mrg = sub.add_parser(
         "merge", help="bring in another expert's judgments and verdicts",
         description="Merge a colleague's copy of the gold set into FILE, all or nothing and "
@@ -189,7 +208,6 @@ def _command_parser() -> argparse.ArgumentParser:
                     "FILE's are kept. Every conflict is printed as a warning.")
     mrg.add_argument("file", help="the .goldset file to merge into")
     mrg.add_argument("other", metavar="OTHER_FILE", help="the colleague's .goldset file (read)")
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
