@@ -59,6 +59,7 @@ from rag_annotator.metrics.agreement import JudgmentRow
 from rag_annotator.metrics.latency import DEFAULT_TARGET_MS
 from rag_annotator.reports.run_figures import FigureOptions, RunFigures, build
 from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.ui import labels
 from rag_annotator.ui.actions import make_action
 from rag_annotator.ui.dashboard.agents_panel import AgentsPanel
 from rag_annotator.ui.dashboard.answers_panel import AnswersPanel
@@ -403,8 +404,6 @@ class DashboardSection(Section):
         if not summary.has_data:
             self.agents.clear()
             return
-        from rag_annotator.ui import labels
-
         keys = sorted(summary.per_family, key=labels.family)
         self.agents.show_summary(
             summary, [*((labels.family(k), k) for k in keys), (self.tr("All families"), None)],
