@@ -54,9 +54,12 @@ from rag_annotator.storage.store import GoldSetStore
 ROWS_PER_SHEET = 1_048_575
 #: Characters a cell holds.
 MAX_CELL = 32_767
+
+
 def summary_language(options: Options) -> str:
     """``fr`` or ``en``: ``--locale``, else the system's language."""
     return "fr" if (options.locale or system_locale()) == "fr" else "en"
+
 
 _ESCAPE = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)")
 _UNESCAPE = re.compile("_x([0-9A-Fa-f]{4})_")
