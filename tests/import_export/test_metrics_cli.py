@@ -179,8 +179,7 @@ def test_bad_options_are_one_line_errors(tmp_path: Path, args: tuple[str, ...],
 # -- agent runs (issue 9) ----------------------------------------------------------------------
 def _agents_file(tmp_path: Path, run: str = "agent-v1") -> Path:
     from rag_annotator.storage.store import GoldSetStore
-    from tests.builders import build_rich
-    from tests.metrics.test_agents import build_agents
+    from tests.builders import build_agents, build_rich
 
     path = tmp_path / "agents.goldset"
     with GoldSetStore.create(path, assessor="alice") as store:

@@ -294,7 +294,7 @@ def _row_of(ws: Any, label: str) -> int:
 def test_agent_figures_on_the_summary_and_entity_sheets(tmp_path: Path,
                                                         store: GoldSetStore) -> None:
     from rag_annotator.domain import agent_ops
-    from tests.metrics.test_agents import build_agents
+    from tests.builders import build_agents
 
     ids = build_agents(store)
     agent_ops.review_trajectory(store, ids["A03"], path_acceptable=True,

@@ -12,8 +12,7 @@ from rag_annotator.domain import agent_ops
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.dashboard.section import DashboardSection
 from rag_annotator.ui.main_window import MainWindow
-from tests.builders import build_rich
-from tests.metrics.test_agents import build_agents
+from tests.builders import build_agents, build_rich
 from tests.ui.conftest import open_window
 
 ALL = "All families"
