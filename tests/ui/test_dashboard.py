@@ -242,3 +242,19 @@ def test_agreement_between_assessors_is_shown_per_family(qtbot, window: MainWind
     assert dashboard.agreement.text_at("All families", "Cohen's κ") == f"{expected:.3f}"
     assert dashboard.agreement.text_at("All families", "Agreement") == f"{agree:.1f} %"
     assert dashboard.agreement.text_at("Ordinary", "Pairs judged by 2+") == str(len(both))
+
+
+def test_the_panels_keep_their_french(qtbot, goldset_path: Path, french: None) -> None:
+    """The panels moved out of DashboardSection keep its translation context."""
+    create_sample(goldset_path, assessor="alice").close()
+    dashboard = _dashboard(qtbot, open_window(qtbot, goldset_path))
+    titles = {panel.title() for panel in (dashboard.retrieval_panel, dashboard.answers_panel,
+                                          dashboard.diagnosis_panel, dashboard.latency_panel,
+                                          dashboard.agreement_panel)}
+    assert titles == {
+        "Recherche documentaire par famille (moyenne sur les cas où la valeur est publiée)",
+        "Réponses par famille\xa0: testées / produites / validées",
+        "Où le système échoue (cas par famille)", "Latence et coût",
+        "Accord entre annotateurs sur la pertinence (pertinent ou non)"}
+    assert dashboard.counts.families.title() == "Cas par famille"
+    assert dashboard.answers.horizontalHeaderItem(0).text() != "Tested"
