@@ -91,6 +91,7 @@ def _dashboard(qtbot, path: Path, run: str) -> DashboardSection:  # type: ignore
     window = create_main_window(store, Settings(assessor="alice"), paths=app_paths())
     qtbot.addWidget(window)
     window.show()
+    qtbot.waitUntil(lambda: window.progress.complete, timeout=5000)  # the judging counts
     dashboard = next(s for s in window.sections if isinstance(s, DashboardSection))
     window.show_section(window.sections.index(dashboard))
     qtbot.waitUntil(lambda: dashboard.figures is not None, timeout=5000)
@@ -157,6 +158,16 @@ def test_retrieval_and_answers_are_the_same_everywhere(qtbot, sample: Path, engl
     assert (overall["tested"], overall["produced"], overall["validated"]) \
         == _recount(sample, RAG_RUN)
     assert overall["tested"] > overall["produced"] > overall["validated"] > 0
+
+    # Judging coverage of the pools: info --json = workbook = dashboard.
+    judgments = _cli_json("info", str(sample), "--json")["judgments"]
+    (row,) = _block(sheet, "Judging coverage (effective labels over every pair of the "
+                           "pools)")[1:]
+    keys = ("relevant", "not_relevant", "unjudged", "disputed")
+    assert [int(x) for x in row[:4]] == [judgments[k] for k in keys]
+    shown = dashboard.judgments.values()
+    assert [shown[labels.judgment(k)] for k in keys[:3]] == [str(judgments[k]) for k in keys[:3]]
+    assert shown["of which disputed"] == str(judgments["disputed"])
 
     # Diagnosis and latency: JSON = dashboard.
     kinds = {"access": "Access", "retrieval": "Retrieval", "abstention": "Abstention",
