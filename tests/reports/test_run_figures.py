@@ -10,6 +10,8 @@ from rag_annotator.reports import inputs
 from rag_annotator.reports.render import metrics_json
 from rag_annotator.reports.run_figures import (
     AGENTS,
+    COVERAGE,
+    DEFAULT_PARTS,
     FigureOptions,
     build,
     coverage_of,
@@ -54,6 +56,9 @@ def test_parts_left_out_are_empty_not_missing(store: GoldSetStore) -> None:
     assert figures.report.per_query == {} and figures.answers.items == ()
     assert figures.diagnosis.per_case == {} and not figures.latency.has_data
     assert figures.coverage.ranked == 0 and figures.comparison is None
+    assert build(store, "bm25").coverage.ranked == 0  # asked for by name only
+    asked = build(store, "bm25", FigureOptions(parts=DEFAULT_PARTS | {COVERAGE})).coverage
+    assert asked == coverage_of(inputs.load_queries(store, "bm25")) and asked.ranked > 0
 
 
 def test_pairs_to_judge_next_follow_the_options(store: GoldSetStore) -> None:
