@@ -14,14 +14,17 @@ import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rag_annotator import __version__
 from rag_annotator.errors import InvalidValue, KnownError
 from rag_annotator.import_export import registry
-from rag_annotator.metrics import DEFAULT_MEASURES, Reading
+from rag_annotator.metrics import DEFAULT_MEASURES
 from rag_annotator.storage.schema import SCHEMA_VERSION
 from rag_annotator.storage.store import GoldSetStore
+
+if TYPE_CHECKING:
+    from rag_annotator.reports.run_figures import FigureOptions
 
 COMMANDS = ("new", "info", "check", "import", "export", "metrics", "merge")
 IMPORT_FORMATS = tuple(registry.IMPORTS)
@@ -70,6 +73,13 @@ def _gui_parser() -> argparse.ArgumentParser:
 def _command_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rag-annotator")
     sub = parser.add_subparsers(dest="command", required=True)
+    for add in (_add_file_commands, _add_import, _add_export, _add_metrics, _add_merge):
+        add(sub)
+    return parser
+
+
+def _add_file_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``new``, ``info`` and ``check``."""
     new = sub.add_parser("new", help="create a gold-set file",
                          description="Create a new gold-set file, empty or holding the sample.")
     new.add_argument("file", help="path of the new .goldset file (must not exist)")
@@ -87,6 +97,9 @@ def _command_parser() -> argparse.ArgumentParser:
     check.add_argument("--rules", action="store_true",
                        help="also list the family rules cases do not meet (warnings: they do "
                             "not change the exit status)")
+
+
+def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     imp = sub.add_parser(
         "import", help="bring a run or judgments in",
         description="Import a file into the gold set, all or nothing. trec-run: a TREC run "
@@ -119,6 +132,9 @@ def _command_parser() -> argparse.ArgumentParser:
                           "question=Intitulé,reference_answer=Réponse")
     imp.add_argument("--profile", choices=("data", "excel"), default=None,
                      help="csv: how the files were written (default: detected)")
+
+
+def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     exp = sub.add_parser(
         "export", help="write a run or the labels for other tools",
         description="Export for other tools. qrels: the effective labels of judged pairs "
@@ -141,6 +157,9 @@ def _command_parser() -> argparse.ArgumentParser:
     exp.add_argument("--families", metavar="LIST", help="comma-separated families to include")
     exp.add_argument("--assessors", metavar="LIST",
                      help="comma-separated assessors whose judgments to include")
+
+
+def _add_metrics(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     met = sub.add_parser(
         "metrics", help="retrieval and answer metrics of a run, diagnosis, latency",
         description="Retrieval measures of one run, per case and mean, under a policy for "
@@ -176,6 +195,9 @@ def _command_parser() -> argparse.ArgumentParser:
                           "values undetermined under strict (JSON: a \"next\" key)")
     met.add_argument("--depth", type=int, default=10, metavar="K",
                      help="depth of the diagnosis' expected-source check (default: 10)")
+
+
+def _add_merge(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     mrg = sub.add_parser(
         "merge", help="bring in another expert's judgments and verdicts",
         description="Merge a colleague's copy of the gold set into FILE, all or nothing and "
@@ -186,7 +208,6 @@ def _command_parser() -> argparse.ArgumentParser:
                     "FILE's are kept. Every conflict is printed as a warning.")
     mrg.add_argument("file", help="the .goldset file to merge into")
     mrg.add_argument("other", metavar="OTHER_FILE", help="the colleague's .goldset file (read)")
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -367,13 +388,29 @@ def _cmd_merge(ns: argparse.Namespace) -> int:
 
 
 def _cmd_metrics(ns: argparse.Namespace) -> int:
-    from rag_annotator.metrics import evaluate, parse_measures
-    from rag_annotator.metrics.agents import summarize as summarize_agents
-    from rag_annotator.metrics.answers import AnswerInput, summarize_inputs
-    from rag_annotator.metrics.compare import compare_reports, load_queries
-    from rag_annotator.metrics.diagnosis import diagnose_run
-    from rag_annotator.metrics.judge_next import next_to_judge
-    from rag_annotator.metrics.latency import summarize_latency
+    from rag_annotator.reports.render import metrics_json
+    from rag_annotator.reports.run_figures import build
+    from rag_annotator.reports.text import metrics_text
+
+    options = _metric_options(ns)
+    with GoldSetStore.open(ns.file, read_only=True) as store:
+        figures = build(store, ns.run, options)
+    if ns.family is not None and ns.family not in set(figures.case_families.values()):
+        raise InvalidValue(f"--family: no case of family '{ns.family}' in {ns.file}.")
+    if ns.json:
+        # Indented for a person at a terminal; compact (C encoder, ~10x faster on 10,000
+        # cases) for a script.
+        print(json.dumps(metrics_json(figures), ensure_ascii=False, allow_nan=False,
+                         indent=2 if sys.stdout.isatty() else None))
+        return 0
+    print("\n".join(metrics_text(figures)))
+    return 0
+
+
+def _metric_options(ns: argparse.Namespace) -> FigureOptions:
+    """The ``metrics`` options, checked (InvalidValue naming the option)."""
+    from rag_annotator.metrics import Policy, parse_measures
+    from rag_annotator.reports.run_figures import FigureOptions
 
     try:
         measures = parse_measures(ns.measures or DEFAULT_MEASURES)
@@ -386,187 +423,7 @@ def _cmd_metrics(ns: argparse.Namespace) -> int:
                                f">= {low}.")
     if ns.family is not None and ns.compare is None:
         raise InvalidValue("--family: only used with --compare OTHER_RUN.")
-    with GoldSetStore.open(ns.file, read_only=True) as store:
-        queries = load_queries(store, ns.run)
-        other = load_queries(store, ns.compare) if ns.compare else None
-        rows = store.answer_inputs(ns.run)
-        diagnosis = diagnose_run(store, ns.run, ns.depth, rows)
-        families = store.case_families() if ns.compare else {}
-        agents = summarize_agents(store, ns.run)
-    report = evaluate(queries, measures, ns.unjudged)
-    items = [AnswerInput.from_row(row) for row in rows]
-    answers = summarize_inputs(ns.run, items)
-    latency = summarize_latency(items, ns.target_ms)
-    comparison = None
-    if other is not None:
-        if ns.family is not None and ns.family not in set(families.values()):
-            raise InvalidValue(f"--family: no case of family '{ns.family}' in {ns.file}.")
-        comparison = compare_reports(ns.run, report, ns.compare,
-                                     evaluate(other, measures, ns.unjudged), families,
-                                     ns.family)
-    upcoming = next_to_judge(queries, measures, ns.run)[: ns.next] if ns.next else []
-    if ns.json:
-        data = report.to_json(ns.run)
-        data["answers"] = answers.to_json()
-        data["diagnosis"] = diagnosis.to_json()
-        if latency.has_data:
-            data["latency"] = latency.to_json()
-        data["agents"] = agents.to_json()
-        if comparison is not None:
-            data["compare"] = comparison.to_json()
-        if ns.next:
-            data["next"] = [{"case": s.case_key, "document": s.document_key,
-                             "settles": s.settles, "narrows": s.narrows,
-                             "values": [m for _run, m in s.values]} for s in upcoming]
-        # Indented for a person at a terminal; compact (C encoder, ~10x faster on 10,000
-        # cases) for a script.
-        print(json.dumps(data, ensure_ascii=False, allow_nan=False,
-                         indent=2 if sys.stdout.isatty() else None))
-        return 0
-    if not queries and agents.has_data:  # an agent run: no retrieved list, no answer
-        print(f"run {ns.run}: agent trajectories only (no retrieved documents, no answers): "
-              "retrieval and answer metrics do not apply")
-        print("\n".join(_agents_lines(agents.to_json())))
-        return 0
-    names = list(report.measures)
-    width = max([len("case"), *(len(q) for q in report.readings)])
-    print(f"run {ns.run}, unjudged documents: {ns.unjudged}; documents outside a case's pool "
-          "count as not relevant")
-    print("  ".join([f"{'case':<{width}}", *(f"{n:>9}" for n in names)]))
-    for qid, readings in report.readings.items():
-        print("  ".join([f"{qid:<{width}}", *(_reading_cell(readings[n]) for n in names)]))
-    print("  ".join([f"{'mean':<{width}}", *(_cell(report.mean[n]) for n in names)]))
-    print("  ".join([f"{'cases':<{width}}",
-                     *(f"{report.mean_count[n]:>9}" for n in names)]))
-    if ns.unjudged == "strict":
-        print("'?' = undetermined: depends on documents still unjudged; '-' = not defined "
-              "(zero denominator)")
-    print()
-    print("\n".join(_answers_lines(answers.to_json())))
-    print("\n".join(_diagnosis_lines(diagnosis.to_json())))
-    if latency.has_data:
-        print(_latency_line(latency.to_json()))
-    if agents.has_data:
-        print("\n".join(_agents_lines(agents.to_json())))
-    if comparison is not None:
-        print("\n".join(_compare_lines(comparison.to_json())))
-    if ns.next:
-        print("judge next (settles = values undetermined under strict that the label "
-              "decides, whatever it is):")
-        for s in upcoming:
-            what = ", ".join(m for _run, m in s.values) or "narrows only"
-            print(f"  {s.case_key}  {s.document_key}  settles {s.settles} ({what})")
-        if not upcoming:
-            print("  nothing: no value is undetermined")
-    return 0
-
-
-def _pct(value: object) -> str:
-    return "not computable" if not isinstance(value, (int, float)) else f"{value:.1%}"
-
-
-def _answers_lines(data: dict[str, Any]) -> list[str]:
-    lines = ["answers (cases expecting an answer, reviewed): tested / produced / validated, "
-             "quality = validated/produced, coverage = produced/tested, success = "
-             "validated/tested"]
-    groups = [*data["per_family"].items(), ("overall", data["overall"])]
-    width = max(len(name) for name, _ in groups)
-    for name, g in groups:
-        lines.append(f"  {name:<{width}}  {g['tested']:>4} / {g['produced']:>4} / "
-                     f"{g['validated']:>4}  quality {_pct(g['quality'])}, coverage "
-                     f"{_pct(g['coverage'])}, success {_pct(g['success'])}"
-                     + (f"; {g['unreviewed']} unreviewed" if g["unreviewed"] else ""))
-    abst = data["abstention"]
-    lines.append(f"  abstention expected: {abst['correct']} correct of {abst['reviewed']} "
-                 f"reviewed ({_pct(abst['rate'])}), {abst['expected']} expected")
-    lines.append(f"  faithfulness mean {_pct(data['faithfulness_mean'])} over "
-                 f"{data['faithfulness_answers']} answers; contradicted "
-                 f"{_pct(data['contradicted_share'])}, unsupported "
-                 f"{_pct(data['unsupported_share'])} of {data['claims']['verified']} verified "
-                 f"claims; must-contain recall {_pct(data['must_contain_recall'])}")
-    return lines
-
-
-def _agents_lines(data: dict[str, Any]) -> list[str]:
-    def num(value: object, spec: str) -> str:
-        return "-" if not isinstance(value, (int, float)) else format(value, spec)
-
-    lines = [f"agents ({data['trajectories']} trajectories; review marks override the "
-             "automatic checks; undecided verdicts are out of the rates)"
-             + (f"; left out: {data['retired_excluded']} of retired cases"
-                if data["retired_excluded"] else "")]
-    groups = [*data["per_family"].items(), ("overall", data["overall"])]
-    width = max(len(name) for name, _ in groups)
-    for name, g in groups:
-        success, path = g["task_success"], g["path_acceptable"]
-        lines.append(
-            f"  {name:<{width}}  {g['trajectories']:>4} trajectories  task success "
-            f"{_pct(success['rate'])} ({success['successes']}/"
-            f"{success['successes'] + success['failures']}"
-            + (f", {success['undecided']} undecided" if success["undecided"] else "")
-            + f"), path acceptable {_pct(path['rate'])} ({path['acceptable']}/"
-            f"{path['acceptable'] + path['not_acceptable']}"
-            + (f", {path['undecided']} undecided" if path["undecided"] else "")
-            + f"), both {_pct(g['both']['rate'])}")
-    o = data["overall"]
-    lines.append(f"  mean steps {num(o['mean_steps'], '.2f')}, mean tokens "
-                 f"{num(o['mean_tokens'], '.0f')} (over {o['tokens_trajectories']}), mean "
-                 f"seconds {num(o['mean_seconds'], '.2f')} (over {o['seconds_trajectories']});"
-                 f" total cost {num(o['total_cost'], '.4f')} (over {o['cost_trajectories']}),"
-                 f" cost per successful task "
-                 + ("not computable" if o["cost_per_success"] is None
-                    else f"{o['cost_per_success']:.4f}"))
-    lines.append(f"  overruled by a review: task success {o['overruled']['task_success']}, "
-                 f"path {o['overruled']['path_acceptable']} (of {o['reviewed']} reviewed)")
-    if o["violations"]:
-        lines.append("  violation rate per invariant (broken / checked; unknown left out):")
-        code_width = max(len(code) for code in o["violations"])
-        for code, v in o["violations"].items():
-            lines.append(f"    {code:<{code_width}}  {_pct(v['rate'])}  ({v['broken']}/"
-                         f"{v['checked']}" + (f", {v['unknown']} unknown" if v["unknown"]
-                                              else "") + ")")
-    return lines
-
-
-def _diagnosis_lines(data: dict[str, Any]) -> list[str]:
-    lines = [f"diagnosis (top {data['depth']}): {data['failing']} of {data['cases']} cases "
-             "fail somewhere"]
-    for kind, value in data["overall"].items():
-        if value["cases"]:
-            lines.append(f"  {kind:<10} {value['cases']:>5} cases; first action: "
-                         f"{value['action']}")
-    return lines
-
-
-def _latency_line(data: dict[str, Any]) -> str:
-    def ms(value: object) -> str:
-        return "-" if not isinstance(value, (int, float)) else f"{value:.0f} ms"
-    cost = data["cost_per_validated"]
-    return (f"latency over {data['timed']} answers: median {ms(data['median_ms'])}, p90 "
-            f"{ms(data['p90_ms'])}, {_pct(data['share_under_target'])} under "
-            f"{data['target_ms']} ms; cost per validated answer "
-            + ("not computable" if cost is None else f"{cost:.4f}"))
-
-
-def _compare_lines(data: dict[str, Any]) -> list[str]:
-    scope = f", family {data['family']}" if data["family"] else ""
-    lines = [f"{data['run']} against {data['other']} ({data['unjudged']}{scope}): "
-             "wins / losses / ties / not comparable, mean difference"]
-    for m, c in data["by_measure"].items():
-        delta = "-" if c["delta"] is None else f"{c['delta']:+.4f}"
-        lines.append(f"  {m:<10} {c['wins']:>4} / {c['losses']:>4} / {c['ties']:>4} / "
-                     f"{c['not_comparable']:>4}  {delta}")
-    if data["only_run"] or data["only_other"]:
-        lines.append(f"  cases only in {data['run']}: {len(data['only_run'])}, only in "
-                     f"{data['other']}: {len(data['only_other'])}")
-    return lines
-
-
-def _reading_cell(reading: Reading) -> str:
-    if reading.status == "undetermined":
-        return f"{'?':>9}"
-    return _cell(reading.value)
-
-
-def _cell(value: float | None) -> str:
-    return f"{value:>9.4f}" if value is not None else f"{'-':>9}"
+    return FigureOptions(policy=Policy.parse(ns.unjudged),
+                         measures=tuple(m.name for m in measures), target_ms=ns.target_ms,
+                         depth=ns.depth, compare=ns.compare, family=ns.family,
+                         next_count=ns.next)

@@ -1,6 +1,7 @@
 """The manager workbook (``xlsx``): a summary sheet first, then one sheet per entity.
 
-* **Summary** (the sheet the workbook opens on): per run, the answer denominators per family
+* **Summary** (the sheet the workbook opens on; its rows come from ``reports.workbook``,
+  which renders each run's ``RunFigures``): per run, the answer denominators per family
   (tested / produced / validated, quality / coverage / success — "not computable" when a
   denominator is zero, never 0), the main retrieval measures with the unjudged-document
   policy named, judging coverage (relevant / not relevant / unjudged / disputed) and the
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,74 +47,19 @@ from rag_annotator.import_export.csv_export import (
 )
 from rag_annotator.import_export.csv_import import CUT_MARKER
 from rag_annotator.import_export.registry import Options
-from rag_annotator.storage.reads_exchange import Scope
+from rag_annotator.reports.workbook import SUMMARY, summary_rows, words
 from rag_annotator.storage.store import GoldSetStore
 
 #: Data rows per sheet (Excel's 1,048,576 rows less the header).
 ROWS_PER_SHEET = 1_048_575
 #: Characters a cell holds.
 MAX_CELL = 32_767
-SUMMARY = "Summary"
-RETRIEVAL_TITLE = ("Retrieval measures (mean over the cases where a value is defined); "
-                   "unjudged documents: policy 'trec' — counted as not relevant, as trec_eval "
-                   "does; documents outside a case's pool count as not relevant")
-AGENTS_TITLE = ("Agents of run {run}, per family (a review mark overrides the automatic "
-                "check; undecided verdicts are left out of the rates)")
-VIOLATIONS_TITLE = ("Violation rate per invariant, run {run} (broken / checked; a budget the "
-                    "trajectory gives no figure for is unknown)")
-
-#: The summary sheet in French (managers read it in their language; ``--locale fr``, else
-#: the system's).  Entity sheets keep the column names the import reads.
-FRENCH: dict[str, str] = {
-    SUMMARY: "Synthèse", "Gold set {name}": "Jeu de référence {name}", "file": "fichier",
-    "cases": "cas", "documents": "documents", "runs": "exécutions", "run": "exécution",
-    "Answers of run {run}, per family": "Réponses de l'exécution {run}, par famille",
-    "family": "famille", "tested": "testés", "produced": "produites", "validated": "validées",
-    "quality": "qualité", "coverage": "couverture", "success": "succès",
-    "all families": "toutes les familles", "not computable": "non calculable",
-    RETRIEVAL_TITLE: ("Mesures de recherche (moyenne sur les cas où la valeur est définie) ; "
-                      "documents non jugés : politique 'trec' — comptés non pertinents, comme "
-                      "le fait trec_eval ; un document hors du pool d'un cas compte comme non "
-                      "pertinent"),
-    "Judging coverage (effective labels over every pair of the pools)":
-        "Couverture du jugement (étiquettes effectives sur toutes les paires des pools)",
-    "relevant": "pertinent", "not relevant": "non pertinent", "unjudged": "non jugé",
-    "of which disputed": "dont en désaccord",
-    "Agreement between assessors (binary: relevant = grade ≥ 1)":
-        "Accord entre annotateurs (binaire : pertinent = note ≥ 1)",
-    "assessors": "annotateurs", "pairs judged by two or more": "paires jugées par deux ou plus",
-    "agreement": "accord", "Cohen's kappa": "kappa de Cohen",
-    "Krippendorff's alpha": "alpha de Krippendorff",
-    AGENTS_TITLE: ("Agents de l'exécution {run}, par famille (la marque d'un relecteur "
-                   "l'emporte sur le contrôle automatique ; les verdicts indécis sont hors des "
-                   "taux)"),
-    "trajectories": "trajectoires", "task success": "succès de la tâche",
-    "path acceptable": "chemin acceptable", "both": "les deux", "undecided": "indécis",
-    "mean steps": "étapes (moy.)", "mean tokens": "tokens (moy.)",
-    "mean seconds": "secondes (moy.)", "total cost": "coût total",
-    "cost per success": "coût par succès", "overruled (success)": "infirmés (succès)",
-    "overruled (path)": "infirmés (chemin)",
-    VIOLATIONS_TITLE: ("Taux de violation par invariant, exécution {run} (violé / vérifié ; un "
-                       "budget dont la trajectoire ne donne pas le chiffre est inconnu)"),
-    "invariant": "invariant", "broken": "violé", "checked": "vérifié", "unknown": "inconnu",
-    "violation rate": "taux de violation",
-    "ordinary": "ordinaire", "ambiguous": "ambigu", "sensitive": "sensible",
-    "out_of_scope": "hors périmètre", "no_answer": "pas de réponse dans le corpus",
-    "conflicting_sources": "sources contradictoires", "outdated_document": "document obsolète",
-    "prompt_injection": "injection de prompt", "access_restricted": "accès restreint",
-}
-
-
-def _words(lang: str) -> Callable[[str], str]:
-    """The summary's wording in ``lang`` (English: as written)."""
-    if lang == "fr":
-        return lambda text: FRENCH.get(text, text)
-    return lambda text: text
 
 
 def summary_language(options: Options) -> str:
     """``fr`` or ``en``: ``--locale``, else the system's language."""
     return "fr" if (options.locale or system_locale()) == "fr" else "en"
+
 
 _ESCAPE = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)")
 _UNESCAPE = re.compile("_x([0-9A-Fa-f]{4})_")
@@ -216,123 +162,6 @@ class _Sheets:
         ws.auto_filter.ref = f"A1:{get_column_letter(len(self.columns))}{rows + 1}"
 
 
-# -- summary ---------------------------------------------------------------------------------
-def _runs_in_scope(store: GoldSetStore, scope: Scope) -> list[str]:
-    names = store.names_of("runs")
-    return [n for n in names if not scope.runs or n in scope.runs]
-
-
-def summary_rows(store: GoldSetStore, scope: Scope, lang: str = "en") -> list[list[Any]]:
-    """The summary sheet's rows: section titles (one cell), headers and values.
-
-    A value that cannot be computed (zero denominator, no judgments) is None (the sheet
-    writes "not computable").  Section titles are marked by a leading ``("title", text)``
-    tuple.  ``lang`` ``fr`` words it in French (the manager's language).
-    """
-    t = _words(lang)
-    from rag_annotator.metrics import DEFAULT_MEASURES, QueryInput, evaluate
-    from rag_annotator.metrics.agreement import JudgmentRow, agreement_json
-    from rag_annotator.metrics.answers import summarize
-
-    rows: list[list[Any]] = [
-        [("title", t("Gold set {name}").format(name=store.meta("name") or store.path.stem))],
-        [t("file"), store.path.name],
-        [t("cases"), store.count("cases"), t("documents"), store.count("documents"), t("runs"),
-         store.count("runs")],
-        [],
-    ]
-    families = set(scope.families)
-    for run in _runs_in_scope(store, scope):
-        summary = summarize(store, run)
-        if not summary.items:
-            continue  # no retrieved list, no answer: nothing for the RAG figures
-        answers = summary.to_json()
-        rows.append([("title", t("Answers of run {run}, per family").format(run=run))])
-        rows.append([t(w) for w in ("family", "tested", "produced", "validated", "quality",
-                                    "coverage", "success")])
-        per_family: dict[str, dict[str, Any]] = answers["per_family"]  # type: ignore[assignment]
-        for family, d in per_family.items():
-            if (families and family not in families) or not d["tested"]:
-                continue  # families this run was not tested on say nothing
-            rows.append([t(family), d["tested"], d["produced"], d["validated"],
-                         ("pct", d["quality"]), ("pct", d["coverage"]), ("pct", d["success"])])
-        o: dict[str, Any] = answers["overall"]  # type: ignore[assignment]
-        rows.append([("bold", t("all families")), o["tested"], o["produced"], o["validated"],
-                     ("pct", o["quality"]), ("pct", o["coverage"]), ("pct", o["success"])])
-        rows.append([])
-    agent_runs = set(store.trajectory_run_names())
-    for run in _runs_in_scope(store, scope):
-        if run in agent_runs:
-            rows += agent_rows(store, run, families, lang)
-    max_grade = int(store.meta("max_grade", "1") or 1)
-    reports = []
-    for run in _runs_in_scope(store, scope):
-        inputs = {case: QueryInput(ranking, labels, max_grade)
-                  for case, (ranking, labels) in store.metric_inputs(run).items()}
-        if inputs:  # an agent run has no retrieved list: no retrieval row
-            reports.append((run, evaluate(inputs, DEFAULT_MEASURES, "trec")))
-    if reports:
-        rows.append([("title", t(RETRIEVAL_TITLE))])
-        rows.append([t("run"), t("cases"), *DEFAULT_MEASURES])
-        for run, report in reports:
-            rows.append([run, report.cases,
-                         *(("num", report.mean[m]) for m in report.measures)])
-        rows.append([])
-    counts = store.judgment_counts()
-    rows.append([("title", t("Judging coverage (effective labels over every pair of the "
-                             "pools)"))])
-    rows.append([t(w) for w in ("relevant", "not relevant", "unjudged", "of which disputed")])
-    rows.append([counts["relevant"], counts["not_relevant"], counts["unjudged"],
-                 counts["disputed"]])
-    rows.append([])
-    agreement = agreement_json(JudgmentRow(*r) for r in store.judgment_rows())
-    rows.append([("title", t("Agreement between assessors (binary: relevant = grade ≥ 1)"))])
-    rows.append([t(w) for w in ("assessors", "pairs judged by two or more", "agreement",
-                                "Cohen's kappa", "Krippendorff's alpha")])
-    rows.append([agreement["assessors"], agreement["units"],
-                 ("pct", _pct(agreement["percent"])), ("num", agreement["kappa"]),
-                 ("num", agreement["alpha"])])
-    return rows
-
-
-def agent_rows(store: GoldSetStore, run: str, families: set[str],
-               lang: str = "en") -> list[list[Any]]:
-    """The summary's agent block of one run: figures per family, then per invariant."""
-    from rag_annotator.metrics.agents import summarize as summarize_agents
-
-    t = _words(lang)
-    summary = summarize_agents(store, run)
-    rows: list[list[Any]] = [
-        [("title", t(AGENTS_TITLE).format(run=run))],
-        [t(w) for w in ("family", "trajectories", "task success", "path acceptable", "both",
-                        "undecided", "mean steps", "mean tokens", "mean seconds", "total cost",
-                        "cost per success", "overruled (success)", "overruled (path)")]]
-    groups = [(f, g) for f, g in summary.per_family.items() if not families or f in families]
-    for label, group in [*((t(f), g) for f, g in groups),
-                         (("bold", t("all families")), summary.overall)]:
-        data: dict[str, Any] = group.to_json()
-        rows.append([label, data["trajectories"], ("pct", data["task_success"]["rate"]),
-                     ("pct", data["path_acceptable"]["rate"]), ("pct", data["both"]["rate"]),
-                     data["task_success"]["undecided"], ("mean", data["mean_steps"]),
-                     ("mean", data["mean_tokens"]), ("mean", data["mean_seconds"]),
-                     ("cost", data["total_cost"]), ("cost", data["cost_per_success"]),
-                     data["overruled"]["task_success"], data["overruled"]["path_acceptable"]])
-    violations = summary.overall.violations
-    if violations:
-        rows.append([("title", t(VIOLATIONS_TITLE).format(run=run))])
-        rows.append([t(w) for w in ("invariant", "broken", "checked", "unknown",
-                                    "violation rate")])
-        for code, v in violations.items():
-            rows.append([code, len(v.broken_cases), len(v.checked_cases),
-                         len(v.unknown_cases), ("pct", v.rate)])
-    rows.append([])
-    return rows
-
-
-def _pct(value: Any) -> float | None:
-    return None if value is None else float(value) / 100.0
-
-
 def _write_summary(ws: Any, rows: list[list[Any]], lang: str = "en") -> None:
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
@@ -347,7 +176,7 @@ def _write_summary(ws: Any, rows: list[list[Any]], lang: str = "en") -> None:
             kind = value[0] if isinstance(value, tuple) else ""
             raw = value[1] if isinstance(value, tuple) else value
             if raw is None and kind in ("pct", "num", "mean", "cost"):
-                raw = _words(lang)("not computable")
+                raw = words(lang)("not computable")
             cell = WriteOnlyCell(ws, value=escape(raw) if isinstance(raw, str) else raw)
             if isinstance(raw, str):
                 cell.data_type = "s"
@@ -385,7 +214,7 @@ def export_xlsx(store: GoldSetStore, dest: Path, options: Options) -> TablesRepo
         # Write-only sheets stream their rows to temporary files as they go: a full disk
         # can strike here already, not only in save().
         lang = summary_language(options)
-        _write_summary(wb.create_sheet(_words(lang)(SUMMARY)),
+        _write_summary(wb.create_sheet(words(lang)(SUMMARY)),
                        summary_rows(store, scope, lang), lang)
         for entity in FLAT_ENTITIES:
             columns, rows = entity_stream(store, entity, scope)

@@ -1,11 +1,13 @@
 """Pure functions over domain values: retrieval measures (``retrieval``, ``strict``), agreement
 between assessors (``agreement``), answer metrics (``answers``), what to judge next
-(``settle``), diagnosis per case (``diagnosis``), latency and cost (``latency``) and run
-comparison (``compare``).  Each module's store-level helper (``summarize``, ``suggestions``,
-``diagnose_run``, ``compare``) only reads through the store's ``MetricsReads`` mixin.
+(``judge_next``), diagnosis per case (``diagnosis``), latency and cost (``latency``), agent
+metrics (``agents``), a judge's calibration (``calibration``) and run comparison
+(``compare``).
 
-No Qt and no SQL here (DESIGN section 2): the store hands over plain values, these functions
-hand back plain values, and the CLI and the UI show them.
+No Qt, no SQL and no store here (DESIGN section 2): nothing in this package imports
+``rag_annotator.storage`` or ``rag_annotator.reports`` (tests/metrics/test_purity.py holds it
+to that).  ``rag_annotator.reports`` reads the inputs through the store and hands plain values
+to these functions, which hand back plain values for the CLI, the UI and the exports.
 """
 
 from rag_annotator.metrics.measures import (

@@ -21,7 +21,7 @@ effective`).  Per family and overall:
 
 A zero denominator gives None ("not computable"), never 0.  Every figure keeps the case keys
 behind it (:meth:`AgentGroup.cases`) so the dashboard can list them.  Pure over
-:class:`AgentItem` values; :func:`summarize` reads them from the store (``agent_inputs``).
+:class:`AgentItem` values (``rag_annotator.reports.inputs`` reads them from the store).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rag_annotator.domain.agent_checks import (
     BROKEN,
@@ -42,9 +42,6 @@ from rag_annotator.domain.agent_checks import (
 )
 from rag_annotator.gc_pause import bulk_objects
 from rag_annotator.metrics.answers import ratio
-
-if TYPE_CHECKING:
-    from rag_annotator.storage.store import GoldSetStore
 
 
 def _mark(value: Any) -> bool | None:
@@ -381,8 +378,3 @@ def summarize_rows(run: str, rows: Iterable[Mapping[str, Any]]) -> AgentSummary:
             kept.append(AgentItem.from_row(row))
     return summarize_items(run, kept, retired)
 
-
-def summarize(store: GoldSetStore, run: str) -> AgentSummary:
-    """The agent metrics of ``run`` in ``store`` (empty when it holds no trajectory)."""
-    with bulk_objects():
-        return summarize_rows(run, store.agent_inputs(run))

@@ -25,18 +25,15 @@ recorded claim by claim, before the answer as a whole is reviewed).  Contradicte
 shares are over every verified claim of the run.  Must-contain recall of an answered case is
 found points / points, computable once every point has been checked (yes or no).
 
-Everything is pure over :class:`AnswerInput` values; :func:`summarize` reads them from the
-store (``answer_inputs``).
+Everything is pure over :class:`AnswerInput` values (``rag_annotator.reports.inputs`` reads
+them from the store).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from rag_annotator.storage.store import GoldSetStore
+from typing import Any
 
 
 def ratio(numerator: int | float, denominator: int | float) -> float | None:
@@ -345,12 +342,3 @@ def summarize_inputs(run: str, items: Sequence[AnswerInput]) -> AnswerSummary:
         must_contain_points=points, must_contain_found=found, must_contain_answers=answers,
     )
 
-
-def answer_inputs(store: GoldSetStore, run: str) -> list[AnswerInput]:
-    """The inputs of one run read from the store (raises NotFound for an unknown run)."""
-    return [AnswerInput.from_row(row) for row in store.answer_inputs(run)]
-
-
-def summarize(store: GoldSetStore, run: str) -> AnswerSummary:
-    """The answer metrics of ``run`` in ``store``."""
-    return summarize_inputs(run, answer_inputs(store, run))

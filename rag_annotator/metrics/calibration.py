@@ -18,17 +18,10 @@ claim no human has verified yet; and the judge's labels our mapping left without
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 CLASSES = ("supported", "not_supported", "contradicted")
-
-
-class CalibrationSource(Protocol):
-    """The store reads :func:`calibration_report` needs."""
-
-    def calibration_pairs(self, judge: str) -> list[dict[str, Any]]: ...
-    def judge_verdict_counts(self, judge: str) -> dict[str, int]: ...
 
 
 def confusion(human: Sequence[str], judge: Sequence[str],
@@ -62,8 +55,13 @@ def _share(num: int, den: int) -> float | None:
     return None if den == 0 else num / den
 
 
-def calibration_report(store: CalibrationSource, judge: str) -> dict[str, Any]:
+def calibration_report(judge: str, pairs: Sequence[Mapping[str, Any]],
+                       counts: Mapping[str, int]) -> dict[str, Any]:
     """Human vs ``judge`` on claims (see the module docstring), as a JSON-ready dict.
+
+    ``pairs``: the claims both verdicted (``store.calibration_pairs``: ``human``, ``judge``
+    and the claim's fields); ``counts``: everything the judge graded, by verdict
+    (``store.judge_verdict_counts``).
 
     Keys: ``judge``, ``classes``, ``pairs`` (claims compared), ``confusion`` (rows human,
     columns judge), ``per_class`` {class: {``human``, ``judge``, ``both``, ``precision``,
@@ -72,7 +70,6 @@ def calibration_report(store: CalibrationSource, judge: str) -> dict[str, Any]:
     (judge verdicts on claims no human verified), ``disagreements`` (``claim_id``, ``run``,
     ``case_key``, ``position``, ``text``, ``human``, ``judge``, ``raw_label``).
     """
-    pairs = store.calibration_pairs(judge)
     human = [str(p["human"]) for p in pairs]
     machine = [str(p["judge"]) for p in pairs]
     matrix = confusion(human, machine)
@@ -85,7 +82,6 @@ def calibration_report(store: CalibrationSource, judge: str) -> dict[str, Any]:
                            "precision": _share(both, by_judge),
                            "recall": _share(both, by_human)}
     agree = sum(matrix[i][i] for i in range(len(CLASSES)))
-    counts = store.judge_verdict_counts(judge)
     mapped = sum(n for verdict, n in counts.items() if verdict != "unmapped")
     return {
         "judge": judge,
@@ -95,7 +91,7 @@ def calibration_report(store: CalibrationSource, judge: str) -> dict[str, Any]:
         "per_class": per_class,
         "agreement": _share(agree, len(pairs)),
         "kappa": kappa(matrix),
-        "judge_verdicts": counts,
+        "judge_verdicts": dict(counts),
         "judge_only": mapped - len(pairs),
         "disagreements": [dict(p) for p in pairs if p["human"] != p["judge"]],
     }

@@ -12,24 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from rag_annotator.metrics.measures import parse_measures
-from rag_annotator.metrics.retrieval import DEFAULT_MEASURES, MeasureList, Report, evaluate
-from rag_annotator.metrics.values import Policy, QueryInput
-
-if TYPE_CHECKING:
-    from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.metrics.retrieval import Report
+from rag_annotator.metrics.values import Policy
 
 #: Two values closer than this are a tie (they come from the same float formulas).
 TIE_TOLERANCE = 1e-9
-
-
-def load_queries(store: GoldSetStore, run: str) -> dict[str, QueryInput]:
-    """The retrieval inputs of ``run``: case key → :class:`QueryInput` (fast store read)."""
-    max_grade = int(store.meta("max_grade", "1") or 1)
-    return {case: QueryInput(ranking, labels, max_grade)
-            for case, (ranking, labels) in store.metric_inputs(run).items()}
 
 
 @dataclass(frozen=True)
@@ -158,14 +146,4 @@ def compare_reports(run_a: str, report_a: Report, run_b: str, report_b: Report,
     return Comparison(run_a, run_b, report_a.policy, family, report_a.measures, per_case,
                       by_measure, tuple(q for q in cases_a if q not in cases_b),
                       tuple(sorted(q for q in cases_b if q not in set(cases_a))))
-
-
-def compare(store: GoldSetStore, run_a: str, run_b: str,
-            measures: MeasureList = DEFAULT_MEASURES, policy: Policy | str = Policy.TREC,
-            family: str | None = None) -> Comparison:
-    """Read both runs from ``store`` and compare them."""
-    chosen = parse_measures(measures)
-    report_a = evaluate(load_queries(store, run_a), chosen, policy)
-    report_b = evaluate(load_queries(store, run_b), chosen, policy)
-    return compare_reports(run_a, report_a, run_b, report_b, store.case_families(), family)
 

@@ -30,10 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from rag_annotator.storage.store import GoldSetStore
+from typing import Any
 
 #: The default depth of the "is the expected source in the top k" check.
 DEFAULT_DEPTH = 10
@@ -209,33 +206,18 @@ def diagnose(run: str, items: Sequence[DiagnosisInput], depth: int = DEFAULT_DEP
                      tuple(i.case_key for i in items))
 
 
-def diagnosis_inputs(store: GoldSetStore, run: str, depth: int = DEFAULT_DEPTH,
-                     answer_rows: Sequence[Mapping[str, Any]] | None = None
-                     ) -> list[DiagnosisInput]:
-    """Read one run's diagnosis inputs (``answer_rows`` = ``store.answer_inputs(run)`` if
-    the caller already has them)."""
-    if depth < 1:
-        raise ValueError(f"the diagnosis depth must be >= 1, not {depth}")
-    rows = store.answer_inputs(run) if answer_rows is None else answer_rows
-    documents = store.diagnosis_documents(run, depth, OPEN_RIGHTS)
-    out = []
-    for row in rows:
-        docs = documents.get(row["case_key"], {"top": [], "expected": [], "cited": []})
-        out.append(DiagnosisInput(
-            case_key=row["case_key"], family=row["family"], role=row.get("role") or "",
-            expected_behaviour=row.get("expected_behaviour") or "answer",
-            outcome=row.get("outcome"), has_answer=row.get("answer_id") is not None,
-            not_supported=int(row.get("not_supported") or 0),
-            contradicted=int(row.get("contradicted") or 0),
-            top=tuple(RankedDocument(k, r, s, tuple(rights), bool(n))
-                      for k, r, s, rights, n in docs["top"]),
-            expected=tuple(k for k, _s in docs["expected"]),
-            cited=tuple((k, s, tuple(rights)) for k, s, rights in docs["cited"]),
-        ))
-    return out
 
-
-def diagnose_run(store: GoldSetStore, run: str, depth: int = DEFAULT_DEPTH,
-                 answer_rows: Sequence[Mapping[str, Any]] | None = None) -> Diagnosis:
-    """Read and diagnose one run."""
-    return diagnose(run, diagnosis_inputs(store, run, depth, answer_rows), depth)
+def diagnosis_input(row: Mapping[str, Any], documents: Mapping[str, Any]) -> DiagnosisInput:
+    """One case's input from a row of ``store.answer_inputs`` and its entry of
+    ``store.diagnosis_documents`` (``top``, ``expected``, ``cited``)."""
+    return DiagnosisInput(
+        case_key=row["case_key"], family=row["family"], role=row.get("role") or "",
+        expected_behaviour=row.get("expected_behaviour") or "answer",
+        outcome=row.get("outcome"), has_answer=row.get("answer_id") is not None,
+        not_supported=int(row.get("not_supported") or 0),
+        contradicted=int(row.get("contradicted") or 0),
+        top=tuple(RankedDocument(k, r, s, tuple(rights), bool(n))
+                  for k, r, s, rights, n in documents["top"]),
+        expected=tuple(k for k, _s in documents["expected"]),
+        cited=tuple((k, s, tuple(rights)) for k, s, rights in documents["cited"]),
+    )

@@ -22,23 +22,19 @@ Cost: every undetermined value is re-read once per grade for each unjudged docum
 move it (documents outside a measure's window are read once, as a group).  About 2 ms per
 case on the sample, 25 ms on a case ranking 100 documents of which 85 are unjudged with the
 default measures; a caller that cannot wait (a key press on a 10,000-case file) passes
-``cases=`` to :func:`suggestions`, or runs it off the GUI thread.
+``cases=`` to :func:`next_over_runs`, or runs it off the GUI thread.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rag_annotator.metrics.measures import Measure, MeasureKind, parse_measures
 from rag_annotator.metrics.retrieval import DEFAULT_MEASURES, MeasureList, evaluate_query
 from rag_annotator.metrics.strict import strict_reading
 from rag_annotator.metrics.trec_measures import Universe, trec_value
 from rag_annotator.metrics.values import Policy, QueryInput, Reading
-
-if TYPE_CHECKING:
-    from rag_annotator.storage.store import GoldSetStore
 
 #: Below this, a narrowing is rounding noise.
 _EPSILON = 1e-12
@@ -183,23 +179,19 @@ def next_to_judge(queries: Mapping[str, QueryInput],
     return _ranked(table)
 
 
-def suggestions(store: GoldSetStore, runs: Sequence[str] | None = None,
-                measures: MeasureList = DEFAULT_MEASURES,
-                cases: Sequence[str] | None = None) -> list[Suggestion]:
-    """The pairs to judge next over ``runs`` (every run if None), counted over all of them.
-
-    A pair settling P@5 for two runs settles two values.  ``cases`` restricts the search to
-    these case keys (the Judge section's current case, say).
-    """
-    from rag_annotator.metrics.compare import load_queries
-
+def next_over_runs(runs: Iterable[tuple[str, Mapping[str, QueryInput]]],
+                   measures: MeasureList = DEFAULT_MEASURES,
+                   cases: Collection[str] | None = None) -> list[Suggestion]:
+    """Pure: the pairs to judge next over several runs ((run, its queries) pairs, read one
+    at a time), counted over all of them: a pair settling P@5 for two runs settles two
+    values.  ``cases`` restricts the search to these case keys (the Judge section's current
+    case, say)."""
     chosen = _strict_measures(measures)
     table: dict[tuple[str, str], tuple[list[tuple[str, str]], float]] = {}
     if not chosen:
         return []
     wanted = None if cases is None else set(cases)
-    for run in (store.run_names() if runs is None else runs):
-        queries = load_queries(store, run)
+    for run, queries in runs:
         if wanted is not None:
             queries = {k: q for k, q in queries.items() if k in wanted}
         _collect(table, run, queries, chosen)

@@ -12,7 +12,7 @@ Timed, best of ``--repeat``, each on a freshly opened store:
 * ``baseline``: the SQL alone — every trajectory with its case's columns and review, and
   every step's tool, read into Python lists (what any computation must at least read);
 * ``read``: ``store.agent_inputs(run)`` (the same rows, grouped and decoded);
-* ``metrics``: ``metrics.agents.summarize(store, run)`` then ``.to_json()`` (read, checks of
+* ``metrics``: ``reports.inputs.summarize_agents(store, run)`` then ``.to_json()`` (read, checks of
   every trajectory, figures per family and overall);
 * ``cli``: ``rag-annotator metrics FILE --run agent --json`` as a whole process.
 
@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from rag_annotator.metrics.agents import summarize
+from rag_annotator.reports.inputs import summarize_agents as summarize
 from rag_annotator.storage.store import GoldSetStore
 
 TOOLS = ("verifier_identite", "modifier_offre", "creer_ticket", "chercher",

@@ -262,7 +262,7 @@ def test_agent_tables_are_written_and_read_back(tmp_path: Path, store: GoldSetSt
     with GoldSetStore.create(tmp_path / "b.goldset") as other:
         csv_import.import_csv(other, tmp_path / "a", Options())
         assert _export(other, tmp_path / "b") == files
-        from rag_annotator.metrics.agents import summarize
+        from rag_annotator.reports.inputs import summarize_agents as summarize
 
         assert summarize(other, "agent-v1").to_json() == summarize(store, "agent-v1").to_json()
 

@@ -14,7 +14,8 @@ from rag_annotator import cli
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export import registry
 from rag_annotator.import_export.sample import create_sample
-from rag_annotator.metrics.calibration import CLASSES, calibration_report, confusion, kappa
+from rag_annotator.metrics.calibration import CLASSES, confusion, kappa
+from rag_annotator.reports.inputs import calibration_report
 from rag_annotator.storage.store import GoldSetStore
 from tests.import_export.judge_files import (
     RUN,

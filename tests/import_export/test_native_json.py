@@ -320,7 +320,7 @@ def test_agent_metrics_travel_with_the_trajectories_and_are_not_imported(
     """The issue asks for the agent metrics in the native JSON: each run holding
     trajectories gets the ``metrics --json`` figures (overall and per family); the import
     ignores them (they are derived), so the round trip still gives the same bytes."""
-    from rag_annotator.metrics.agents import summarize
+    from rag_annotator.reports.inputs import summarize_agents as summarize
 
     with create_sample(tmp_path / "s.goldset") as sample:
         first, second = _roundtrip(tmp_path, sample)

@@ -6,7 +6,8 @@ import pytest
 
 from rag_annotator.domain import operations as ops
 from rag_annotator.errors import NotFound
-from rag_annotator.metrics.answers import AnswerInput, summarize, summarize_inputs
+from rag_annotator.metrics.answers import AnswerInput, summarize_inputs
+from rag_annotator.reports.inputs import summarize_answers as summarize
 from rag_annotator.storage.store import GoldSetStore
 from tests.builders import build_rich
 

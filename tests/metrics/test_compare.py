@@ -6,7 +6,8 @@ import pytest
 
 from rag_annotator.domain import operations as ops
 from rag_annotator.metrics import QueryInput, evaluate
-from rag_annotator.metrics.compare import compare, compare_reports
+from rag_annotator.metrics.compare import compare_reports
+from rag_annotator.reports.inputs import compare
 from rag_annotator.storage.store import GoldSetStore
 from tests.builders import build_rich
 

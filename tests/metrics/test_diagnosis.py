@@ -10,9 +10,9 @@ from rag_annotator.metrics.diagnosis import (
     RankedDocument,
     diagnose,
     diagnose_case,
-    diagnose_run,
     may_read,
 )
+from rag_annotator.reports.inputs import diagnose_run
 from rag_annotator.storage.store import GoldSetStore
 from tests.builders import last_id
 

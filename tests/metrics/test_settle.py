@@ -13,7 +13,8 @@ from hypothesis import given, settings
 
 from rag_annotator.domain import operations as ops
 from rag_annotator.metrics import QueryInput
-from rag_annotator.metrics.judge_next import next_to_judge, suggestions
+from rag_annotator.metrics.judge_next import next_to_judge
+from rag_annotator.reports.inputs import suggestions
 from rag_annotator.storage.store import GoldSetStore
 from tests.builders import build_rich
 from tests.metrics.reference import Enumerated, enumerate_strict

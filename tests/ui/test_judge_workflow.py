@@ -171,7 +171,7 @@ def test_merge_menu_brings_a_colleagues_judgments_in(
 
 def test_s_jumps_to_the_pair_that_settles_most(qtbot, tmp_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
     from rag_annotator.import_export.sample import create_sample
-    from rag_annotator.metrics.judge_next import suggestions
+    from rag_annotator.reports.inputs import suggestions
     from tests.ui.driving import open_window
 
     path = tmp_path / "sample.goldset"

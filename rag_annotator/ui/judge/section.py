@@ -365,7 +365,7 @@ class JudgeSection(Section):
             return False
         from PySide6.QtGui import QGuiApplication
 
-        from rag_annotator.metrics.judge_next import suggestions
+        from rag_annotator.reports.inputs import suggestions
 
         runs, _depth = store.pool_settings()
         # Over the whole gold set at the usual scale (~55 ms for the sample); past a few

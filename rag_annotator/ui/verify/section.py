@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import NotFound
-from rag_annotator.metrics.calibration import calibration_report
+from rag_annotator.reports.inputs import calibration_report
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.models import Column, RowsModel, number, one_line

@@ -1,0 +1,170 @@
+"""One run's figures, assembled once: :class:`RunFigures`, built by :func:`build`.
+
+For one run, one unjudged-document policy, one list of measures and a few options, a
+:class:`RunFigures` holds every figure the app shows or writes about the run: the retrieval
+report (per case, meaned per family by ``metrics.overview``; Judged@k is one of its
+measures), seed 003's answer decomposition, the diagnosis, latency and cost, the agent
+figures, and, when asked, the comparison with another run, the pairs to judge next and the
+judging coverage of the run's rankings (pairs judged over pairs ranked).  The dashboard,
+``metrics --json``, the workbook's summary and the native JSON's derived figures all render
+this one value (``reports.render``, ``reports.text``, ``reports.workbook``), so they cannot
+disagree.
+
+:func:`build` reads the inputs through the store (``reports.inputs``) and calls the pure
+functions of ``rag_annotator.metrics``; ``parts`` leaves out what a caller never shows (the
+native JSON wants the agent figures only), and a part left out is an empty value, not None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rag_annotator.metrics.agents import AgentSummary, summarize_items
+from rag_annotator.metrics.answers import AnswerInput, AnswerSummary, summarize_inputs
+from rag_annotator.metrics.compare import Comparison, compare_reports
+from rag_annotator.metrics.diagnosis import DEFAULT_DEPTH, Diagnosis, diagnose
+from rag_annotator.metrics.judge_next import Suggestion, next_to_judge
+from rag_annotator.metrics.latency import DEFAULT_TARGET_MS, LatencySummary, summarize_latency
+from rag_annotator.metrics.measures import parse_measures
+from rag_annotator.metrics.retrieval import DEFAULT_MEASURES, Report, evaluate
+from rag_annotator.metrics.values import Policy, QueryInput
+from rag_annotator.reports import inputs
+from rag_annotator.storage.store import GoldSetStore
+
+#: What :func:`build` can compute (``parts``).
+RETRIEVAL, ANSWERS, DIAGNOSIS, AGENTS, COVERAGE = (
+    "retrieval", "answers", "diagnosis", "agents", "coverage")
+#: What the dashboard and ``metrics`` show.  The judging coverage of the rankings is asked
+#: for by name: no rendering shows it yet, and it costs ~0.15 s on 10,000 cases x 100.
+DEFAULT_PARTS = frozenset({RETRIEVAL, ANSWERS, DIAGNOSIS, AGENTS})
+
+
+@dataclass(frozen=True)
+class FigureOptions:
+    """What to compute for a run.
+
+    ``compare``: another run to compare with, per case (``family``: that family's cases
+    only; a run named twice is compared with itself); ``next_count``: how many pairs to
+    judge next to rank (0: none; with ``next_cases_limit`` set, none either for a run of
+    more cases than that);
+    ``next_strict_only``: rank them only under ``strict`` (the dashboard's panel).
+    """
+
+    policy: Policy = Policy.TREC
+    measures: tuple[str, ...] = DEFAULT_MEASURES
+    target_ms: int = DEFAULT_TARGET_MS
+    depth: int = DEFAULT_DEPTH
+    compare: str | None = None
+    family: str | None = None
+    next_count: int = 0
+    next_cases_limit: int | None = None
+    next_strict_only: bool = False
+    parts: frozenset[str] = DEFAULT_PARTS
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How much of a run's rankings is judged: pairs (case, ranked document) with an
+    effective label, over every pair ranked, with the cases that still have an unjudged one."""
+
+    ranked: int = 0
+    judged: int = 0
+    relevant: int = 0
+    cases_with_unjudged: tuple[str, ...] = ()
+
+    @property
+    def unjudged(self) -> int:
+        return self.ranked - self.judged
+
+    @property
+    def share(self) -> float | None:
+        """Judged / ranked pairs (None with nothing ranked)."""
+        return self.judged / self.ranked if self.ranked else None
+
+
+@dataclass(frozen=True)
+class RunFigures:
+    """Every figure of one run under one policy and one list of measures (see the module
+    docstring).  ``families``: case → family of the cases the run covers;
+    ``case_families``: of every RAG case (read when comparing)."""
+
+    run: str
+    options: FigureOptions
+    report: Report
+    families: Mapping[str, str]
+    answers: AnswerSummary
+    diagnosis: Diagnosis
+    latency: LatencySummary
+    agents: AgentSummary
+    coverage: Coverage
+    comparison: Comparison | None = None
+    case_families: Mapping[str, str] = field(default_factory=dict)
+    next_pairs: tuple[Suggestion, ...] = ()
+
+    @property
+    def policy(self) -> Policy:
+        return self.options.policy
+
+    @property
+    def agent_only(self) -> bool:
+        """The run holds trajectories and neither retrieved lists nor answers."""
+        return self.agents.has_data and not self.report.per_query and not self.answers.items
+
+
+def coverage_of(queries: Mapping[str, QueryInput]) -> Coverage:
+    """Pure: the judging coverage of a run's rankings (a ranked document outside the case's
+    universe counts as unjudged: nobody labelled it)."""
+    ranked = judged = relevant = 0
+    open_cases = []
+    for case, query in queries.items():
+        grades = list(map(query.labels.get, query.ranking))
+        known = len(grades) - grades.count(None)
+        ranked += len(grades)
+        judged += known
+        relevant += known - grades.count(0)
+        if known < len(grades):
+            open_cases.append(case)
+    return Coverage(ranked, judged, relevant, tuple(open_cases))
+
+
+def build(store: GoldSetStore, run: str, options: FigureOptions = FigureOptions()
+          ) -> RunFigures:
+    """Read ``run``'s inputs through ``store`` and compute its figures (raises NotFound for
+    an unknown run, ValueError for a bad measure or option)."""
+    measures = tuple(m.name for m in parse_measures(options.measures))
+    parts = options.parts
+    queries = inputs.load_queries(store, run) if RETRIEVAL in parts else {}
+    rows = store.answer_inputs(run) if parts & {ANSWERS, DIAGNOSIS} else []
+    diagnosis = (inputs.diagnose_run(store, run, options.depth, rows) if DIAGNOSIS in parts
+                 else diagnose(run, [], options.depth))
+    agents = (inputs.summarize_agents(store, run) if AGENTS in parts
+              else summarize_items(run, []))
+    other = inputs.load_queries(store, options.compare) if options.compare else None
+    case_families = store.case_families() if other is not None else {}
+    report = evaluate(queries, measures, options.policy)
+    items = [AnswerInput.from_row(r) for r in rows] if ANSWERS in parts else []
+    comparison = None
+    if other is not None:
+        comparison = compare_reports(run, report, str(options.compare),
+                                     evaluate(other, measures, options.policy),
+                                     case_families, options.family)
+    return RunFigures(
+        run=run, options=options, report=report,
+        families={str(r["case_key"]): str(r["family"]) for r in rows},
+        answers=summarize_inputs(run, items), diagnosis=diagnosis,
+        latency=summarize_latency(items, options.target_ms), agents=agents,
+        coverage=coverage_of(queries) if COVERAGE in parts else Coverage(),
+        comparison=comparison, case_families=case_families,
+        next_pairs=_next_pairs(queries, measures, run, options))
+
+
+def _next_pairs(queries: Mapping[str, QueryInput], measures: Sequence[str], run: str,
+                options: FigureOptions) -> tuple[Suggestion, ...]:
+    if options.next_count <= 0:
+        return ()
+    if options.next_strict_only and options.policy is not Policy.STRICT:
+        return ()
+    if options.next_cases_limit is not None and len(queries) > options.next_cases_limit:
+        return ()
+    return tuple(next_to_judge(queries, measures, run)[:options.next_count])

@@ -1,0 +1,109 @@
+"""The Dashboard's answers panel: seed 003's decomposition per family (tested / produced /
+validated, quality, coverage, success), stacked bars "where do the tested questions go",
+unreviewed cases, abstention and faithfulness."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
+
+from rag_annotator.metrics.answers import AnswerSummary, Denominators
+from rag_annotator.metrics.overview import ALL
+from rag_annotator.reports.run_figures import RunFigures
+from rag_annotator.ui.dashboard.format import family_keys, family_title, pct, translate
+from rag_annotator.ui.dashboard.widgets import Bar, BarChart, Cell, FigureTable
+from rag_annotator.ui.models import number
+
+
+class AnswersPanel(QGroupBox):
+    """``table`` (counts and shares per family), ``bars`` (validated + not validated + no
+    answer = tested) and ``note`` (the definitions, the claims' shares)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(translate("DashboardSection",
+                                   "Answers per family: tested / produced / validated"), parent)
+        self.table = FigureTable()
+        self.bars = BarChart()
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table)
+        layout.addWidget(self.bars)
+        layout.addWidget(self.note)
+
+    def clear(self) -> None:
+        self.table.fill([], [])
+        self.bars.set_bars([])
+
+    def show_figures(self, figures: RunFigures) -> None:
+        summary = figures.answers
+        columns = [translate("DashboardSection", "Tested"),
+                   translate("DashboardSection", "Produced"),
+                   translate("DashboardSection", "Validated"),
+                   translate("DashboardSection", "Quality"),
+                   translate("DashboardSection", "Coverage"),
+                   translate("DashboardSection", "Success"),
+                   translate("DashboardSection", "Unreviewed"),
+                   translate("DashboardSection", "Abstention"),
+                   translate("DashboardSection", "Faithfulness")]
+        keys = family_keys(summary.per_family)
+        self.table.fill(columns, [(family_title(key), _cells(_group(summary, key)))
+                                  for key in keys])
+        self._show_bars(summary, keys)
+        self.note.setText(translate(
+            "DashboardSection",
+            "Bars: validated (green) + not validated (red) + no answer (grey) = tested. "
+            "Quality = validated / produced, coverage = produced / tested, success = "
+            "validated / tested; a zero denominator is not computable (—). Claims: %1 "
+            "contradicted, %2 unsupported of the verified; must-contain recall %3.")
+            .replace("%1", pct(summary.contradicted_share))
+            .replace("%2", pct(summary.unsupported_share))
+            .replace("%3", pct(summary.must_contain_recall)))
+
+    def _show_bars(self, summary: AnswerSummary, keys: list[str]) -> None:
+        palette = self.palette()
+        good = QColor(46, 125, 50)
+        bad = QColor(198, 40, 40)
+        missing = palette.color(QPalette.ColorRole.Mid)
+        bars = []
+        for key in keys:
+            group = _group(summary, key)
+            tested = group.tested or 1
+            bars.append(Bar(family_title(key), [
+                (group.validated / tested, good, "validated", list(group.cases("validated"))),
+                (len(group.cases("not_validated")) / tested, bad, "not_validated",
+                 list(group.cases("not_validated"))),
+                (len(group.cases("no_answer")) / tested, missing, "no_answer",
+                 list(group.cases("no_answer"))),
+            ], f"{group.validated} + {len(group.cases('not_validated'))} + "
+               f"{len(group.cases('no_answer'))} = {group.tested}"))
+        self.bars.set_bars(bars)
+
+
+def _group(summary: AnswerSummary, key: str) -> Denominators:
+    return summary.group(None if key == ALL else key)
+
+
+def _cells(group: Denominators) -> list[Cell]:
+    abst = (f"{len(group.abstention_correct_cases)}/{len(group.abstention_cases)}"
+            if group.abstention_cases else "—")
+    return [
+        (number(group.tested), list(group.cases("tested")), ""),
+        (number(group.produced), list(group.cases("produced")), ""),
+        (number(group.validated), list(group.cases("validated")), ""),
+        (pct(group.quality), list(group.cases("produced")),
+         translate("DashboardSection", "validated / produced")),
+        (pct(group.coverage), list(group.cases("tested")),
+         translate("DashboardSection", "produced / tested")),
+        (pct(group.success), list(group.cases("tested")),
+         translate("DashboardSection", "validated / tested")),
+        (number(len(group.unreviewed_cases)), list(group.unreviewed_cases),
+         translate("DashboardSection", "expecting an answer, review not complete: not "
+                   "counted as tested (%1 more have no answer from this run at all)").replace(
+                       "%1", str(len(group.not_generated_cases)))),
+        (abst, list(group.abstention_cases),
+         translate("DashboardSection",
+                   "cases expecting an abstention or escalation, reviewed")),
+        (pct(group.faithfulness_mean), list(group.cases("produced")),
+         translate("DashboardSection", "mean of supported / verified claims per answer")),
+    ]
