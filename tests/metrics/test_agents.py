@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from rag_annotator.domain import agent_ops
 from rag_annotator.domain.agent_checks import evaluate
 from rag_annotator.domain.agents import AgentSpec
-from rag_annotator.metrics.agents import AgentItem, summarize, summarize_items
+from rag_annotator.metrics.agents import AgentItem, summarize_items
+from rag_annotator.reports.inputs import summarize_agents as summarize
 from rag_annotator.storage.store import GoldSetStore
 from tests.metrics.agent_seed import RUN, build_agents
 
