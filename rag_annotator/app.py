@@ -108,6 +108,9 @@ def run_gui(file: str | None, assessor: str | None, language: str | None = None)
         paths.ensure()
     except OSError:
         pass  # reported when something needs the folders (settings, sample)
+    from rag_annotator.storage.tempfiles import clean_leftovers
+
+    clean_leftovers(paths.temp)  # what a killed copy of the app left (an export's sheets)
     _setup_logging(paths)
     settings = Settings.load(paths.settings_file)
     app = QApplication.instance() or QApplication(sys.argv[:1])

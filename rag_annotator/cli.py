@@ -9,6 +9,7 @@ when it finds problems.  Qt is imported only when the desktop app is started.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sqlite3
 import sys
@@ -213,6 +214,7 @@ def _add_merge(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``rag-annotator`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
+    _clean_temporary_leftovers()
     try:
         if args and args[0] in COMMANDS:
             ns = _command_parser().parse_args(args)
@@ -229,6 +231,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
     except KeyboardInterrupt:
         return 130
+
+
+def _clean_temporary_leftovers() -> None:
+    """Remove what a killed process of ours left in the app's temporary folder."""
+    from rag_annotator.paths import app_paths
+    from rag_annotator.storage.tempfiles import clean_leftovers
+
+    with contextlib.suppress(OSError):
+        clean_leftovers(app_paths().temp)
 
 
 def _cmd_new(ns: argparse.Namespace) -> int:

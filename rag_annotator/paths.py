@@ -41,6 +41,12 @@ class AppPaths:
         """Where pre-migration and rolling backups go."""
         return self.data / "backups"
 
+    @property
+    def temp(self) -> Path:
+        """This app's own temporary files (openpyxl's sheets while a workbook is written):
+        one folder per process, removed on exit and, after a crash, on the next start."""
+        return self.data / "tmp"
+
     def ensure(self) -> AppPaths:
         """Create the folders if needed and return self."""
         for folder in (self.config, self.data, self.logs):

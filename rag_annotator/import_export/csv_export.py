@@ -32,7 +32,6 @@ import csv
 import json
 import locale
 import os
-import shutil
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +40,7 @@ from typing import Any
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.safety import neutralise
+from rag_annotator.storage import tempfiles
 from rag_annotator.storage.reads_exchange import JSON_COLUMNS, Scope
 from rag_annotator.storage.store import GoldSetStore
 
@@ -183,18 +183,20 @@ def write_folder(dest: Path, write: Callable[[Path], None]) -> None:
     if not dest.parent.is_dir():
         raise KnownError("the folder that should hold it does not exist; create it first.",
                          path=dest.parent)
-    tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir()
+    try:
+        tmp = tempfiles.temp_folder(dest.parent)
+    except OSError as error:  # a read-only folder
+        raise KnownError(f"could not write in this folder ({error.strerror or error}); "
+                         "choose a folder you can write to.", path=dest.parent) from error
     try:
         write(tmp)
         _replace_folder(tmp, dest)
     except OSError as error:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise KnownError(f"could not write the folder ({error.strerror}); nothing was "
-                         "written.", path=dest) from error
+        tempfiles.remove(tmp)
+        raise KnownError(f"could not write the folder ({error.strerror or error}); nothing "
+                         "was written.", path=dest) from error
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        tempfiles.remove(tmp)
         raise
 
 

@@ -1,8 +1,9 @@
 """Reading untrusted text files and writing exports safely, shared by every format.
 
 Reading: size limit, strict UTF-8 (a BOM is accepted and dropped), NUL bytes refused, with
-errors that name the file and line.  Writing: a temporary file beside the destination, fsync,
-then ``os.replace`` — the destination holds the old file or the whole new one, never a part.
+errors that name the file and line.  Writing: a temporary file beside the destination (a new,
+unpredictable name that follows no link: ``storage.tempfiles``), fsync, then ``os.replace`` —
+the destination holds the old file or the whole new one, never a part.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rag_annotator.errors import KnownError
+from rag_annotator.storage import tempfiles
 
 #: Largest text file an import reads (a TREC run of several million lines fits).
 MAX_TEXT_BYTES = 2 * 1024**3
@@ -149,17 +151,21 @@ def atomic_text_writer(destination: Path) -> Iterator[TextIO]:
         raise KnownError("this is a folder; give a file name.", path=destination)
     if not destination.parent.is_dir():
         raise KnownError("the folder does not exist; create it first.", path=destination.parent)
-    tmp = destination.with_name(f".{destination.name}.tmp-{os.getpid()}")
     try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+        fd, tmp = tempfiles.open_temp_file(destination.parent)
+    except OSError as error:
+        raise KnownError(f"could not write in this folder ({error.strerror or error}); "
+                         "choose a folder you can write to.", path=destination) from error
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, destination)
     except OSError as error:
-        tmp.unlink(missing_ok=True)
+        tempfiles.remove(tmp)
         raise KnownError(f"could not write the file ({error.strerror}); nothing was written.",
                          path=destination) from error
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        tempfiles.remove(tmp)
         raise

@@ -22,8 +22,9 @@ Excel and calamine decode and :func:`unescape` undoes for openpyxl.  A text long
 cell holds (32,767 characters) is cut with a visible marker and a warning; the ``xlsx``
 import refuses cut cells (the native JSON keeps everything).
 
-Written with openpyxl's write-only mode (rows stream, constant memory) to a temporary file
-beside the destination, then renamed: a failure never leaves a partial workbook.
+Written with openpyxl's write-only mode (rows stream, constant memory; its per-sheet temporary
+files go to the app's own temporary folder, ``storage.tempfiles``) to a temporary file beside
+the destination, then renamed: a failure never leaves a partial workbook.
 """
 
 from __future__ import annotations
@@ -47,7 +48,9 @@ from rag_annotator.import_export.csv_export import (
 )
 from rag_annotator.import_export.csv_import import CUT_MARKER
 from rag_annotator.import_export.registry import Options
+from rag_annotator.paths import app_paths
 from rag_annotator.reports.workbook import SUMMARY, summary_rows, words
+from rag_annotator.storage import tempfiles
 from rag_annotator.storage.store import GoldSetStore
 
 #: Data rows per sheet (Excel's 1,048,576 rows less the header).
@@ -209,6 +212,9 @@ def export_xlsx(store: GoldSetStore, dest: Path, options: Options) -> TablesRepo
     scope = scope_of(store, options)
     report = TablesReport(dest)
     tick = Ticker(options, sum(count_rows(store, scope).values()))
+    # Write-only sheets stream to files from ``tempfile`` (gold-set content, up to the
+    # workbook's size): in our own folder, never the system's, and gone after a crash too.
+    tempfiles.use_private_temp_folder(app_paths().temp)
     wb = Workbook(write_only=True)
     try:
         # Write-only sheets stream their rows to temporary files as they go: a full disk
@@ -262,7 +268,11 @@ def discard(wb: Any) -> None:
 
 def save_atomically(wb: Any, dest: Path) -> None:
     """Save a workbook under a temporary name, fsync it, then rename it to ``dest``."""
-    tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
+    try:
+        tmp = tempfiles.temp_file(dest.parent, ".xlsx")
+    except OSError as error:
+        discard(wb)
+        raise _not_written(dest, error) from error
     try:
         wb.save(tmp)  # closes every sheet and removes openpyxl's own temporary files
         with open(tmp, "rb+") as handle:
@@ -270,9 +280,9 @@ def save_atomically(wb: Any, dest: Path) -> None:
         os.replace(tmp, dest)
     except write_errors() as error:
         discard(wb)
-        tmp.unlink(missing_ok=True)
+        tempfiles.remove(tmp)
         raise _not_written(dest, error) from error
     except BaseException:
         discard(wb)
-        tmp.unlink(missing_ok=True)
+        tempfiles.remove(tmp)
         raise

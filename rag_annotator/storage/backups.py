@@ -16,13 +16,13 @@ a copy of the current file first, so a restore is itself reversible.
 from __future__ import annotations
 
 import hashlib
-import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from rag_annotator.errors import DamagedFile, KnownError
+from rag_annotator.storage import tempfiles
 from rag_annotator.storage.connection import fsync_directory, quick_check_file
 from rag_annotator.storage.snapshot import backup_file
 
@@ -110,8 +110,10 @@ def kept(backups: list[Backup], now: datetime) -> set[Path]:
 
 
 def prune(file: Path, root: Path, now: datetime | None = None) -> list[Path]:
-    """Delete the backups the schedule no longer keeps; returns them."""
+    """Delete the backups the schedule no longer keeps, and the temporary copies of backups
+    killed mid-way; returns the backups deleted."""
     now = now or datetime.now(timezone.utc)
+    tempfiles.clean_leftovers(folder_for(file, root))  # copies killed mid-way
     backups = listing(file, root)
     keep = kept(backups, now)
     removed = []
@@ -140,16 +142,13 @@ def restore(file: Path, backup: Path, root: Path, now: datetime | None = None) -
         backup_file(source, before)
     finally:
         source.close()
-    tmp = file.with_name(f".{file.name}.restore-{os.getpid()}")
     try:
         source = sqlite3.connect(f"{backup.resolve().as_uri()}?mode=ro", uri=True)
         try:
-            backup_file(source, tmp)
+            backup_file(source, file)  # a temporary copy beside it, fsynced, renamed over it
         finally:
             source.close()
-        os.replace(tmp, file)
     except OSError as error:
-        tmp.unlink(missing_ok=True)
         raise KnownError(f"could not restore the backup ({error.strerror or error}); the "
                          "file is as it was.", path=file) from error
     fsync_directory(file.parent)

@@ -2,7 +2,8 @@
 
 A plain file copy of a live database can be corrupt after a power cut (backup.html); the
 backup API gives a bit-wise snapshot.  The copy is written to a temporary name, fsynced and
-renamed, so the destination holds either nothing or a whole file.
+renamed, so the destination holds either nothing or a whole file; the temporary name is new and
+unpredictable, and a copy killed mid-way is removed on a later start (``storage.tempfiles``).
 """
 
 from __future__ import annotations
@@ -11,14 +12,17 @@ import os
 import sqlite3
 from pathlib import Path
 
+from rag_annotator.storage import tempfiles
 from rag_annotator.storage.connection import fsync_directory
+
+#: The temporary copy's suffix: not ``.goldset``, so that a backup listing never shows one.
+SUFFIX = ".copy"
 
 
 def backup_file(source: sqlite3.Connection, destination: Path) -> None:
     """Copy the open database to ``destination`` atomically (temp + fsync + rename)."""
     destination.parent.mkdir(parents=True, exist_ok=True)
-    tmp = destination.with_name(f".{destination.name}.tmp-{os.getpid()}")
-    tmp.unlink(missing_ok=True)
+    tmp = tempfiles.temp_file(destination.parent, SUFFIX)
     try:
         target = sqlite3.connect(tmp)
         try:
@@ -29,7 +33,7 @@ def backup_file(source: sqlite3.Connection, destination: Path) -> None:
             os.fsync(handle.fileno())
         os.replace(tmp, destination)
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        tempfiles.remove(tmp)
         raise
     fsync_directory(destination.parent)
 

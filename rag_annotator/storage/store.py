@@ -23,7 +23,7 @@ from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.enums import Family, values
 from rag_annotator.errors import Conflict, DamagedFile, KnownError, NotFound, ReadOnlyLocation
 from rag_annotator.storage import connection as conn_mod
-from rag_annotator.storage import queries
+from rag_annotator.storage import queries, tempfiles
 from rag_annotator.storage.checks import FileChecks
 from rag_annotator.storage.lock import WriterLock
 from rag_annotator.storage.reads import ReadBase, Row
@@ -94,6 +94,10 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, Agent
         :class:`~rag_annotator.errors.ReadOnlyLocation` says the folder cannot be written.
         """
         file = Path(path).expanduser().resolve()
+        # What exports, backups and migrations killed mid-way left beside it (ours only).
+        tempfiles.clean_leftovers(file.parent)
+        if backup_dir is not None:
+            tempfiles.clean_leftovers(backup_dir)
         try:
             large = file.stat().st_size > BACKGROUND_CHECK_BYTES
         except OSError:

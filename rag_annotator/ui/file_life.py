@@ -112,6 +112,10 @@ class FileLife(QObject):
             self._save_settings()
         self.state_changed.emit()
         if store is not None:
+            from rag_annotator.storage import backups, tempfiles
+
+            # Copies of a backup killed mid-way (the file's own folder is cleaned on opening).
+            tempfiles.clean_leftovers(backups.folder_for(store.path, self.backups.root))
             self._watch_quick_check(store)
             # The first copy waits until the window has settled (it reads the whole file).
             QTimer.singleShot(10_000, lambda: self.backups.maybe(store)
