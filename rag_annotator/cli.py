@@ -242,6 +242,13 @@ def _clean_temporary_leftovers() -> None:
         clean_leftovers(app_paths().temp)
 
 
+def _say_took_over(store: GoldSetStore) -> None:
+    """One line on stderr when the command took over a stale lock."""
+    if store.lock is not None and store.lock.took_over is not None:
+        print(f"note: {store.path}: took over the stale lock of "
+              f"{store.lock.took_over.describe()} (no longer held)", file=sys.stderr)
+
+
 def _cmd_new(ns: argparse.Namespace) -> int:
     path = Path(ns.file)
     if ns.sample:
@@ -359,6 +366,7 @@ def _cmd_import(ns: argparse.Namespace) -> int:
                                profile=ns.profile or "")
     run_import = registry.importer(ns.format)
     with GoldSetStore.open(ns.file, assessor=ns.assessor or "", lock=True) as store:
+        _say_took_over(store)
         report = run_import(store, source, options)
     for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
@@ -389,6 +397,7 @@ def _cmd_merge(ns: argparse.Namespace) -> int:
     from rag_annotator.import_export.merge import merge_file
 
     with GoldSetStore.open(ns.file, lock=True) as store:
+        _say_took_over(store)
         report = merge_file(store, Path(ns.other))
     for skipped in report.skipped:
         print(f"warning: skipped {skipped}", file=sys.stderr)

@@ -42,6 +42,11 @@ class AppPaths:
         return self.data / "backups"
 
     @property
+    def locks(self) -> Path:
+        """Writer locks named by a gold set's device and inode (``storage.lock``)."""
+        return self.data / "locks"
+
+    @property
     def temp(self) -> Path:
         """This app's own temporary files (openpyxl's sheets while a workbook is written):
         one folder per process, removed on exit and, after a crash, on the next start."""
