@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -169,3 +169,62 @@ def atomic_text_writer(destination: Path) -> Iterator[TextIO]:
     except BaseException:
         tempfiles.remove(tmp)
         raise
+
+
+def refuse_own_files(goldset: Path, destination: Path) -> None:
+    """Refuse an export onto the open gold set or the files that keep it safe.
+
+    ``destination`` may name them directly, through a link, through ``..`` or as another
+    name of the same file (a hard link: same device and inode): the gold set, its journal
+    (``-journal``, ``-wal``, ``-shm``), its lock files, its backups taken before a migration,
+    or the app's backups and locks folders.  The exporters replace their destination, so any
+    of these would be destroyed; the refusal names the destination and changes nothing.
+    """
+    from rag_annotator.paths import app_paths
+    from rag_annotator.storage.lock import inode_lock_path, lock_path
+    from rag_annotator.storage.snapshot import pre_migration_backup_path
+
+    dest = Path(destination).expanduser()
+    home = Path(os.path.realpath(goldset))
+    own: list[tuple[Path, str]] = [(home, "the open gold set itself")]
+    own += [(home.with_name(home.name + end), "the open gold set's journal")
+            for end in ("-journal", "-wal", "-shm")]
+    own.append((lock_path(home), "the open gold set's lock file"))
+    with suppress(OSError):
+        own.append((inode_lock_path(home), "the open gold set's lock file"))
+    example = pre_migration_backup_path(home, "X", None).name
+    before, after = example.split("X", 1)
+    with suppress(OSError):
+        own += [(path, "a backup of the open gold set")
+                for path in home.parent.glob(f"{before}*{after}")]
+    folders = [(app_paths().backups, "the backups folder"),
+               (app_paths().locks, "the app's lock folder")]
+
+    real = Path(os.path.realpath(dest))
+    what = next((w for path, w in own if _same_name(real, path)), None)
+    if what is None and real.parent == home.parent and real.name.startswith(before) \
+            and real.name.endswith(after):
+        what = "a backup of the open gold set"
+    for folder, name in folders:
+        top = Path(os.path.realpath(folder))
+        if what is None and (_same_name(real, top) or any(_same_name(p, top)
+                                                          for p in real.parents)):
+            raise KnownError(f"this is in {name} of rag-annotator, which only the app "
+                             "writes to; choose another destination.", path=dest)
+    if what is None:
+        try:
+            found = os.stat(dest)
+        except (OSError, ValueError):
+            return
+        for path, name in own:
+            with suppress(OSError):
+                if os.path.samestat(found, os.stat(path)):
+                    what = f"{name} (another name of the same file)"
+                    break
+    if what is not None:
+        raise KnownError(f"this is {what}; exporting there would destroy it: choose "
+                         "another destination.", path=dest)
+
+
+def _same_name(a: Path, b: Path) -> bool:
+    return os.path.normcase(str(a)) == os.path.normcase(str(b))

@@ -137,8 +137,26 @@ def importer(name: str) -> Callable[[Any, Path, Options], Report]:
 
 
 def exporter(name: str) -> Callable[[Any, Path, Options], Report]:
-    """The export function of a format (InvalidValue if unknown)."""
-    return _load(EXPORTS, name, "export")
+    """The export function of a format (InvalidValue if unknown).
+
+    Every export (the CLI's, the export dialog's) goes through here, so here is where a
+    destination that is the open gold set, its journal, lock or backups is refused, before
+    the format writes anything (``files.refuse_own_files``), and where what an export killed
+    mid-way left in the destination's folder is removed (``storage.tempfiles``).
+    """
+    run = _load(EXPORTS, name, "export")
+
+    @functools.wraps(run)  # inspect.unwrap(exporter(name)) is the format's function
+    def guarded(store: Any, dest: Path, options: Options) -> Report:
+        from rag_annotator.import_export.files import refuse_own_files
+        from rag_annotator.storage.tempfiles import clean_leftovers
+
+        refuse_own_files(Path(store.path), Path(dest))
+        clean_leftovers(Path(dest).expanduser().parent)  # what a killed export left there
+        result: Report = run(store, dest, options)
+        return result
+
+    return guarded
 
 
 def parse_mapping(text: str | None) -> dict[str, str]:

@@ -264,7 +264,7 @@ def test_escape_round_trips() -> None:
 
 
 def test_registry_names_xlsx() -> None:
-    assert registry.exporter("xlsx") is xlsx_export.export_xlsx
+    assert inspect.unwrap(registry.exporter("xlsx")) is xlsx_export.export_xlsx
     assert inspect.unwrap(registry.importer("xlsx")) is xlsx_import.import_xlsx
 
 
