@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sqlite3
 import sys
 from collections.abc import Sequence
@@ -32,6 +33,8 @@ IMPORT_FORMATS = tuple(registry.IMPORTS)
 EXPORT_FORMATS = tuple(registry.EXPORTS)
 EXIT_PROBLEMS = 1
 EXIT_ERROR = 2
+#: 128 + SIGPIPE, what a shell reports for a command whose reader closed the pipe.
+EXIT_BROKEN_PIPE = 141
 
 _DESCRIPTION = """\
 Build, judge and verify the gold set a RAG system is evaluated against.
@@ -221,7 +224,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             handler = {"new": _cmd_new, "info": _cmd_info, "check": _cmd_check,
                        "import": _cmd_import, "export": _cmd_export,
                        "metrics": _cmd_metrics, "merge": _cmd_merge}[ns.command]
-            return int(handler(ns))
+            code = int(handler(ns))
+            sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
+            return code
         ns = _gui_parser().parse_args(args)
         from rag_annotator.app import run_gui  # Qt only for the desktop app
 
@@ -231,6 +236,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (``info … | head -5``): nothing left to say to it.  Python's
+        # recipe: point stdout at devnull so the flush at exit cannot fail again.
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
 
 
 def _clean_temporary_leftovers() -> None:

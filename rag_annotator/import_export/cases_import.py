@@ -48,7 +48,7 @@ from rag_annotator.domain.ports import Store
 from rag_annotator.errors import InvalidValue
 from rag_annotator.import_export.files import ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
-from rag_annotator.import_export.tabular import Cancelled, Table, read_table
+from rag_annotator.import_export.tabular import Cancelled, Table, few_names, read_table
 
 
 class CaseStore(Store, Protocol):
@@ -198,7 +198,7 @@ def recognise_headers(headers: Sequence[str],
         index = by_header.get(header.strip(), by_norm.get(norm(header)))
         if index is None:
             raise InvalidValue(f"--map: there is no column '{header}' (columns: "
-                               f"{', '.join(h for h in headers if h)}).")
+                               f"{few_names(h for h in headers if h)}).")
         found[name] = index
     taken = set(found.values())
     for i, header in enumerate(headers):
@@ -513,7 +513,7 @@ def _rows_from_jsonl(path: Path, mapping: Mapping[str, str],
     if unknown:
         report.ignored_columns = sorted(unknown)
         report.warnings.append(f"{path.name}: fields not recognised and ignored: "
-                               f"{', '.join(sorted(unknown))} (name them with --map "
+                               f"{few_names(sorted(unknown))} (name them with --map "
                                "field=name).")
     return rows
 
@@ -531,13 +531,13 @@ def load_rows(path: Path, options: Options,
     columns = recognise_headers(table.headers, options.mapping)
     if "question" not in columns:
         raise ImportRejected(path, 1, "no column is recognised as the question (columns: "
-                                      f"{', '.join(h for h in table.headers if h) or 'none'}); "
+                                      f"{few_names(h for h in table.headers if h) or 'none'}); "
                                       "name it with --map question=Header.")
     ignored = [h for i, h in enumerate(table.headers) if h and i not in columns.values()]
     if ignored:
         report.ignored_columns = ignored
         report.warnings.append(f"{path.name}: columns not recognised and ignored: "
-                               f"{', '.join(ignored)} (name them with --map field=Header).")
+                               f"{few_names(ignored)} (name them with --map field=Header).")
     question = table.headers[columns["question"]]
     if table.rows and not any(cells[columns["question"]].strip() for _n, cells in table.rows):
         raise ImportRejected(path, None, f"column '{question}' is empty in every row; every "

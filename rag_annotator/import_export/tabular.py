@@ -20,7 +20,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -189,6 +189,19 @@ def _table(path: Path, records: list[list[str]], warnings: list[str], encoding: 
 
 def _few(numbers: list[int], n: int = 5) -> str:
     return ", ".join(map(str, numbers[:n])) + (", …" if len(numbers) > n else "")
+
+
+def few_names(names: Iterable[str], n: int = 10, width: int = 60) -> str:
+    """Names (columns, fields) for a one-line message: the first ``n``, each cut to ``width``
+    characters, then how many there are in all — a header of a million columns must not
+    make a warning of megabytes."""
+    shown: list[str] = []
+    total = 0
+    for name in names:
+        total += 1
+        if total <= n:
+            shown.append(name if len(name) <= width else name[:width - 1] + "…")
+    return ", ".join(shown) + (f", … ({total:,} in all)" if total > n else "")
 
 
 def cell_text(value: Any) -> str:

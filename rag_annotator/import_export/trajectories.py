@@ -63,6 +63,8 @@ from rag_annotator.import_export.files import (
 )
 from rag_annotator.import_export.registry import Options
 
+#: The largest integer SQLite stores (and beyond which a count makes no sense).
+_LARGEST = 2**63 - 1
 NATIVE_FIELDS = ("case", "case_id", "steps", "final_state", "answer", "final_answer", "tokens",
                  "seconds", "cost", "run", "metadata")
 STEP_FIELDS = {"tool": ("tool", "name"), "arguments": ("arguments", "args", "input"),
@@ -275,6 +277,8 @@ class _Line:
             return None
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.fail(f"'{name}' must be a number (or null), got {json.dumps(value)}.")
+        if isinstance(value, int) and abs(value) > _LARGEST:  # past SQLite's integers
+            raise self.fail(f"'{name}' is out of range (a number from 0 to {_LARGEST:,}).")
         if not math.isfinite(value) or value < 0:
             raise self.fail(f"'{name}' must be a finite number of 0 or more (got {value}).")
         if whole:

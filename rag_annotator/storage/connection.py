@@ -29,6 +29,7 @@ from rag_annotator.errors import (
     FileTooNew,
     KnownError,
     NotAGoldSetFile,
+    ReadOnlyLocation,
     WriteFailed,
 )
 
@@ -237,12 +238,25 @@ def inspect_read_only(path: Path, known_migrations: list[str], schema_version: i
 
 
 def roll_back_hot_journal(path: Path) -> None:
-    """Let SQLite play back the hot journal of ``path`` (it does so on the first read)."""
-    conn = _raw_connect(path, "rw")
+    """Let SQLite play back the hot journal of ``path`` (it does so on the first read).
+
+    Playing back writes the file and deletes the journal: where that cannot be done (a
+    read-only folder or file), every later attempt meets the same journal, so the refusal
+    says what it is and what to do — not "damaged", not "disk full".
+    """
     try:
-        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    finally:
-        conn.close()
+        conn = _raw_connect(path, "rw")
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error as error:
+        raise ReadOnlyLocation(
+            f"a crash left an unfinished change in {path.name}-journal beside the file; it "
+            "must be rolled back (this writes the file and deletes the journal) before the "
+            f"file can be read, and that failed here (SQLite: {error}): make the folder and "
+            "the file writable, or copy both files together to a folder you can write to "
+            "and open the copy.", path=path) from error
 
 
 def _raise_if_damaged(conn: sqlite3.Connection, path: Path) -> None:
