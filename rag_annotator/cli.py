@@ -319,8 +319,8 @@ def _cmd_check(ns: argparse.Namespace) -> int:
         schema = store.schema_problems()
         problems = store.integrity_problems() + schema
         if schema:
-            problems.append("schema differs from this build's: cross-reference checks "
-                            "skipped (the rows of such a file are not read)")
+            problems.append("schema or settings differ from this build's: cross-reference "
+                            "checks skipped (the rows of such a file are not read)")
         else:
             problems += store.cross_reference_problems()
         name = store.path

@@ -7,6 +7,7 @@ opens this file alone.
 
 from __future__ import annotations
 
+from rag_annotator.storage.connection import settings_problem
 from rag_annotator.storage.reads import ReadBase
 from rag_annotator.storage.schema import SCHEMA_VERSION
 from rag_annotator.storage.shape import schema_differences
@@ -26,9 +27,14 @@ class FileChecks(ReadBase):
     def schema_problems(self) -> list[str]:
         """Every difference between the file's schema (tables, columns, CHECKs, indexes,
         triggers, views) and this build's for the file's version, as opening refuses it
-        (:mod:`~rag_annotator.storage.shape`; only ``sqlite_master``'s text is read)."""
+        (:mod:`~rag_annotator.storage.shape`; only ``sqlite_master``'s text is read), and a
+        grade scale setting this build would not write (rows are not read past these)."""
         problems = [f"schema: {difference}"
                     for difference in schema_differences(self._conn, self.schema_version)]
+        if not problems and self.schema_version >= 1:
+            setting = settings_problem(self._conn)
+            if setting is not None:
+                problems.append(f"settings: {setting}")
         if self.schema_version != SCHEMA_VERSION:
             problems.append(f"schema: user_version is {self.schema_version}, expected "
                             f"{SCHEMA_VERSION}")

@@ -243,6 +243,7 @@ def inspect_read_only(path: Path, known_migrations: list[str], schema_version: i
             roll_back_hot_journal(path)
         if schema == "refuse":
             _refuse_unexpected_schema(conn, path, user_version)
+            _refuse_bad_settings(conn, path, user_version)
         if quick_check:
             _raise_if_damaged(conn, path)
         has_migrations = conn.execute(
@@ -285,6 +286,28 @@ def _refuse_unexpected_schema(conn: sqlite3.Connection, path: Path, version: int
             f"{differences[0]}{more}; it was changed outside rag-annotator, so nothing in it "
             "was run or written. Ask for a copy saved by rag-annotator; 'rag-annotator "
             "check' lists every difference.", path=path)
+
+
+def settings_problem(conn: sqlite3.Connection) -> str | None:
+    """What is wrong with the settings every reader relies on (``meta``), or None.
+
+    ``max_grade`` is read as the scale of every grade: it must be a whole number from 1 to
+    4 (the grades' CHECK), as this build writes it; ``meta`` has no CHECK to say so.
+    """
+    row = conn.execute("SELECT value FROM meta WHERE key = 'max_grade'").fetchone()
+    if row is None or (isinstance(row[0], str) and row[0] in ("1", "2", "3", "4")):
+        return None
+    return (f"its grade scale (meta max_grade = {str(row[0])[:40]!r}) is not a whole number "
+            "from 1 to 4")
+
+
+def _refuse_bad_settings(conn: sqlite3.Connection, path: Path, version: int) -> None:
+    problem = settings_problem(conn) if version >= 1 else None
+    if problem is not None:
+        raise DamagedFile(
+            f"not opened: {problem}; it was changed outside rag-annotator, so nothing in it "
+            "was written. Ask for a copy saved by rag-annotator, or restore it from a backup.",
+            path=path)
 
 
 def roll_back_hot_journal(path: Path) -> None:

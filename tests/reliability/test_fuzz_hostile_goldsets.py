@@ -184,8 +184,15 @@ def out_of_scale(rng: random.Random, conn: sqlite3.Connection) -> str:
     return "grade above the scale"
 
 
+def forged_scale(rng: random.Random, conn: sqlite3.Connection) -> str:
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'max_grade'",
+                 (rng.choice(("abc", "0", "5", "1e999", "99999999999999999999", "", None)),))
+    return "forged grade scale"
+
+
 ROW_FORGERIES: list[Mutation] = [flipped_judgments, forged_verdicts, forged_adjudications,
-                                       forged_assessor, dangling_rows, out_of_scale]
+                                       forged_assessor, dangling_rows, out_of_scale,
+                                       forged_scale]
 
 
 @pytest.fixture(scope="module")

@@ -206,6 +206,20 @@ def test_odd_grades_under_an_edited_check_are_refused(sample_template: Path,
     assert sha256(restored) == digest
 
 
+def test_a_forged_grade_scale_is_refused(sample_template: Path, tmp_path: Path) -> None:
+    """``meta`` has no CHECK: a scale of 'abc' gave ValueError tracebacks in every reader."""
+    hostile = copy_of(sample_template, tmp_path / "in", "colleague.goldset")
+    tamper(hostile, ["UPDATE meta SET value = 'abc' WHERE key = 'max_grade'"])
+    digest = sha256(hostile)
+    for command in (("info", str(hostile)), ("metrics", str(hostile), "--run", "x")):
+        line = assert_one_error_line(run_cli(*command), hostile)
+        assert "max_grade = 'abc'" in line
+    result = run_cli("check", str(hostile))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "settings: its grade scale (meta max_grade = 'abc')" in result.stdout
+    assert sha256(hostile) == digest
+
+
 # -- finding 6: a failing migration ------------------------------------------------------------
 def test_a_failing_migration_leaves_the_exact_bytes(goldset_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
