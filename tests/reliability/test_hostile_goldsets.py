@@ -270,3 +270,30 @@ def test_a_fifo_named_goldset_is_refused_without_opening_it(sample_template: Pat
         GoldSetStore.open(fifo, assessor="me")  # the app's open: refused, not waiting
     assert sha256(mine) == digest
 
+
+
+# -- the app: the same refusals, shown as a message; no file opened ----------------------------
+@pytest.mark.gui
+def test_the_app_shows_the_refusal_and_opens_nothing(qtbot, sample_template: Path,  # type: ignore[no-untyped-def]
+                                                     tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from rag_annotator.paths import app_paths
+    from rag_annotator.settings import Settings
+    from rag_annotator.ui import file_life
+    from rag_annotator.ui.main_window import MainWindow
+
+    shown: list[object] = []
+    monkeypatch.setattr(file_life, "show_known_error", lambda parent, error: shown.append(error))
+    window = MainWindow(Settings(assessor="Marc"), app_paths(), assessor="Marc")
+    qtbot.addWidget(window)
+    hostile = copy_of(sample_template, tmp_path / "in", "colleague.goldset")
+    tamper(hostile, [PWN_TRIGGER])
+    digest = sha256(hostile)
+    fifo = tmp_path / "pipe.goldset"
+    os.mkfifo(fifo)
+
+    assert not window.open_file(hostile)
+    assert not window.open_file(fifo)
+    assert window.store is None
+    assert [type(error) for error in shown] == [UnexpectedSchema, NotAGoldSetFile]
+    assert sha256(hostile) == digest and listing(hostile.parent) == [hostile.name]
