@@ -116,6 +116,8 @@ def schema_differences(conn: sqlite3.Connection, version: int) -> list[str]:
     """How the file's schema differs from this build's at ``version``, one phrase each
     (empty when identical); the most telling first: missing or replaced objects, changed
     definitions, then objects this build never creates."""
+    if version < 0:  # the header's field is signed; no build writes a negative one
+        return [f"user_version {version} is not a schema version"]
     expected = {(o.type, o.name): o for o in reference_objects(version)}
     actual = read_objects(conn)
     by_name = {o.name: o for o in actual}
