@@ -30,6 +30,12 @@ _MIGRATIONS_TABLE = "_sqlite_migrations"
 #: A plain index on listed columns (no expression, no WHERE): evaluates nothing.
 _PLAIN_INDEX = re.compile(r"CREATE (UNIQUE )?INDEX \w+ ON \w+ ?\(\w+( ?, ?\w+)*\)",
                           re.IGNORECASE)
+#: sqlite-utils' table as any of its versions makes it: text and integer columns, a primary
+#: key, nothing that evaluates an expression (no CHECK, DEFAULT, generated column).
+_PLAIN_MIGRATIONS_TABLE = re.compile(
+    r"CREATE TABLE _sqlite_migrations ?\(\w+ (INTEGER|TEXT)( PRIMARY KEY)?"
+    r"(,\w+ (INTEGER|TEXT)( PRIMARY KEY)?)*(,PRIMARY KEY ?\(\w+(,\w+)*\))?\)",
+    re.IGNORECASE)
 _TOKEN = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\[[^\]]*\]|`(?:[^`]|``)*`|\s+|.",
                     re.DOTALL)
 _WORD = re.compile(r"\w+")
@@ -137,6 +143,9 @@ def schema_differences(conn: sqlite3.Connection, version: int) -> list[str]:
     for obj in actual:
         if obj.name in names or _tolerated(obj):
             continue
+        if obj.name == _MIGRATIONS_TABLE:
+            problems.append(f"{obj.type} {obj.name} is not the plain table sqlite-utils makes")
+            continue
         on = f" on {obj.table}" if obj.type in ("trigger", "index") else ""
         problems.append(f"unexpected {obj.type} {obj.name}{on}")
     return problems
@@ -147,7 +156,7 @@ def _tolerated(obj: SchemaObject) -> bool:
     if obj.type == "table" and obj.name in _SQLITE_STAT_TABLES:
         return True
     if obj.type == "table" and obj.name == _MIGRATIONS_TABLE:
-        return True
+        return bool(obj.sql and _PLAIN_MIGRATIONS_TABLE.fullmatch(obj.sql))
     return (obj.type == "index" and obj.table == _MIGRATIONS_TABLE
             and (obj.sql is None or bool(_PLAIN_INDEX.fullmatch(obj.sql))))
 
