@@ -326,6 +326,12 @@ def _raise_if_damaged(conn: sqlite3.Connection, path: Path) -> None:
     finally:
         if checker is not None:
             checker.close()
+    if checker is None and [tuple(row) for row in result] == [("ok",)]:
+        from rag_annotator.storage.shape import check_violation
+
+        violation = check_violation(conn)  # what a read-only quick check cannot see
+        if violation is not None:
+            result = [(violation,)]
     if [tuple(row) for row in result] != [("ok",)]:
         # quick_check's rows can hold many lines ("*** in database main ***\nPage 9: …");
         # the message must stay one line, so keep the first line that says something.

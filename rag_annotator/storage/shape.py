@@ -171,3 +171,45 @@ def _first_change(expected: str | None, actual: str | None) -> str:
     found = actual[start:at + 28] or "(ends early)"
     wanted = expected[start:at + 28] or "(nothing more)"
     return f"has '{found}' where this build has '{wanted}'"
+
+
+def check_violation(conn: sqlite3.Connection) -> str | None:
+    """The first table holding a row that one of this build's CHECK constraints refuses.
+
+    For a connection whose quick check cannot see them (SQLite skips CHECKs on a read-only
+    connection): this build's own CHECK expressions, taken from the reference schema (never
+    the file's text), are evaluated over the file's rows.  Only run on a file whose schema
+    is this build's (else None: a table may be missing, or a view standing in for it).
+    """
+    (version,) = conn.execute("PRAGMA user_version").fetchone()
+    if schema_differences(conn, int(version)):
+        return None
+    for obj in reference_objects(int(version)):
+        if obj.type != "table" or not obj.sql:
+            continue
+        checks = _check_expressions(obj.sql)
+        if checks:
+            refused = " OR ".join(f"NOT coalesce(({expr}), 1)" for expr in checks)
+            if conn.execute(f'SELECT 1 FROM "{obj.name}" WHERE {refused} LIMIT 1').fetchone():
+                return f"CHECK constraint failed in {obj.name}"
+    return None
+
+
+def _check_expressions(sql: str) -> list[str]:
+    """The expressions of every ``CHECK (...)`` in a CREATE TABLE statement (parentheses
+    and the word CHECK inside string literals do not count)."""
+    literal = [False] * len(sql)
+    for match in re.finditer(r"'(?:[^']|'')*'", sql):
+        literal[match.start():match.end()] = [True] * (match.end() - match.start())
+    found: list[str] = []
+    for match in re.finditer(r"(?<!\w)CHECK\s*\(", sql, re.IGNORECASE):
+        if literal[match.start()]:
+            continue
+        depth, start = 0, match.end() - 1
+        for k in range(start, len(sql)):
+            if not literal[k]:
+                depth += {"(": 1, ")": -1}.get(sql[k], 0)
+            if depth == 0:
+                found.append(sql[start + 1:k])
+                break
+    return found

@@ -26,7 +26,7 @@ from rag_annotator.errors import (
 )
 from rag_annotator.import_export.merge import merge_file
 from rag_annotator.import_export.sample import create_sample
-from rag_annotator.storage import schema
+from rag_annotator.storage import connection, schema
 from rag_annotator.storage import store as store_mod
 from rag_annotator.storage.store import GoldSetStore
 from tests.builders import build_rich
@@ -172,8 +172,8 @@ def test_a_missing_table_is_one_line_in_info_check_and_merge(sample_template: Pa
     assert sha256(hostile) == digest
 
 
-def test_odd_grades_under_an_edited_check_are_refused(sample_template: Path,
-                                                      tmp_path: Path) -> None:
+def test_odd_grades_under_an_edited_check_are_refused(sample_template: Path, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     (original,) = rows(sample_template, "SELECT sql FROM sqlite_master WHERE name = 'judgments'")[0]
     loose = original.replace("CHECK (grade IS NULL OR grade BETWEEN 0 AND 4)", "")
     assert loose != original
@@ -200,6 +200,11 @@ def test_odd_grades_under_an_edited_check_are_refused(sample_template: Path,
     digest = sha256(restored)
     with pytest.raises(DamagedFile):
         GoldSetStore.open(restored, read_only=True)
+    with monkeypatch.context() as patch:  # a file we cannot write: read-only check only
+        patch.setattr(connection, "_constraint_checker", lambda path: None)
+        with pytest.raises(DamagedFile) as damaged:
+            GoldSetStore.open(restored, read_only=True)
+        assert "CHECK constraint failed in judgments" in str(damaged.value)
     for command in ("info", "check"):
         line = assert_one_error_line(run_cli(command, str(restored)), restored)
         assert "CHECK constraint failed in judgments" in line
