@@ -39,8 +39,17 @@ class DamagedFile(KnownError):
     """SQLite reports the file as malformed or it fails its quick check."""
 
 
+class UnexpectedSchema(KnownError):
+    """The file is ours (application id) but its schema is not the one this build writes for
+    its version: an extra trigger, view, table or index, a changed CHECK, a missing table."""
+
+
 class FileTooNew(KnownError):
     """The file was written by a newer version of the app (schema or migration unknown here)."""
+
+
+class MigrationFailed(KnownError):
+    """Upgrading an older file failed; it was rolled back to the bytes it had."""
 
 
 class FileNotFound(KnownError):

@@ -21,13 +21,33 @@ Policy (every choice is visible in the :class:`MergeReport`):
 * a grade above FILE's scale is skipped and listed (FILE's scale is not changed silently);
 * a trajectory review (matched by run name + case key) follows the verdicts' rule: taken when
   FILE has none, FILE's kept and the clash reported when both differ.
+
+OTHER is untrusted (DESIGN section 9).  Its schema must be exactly this build's, or opening it
+refuses it (no trigger, no view standing in for a table: only base tables are read).  Each of
+its rows is then checked before it can change FILE, and a row that fails is skipped and listed
+with its reason in the one report — not the whole merge refused, since one hand-edited or
+clock-skewed row should not cost the colleague's other work, and the report shows exactly what
+was left out (``merge`` prints each as a warning line).  A row is skipped when:
+
+* its grade is not a whole number within FILE's scale, its verdict or marks are not among the
+  values this build writes, its texts are not text;
+* a timestamp does not parse as ISO 8601 with a time zone as the app writes it
+  (``2026-11-29T18:41:37.123Z``), or lies more than :data:`FUTURE_SKEW` (one day, for clocks
+  set wrong) after now: ``updated_at = '9999-12-31…'`` would otherwise win every "newer wins"
+  comparison and flip FILE's labels;
+* one of its references does not resolve in OTHER (SQLite's foreign-key check) or its case,
+  document or assessor is not in FILE / was itself skipped.
+
+"Newer" compares instants, not strings, so time zones written differently compare right.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +60,14 @@ from rag_annotator.storage.store import GoldSetStore
 
 ENTITIES = ("assessors", "judgments", "claims", "adjudications", "trajectory_reviews")
 Row = dict[str, Any]
+#: How far in the future an incoming timestamp may be (a colleague's clock set wrong).
+FUTURE_SKEW = timedelta(days=1)
+#: ISO 8601 as ``domain.clock.utc_now`` writes it (any fraction, ``Z`` or an offset).
+_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})")
+_VERDICTS = frozenset({"supported", "not_supported", "contradicted"})
+#: Tables whose rows a merge reads, for SQLite's foreign-key check of OTHER.
+_READ_TABLES = ("judgments", "adjudications", "claims", "answers", "trajectory_reviews",
+                "trajectories")
 
 
 @dataclass(frozen=True)
@@ -110,26 +138,142 @@ def merge_file(store: GoldSetStore, other_path: str | Path) -> MergeReport:
     with GoldSetStore.open(other_file, read_only=True) as other:
         source = other.assessment_rows()
         reviews = other.trajectory_review_rows()
+        dangling = [f"{row['table']} row {row['rowid']} of the other file refers to a "
+                    f"missing {row['parent']} row" for table in _READ_TABLES
+                    for row in other.query(
+                        "SELECT \"table\", rowid, parent FROM pragma_foreign_key_check(?)",
+                        (table,))]
         other_name = other.path.name
     report = MergeReport(Path(other_file))
+    report.skipped.extend(dangling)  # the reads join on their references: never brought in
+    now = datetime.now(timezone.utc)
     with store.operation("merge", f"← {other_name}") as op:
-        max_grade = int((op.get("meta", {"key": "max_grade"}) or {}).get("value") or 1)
-        assessors = _merge_assessors(op, source["assessors"], report)
+        max_grade = _max_grade(op)
+        assessors = _merge_assessors(op, source["assessors"], now, report)
         cases, docs = op.ids_by_key("cases"), op.ids_by_key("documents")
-        _merge_judgments(op, source["judgments"], cases, docs, assessors, max_grade, report)
-        _merge_adjudications(op, source["adjudications"], cases, docs, assessors, max_grade,
-                             report)
-        _merge_claims(op, source["claims"], assessors, report)
-        _merge_trajectory_reviews(op, reviews, assessors, report)
+        judgments = _valid(source["judgments"], "judgment", now, report)
+        adjudications = _valid(source["adjudications"], "adjudication", now, report)
+        _merge_judgments(op, judgments, cases, docs, assessors, max_grade, report)
+        _merge_adjudications(op, adjudications, cases, docs, assessors, max_grade, report)
+        _merge_claims(op, _valid_claims(source["claims"], now, report), assessors, report)
+        _merge_trajectory_reviews(op, _valid_reviews(reviews, now, report), assessors, report)
     report.operation_id = op.operation_id
     report.changes = op.changes()
     return report
 
 
-def _merge_assessors(op: Writer, rows: list[Row], report: MergeReport) -> dict[str, int]:
+def _max_grade(op: Writer) -> int:
+    """FILE's scale (1 when its setting is unreadable: the strictest)."""
+    try:
+        return int((op.get("meta", {"key": "max_grade"}) or {}).get("value") or 1)
+    except (TypeError, ValueError):
+        return 1
+
+
+def _instant(value: Any) -> datetime | None:
+    """The moment an ISO 8601 timestamp written as the app writes it names, else None."""
+    if not isinstance(value, str) or not _TIMESTAMP.fullmatch(value):
+        return None
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+def _bad_timestamp(value: Any, now: datetime, *, optional: bool = False) -> str | None:
+    """Why an incoming timestamp cannot be trusted, or None."""
+    if value is None and optional:
+        return None
+    instant = _instant(value)
+    if instant is None:
+        return f"its timestamp {str(value)[:40]!r} is not an ISO 8601 date and time"
+    if instant > now + FUTURE_SKEW:
+        return (f"its timestamp {value} is in the future (more than "
+                f"{FUTURE_SKEW.days} day ahead)")
+    return None
+
+
+def _is_text(*values: Any) -> bool:
+    return all(isinstance(value, str) for value in values)
+
+
+def _valid(rows: list[Row], what: str, now: datetime, report: MergeReport) -> list[Row]:
+    """Judgments or adjudications whose values can be trusted; the others listed."""
+    kept = []
+    for row in rows:
+        grade = row["grade"]
+        why = None
+        if not _is_text(row["case"], row["document"], row["assessor"], row["note"]):
+            why = "a key or its note is not text"
+        elif (grade is None and what == "adjudication") or (grade is not None and (
+                not isinstance(grade, int) or isinstance(grade, bool) or grade < 0)):
+            why = f"its grade {grade!r} is not a whole number of the scale"
+        else:
+            why = _bad_timestamp(row["updated_at"], now)
+        if why is None:
+            kept.append(row)
+        else:
+            report.skipped.append(f"{what} of {row['assessor']} on {row['case']} · "
+                                  f"{row['document']}: {why}")
+    return kept
+
+
+def _valid_claims(rows: list[Row], now: datetime, report: MergeReport) -> list[Row]:
+    kept = []
+    for row in rows:
+        why = None
+        if not (_is_text(row["run"], row["case"], row["text"], row["rationale"])
+                and isinstance(row["position"], int)
+                and (row["assessor"] is None or isinstance(row["assessor"], str))):
+            why = "a key, its text or its position is not of the right kind"
+        elif row["verdict"] not in _VERDICTS:
+            why = f"its verdict {str(row['verdict'])[:40]!r} is not one this build writes"
+        else:
+            why = _bad_timestamp(row["updated_at"], now, optional=True)
+        if why is None:
+            kept.append(row)
+        else:
+            report.skipped.append(f"claim #{row['position']} of {row['run']} · "
+                                  f"{row['case']}: {why}")
+    return kept
+
+
+def _valid_reviews(rows: list[Row], now: datetime, report: MergeReport) -> list[Row]:
+    kept = []
+    for row in rows:
+        why = None
+        if not _is_text(row["run"], row["case"], row["assessor"], row["success_reason"],
+                        row["path_reason"], row["note"]):
+            why = "a key or a text is not text"
+        elif row["task_success"] not in (None, 0, 1) or row["path_acceptable"] not in (
+                None, 0, 1):
+            why = "its marks are not yes, no or unmarked"
+        else:
+            why = _bad_timestamp(row["updated_at"], now)
+        if why is None:
+            kept.append(row)
+        else:
+            report.skipped.append(f"trajectory review of {row['run']} · {row['case']}: {why}")
+    return kept
+
+
+def _merge_assessors(op: Writer, rows: list[Row], now: datetime,
+                     report: MergeReport) -> dict[str, int]:
+    """FILE's assessor ids by name, the other file's new assessors added; an assessor whose
+    name or date cannot be trusted is skipped (and so are their rows, listed by
+    :func:`_resolve` and the claims and reviews merges)."""
     known = op.ids_by_key("assessors")
     for row in rows:
-        name = v.check_key("assessor", row["name"])
+        name = row["name"]
+        try:
+            v.check_key("assessor", name)
+        except KnownError:
+            report.skipped.append(f"assessor {str(name)[:40]!r}: not a valid name")
+            continue
+        why = None if name in known else _bad_timestamp(row["created_at"], now)
+        if why is not None:
+            report.skipped.append(f"assessor {name}: {why}")
+            continue
         if name in known:
             report.count("assessors", "unchanged")
         else:
@@ -139,11 +283,13 @@ def _merge_assessors(op: Writer, rows: list[Row], report: MergeReport) -> dict[s
     return known
 
 
-def _resolve(row: Row, cases: dict[str, int], docs: dict[str, int], max_grade: int,
-             what: str, report: MergeReport) -> tuple[int, int] | None:
+def _resolve(row: Row, cases: dict[str, int], docs: dict[str, int], assessors: dict[str, int],
+             max_grade: int, what: str, report: MergeReport) -> tuple[int, int] | None:
     """FILE's ids of the row's pair, or None (and a line in ``skipped``)."""
     where = f"{what} of {row['assessor']} on {row['case']} · {row['document']}"
-    if row["case"] not in cases:
+    if row["assessor"] not in assessors:
+        report.skipped.append(f"{where}: assessor {row['assessor']} was skipped")
+    elif row["case"] not in cases:
         report.skipped.append(f"{where}: case {row['case']} is not in this file")
     elif row["document"] not in docs:
         report.skipped.append(f"{where}: document {row['document']} is not in this file")
@@ -164,7 +310,7 @@ def _merge_judgments(op: Writer, rows: list[Row], cases: dict[str, int], docs: d
     incoming: dict[tuple[int, int], dict[str, int | None]] = defaultdict(dict)
     keys: dict[tuple[int, int], tuple[str, str]] = {}
     for row in rows:
-        pair = _resolve(row, cases, docs, max_grade, "judgment", report)
+        pair = _resolve(row, cases, docs, assessors, max_grade, "judgment", report)
         if pair is None:
             continue
         keys[pair] = (row["case"], row["document"])
@@ -178,7 +324,7 @@ def _merge_judgments(op: Writer, rows: list[Row], cases: dict[str, int], docs: d
         elif mine["grade"] == row["grade"] and mine["note"] == row["note"]:
             report.count("judgments", "unchanged")
         else:
-            newer = row["updated_at"] > mine["updated_at"]
+            newer = _later(row["updated_at"], mine["updated_at"])
             if newer:
                 op.update("judgments", {"id": mine["id"]}, values)
                 incoming[pair][row["assessor"]] = row["grade"]
@@ -190,6 +336,15 @@ def _merge_judgments(op: Writer, rows: list[Row], cases: dict[str, int], docs: d
                     "the other file's, newer, kept" if newer else "this file's, newer, kept"))
     for pair, grades in incoming.items():
         _report_dispute(op, report, pair, keys[pair], before.get(pair, {}), grades, names)
+
+
+def _later(theirs: str, mine: Any) -> bool:
+    """Is the (checked) incoming timestamp after FILE's?  Instants, not strings; a FILE
+    timestamp that does not parse counts as older."""
+    mine_at = _instant(mine)
+    theirs_at = _instant(theirs)
+    assert theirs_at is not None  # checked by _valid
+    return mine_at is None or theirs_at > mine_at
 
 
 def _report_dispute(op: Writer, report: MergeReport, pair: tuple[int, int],
@@ -218,7 +373,8 @@ def _merge_adjudications(op: Writer, rows: list[Row], cases: dict[str, int],
                          docs: dict[str, int], assessors: dict[str, int], max_grade: int,
                          report: MergeReport) -> None:
     for row in rows:
-        pair = _resolve(row, cases, docs, max_grade, "adjudication", report)
+        pair = _resolve(row, cases, docs, assessors, max_grade, "adjudication",
+                        report)
         if pair is None:
             continue
         found = op.select("adjudications", case_id=pair[0], document_id=pair[1])
@@ -252,7 +408,9 @@ def _merge_claims(op: Writer, rows: list[Row], assessors: dict[str, int],
     for row in rows:
         mine = claims.get((row["run"], row["case"], row["position"], row["text"]))
         where = f"claim #{row['position']} of {row['run']} · {row['case']}"
-        if mine is None:
+        if row["assessor"] is not None and row["assessor"] not in assessors:
+            report.skipped.append(f"{where}: assessor {row['assessor']} was skipped")
+        elif mine is None:
             report.skipped.append(f"{where}: no claim with the same run, case, position "
                                   "and text in this file")
         elif mine["verdict"] is None:
@@ -289,6 +447,9 @@ def _merge_trajectory_reviews(op: Writer, rows: list[Row], assessors: dict[str, 
     for row in rows:
         where = f"trajectory review of {row['run']} · {row['case']}"
         trajectory_id = trajectories.get((row["run"], row["case"]))
+        if row["assessor"] not in assessors:
+            report.skipped.append(f"{where}: assessor {row['assessor']} was skipped")
+            continue
         if trajectory_id is None:
             report.skipped.append(f"{where}: no trajectory for that run and case in this file")
             continue

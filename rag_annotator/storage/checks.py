@@ -7,10 +7,10 @@ opens this file alone.
 
 from __future__ import annotations
 
-import sqlite3
-
+from rag_annotator.storage.connection import settings_problem
 from rag_annotator.storage.reads import ReadBase
-from rag_annotator.storage.schema import SCHEMA_VERSION, apply_migrations
+from rag_annotator.storage.schema import SCHEMA_VERSION
+from rag_annotator.storage.shape import schema_differences
 
 
 class FileChecks(ReadBase):
@@ -25,26 +25,16 @@ class FileChecks(ReadBase):
         return problems
 
     def schema_problems(self) -> list[str]:
-        """Differences between the file's tables/columns/indexes and this build's schema."""
-        reference = sqlite3.connect(":memory:", isolation_level=None)
-        try:
-            apply_migrations(reference)
-            expected = _schema_shape(reference)
-        finally:
-            reference.close()
-        actual = _schema_shape(self._conn)
-        problems = [f"schema: {kind} {name} is missing"
-                    for (kind, name) in sorted(set(expected) - set(actual))]
-        for key in sorted(set(expected) & set(actual)):
-            if expected[key] != actual[key]:
-                extra = [c for c in actual[key] if c not in expected[key]]
-                missing = [c for c in expected[key] if c not in actual[key]]
-                detail = "; ".join(
-                    part for part in (f"unexpected: {', '.join(extra)}" if extra else "",
-                                      f"missing: {', '.join(missing)}" if missing else "")
-                    if part) or "columns in another order"
-                problems.append(f"schema: {key[0]} {key[1]} differs from schema "
-                                f"{SCHEMA_VERSION} ({detail})")
+        """Every difference between the file's schema (tables, columns, CHECKs, indexes,
+        triggers, views) and this build's for the file's version, as opening refuses it
+        (:mod:`~rag_annotator.storage.shape`; only ``sqlite_master``'s text is read), and a
+        grade scale setting this build would not write (rows are not read past these)."""
+        problems = [f"schema: {difference}"
+                    for difference in schema_differences(self._conn, self.schema_version)]
+        if not problems and self.schema_version >= 1:
+            setting = settings_problem(self._conn)
+            if setting is not None:
+                problems.append(f"settings: {setting}")
         if self.schema_version != SCHEMA_VERSION:
             problems.append(f"schema: user_version is {self.schema_version}, expected "
                             f"{SCHEMA_VERSION}")
@@ -113,26 +103,6 @@ class FileChecks(ReadBase):
                 "GROUP BY t.run_id, t.case_id HAVING count(*) != max(t.rank)"):
             problems.append(f"run {run}, case {case}: ranks are not 1..{n} (max {top})")
         return problems
-
-
-def _schema_shape(conn: sqlite3.Connection) -> dict[tuple[str, str], list[str]]:
-    """Tables → their columns (name, type, not null, pk) and indexes → their columns."""
-    shape: dict[tuple[str, str], list[str]] = {}
-    for kind, name in conn.execute(
-            "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'index') "
-            "AND name NOT LIKE 'sqlite_%'"):
-        if kind == "table":
-            cols = conn.execute(f"PRAGMA table_info({_quote(name)})").fetchall()
-            shape[(kind, name)] = [f"{c[1]} {c[2]}{' NOT NULL' if c[3] else ''}"
-                                   f"{' PK' if c[5] else ''}" for c in cols]
-        else:
-            cols = conn.execute(f"PRAGMA index_info({_quote(name)})").fetchall()
-            shape[(kind, name)] = [str(c[2]) for c in cols]
-    return shape
-
-
-def _quote(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
 
 
 #: JSON list columns (never NULL).

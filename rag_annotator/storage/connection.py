@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import secrets
 import sqlite3
+import stat
 import struct
 import urllib.parse
 from pathlib import Path
@@ -30,6 +31,7 @@ from rag_annotator.errors import (
     KnownError,
     NotAGoldSetFile,
     ReadOnlyLocation,
+    UnexpectedSchema,
     WriteFailed,
 )
 
@@ -72,8 +74,24 @@ def read_header(path: Path) -> tuple[int, int]:
     """Identify a closed file from its header; return ``(application_id, user_version)``.
 
     Raises the KnownError that fits: missing, empty, not an SQLite file, or another
-    application's SQLite file.  Reads 100 bytes and never writes.
+    application's SQLite file.  Reads 100 bytes and never writes.  A FIFO, device or socket
+    is refused from its ``stat`` alone: opening a FIFO would wait forever for a writer.
     """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise FileNotFound("no such file; check the path.", path=path) from None
+    except PermissionError:
+        raise KnownError("permission denied; check the file's permissions.", path=path) from None
+    except OSError as error:
+        raise KnownError(f"cannot read the file ({error.strerror or error}); check the path.",
+                         path=path) from None
+    if stat.S_ISDIR(mode):
+        raise NotAGoldSetFile("this is a folder, not a gold-set file.", path=path)
+    if not stat.S_ISREG(mode):
+        raise NotAGoldSetFile(
+            f"this is a {_special_kind(mode)}, not a gold-set file; open a regular .goldset "
+            "file.", path=path)
     try:
         with open(path, "rb") as handle:
             header = handle.read(100)
@@ -109,6 +127,17 @@ def read_header(path: Path) -> tuple[int, int]:
             path=path,
         )
     return application_id, user_version
+
+
+def _special_kind(mode: int) -> str:
+    """What a non-regular file is, in words."""
+    if stat.S_ISFIFO(mode):
+        return "named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    return "special file"
 
 
 def _uri(path: Path, mode: str) -> str:
@@ -176,12 +205,17 @@ def effective_pragmas(conn: sqlite3.Connection) -> dict[str, object]:
 
 
 def inspect_read_only(path: Path, known_migrations: list[str], schema_version: int, *,
-                      quick_check: bool = True) -> int:
+                      quick_check: bool = True, schema: str = "refuse") -> int:
     """Check a closed file without writing to it; return its user_version.
 
     With ``quick_check=False`` the page-level check is left to :func:`quick_check_file`
     (run in the background on large files); everything else is still checked here.
-    Raises NotAGoldSetFile / EmptyFile / DamagedFile / FileTooNew / FileNotFound.
+    The whole schema is compared with this build's for the file's version
+    (:mod:`~rag_annotator.storage.shape`) before anything else reads the file's tables:
+    ``schema="refuse"`` raises UnexpectedSchema on the first difference, ``"report"``
+    (``check``, which lists them) lets the file through.
+    Raises NotAGoldSetFile / EmptyFile / DamagedFile / FileTooNew / FileNotFound /
+    UnexpectedSchema.
     """
     check_sqlite_version()
     _app_id, user_version = read_header(path)
@@ -208,6 +242,9 @@ def inspect_read_only(path: Path, known_migrations: list[str], schema_version: i
             # only a read-write connection can do) restores the last committed state: that is
             # SQLite's durability promise, not damage (reliability.md C12).
             roll_back_hot_journal(path)
+        if schema == "refuse":
+            _refuse_unexpected_schema(conn, path, user_version)
+            _refuse_bad_settings(conn, path, user_version)
         if quick_check:
             _raise_if_damaged(conn, path)
         has_migrations = conn.execute(
@@ -237,6 +274,43 @@ def inspect_read_only(path: Path, known_migrations: list[str], schema_version: i
     return user_version
 
 
+def _refuse_unexpected_schema(conn: sqlite3.Connection, path: Path, version: int) -> None:
+    """UnexpectedSchema naming the first difference from this build's schema at ``version``
+    (only ``sqlite_master``'s text is read: no trigger, view or CHECK of the file runs)."""
+    from rag_annotator.storage.shape import schema_differences
+
+    differences = schema_differences(conn, version)
+    if differences:
+        more = f" (and {len(differences) - 1} more)" if len(differences) > 1 else ""
+        raise UnexpectedSchema(
+            f"not opened: its schema is not the one rag-annotator writes (schema {version}): "
+            f"{differences[0]}{more}; it was changed outside rag-annotator, so nothing in it "
+            "was run or written. Ask for a copy saved by rag-annotator; 'rag-annotator "
+            "check' lists every difference.", path=path)
+
+
+def settings_problem(conn: sqlite3.Connection) -> str | None:
+    """What is wrong with the settings every reader relies on (``meta``), or None.
+
+    ``max_grade`` is read as the scale of every grade: it must be a whole number from 1 to
+    4 (the grades' CHECK), as this build writes it; ``meta`` has no CHECK to say so.
+    """
+    row = conn.execute("SELECT value FROM meta WHERE key = 'max_grade'").fetchone()
+    if row is None or (isinstance(row[0], str) and row[0] in ("1", "2", "3", "4")):
+        return None
+    return (f"its grade scale (meta max_grade = {str(row[0])[:40]!r}) is not a whole number "
+            "from 1 to 4")
+
+
+def _refuse_bad_settings(conn: sqlite3.Connection, path: Path, version: int) -> None:
+    problem = settings_problem(conn) if version >= 1 else None
+    if problem is not None:
+        raise DamagedFile(
+            f"not opened: {problem}; it was changed outside rag-annotator, so nothing in it "
+            "was written. Ask for a copy saved by rag-annotator, or restore it from a backup.",
+            path=path)
+
+
 def roll_back_hot_journal(path: Path) -> None:
     """Let SQLite play back the hot journal of ``path`` (it does so on the first read).
 
@@ -260,7 +334,18 @@ def roll_back_hot_journal(path: Path) -> None:
 
 
 def _raise_if_damaged(conn: sqlite3.Connection, path: Path) -> None:
-    result = conn.execute("PRAGMA quick_check").fetchall()
+    checker = _constraint_checker(path)
+    try:
+        result = (checker or conn).execute("PRAGMA quick_check").fetchall()
+    finally:
+        if checker is not None:
+            checker.close()
+    if checker is None and [tuple(row) for row in result] == [("ok",)]:
+        from rag_annotator.storage.shape import check_violation
+
+        violation = check_violation(conn)  # what a read-only quick check cannot see
+        if violation is not None:
+            result = [(violation,)]
     if [tuple(row) for row in result] != [("ok",)]:
         # quick_check's rows can hold many lines ("*** in database main ***\nPage 9: …");
         # the message must stay one line, so keep the first line that says something.
@@ -271,6 +356,32 @@ def _raise_if_damaged(conn: sqlite3.Connection, path: Path) -> None:
             "restore it from a backup.",
             path=path,
         )
+
+
+def _constraint_checker(path: Path) -> sqlite3.Connection | None:
+    """A ``query_only`` read-write connection for ``quick_check``, or None.
+
+    SQLite does not even parse the CHECK constraints of a database opened read-only, so its
+    quick check cannot see a grade of 'abc' slipped in while a CHECK was edited away through
+    ``writable_schema`` and then put back.  A read-write connection sees them; with
+    ``query_only`` and nothing but a pragma run, it writes nothing (rollback journal: a
+    read never touches the file).  A WAL file (reading it rw would create its ``-wal`` and
+    ``-shm``) or one we cannot write gets the read-only check only.
+    """
+    try:
+        with open(path, "rb") as handle:
+            header = handle.read(20)
+    except OSError:
+        return None
+    if header[18:20] != b"\x01\x01" or not os.access(path, os.W_OK):
+        return None
+    try:
+        conn = _raw_connect(path, "rw")
+        conn.execute("PRAGMA query_only=ON")
+        apply_pragmas(conn, read_only=True)
+    except sqlite3.Error:
+        return None
+    return conn
 
 
 def quick_check_file(path: Path) -> DamagedFile | None:

@@ -444,6 +444,15 @@ def known_migration_names() -> list[str]:
     return [migration.name for migration in existing._migrations]
 
 
+def migration_functions() -> list[Callable[[Database], None]]:
+    """The steps of every migration this build knows, in order (step ``n`` sets
+    ``user_version`` to ``n``); ``shape.reference_objects`` replays them in memory."""
+    existing: Migrations | None = globals().get("MIGRATIONS")
+    if existing is None:
+        return [fn for _name, fn in _STEPS]
+    return [migration.fn for migration in existing._migrations]
+
+
 def pending_migration_names(conn: sqlite3.Connection) -> list[str]:
     """Migrations not yet applied to the file (read-only, without sqlite-utils)."""
     if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
@@ -455,16 +464,29 @@ def pending_migration_names(conn: sqlite3.Connection) -> list[str]:
 
 
 def apply_migrations(conn: sqlite3.Connection) -> None:
-    """Apply every pending migration, each in one transaction with its version bump."""
+    """Apply every pending migration in ONE transaction: all of them, or none.
+
+    Each step still runs in its own savepoint with its version bump (sqlite-utils nests
+    them), but the file only changes at the final commit: a step that fails — on the
+    second of two pending migrations too — rolls the file back to the bytes it had
+    (rollback journal), with no ``_sqlite_migrations`` table left behind.
+    """
     from sqlite_utils import Database
 
     # A table rebuild (0003) must run with foreign keys off, and the pragma is a no-op
-    # inside a transaction: switch it here, around the migrations' own transactions.
+    # inside a transaction: switch it here, around the migrations' transaction.
     (enforced,) = conn.execute("PRAGMA foreign_keys").fetchone()
     conn.execute("PRAGMA foreign_keys=OFF")
     try:
-        migration_set().apply(Database(conn, execute_plugins=False,
-                                       recursive_triggers=False))
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            migration_set().apply(Database(conn, execute_plugins=False,
+                                           recursive_triggers=False))
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
     finally:
         if enforced:
             conn.execute("PRAGMA foreign_keys=ON")

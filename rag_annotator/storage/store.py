@@ -21,7 +21,14 @@ from typing import Any
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.enums import Family, values
-from rag_annotator.errors import Conflict, DamagedFile, KnownError, NotFound, ReadOnlyLocation
+from rag_annotator.errors import (
+    Conflict,
+    DamagedFile,
+    KnownError,
+    MigrationFailed,
+    NotFound,
+    ReadOnlyLocation,
+)
 from rag_annotator.storage import connection as conn_mod
 from rag_annotator.storage import queries, tempfiles
 from rag_annotator.storage.checks import FileChecks
@@ -80,7 +87,7 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, Agent
     @classmethod
     def open(cls, path: str | Path, *, assessor: str = "", read_only: bool = False,
              backup_dir: Path | None = None, verify: str = "now",
-             lock: bool = False) -> GoldSetStore:
+             lock: bool = False, schema: str = "refuse") -> GoldSetStore:
         """Open an existing file, migrating it (after a backup) if it is older.
 
         Raises a KnownError (and writes nothing) for a file that is missing, empty, not ours,
@@ -92,6 +99,9 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, Agent
         ``lock`` (the app, the CLI's writing commands) takes the file's writer lock first:
         :class:`~rag_annotator.storage.lock.FileInUse` names who has it open, and
         :class:`~rag_annotator.errors.ReadOnlyLocation` says the folder cannot be written.
+        ``schema``: "refuse" raises UnexpectedSchema for a file whose schema is not exactly
+        this build's for its version (extra trigger, view, table, changed CHECK...); "report"
+        (read-only only: ``check``, which lists the differences) lets it through.
         """
         file = Path(path).expanduser().resolve()
         # What exports, backups and migrations killed mid-way left beside it (ours only).
@@ -104,10 +114,13 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, Agent
             large = False  # inspect_read_only reports what is wrong with the path
         if verify not in ("now", "auto", "skip"):
             raise ValueError(f"verify must be now, auto or skip, not {verify!r}")
+        if schema not in ("refuse", "report") or (schema == "report" and not read_only):
+            raise ValueError(f"schema must be refuse, or report when read-only, not {schema!r}")
         background = verify == "auto" and large and not read_only
         version = conn_mod.inspect_read_only(
             file, known_migration_names(), SCHEMA_VERSION,
-            quick_check=verify == "now" or (verify == "auto" and not background))
+            quick_check=verify == "now" or (verify == "auto" and not background),
+            schema=schema)
         if read_only:
             conn = conn_mod.connect_existing(file, read_only=True)
             if version < SCHEMA_VERSION:
@@ -139,8 +152,9 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, Agent
                         raise damage
                     background = False
                 # Never migrate without a copy of the file as it was (DESIGN section 3).
-                backup_file(conn, pre_migration_backup_path(file, pending[0], backup_dir))
-                apply_migrations(conn)
+                backup = pre_migration_backup_path(file, pending[0], backup_dir)
+                backup_file(conn, backup)
+                _migrate(conn, file, version, backup)
         except sqlite3.Error as error:
             conn.close()
             if writer_lock is not None:
@@ -730,6 +744,24 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, Agent
         backup_file(self._conn, dest)
         return dest
 
+
+
+def _migrate(conn: sqlite3.Connection, file: Path, version: int, backup: Path) -> None:
+    """Apply the pending migrations (one transaction); a failure the file causes (SQLite
+    refuses a step: a dangling reference, a constraint) is a MigrationFailed line saying
+    the file was rolled back unchanged and where the copy from before is."""
+    try:
+        apply_migrations(conn)
+    except sqlite3.Error as error:
+        known = conn_mod.classify_error(error, file)
+        if known is not None and not isinstance(known, DamagedFile):
+            raise known from error  # busy, disk full: say that, not "migration failed"
+        raise MigrationFailed(
+            f"could not be upgraded from schema {version} to {SCHEMA_VERSION} (SQLite: "
+            f"{error}); it was rolled back and is unchanged, byte for byte (the copy taken "
+            f"before, {backup}, is the proof). Keep using it with the rag-annotator version "
+            "that wrote it, whose 'check' lists what is wrong, or report this with the file.",
+            path=file) from error
 
 
 def _take_lock(file: Path, assessor: str) -> WriterLock:
