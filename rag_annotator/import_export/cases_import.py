@@ -42,13 +42,14 @@ from typing import Any, Protocol
 
 from rag_annotator.domain import validation as v
 from rag_annotator.domain.agents import agent_column
+from rag_annotator.domain.changes import Changes, made
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.goldset_ops import next_case_key
 from rag_annotator.domain.ports import Store
 from rag_annotator.errors import InvalidValue
-from rag_annotator.import_export.files import ImportRejected, read_json_lines
+from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
-from rag_annotator.import_export.tabular import Cancelled, Table, read_table
+from rag_annotator.import_export.tabular import Table, read_table
 
 
 class CaseStore(Store, Protocol):
@@ -228,7 +229,8 @@ class CaseImportReport:
     unmatched_sources: list[str] = field(default_factory=list)
     ignored_columns: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    operation_id: int | None = None
+    #: What the import's one operation changed (None: nothing).
+    changes: Changes | None = None
 
     def summary(self) -> str:
         """One paragraph in English (the UI builds its own translated text)."""
@@ -579,7 +581,7 @@ def write_cases(store: CaseStore, source: Path, cases: list[dict[str, Any]],
             after(op, ids)
     report.cases = len(cases)
     report.sources = len(pairs)
-    report.operation_id = op.changes().operation_id
+    report.changes = made(op.changes())
     if options.progress is not None:
         options.progress(len(cases), len(cases))
     return report

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rag_annotator.domain.changes import made
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export import native_json
@@ -199,6 +200,7 @@ def load_tables(store: GoldSetStore, source: Path, data: dict[str, Any], label: 
     report = native_json.ImportReport()
     with store.operation(native_json.IMPORT_ACTION, f"{label} ← {source.name}") as op:
         native_json.load_goldset(op, source, data, report)
+    report.changes = made(op.changes())
     return report
 
 

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from rag_annotator.domain.agents import agent_column
+from rag_annotator.domain.changes import Changes, made
 from rag_annotator.domain.enums import (
     Behaviour,
     CaseStatus,
@@ -89,6 +90,8 @@ class ImportReport:
 
     counts: dict[str, int] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    #: What the import's one operation changed (None: nothing).
+    changes: Changes | None = None
 
     def summary(self) -> str:
         parts = [f"{n} {name.replace('_', ' ')}" for name, n in self.counts.items() if n]
@@ -537,6 +540,7 @@ def import_json(store: GoldSetStore, source: Path, options: Options) -> ImportRe
                                "the file it came from); this file's history starts here.")
     with store.operation(IMPORT_ACTION, f"JSON ← {source.name}") as op:
         load_goldset(op, source, data, report)
+    report.changes = made(op.changes())
     return report
 
 

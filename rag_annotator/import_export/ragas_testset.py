@@ -31,10 +31,10 @@ from rag_annotator.domain import validation as v
 from rag_annotator.domain.goldset_ops import next_case_key
 from rag_annotator.domain.ports import Writer
 from rag_annotator.import_export.cases_import import CaseImportReport, CaseStore, write_cases
-from rag_annotator.import_export.files import ImportRejected, read_json_lines
+from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
-from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, Cancelled, read_table
+from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, read_table
 
 #: Word-set overlap (Jaccard) from which two questions are flagged as near-duplicates.
 NEAR_DUPLICATE = 0.8

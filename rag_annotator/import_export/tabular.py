@@ -25,8 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rag_annotator.errors import KnownError
-from rag_annotator.import_export.files import ImportRejected
+from rag_annotator.import_export.files import Cancelled, ImportRejected
 
 #: Largest CSV/XLSX an import reads (10,000 cases with long answers fit in a few MB).
 MAX_TABLE_BYTES = 64 * 1024 * 1024
@@ -248,10 +247,3 @@ def read_xlsx(path: Path, *, cancel: Callable[[], bool] | None = None,
     if first is None:
         raise ImportRejected(path, None, "every sheet of the workbook is empty.")
     return first
-
-
-class Cancelled(KnownError):
-    """The user cancelled an import; nothing was stored."""
-
-    def __init__(self) -> None:
-        super().__init__("import cancelled; nothing was changed.")

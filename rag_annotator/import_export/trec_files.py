@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 from rag_annotator.domain import validation as v
+from rag_annotator.domain.changes import Changes, made
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.operations import MAX_GRADE, ensure_assessor
 from rag_annotator.domain.ports import Store, Writer
@@ -26,6 +27,8 @@ from rag_annotator.errors import Conflict, InvalidValue, KnownError
 from rag_annotator.import_export.files import (
     ImportRejected,
     atomic_text_writer,
+    check_cancel,
+    polled,
     read_text_blocks,
     read_text_lines,
 )
@@ -64,6 +67,8 @@ class ImportReport:
     new_documents: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     name: str = ""
+    #: What the import's one operation changed (None: nothing).
+    changes: Changes | None = None
 
     def summary(self) -> str:
         """One paragraph in English (the UI builds its own translated text)."""
@@ -90,8 +95,11 @@ def _fields(path: Path) -> Iterable[tuple[int, list[str]]]:
         yield number, text.split()
 
 
-def parse_run(path: Path) -> tuple[dict[str, list[RunLine]], str]:
+def parse_run(path: Path, cancel: Callable[[], bool] | None = None
+              ) -> tuple[dict[str, list[RunLine]], str]:
     """Parse a run file; return each query's lines in trec_eval order, and the run tag.
+
+    ``cancel`` is polled once per block of lines (:class:`~.files.Cancelled` stops it).
 
     Written for millions of lines (the import's own cost next to SQLite's): a run's lines are
     grouped by query, so the current query's table is kept at hand, and one sort per query
@@ -103,6 +111,7 @@ def parse_run(path: Path) -> tuple[dict[str, list[RunLine]], str]:
     current: dict[str, RunLine] = {}
     last_tag = None
     for first, block in read_text_blocks(path):
+        check_cancel(cancel)
         for number, text in enumerate(block, start=first):
             if not text or text.startswith("#") or text.isspace():
                 continue  # blank lines and trec_eval 10's comment lines, as in _fields
@@ -239,9 +248,14 @@ def _first_lines(queries: dict[str, list[RunLine]]) -> Callable[[str, str], int 
 
 
 def import_run(store: Store, path: Path, *, name: str | None = None,
-               strict: bool = False) -> ImportReport:
-    """Import a TREC run as a new run, in one operation (undoable)."""
-    queries, tag = parse_run(path)
+               strict: bool = False, cancel: Callable[[], bool] | None = None
+               ) -> ImportReport:
+    """Import a TREC run as a new run, in one operation (undoable).
+
+    ``cancel`` is polled while parsing and every few thousand rows stored; returning True
+    raises :class:`~.files.Cancelled` and the operation rolls back.
+    """
+    queries, tag = parse_run(path, cancel)
     run_name = name or tag
     if not run_name:
         raise ImportRejected(path, None, "the lines carry several run tags; name the run "
@@ -259,14 +273,17 @@ def import_run(store: Store, path: Path, *, name: str | None = None,
         run_id = int(op.insert("runs", {"name": run_name, "created_at": utc_now(),
                                         "notes": f"Imported from {path.name}."})["id"])
         report.rows = op.insert_rows(
-            "retrieved", ("run_id", "case_id", "document_id", "rank", "score"),
-            ((run_id, cases[qid], docs[r.docno], rank, r.score)
-             for qid, lines in queries.items() for rank, r in enumerate(lines, start=1)))
+            "retrieved", ("run_id", "case_id", "document_id", "rank", "score"), polled((
+                (run_id, cases[qid], docs[r.docno], rank, r.score)
+                for qid, lines in queries.items() for rank, r in enumerate(lines, start=1)),
+                cancel))
+    report.changes = made(op.changes())
     return report
 
 
 def import_qrels(store: Store, path: Path, *, assessor: str,
-                 strict: bool = False) -> ImportReport:
+                 strict: bool = False, cancel: Callable[[], bool] | None = None
+                 ) -> ImportReport:
     """Import a qrels file as one assessor's judgments, in one operation (undoable).
 
     An existing judgment of that assessor on the same pair is replaced.  Graded labels raise
@@ -299,7 +316,7 @@ def import_qrels(store: Store, path: Path, *, assessor: str,
         now = utc_now()
         existing = {(r["case_id"], r["document_id"]): r
                     for r in op.select("judgments", assessor_id=assessor_id)}
-        for q in lines:
+        for q in polled(lines, cancel, every=2_000):
             key = (cases[q.qid], docs[q.docno])
             row = existing.get(key)
             if row is None:
@@ -309,6 +326,7 @@ def import_qrels(store: Store, path: Path, *, assessor: str,
             elif row["grade"] != q.grade:
                 op.update("judgments", {"id": row["id"]}, {"grade": q.grade,
                                                            "updated_at": now})
+    report.changes = made(op.changes())
     return report
 
 

@@ -64,7 +64,8 @@ def test_reimport_reports_changed_added_disappeared_and_what_they_touch(
     assert rows(goldset_path, "SELECT text FROM documents WHERE key = 'd2'") == [
         ("deux, corrigé",)]
     assert rows(goldset_path, "SELECT count(*) FROM documents WHERE key = 'd3'") == [(1,)]
-    store.revert(report.operation_id or 0)
+    assert report.changes is not None and report.changes.operation_id
+    store.revert(report.changes.operation_id)
     assert rows(goldset_path, "SELECT key, text FROM documents ORDER BY key") == [
         ("d1", "un"), ("d2", "deux"), ("d3", "trois")]
 
