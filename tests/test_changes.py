@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.import_export import trec_files
@@ -15,7 +16,7 @@ from tests.builders import build_rich
 def test_a_judgment_names_its_pair_and_case(store: GoldSetStore) -> None:
     r = build_rich(store)
     case, doc = r.cases["Q2"], r.docs["D4"]
-    changes = ops.set_judgment(store, case, doc, 0)
+    changes = judging_ops.set_judgment(store, case, doc, 0)
     assert changes.pairs_touched() == {(case, doc)}
     assert changes.cases_touched() == {case}
     assert changes.claims_touched() == frozenset()
@@ -24,7 +25,7 @@ def test_a_judgment_names_its_pair_and_case(store: GoldSetStore) -> None:
 def test_an_adjudication_and_its_undo_name_the_pair(store: GoldSetStore) -> None:
     r = build_rich(store)
     case, doc = r.cases["Q1"], r.docs["D2"]
-    changes = ops.set_adjudication(store, case, doc, 1)
+    changes = judging_ops.set_adjudication(store, case, doc, 1)
     assert changes.pairs == {(case, doc)}
     undone = store.revert(changes.operation_id or 0)
     assert undone.pairs_touched() == {(case, doc)}  # removed rows are named too

@@ -14,7 +14,7 @@ from rag_annotator.import_export.registry import Options
 def import_trec_run(store: Store, source: Path, options: Options) -> trec_files.ImportReport:
     """A TREC run (qid Q0 docno rank score tag) as a new run."""
     return trec_files.import_run(store, source, name=options.run, strict=options.strict,
-                                 cancel=options.cancel)
+                                 cancel=options.cancel, progress=options.progress)
 
 
 def import_qrels(store: Store, source: Path, options: Options) -> trec_files.ImportReport:

@@ -40,7 +40,8 @@ from typing import Any
 from rag_annotator.domain import validation as v
 from rag_annotator.domain.changes import Changes, made
 from rag_annotator.domain.clock import utc_now
-from rag_annotator.domain.operations import MAX_GRADE, ensure_assessor
+from rag_annotator.domain.judging_ops import MAX_GRADE
+from rag_annotator.domain.operations import ensure_assessor
 from rag_annotator.errors import InvalidValue, KnownError
 from rag_annotator.import_export.csv_export import scope_of, write_folder
 from rag_annotator.import_export.files import (

@@ -35,16 +35,21 @@ def check_cancel(cancel: Callable[[], bool] | None) -> None:
         raise Cancelled()
 
 
-def polled(rows: Iterable[T], cancel: Callable[[], bool] | None, every: int = 20_000
+def polled(rows: Iterable[T], cancel: Callable[[], bool] | None, every: int = 20_000, *,
+           progress: Callable[[int, int], None] | None = None, total: int = 0
            ) -> Iterator[T]:
-    """``rows``, checking ``cancel`` every ``every`` rows: a bulk insert's generator stays
-    interruptible (the operation then rolls back)."""
-    if cancel is None:
+    """``rows``, checking ``cancel`` (and reporting ``progress(done, total)``) every
+    ``every`` rows: a bulk insert's generator stays interruptible (the operation then rolls
+    back)."""
+    if cancel is None and progress is None:
         yield from rows
         return
     for i, row in enumerate(rows):
-        if i % every == 0 and cancel():
-            raise Cancelled()
+        if i % every == 0:
+            if cancel is not None and cancel():
+                raise Cancelled()
+            if progress is not None:
+                progress(i, total)
         yield row
 
 

@@ -21,7 +21,8 @@ from typing import Any, NamedTuple, Protocol
 from rag_annotator.domain import validation as v
 from rag_annotator.domain.changes import Changes, made
 from rag_annotator.domain.clock import utc_now
-from rag_annotator.domain.operations import MAX_GRADE, ensure_assessor
+from rag_annotator.domain.judging_ops import MAX_GRADE
+from rag_annotator.domain.operations import ensure_assessor
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.errors import Conflict, InvalidValue, KnownError
 from rag_annotator.import_export.files import (
@@ -248,12 +249,13 @@ def _first_lines(queries: dict[str, list[RunLine]]) -> Callable[[str, str], int 
 
 
 def import_run(store: Store, path: Path, *, name: str | None = None,
-               strict: bool = False, cancel: Callable[[], bool] | None = None
-               ) -> ImportReport:
+               strict: bool = False, cancel: Callable[[], bool] | None = None,
+               progress: Callable[[int, int], None] | None = None) -> ImportReport:
     """Import a TREC run as a new run, in one operation (undoable).
 
     ``cancel`` is polled while parsing and every few thousand rows stored; returning True
-    raises :class:`~.files.Cancelled` and the operation rolls back.
+    raises :class:`~.files.Cancelled` and the operation rolls back.  ``progress(done,
+    total)`` follows the rows stored.
     """
     queries, tag = parse_run(path, cancel)
     run_name = name or tag
@@ -276,7 +278,7 @@ def import_run(store: Store, path: Path, *, name: str | None = None,
             "retrieved", ("run_id", "case_id", "document_id", "rank", "score"), polled((
                 (run_id, cases[qid], docs[r.docno], rank, r.score)
                 for qid, lines in queries.items() for rank, r in enumerate(lines, start=1)),
-                cancel))
+                cancel, progress=progress, total=sum(map(len, queries.values()))))
     report.changes = made(op.changes())
     return report
 

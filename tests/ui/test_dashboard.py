@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.import_export.sample import create_sample
 from rag_annotator.metrics import Policy
@@ -59,7 +60,7 @@ def test_dashboard_reflects_a_new_judgment_within_200_ms(qtbot, sample_window: M
         case_id = store.by_key("cases", case)["id"]
         doc_id = store.by_key("documents", doc)["id"]
         start = time.perf_counter()
-        window.undo.run(lambda s, c=case_id, d=doc_id: ops.set_judgment(s, c, d, 1))
+        window.undo.run(lambda s, c=case_id, d=doc_id: judging_ops.set_judgment(s, c, d, 1))
         while dashboard.retrieval.text_at(ALL, "P@5") == before:
             QApplication.processEvents()
             assert time.perf_counter() - start < 2.0, "the dashboard never refreshed"
@@ -175,7 +176,7 @@ def test_hidden_dashboard_catches_up_when_shown(qtbot, window: MainWindow) -> No
     assert store is not None
     q2 = store.by_key("cases", "Q2")["id"]
     d4 = store.by_key("documents", "D4")["id"]
-    window.undo.run(lambda s: ops.set_judgment(s, q2, d4, 1))
+    window.undo.run(lambda s: judging_ops.set_judgment(s, q2, d4, 1))
     assert dashboard.dirty and dashboard.retrieval.text_at(ALL, "RR") == before
     window.show_section(5)
     qtbot.waitUntil(lambda: dashboard.retrieval.text_at(ALL, "RR") != before, timeout=1000)

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export import registry
 from rag_annotator.import_export.cases_import import (
@@ -41,8 +40,8 @@ from rag_annotator.import_export.cases_import import (
 from rag_annotator.import_export.tabular import Table, read_table
 from rag_annotator.paths import app_paths
 from rag_annotator.settings import Settings
-from rag_annotator.storage.store import GoldSetStore
-from rag_annotator.ui.exchange.store_worker import StoreWorker
+from rag_annotator.ui.exchange.file_import import apply_import
+from rag_annotator.ui.exchange.store_worker import ImportWorker
 from rag_annotator.ui.hub import UiContext
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 
@@ -75,8 +74,6 @@ FIELD_TITLES: dict[str, str] = {
     "max_cost": QT_TRANSLATE_NOOP("import", "Max cost"),
 }
 
-ACTIONS = {"cases": "import_cases", "corpus": "import_corpus",
-           "ragas-testset": "import_testset"}
 
 
 def header_set_key(headers: list[str]) -> str:
@@ -113,19 +110,6 @@ def remember_mapping(parent: QWidget | None, headers: list[str],
         settings.save(getattr(window, "paths", app_paths()).settings_file)
     except OSError:
         pass  # losing a remembered mapping must never stop an import
-
-
-class ImportWorker(StoreWorker):
-    """Runs one import on its own connection; ``done`` carries (report, error text)."""
-
-    def __init__(self, path: Path, assessor: str, kind: str, source: Path,
-                 mapping: dict[str, str]) -> None:
-        super().__init__(path, read_only=False, assessor=assessor)
-        self.kind, self.source = kind, source
-        self.options = self.with_progress(registry.Options(mapping=mapping))
-
-    def work(self, store: GoldSetStore) -> Any:
-        return registry.importer(self.kind)(store, self.source, self.options)
 
 
 class ImportDialog(QDialog):
@@ -256,7 +240,8 @@ class ImportDialog(QDialog):
         self.import_button.setEnabled(False)
         self.progress.show()
         self.progress.setRange(0, 0)
-        self.worker = ImportWorker(store.path, store.assessor, self.kind, self.source, mapping)
+        self.worker = ImportWorker(store.path, store.assessor, self.kind, self.source,
+                                   registry.Options(mapping=mapping))
         self.worker.progressed.connect(self._progress, Qt.ConnectionType.QueuedConnection)
         self.worker.done.connect(self._finished, Qt.ConnectionType.QueuedConnection)
         self.worker.start()
@@ -283,13 +268,7 @@ class ImportDialog(QDialog):
             self.result.setText(f"<span style='color:#b00020'>{error}</span>")
             self.import_button.setEnabled(True)
             return
-        op_id = getattr(report, "operation_id", None)
-        changes = Changes(op_id, ACTIONS.get(self.kind, "import"), self.source.name,
-                          {"*": {"insert": frozenset()}})
-        if op_id:
-            self.ctx.undo.run(lambda _store: changes)
-        else:
-            self.ctx.hub.changes_applied.emit(changes)
+        apply_import(self.ctx, report)  # the import's own Changes: one undoable step
         lines = [self.summary_text(report), *report.warnings]
         self.result.setText("\n".join(lines))
         self.cancel_button.setText(self.tr("Close"))

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from rag_annotator.domain.changes import Changes
-from rag_annotator.domain.operations import set_adjudication, set_judgment
+from rag_annotator.domain.judging_ops import set_adjudication, set_judgment
 from rag_annotator.domain.terms import question_terms, term_spans
 from rag_annotator.errors import KnownError
 from rag_annotator.storage.store import GoldSetStore
@@ -437,7 +437,7 @@ class JudgeSection(Section):
         store = self.store
         if store is None:
             return
-        from rag_annotator.domain.operations import set_pool
+        from rag_annotator.domain.judging_ops import set_pool
         from rag_annotator.ui.judge.dialogs import PoolDialog
 
         runs = [r["name"] for r in store.runs_summary()]
@@ -510,15 +510,15 @@ class JudgeSection(Section):
         re-selecting, re-showing the document) cost more than the commit itself.
         """
         store, case_id = self.store, self.case_id()
-        if store is None or case_id is None or not changes.operation_id:
+        if store is None or case_id is None:
             return False
         if changes.touches("cases", "retrieved", "expected_sources", "documents"):
             return False
         if set(changes.rows.get("assessors", {})) - {"insert"}:
             return False  # a renamed or removed assessor: "your label" may change meaning
-        pairs = store.pairs_touched_by(changes.operation_id)
+        pairs = changes.pairs_touched()
         if pairs is None:
-            return False
+            return False  # a ranged bulk change: its pairs are not named
         documents = {d for c, d in pairs if c == case_id}
         if not documents:
             return True  # another case's labels: this pool is unchanged
