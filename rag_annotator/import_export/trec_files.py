@@ -25,6 +25,7 @@ from rag_annotator.domain.judging_ops import MAX_GRADE
 from rag_annotator.domain.operations import ensure_assessor
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.errors import Conflict, InvalidValue, KnownError
+from rag_annotator.gc_pause import bulk_objects
 from rag_annotator.import_export.files import (
     ImportRejected,
     atomic_text_writer,
@@ -108,6 +109,23 @@ def parse_run(path: Path, cancel: Callable[[], bool] | None = None
     """
     queries: dict[str, dict[str, RunLine]] = {}
     tags: set[str] = set()
+    try:
+        _parse_blocks(path, queries, tags, cancel)
+    except BaseException:
+        release(queries)  # a cancelled parse must not stall the window either
+        raise
+    if not queries:
+        raise ImportRejected(path, None, "the file holds no run lines.")
+    ordered = {
+        qid: sorted(lines.values(), key=_trec_eval_key, reverse=True)
+        for qid, lines in queries.items()
+    }
+    return ordered, sorted(tags)[0] if len(tags) == 1 else ""
+
+
+def _parse_blocks(path: Path, queries: dict[str, dict[str, RunLine]], tags: set[str],
+                  cancel: Callable[[], bool] | None) -> None:
+    """:func:`parse_run`'s loop: fill ``queries`` (qid → docno → line) and ``tags``."""
     current_qid: str | None = None
     current: dict[str, RunLine] = {}
     last_tag = None
@@ -145,13 +163,6 @@ def parse_run(path: Path, cancel: Callable[[], bool] | None = None
             if tag != last_tag:
                 tags.add(tag)
                 last_tag = tag
-    if not queries:
-        raise ImportRejected(path, None, "the file holds no run lines.")
-    ordered = {
-        qid: sorted(lines.values(), key=_trec_eval_key, reverse=True)
-        for qid, lines in queries.items()
-    }
-    return ordered, sorted(tags)[0] if len(tags) == 1 else ""
 
 
 def _trec_eval_key(line: RunLine) -> tuple[float, str]:
@@ -255,9 +266,33 @@ def import_run(store: Store, path: Path, *, name: str | None = None,
 
     ``cancel`` is polled while parsing and every few thousand rows stored; returning True
     raises :class:`~.files.Cancelled` and the operation rolls back.  ``progress(done,
-    total)`` follows the rows stored.
+    total)`` follows the rows stored.  The cyclic collector is paused meanwhile: its full
+    passes over a million parsed lines hold the GIL for hundreds of milliseconds, which
+    froze the window while the import ran on a worker thread (none of them is in a cycle).
     """
-    queries, tag = parse_run(path, cancel)
+    with bulk_objects():
+        queries, tag = parse_run(path, cancel)
+        try:
+            return _import_run(store, path, queries, tag, name=name, strict=strict,
+                               cancel=cancel, progress=progress)
+        finally:
+            release(queries)
+
+
+def release(table: dict[str, Any]) -> None:
+    """Empty a big parsed table entry by entry.
+
+    Dropping a million parsed lines at once frees them in one C-level cascade that holds
+    the GIL for a tenth of a second or more — the window, on the main thread, would stall;
+    entry by entry, the interpreter can switch threads between entries.
+    """
+    while table:
+        table.popitem()
+
+
+def _import_run(store: Store, path: Path, queries: dict[str, list[RunLine]], tag: str, *,
+                name: str | None, strict: bool, cancel: Callable[[], bool] | None,
+                progress: Callable[[int, int], None] | None) -> ImportReport:
     run_name = name or tag
     if not run_name:
         raise ImportRejected(path, None, "the lines carry several run tags; name the run "
