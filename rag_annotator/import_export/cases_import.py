@@ -340,34 +340,7 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
             if options.progress is not None:
                 options.progress(done, total)
         values, hdr = row.values, row.headers
-        case: dict[str, Any] = {}
-        for name, raw in values.items():
-            if name in ("key", "sources"):
-                continue
-            if name in AGENT_FIELDS:
-                _agent_cell(case, name, raw, row, errors)
-                continue
-            if isinstance(raw, list):
-                items = [str(x).strip() for x in raw if str(x).strip()]
-                text = "\n".join(items)
-            else:
-                text = str(raw if raw is not None else "").strip()
-                items = None
-            if name in LIST_FIELDS or name == "tags":
-                case[name] = items if items is not None else _split_list(
-                    text, tags=name == "tags")
-            elif name in VALUE_NAMES:
-                if not text:
-                    continue
-                code = _code(name, text)
-                if code is None:
-                    known = ", ".join(sorted(set(VALUE_NAMES[name].values())))
-                    errors.add(row.number, hdr.get(name), f"'{text}' is not a known "
-                               f"{name.replace('_', ' ')} (use one of {known}).")
-                    continue
-                case[name] = code
-            else:
-                case[name] = text
+        case = _row_cells(row, errors)
         _agent_kind(case, row, errors)
         if not case.get("question"):
             errors.add(row.number, hdr.get("question", "question"),
@@ -410,6 +383,40 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
         case["key"] = key
         report.keys_generated += 1
     return cases, [(str(cases[i]["key"]), doc) for i, doc in sources]
+
+
+def _row_cells(row: _Row, errors: _Errors) -> dict[str, Any]:
+    """One row's cells as case values (lists split, coded values checked; key and sources
+    are left to the caller); errors are collected, not raised."""
+    case: dict[str, Any] = {}
+    for name, raw in row.values.items():
+        if name in ("key", "sources"):
+            continue
+        if name in AGENT_FIELDS:
+            _agent_cell(case, name, raw, row, errors)
+            continue
+        if isinstance(raw, list):
+            items = [str(x).strip() for x in raw if str(x).strip()]
+            text = "\n".join(items)
+        else:
+            text = str(raw if raw is not None else "").strip()
+            items = None
+        if name in LIST_FIELDS or name == "tags":
+            case[name] = items if items is not None else _split_list(
+                text, tags=name == "tags")
+        elif name in VALUE_NAMES:
+            if not text:
+                continue
+            code = _code(name, text)
+            if code is None:
+                known = ", ".join(sorted(set(VALUE_NAMES[name].values())))
+                errors.add(row.number, row.headers.get(name), f"'{text}' is not a known "
+                           f"{name.replace('_', ' ')} (use one of {known}).")
+                continue
+            case[name] = code
+        else:
+            case[name] = text
+    return case
 
 
 def _agent_cell(case: dict[str, Any], name: str, raw: Any, row: _Row,
