@@ -43,8 +43,10 @@ CUT_MARKER = "…[cut by the export: "
 
 
 @dataclass
-class Table:
-    """One entity's rows as read from a file or a sheet.
+class EntityRows:
+    """One entity's rows as read from a CSV file or a workbook's sheets (the native flat
+    formats), before typing — not :class:`~rag_annotator.import_export.tabular.Table`, which
+    is one user spreadsheet read as text for the case and corpus imports.
 
     ``rows`` yields ``(number, cells)``; ``where(number)`` gives the file and line an error
     names (``line`` None when the message itself names a sheet and row).
@@ -65,7 +67,7 @@ def _kind(entity: str, column: str) -> Any:
     return native_json.SPECS[_NESTED_AS.get(entity, entity)].get(column, "key")
 
 
-def _typed(table: Table, number: int, column: str, value: Any, *, excel: bool,
+def _typed(table: EntityRows, number: int, column: str, value: Any, *, excel: bool,
            decimal_comma: bool) -> Any:
     """A cell converted to the field's type, with the error naming the file and line."""
     kind = _kind(table.entity, column)
@@ -115,7 +117,7 @@ def _number(value: Any, kind: str, decimal_comma: bool) -> Any:
     return value
 
 
-def _rows(table: Table, *, excel: bool, decimal_comma: bool
+def _rows(table: EntityRows, *, excel: bool, decimal_comma: bool
           ) -> Iterator[tuple[int, dict[str, Any]]]:
     columns, _sql = ENTITY_SQL[table.entity]
     # A table written before agent cases lacks their columns: their defaults stand in.
@@ -141,7 +143,7 @@ def _rows(table: Table, *, excel: bool, decimal_comma: bool
         yield number, row
 
 
-def build_document(tables: dict[str, Table], *, excel: bool, decimal_comma: bool
+def build_document(tables: dict[str, EntityRows], *, excel: bool, decimal_comma: bool
                    ) -> dict[str, Any]:
     """Flat tables → the checked shape ``native_json.load_goldset`` inserts."""
     data: dict[str, Any] = {"meta": {}}
@@ -205,7 +207,7 @@ def load_tables(store: GoldSetStore, source: Path, data: dict[str, Any], label: 
 
 
 # -- CSV files -------------------------------------------------------------------------------
-def _csv_table(path: Path, entity: str, profile: str) -> tuple[Table, bool, str]:
+def _csv_table(path: Path, entity: str, profile: str) -> tuple[EntityRows, bool, str]:
     """Read one file: the table, whether the excel profile wrote it, and its separator."""
     size = path.stat().st_size
     if size > MAX_TEXT_BYTES:
@@ -233,7 +235,7 @@ def _csv_table(path: Path, entity: str, profile: str) -> tuple[Table, bool, str]
         raise ImportRejected(path, reader.line_num, f"not valid CSV ({error}).") from None
     if not header:
         raise ImportRejected(path, 1, "the file is empty; it needs at least a header line.")
-    return Table(entity, header, rows, lambda n: (path, n or 1, "")), excel, delimiter
+    return EntityRows(entity, header, rows, lambda n: (path, n or 1, "")), excel, delimiter
 
 
 def import_csv(store: GoldSetStore, source: Path, options: Options
@@ -243,7 +245,7 @@ def import_csv(store: GoldSetStore, source: Path, options: Options
     if not source.is_dir():
         raise ImportRejected(source, None, "give the folder the csv export wrote (it holds "
                                            "cases.csv, judgments.csv…).")
-    tables: dict[str, Table] = {}
+    tables: dict[str, EntityRows] = {}
     flavours: set[tuple[bool, str]] = set()
     for entity in FLAT_ENTITIES:
         path = source / f"{entity}.csv"
