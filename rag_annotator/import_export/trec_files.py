@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
@@ -310,12 +310,33 @@ def _import_run(store: Store, path: Path, queries: dict[str, list[RunLine]], tag
         run_id = int(op.insert("runs", {"name": run_name, "created_at": utc_now(),
                                         "notes": f"Imported from {path.name}."})["id"])
         report.rows = op.insert_rows(
-            "retrieved", ("run_id", "case_id", "document_id", "rank", "score"), polled((
-                (run_id, cases[qid], docs[r.docno], rank, r.score)
-                for qid, lines in queries.items() for rank, r in enumerate(lines, start=1)),
-                cancel, progress=progress, total=sum(map(len, queries.values()))))
+            "retrieved", ("run_id", "case_id", "document_id", "rank", "score"),
+            _run_rows(run_id, queries, cases, docs, cancel, progress))
     report.changes = made(op.changes())
     return report
+
+
+def _run_rows(run_id: int, queries: dict[str, list[RunLine]], cases: dict[str, int],
+              docs: dict[str, int], cancel: Callable[[], bool] | None,
+              progress: Callable[[int, int], None] | None
+              ) -> Iterator[tuple[int, int, int, int, float]]:
+    """The ``retrieved`` rows of a run, query by query; ``cancel`` is polled between
+    queries, ``progress`` told every :data:`PROGRESS_ROWS` rows or so."""
+    total = sum(map(len, queries.values()))
+    done = told = 0
+    for qid, lines in queries.items():
+        check_cancel(cancel)
+        if progress is not None and done - told >= PROGRESS_ROWS:
+            progress(done, total)
+            told = done
+        case_id = cases[qid]
+        yield from ((run_id, case_id, docs[r.docno], rank, r.score)
+                    for rank, r in enumerate(lines, start=1))
+        done += len(lines)
+
+
+#: Rows stored between two progress reports of a run import.
+PROGRESS_ROWS = 20_000
 
 
 def import_qrels(store: Store, path: Path, *, assessor: str,
