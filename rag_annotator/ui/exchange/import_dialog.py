@@ -134,8 +134,8 @@ class ImportDialog(QDialog):
         self.combos: list[QComboBox] = []
         self.progress = QProgressBar()
         self.progress.hide()
-        self.result = QLabel()
-        self.result.setWordWrap(True)
+        self.outcome = QLabel()
+        self.outcome.setWordWrap(True)
         self.import_button = QPushButton(self.tr("Import"))
         self.import_button.setDefault(True)
         self.cancel_button = QPushButton(self.tr("Cancel"))
@@ -149,7 +149,7 @@ class ImportDialog(QDialog):
         layout.addWidget(self.info)
         layout.addWidget(self.warnings)
         layout.addWidget(self.grid, 1)
-        layout.addWidget(self.result)
+        layout.addWidget(self.outcome)
         layout.addLayout(buttons)
         self.table: Table | None = None
         self._preview()
@@ -265,12 +265,12 @@ class ImportDialog(QDialog):
         self.cancel_button.setEnabled(True)
         self.report, self.error = report, error
         if error is not None:
-            self.result.setText(f"<span style='color:#b00020'>{error}</span>")
+            self.outcome.setText(f"<span style='color:#b00020'>{error}</span>")
             self.import_button.setEnabled(True)
             return
         apply_import(self.ctx, report)  # the import's own Changes: one undoable step
         lines = [self.summary_text(report), *report.warnings]
-        self.result.setText("\n".join(lines))
+        self.outcome.setText("\n".join(lines))
         self.cancel_button.setText(self.tr("Close"))
         self.import_button.hide()
 

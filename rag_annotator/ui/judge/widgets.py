@@ -66,9 +66,9 @@ class TermHighlighter(QSyntaxHighlighter):
     def __init__(self, document: QTextDocument) -> None:
         super().__init__(document)
         self.terms: frozenset[str] = frozenset()
-        self.format = QTextCharFormat()
-        self.format.setBackground(QColor("#fff2a8"))
-        self.format.setForeground(QColor("#000000"))
+        self.term_format = QTextCharFormat()
+        self.term_format.setBackground(QColor("#fff2a8"))
+        self.term_format.setForeground(QColor("#000000"))
 
     def set_question(self, question: str) -> None:
         terms = question_terms(question)
@@ -78,4 +78,4 @@ class TermHighlighter(QSyntaxHighlighter):
 
     def highlightBlock(self, text: str) -> None:
         for start, end in term_spans(text, self.terms):
-            self.setFormat(start, end - start, self.format)
+            self.setFormat(start, end - start, self.term_format)
