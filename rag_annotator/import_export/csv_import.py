@@ -196,12 +196,12 @@ def build_document(tables: dict[str, EntityRows], *, excel: bool, decimal_comma:
     return data
 
 
-def load_tables(store: GoldSetStore, source: Path, data: dict[str, Any], label: str
-                ) -> native_json.ImportReport:
+def load_tables(store: GoldSetStore, source: Path, data: dict[str, Any], label: str,
+                cancel: Callable[[], bool] | None = None) -> native_json.ImportReport:
     """Insert a built document into an empty gold set (one undoable operation)."""
     report = native_json.ImportReport()
     with store.operation(native_json.IMPORT_ACTION, f"{label} ← {source.name}") as op:
-        native_json.load_goldset(op, source, data, report)
+        native_json.load_goldset(op, source, data, report, cancel)
     report.changes = made(op.changes())
     return report
 
@@ -260,7 +260,7 @@ def import_csv(store: GoldSetStore, source: Path, options: Options
                          "differ); export the folder again.", path=source)
     excel, delimiter = flavours.pop()
     data = build_document(tables, excel=excel, decimal_comma=excel and delimiter == ";")
-    return load_tables(store, source, data, "CSV")
+    return load_tables(store, source, data, "CSV", options.cancel)
 
 
 def _by_run_and_case(read: Mapping[str, list[tuple[int, dict[str, Any]]]],

@@ -81,4 +81,4 @@ def import_xlsx(store: GoldSetStore, source: Path, options: Options
     """Read a manager workbook's entity sheets into an empty gold set."""
     native_json.require_empty(store, source, "XLSX")
     data = build_document(read_tables(source), excel=False, decimal_comma=False)
-    return load_tables(store, source, data, "XLSX")
+    return load_tables(store, source, data, "XLSX", options.cancel)

@@ -60,3 +60,23 @@ def test_a_cancelled_run_import_changes_nothing(store: GoldSetStore, goldset_pat
     with pytest.raises(Cancelled):
         registry.importer("trec-run")(store, run, options)
     assert full_dump(goldset_path) == before
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_a_cancelled_gold_set_import_changes_nothing(store: GoldSetStore, goldset_path: Path,
+                                                     tmp_path: Path, fmt: str) -> None:
+    from rag_annotator.import_export.sample import create_sample
+
+    sample = tmp_path / "sample.goldset"
+    create_sample(sample, assessor="Claire").close()
+    exported = tmp_path / ("sample.json" if fmt == "json" else "folder")
+    with GoldSetStore.open(sample, read_only=True) as source:
+        registry.exporter(fmt)(source, exported, registry.Options())
+    before = full_dump(goldset_path)
+    polls = iter(range(1_000))
+    options = registry.Options(cancel=lambda: next(polls) >= 3)  # a few tables in
+    with pytest.raises(Cancelled):
+        registry.importer(fmt)(store, exported, options)
+    assert full_dump(goldset_path) == before
+    report = registry.importer(fmt)(store, exported, registry.Options())
+    assert report.changes is not None and report.changes.every_pair
