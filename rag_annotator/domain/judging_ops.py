@@ -105,8 +105,8 @@ def set_judgment(store: Store, case_id: int, document_id: int, grade: int | None
                 op.update("judgments", {"id": existing[0]["id"]},
                           {**values, "updated_at": utc_now()})
         elif grade is not None or values.get("note"):
-            key = {"case_id": case_id, "document_id": document_id,
-                   "assessor_id": ensure_assessor(op, store.assessor)}
+            assessor_id = found[0]["id"] if found else ensure_assessor(op, store.assessor)
+            key = {"case_id": case_id, "document_id": document_id, "assessor_id": assessor_id}
             op.insert("judgments", {**key, **values, "updated_at": utc_now()})
     return op.changes()
 
