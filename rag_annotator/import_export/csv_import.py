@@ -33,6 +33,7 @@ from rag_annotator.errors import KnownError
 from rag_annotator.import_export import native_json
 from rag_annotator.import_export.csv_export import FLAT_ENTITIES
 from rag_annotator.import_export.files import MAX_TEXT_BYTES, ImportRejected
+from rag_annotator.import_export.native_load import load_goldset
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.safety import unneutralise
 from rag_annotator.storage.reads_exchange import ENTITY_SQL
@@ -145,7 +146,7 @@ def _rows(table: EntityRows, *, excel: bool, decimal_comma: bool
 
 def build_document(tables: dict[str, EntityRows], *, excel: bool, decimal_comma: bool
                    ) -> dict[str, Any]:
-    """Flat tables → the checked shape ``native_json.load_goldset`` inserts."""
+    """Flat tables → the checked shape ``native_load.load_goldset`` inserts."""
     data: dict[str, Any] = {"meta": {}}
     read: dict[str, list[tuple[int, dict[str, Any]]]] = {}
     for entity in FLAT_ENTITIES:
@@ -201,7 +202,7 @@ def load_tables(store: GoldSetStore, source: Path, data: dict[str, Any], label: 
     """Insert a built document into an empty gold set (one undoable operation)."""
     report = native_json.ImportReport()
     with store.operation(native_json.IMPORT_ACTION, f"{label} ← {source.name}") as op:
-        native_json.load_goldset(op, source, data, report, cancel)
+        load_goldset(op, source, data, report, cancel)
     report.changes = made(op.changes())
     return report
 
