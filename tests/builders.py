@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.validation import content_hash
@@ -36,7 +37,7 @@ def build_big(path: Path, *, n_docs: int = 300, n_cases: int = 300) -> Path:
                 for i in range(n_cases)))
         ops.create_case(store, key="EXTRA", question="Une question de plus", family="sensitive")
         for i in range(1, 21):
-            ops.set_judgment(store, i, i, i % 2)
+            judging_ops.set_judgment(store, i, i, i % 2)
     return path
 
 
@@ -113,12 +114,12 @@ def build_rich(store: GoldSetStore) -> Rich:
     # latter is adjudicated.  alice resets (Q2, D4) to unjudged.
     store.assessor = "alice"
     for doc, grade in (("D1", 1), ("D2", 1), ("D3", 1), ("D5", 0)):
-        ops.set_judgment(store, r.cases["Q1"], r.docs[doc], grade)
-    ops.set_judgment(store, r.cases["Q2"], r.docs["D4"], 1)
-    ops.set_judgment(store, r.cases["Q2"], r.docs["D4"], None)
+        judging_ops.set_judgment(store, r.cases["Q1"], r.docs[doc], grade)
+    judging_ops.set_judgment(store, r.cases["Q2"], r.docs["D4"], 1)
+    judging_ops.set_judgment(store, r.cases["Q2"], r.docs["D4"], None)
     store.assessor = "bob"
     for doc, grade in (("D1", 1), ("D2", 0), ("D3", 0)):
-        ops.set_judgment(store, r.cases["Q1"], r.docs[doc], grade)
+        judging_ops.set_judgment(store, r.cases["Q1"], r.docs[doc], grade)
     with store.operation("test_load", "adjudication") as op:
         bob = op.select("assessors", name="bob")[0]["id"]
         op.insert("adjudications", {"case_id": r.cases["Q1"], "document_id": r.docs["D3"],

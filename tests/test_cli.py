@@ -237,11 +237,13 @@ def test_info_json_counts(rich_file: tuple[Path, Rich]) -> None:
 
 def test_info_counts_follow_edits(rich_file: tuple[Path, Rich]) -> None:
     """Settle the open dispute and reset a claim: the counts move as the model says."""
+    from rag_annotator.domain import judging_ops
     from rag_annotator.domain import operations as ops
 
     path, rich = rich_file
     with GoldSetStore.open(path, assessor="bob") as store:
-        ops.set_judgment(store, rich.cases["Q1"], rich.docs["D2"], 1)  # now agrees with alice
+        # now agrees with alice
+        judging_ops.set_judgment(store, rich.cases["Q1"], rich.docs["D2"], 1)
         ops.set_claim_verdict(store, rich.claims[0], None)
         ops.delete_run(store, rich.runs["dense"])
     info = info_json(path)

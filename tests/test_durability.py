@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from rag_annotator import cli
+from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.storage import transaction
 from rag_annotator.storage.store import GoldSetStore
@@ -51,7 +52,7 @@ CHILD = textwrap.dedent("""
         if seq % every == 0:
             ops.edit_case(store, case_id, notes=f"edit {seq}")
         else:
-            ops.set_judgment(store, case_id, 1 + seq % n_docs, seq % 2, note=f"s{seq}")
+            judging_ops.set_judgment(store, case_id, 1 + seq % n_docs, seq % 2, note=f"s{seq}")
         print(seq, flush=True)
 """)
 
@@ -326,7 +327,7 @@ def test_failure_in_the_middle_of_a_domain_operation(store: GoldSetStore, goldse
     ops.create_case(store, key="Q1")
     for i in range(3):
         ops.create_document(store, key=f"D{i}", text="abc")
-        ops.set_judgment(store, 1, i + 1, 1)
+        judging_ops.set_judgment(store, 1, i + 1, 1)
     ops.add_expected_source(store, 1, 1)
     before = full_dump(goldset_path)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.storage.store import GoldSetStore
 
@@ -29,7 +30,7 @@ EXPECTED = {"d-agree-rel": (1, False), "d-agree-rel3": (2, False), "d-agree-not"
 
 def test_counts_progress_and_pool_agree(tmp_path: Path) -> None:
     with GoldSetStore.create(tmp_path / "g.goldset", assessor="a") as store:
-        ops.set_graded_scale(store, 3)
+        judging_ops.set_graded_scale(store, 3)
         ops.create_case(store, key="Q1", question="?")
         case_id = store.by_key("cases", "Q1")["id"]
         ops.create_run(store, name="r")
@@ -39,10 +40,11 @@ def test_counts_progress_and_pool_agree(tmp_path: Path) -> None:
             store.assessor = who
             for key, grades in GRADES.items():
                 if grades[column] is not None:
-                    ops.set_judgment(store, case_id, store.by_key("documents", key)["id"],
+                    judging_ops.set_judgment(store, case_id, store.by_key("documents", key)["id"],
                                      grades[column])
         store.assessor = "judge"
-        ops.set_adjudication(store, case_id, store.by_key("documents", "d-dispute-adj")["id"], 2)
+        judging_ops.set_adjudication(
+            store, case_id, store.by_key("documents", "d-dispute-adj")["id"], 2)
         # d-none is only in the universe through an expected source
         ops.add_expected_source(store, case_id, store.by_key("documents", "d-none")["id"])
 

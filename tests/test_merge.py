@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from sklearn.metrics import cohen_kappa_score
 
+from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.errors import InvalidValue, KnownError
 from rag_annotator.import_export import merge as merge_mod
@@ -46,7 +47,7 @@ def judge(path: Path, assessor: str, grades: dict[int, int],
     with GoldSetStore.open(path, assessor=assessor) as store:
         for i, grade in grades.items():
             case, doc = pairs[i]
-            ops.set_judgment(store, store.by_key("cases", case)["id"],
+            judging_ops.set_judgment(store, store.by_key("cases", case)["id"],
                              store.by_key("documents", doc)["id"], grade)
         if withdraw_sample:
             store.assessor = SAMPLE_ASSESSOR
@@ -54,7 +55,7 @@ def judge(path: Path, assessor: str, grades: dict[int, int],
                     "SELECT case_id, document_id FROM judgments j JOIN assessors s "
                     "ON s.id = j.assessor_id WHERE s.name = ? AND grade IS NOT NULL",
                     (SAMPLE_ASSESSOR,)):
-                ops.set_judgment(store, row["case_id"], row["document_id"], None)
+                judging_ops.set_judgment(store, row["case_id"], row["document_id"], None)
 
 
 def two_files(tmp_path: Path, *, withdraw_sample: bool = False,
@@ -196,17 +197,17 @@ def test_conflicts_are_reported(tmp_path: Path) -> None:
         claims = store.query("SELECT id, verdict FROM claims ORDER BY id")
         verified = next(c["id"] for c in claims if c["verdict"] is not None)
         unverified = next(c["id"] for c in claims if c["verdict"] is None)
-        ops.set_adjudication(store, *ids[3], 1)
+        judging_ops.set_adjudication(store, *ids[3], 1)
     with GoldSetStore.open(b, assessor="Alice") as store:
         # Alice, later, changes her mind in b on pair 0: newer wins.
-        ops.set_judgment(store, *ids[0], 1 - alice_grades()[0])
+        judging_ops.set_judgment(store, *ids[0], 1 - alice_grades()[0])
         ops.set_claim_verdict(store, verified, "contradicted")
         ops.set_claim_verdict(store, unverified, "supported")
         store.assessor = "Carol"
-        ops.set_adjudication(store, *ids[3], 0)  # clashes with a's adjudication
-        ops.set_adjudication(store, *ids[8], 0)  # new
+        judging_ops.set_adjudication(store, *ids[3], 0)  # clashes with a's adjudication
+        judging_ops.set_adjudication(store, *ids[8], 0)  # new
         ops.create_case(store, key="ONLY-IN-B", question="?")
-        ops.set_judgment(store, store.by_key("cases", "ONLY-IN-B")["id"], ids[0][1], 1)
+        judging_ops.set_judgment(store, store.by_key("cases", "ONLY-IN-B")["id"], ids[0][1], 1)
     with GoldSetStore.open(a) as store:
         report = merge_file(store, b)
         kinds = sorted(c.kind for c in report.conflicts)
@@ -255,7 +256,7 @@ def test_adjudication_settles_a_dispute(tmp_path: Path) -> None:
         first = queue[0]
         assert set(first["grades"]) == {"Alice", "Bob"}
         assert sorted(first["grades"].values()) == [0, 1]
-        changes = ops.set_adjudication(store, first["case_id"], first["document_id"], 1)
+        changes = judging_ops.set_adjudication(store, first["case_id"], first["document_id"], 1)
         assert changes.label.endswith("→ relevant")
         assert len(store.disputed_pairs()) == len(FLIPS) - 1
         labels = {(c, d): g for c, d, g, _x in store.effective_labels()}
@@ -263,12 +264,13 @@ def test_adjudication_settles_a_dispute(tmp_path: Path) -> None:
         row = store.query("SELECT s.name FROM adjudications a JOIN assessors s "
                           "ON s.id = a.assessor_id")
         assert row == [{"name": "Dana"}]
-        assert ops.set_adjudication(store, first["case_id"], first["document_id"], 1).empty
+        assert judging_ops.set_adjudication(store, first["case_id"], first["document_id"], 1).empty
         with pytest.raises(InvalidValue):
-            ops.set_adjudication(store, first["case_id"], first["document_id"], 3)
-        ops.set_adjudication(store, first["case_id"], first["document_id"], None)
+            judging_ops.set_adjudication(store, first["case_id"], first["document_id"], 3)
+        judging_ops.set_adjudication(store, first["case_id"], first["document_id"], None)
         assert len(store.disputed_pairs()) == len(FLIPS)
-        assert ops.set_adjudication(store, first["case_id"], first["document_id"], None).empty
+        assert judging_ops.set_adjudication(store, first["case_id"], first["document_id"],
+                                            None).empty
 
 
 def test_merge_of_a_copy_is_a_no_op(tmp_path: Path) -> None:
@@ -288,13 +290,13 @@ def test_grades_above_the_files_scale_are_skipped(tmp_path: Path) -> None:
     a, b = tmp_path / "binary.goldset", tmp_path / "graded.goldset"
     for path, scale in ((a, 1), (b, 3)):
         with GoldSetStore.create(path, assessor="Bob") as store:
-            ops.set_graded_scale(store, scale)
+            judging_ops.set_graded_scale(store, scale)
             ops.create_case(store, key="Q1")
             for doc in ("D1", "D2"):
                 ops.create_document(store, key=doc)
             if scale == 3:
-                ops.set_judgment(store, 1, 1, 3)
-                ops.set_judgment(store, 1, 2, 1)
+                judging_ops.set_judgment(store, 1, 1, 3)
+                judging_ops.set_judgment(store, 1, 2, 1)
     with GoldSetStore.open(a) as store:
         report = merge_file(store, b)
         assert report.counts["judgments"]["added"] == 1

@@ -19,6 +19,7 @@ import pytest
 from sqlite_utils import Database, Migrations
 
 from rag_annotator import cli
+from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.errors import FileNotFound, FileTooNew, KnownError
 from rag_annotator.storage import connection, schema
@@ -269,7 +270,7 @@ def test_every_write_uses_begin_immediate(store: GoldSetStore) -> None:
     store._conn.set_trace_callback(statements.append)
     ops.create_case(store, key="Q1")
     ops.create_document(store, key="D1", text="abc")
-    changes = ops.set_judgment(store, 1, 1, 1)
+    changes = judging_ops.set_judgment(store, 1, 1, 1)
     store.revert(changes.operation_id)
     store._conn.set_trace_callback(None)
     begins = [s.strip().upper() for s in statements if s.strip().upper().startswith("BEGIN")]

@@ -26,6 +26,7 @@ from hypothesis.stateful import (
     rule,
 )
 
+from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
@@ -123,23 +124,23 @@ def test_set_graded_scale(store: GoldSetStore, goldset_path: Path) -> None:
     ops.create_case(store, key="Q1")
     ops.create_document(store, key="D1")
     ops.create_document(store, key="D2")
-    for bad in (0, ops.MAX_GRADE + 1, -1, "2", None):
-        assert_refused(goldset_path, InvalidValue, ops.set_graded_scale, store, bad)
-    changes = ops.set_graded_scale(store, 3)
+    for bad in (0, judging_ops.MAX_GRADE + 1, -1, "2", None):
+        assert_refused(goldset_path, InvalidValue, judging_ops.set_graded_scale, store, bad)
+    changes = judging_ops.set_graded_scale(store, 3)
     assert changes.rows == {"meta": {"update": frozenset({"max_grade"})}}
     assert scalar(goldset_path, "SELECT value FROM meta WHERE key='max_grade'") == "3"
     # A row with no grade (unjudged with a note) does not lock the scale.
-    ops.set_judgment(store, 1, 2, None, note="à voir")
-    ops.set_graded_scale(store, 2)
-    ops.set_judgment(store, 1, 1, 2)
+    judging_ops.set_judgment(store, 1, 2, None, note="à voir")
+    judging_ops.set_graded_scale(store, 2)
+    judging_ops.set_judgment(store, 1, 1, 2)
     assert scalar(goldset_path, "SELECT grade FROM judgments WHERE document_id = 1") == 2
     # A graded judgment exists: the scale is locked.
     for other in (1, 3):
-        assert_refused(goldset_path, Conflict, ops.set_graded_scale, store, other,
+        assert_refused(goldset_path, Conflict, judging_ops.set_graded_scale, store, other,
                        match="locked")
     # Setting the same value is not a change and not an error.
     n_ops = len(store.operation_ids())
-    assert ops.set_graded_scale(store, 2).empty
+    assert judging_ops.set_graded_scale(store, 2).empty
     assert len(store.operation_ids()) == n_ops
 
 
@@ -446,7 +447,7 @@ def test_set_judgment(store: GoldSetStore, goldset_path: Path) -> None:
     ops.create_case(store, key="Q1")
     ops.create_document(store, key="D1")
     t0 = utc_now()
-    first = ops.set_judgment(store, 1, 1, 1, note="cite l'article 3")
+    first = judging_ops.set_judgment(store, 1, 1, 1, note="cite l'article 3")
     check_op(goldset_path, first, "set_judgment", "alice", t0)
     assert first.rows == {"assessors": {"insert": frozenset({1})},
                           "judgments": {"insert": frozenset({1})}}
@@ -455,7 +456,7 @@ def test_set_judgment(store: GoldSetStore, goldset_path: Path) -> None:
     assert rows(goldset_path, "SELECT case_id, document_id, assessor_id, grade, note "
                               "FROM judgments") == [(1, 1, 1, 1, "cite l'article 3")]
 
-    second = ops.set_judgment(store, 1, 1, 0)
+    second = judging_ops.set_judgment(store, 1, 1, 0)
     assert second.rows == {"judgments": {"update": frozenset({1})}}
     assert second.label == "Q1 · D1 → not_relevant"
     [h] = history(goldset_path, second.operation_id)
@@ -463,7 +464,7 @@ def test_set_judgment(store: GoldSetStore, goldset_path: Path) -> None:
     assert h["new"]["note"] == "cite l'article 3"  # note=None keeps the note
 
     # Back to unjudged: the row stays, with no grade and its note.
-    third = ops.set_judgment(store, 1, 1, None)
+    third = judging_ops.set_judgment(store, 1, 1, None)
     assert third.rows == {"judgments": {"update": frozenset({1})}}
     assert third.label == "Q1 · D1 → unjudged"
     assert rows(goldset_path, "SELECT grade, note FROM judgments") == \
@@ -471,7 +472,7 @@ def test_set_judgment(store: GoldSetStore, goldset_path: Path) -> None:
 
     # Same value again: no change, no operation.
     n_ops = len(store.operation_ids())
-    assert ops.set_judgment(store, 1, 1, None).empty
+    assert judging_ops.set_judgment(store, 1, 1, None).empty
     assert len(store.operation_ids()) == n_ops
 
 
@@ -480,18 +481,18 @@ def test_set_judgment_unjudged_without_row_or_note_adds_nothing(
     ops.create_case(store, key="Q1")
     ops.create_document(store, key="D1")
     before = full_dump(goldset_path)
-    assert ops.set_judgment(store, 1, 1, None).empty
+    assert judging_ops.set_judgment(store, 1, 1, None).empty
     assert full_dump(goldset_path) == before
-    ops.set_judgment(store, 1, 1, None, note="à discuter")
+    judging_ops.set_judgment(store, 1, 1, None, note="à discuter")
     assert rows(goldset_path, "SELECT grade, note FROM judgments") == [(None, "à discuter")]
 
 
 def test_set_judgment_per_assessor(store: GoldSetStore, goldset_path: Path) -> None:
     ops.create_case(store, key="Q1")
     ops.create_document(store, key="D1")
-    ops.set_judgment(store, 1, 1, 1)
+    judging_ops.set_judgment(store, 1, 1, 1)
     store.assessor = "bob"
-    changes = ops.set_judgment(store, 1, 1, 0)
+    changes = judging_ops.set_judgment(store, 1, 1, 0)
     assert changes.rows == {"assessors": {"insert": frozenset({2})},
                             "judgments": {"insert": frozenset({2})}}
     assert op_row(goldset_path, changes.operation_id)["assessor"] == "bob"
@@ -504,15 +505,15 @@ def test_set_judgment_refusals(store: GoldSetStore, goldset_path: Path) -> None:
     ops.create_case(store, key="Q1")
     ops.create_document(store, key="D1")
     for grade in (2, -1, True, "1", 1.0):
-        assert_refused(goldset_path, InvalidValue, ops.set_judgment, store, 1, 1, grade,
+        assert_refused(goldset_path, InvalidValue, judging_ops.set_judgment, store, 1, 1, grade,
                        match="scale")
-    assert_refused(goldset_path, NotFound, ops.set_judgment, store, 9, 1, 1, match="case")
-    assert_refused(goldset_path, NotFound, ops.set_judgment, store, 1, 9, 1,
+    assert_refused(goldset_path, NotFound, judging_ops.set_judgment, store, 9, 1, 1, match="case")
+    assert_refused(goldset_path, NotFound, judging_ops.set_judgment, store, 1, 9, 1,
                    match="document")
-    assert_refused(goldset_path, InvalidValue, ops.set_judgment, store, 1, 1, 1,
+    assert_refused(goldset_path, InvalidValue, judging_ops.set_judgment, store, 1, 1, 1,
                    note="\udfff")
     store.assessor = ""
-    assert_refused(goldset_path, InvalidValue, ops.set_judgment, store, 1, 1, 1,
+    assert_refused(goldset_path, InvalidValue, judging_ops.set_judgment, store, 1, 1, 1,
                    match="assessor")
 
 
@@ -638,11 +639,13 @@ def test_action_titles() -> None:
 
     assert action_names.action_title("set_judgment") == "Judge"
     assert action_names.action_title("no_such_action") == "no_such_action"
-    public = [n for n in dir(ops) if not n.startswith("_") and callable(getattr(ops, n))
-              and getattr(getattr(ops, n), "__module__", "") == ops.__name__
-              and n != "ensure_assessor"]
     core = action_names.CORE_ACTION_NAMES
-    assert set(public) <= set(core), set(public) - set(core)
+    for module in (ops, judging_ops):
+        public = [n for n in dir(module) if not n.startswith("_")
+                  and callable(getattr(module, n))
+                  and getattr(getattr(module, n), "__module__", "") == module.__name__
+                  and n not in ("ensure_assessor", "require_row")]
+        assert set(public) <= set(core), set(public) - set(core)
 
 
 # -- revert ----------------------------------------------------------------------------------
@@ -659,7 +662,7 @@ def test_revert_refuses_when_rows_changed_since(store: GoldSetStore,
 def test_revert_twice_is_refused(store: GoldSetStore, goldset_path: Path) -> None:
     ops.create_case(store, key="Q1")
     ops.create_document(store, key="D1")
-    judged = ops.set_judgment(store, 1, 1, 1)
+    judged = judging_ops.set_judgment(store, 1, 1, 1)
     store.revert(judged.operation_id)
     assert rows(goldset_path, "SELECT count(*) FROM judgments") == [(0,)]
     assert_refused(goldset_path, Conflict, store.revert, judged.operation_id)
@@ -670,8 +673,8 @@ def test_revert_of_a_deleted_parent_is_refused(store: GoldSetStore,
     """Undoing a judgment's edit after its case was deleted cannot bring back half a case."""
     ops.create_case(store, key="Q1")
     ops.create_document(store, key="D1")
-    ops.set_judgment(store, 1, 1, 1)
-    regraded = ops.set_judgment(store, 1, 1, 0)
+    judging_ops.set_judgment(store, 1, 1, 1)
+    regraded = judging_ops.set_judgment(store, 1, 1, 0)
     ops.delete_case(store, 1)
     assert_refused(goldset_path, Conflict, store.revert, regraded.operation_id)
 
@@ -772,7 +775,7 @@ class UndoRedoMachine(RuleBasedStateMachine):
         case = data.draw(st.sampled_from(self.existing("cases")))
         doc = data.draw(st.sampled_from(self.existing("documents")))
         self.store.assessor = assessor
-        self.apply(ops.set_judgment, case, doc, grade)
+        self.apply(judging_ops.set_judgment, case, doc, grade)
 
     @rule(cases=st.lists(st.sampled_from(["Q1", "Q2", "Q3"]), min_size=1, max_size=2,
                          unique=True),

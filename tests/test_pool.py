@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.errors import InvalidValue, NotFound
 from rag_annotator.import_export import trec_files
@@ -50,27 +51,27 @@ def test_default_pool_is_every_run_whole_list(pooled: GoldSetStore) -> None:
 
 
 def test_top_k_of_chosen_runs_union_once(pooled: GoldSetStore) -> None:
-    ops.set_pool(pooled, None, 2)
+    judging_ops.set_pool(pooled, None, 2)
     # bm25 top 2: d1 d2; dense top 2: d3 d5 — d1 is in both runs' lists but judged once
     assert _pool(pooled) == ["d1", "d2", "d3", "d5"]
     assert _pairs(pooled) == 4
-    ops.set_pool(pooled, ["dense"], 3)
+    judging_ops.set_pool(pooled, ["dense"], 3)
     assert _pool(pooled) == ["d1", "d3", "d5"]
     assert pooled.pool_settings() == (["dense"], 3)
 
 
 def test_expected_sources_and_judged_pairs_stay_in_the_pool(pooled: GoldSetStore) -> None:
     case_id = pooled.by_key("cases", "Q1")["id"]
-    ops.set_judgment(pooled, case_id, pooled.by_key("documents", "d4")["id"], 0)
+    judging_ops.set_judgment(pooled, case_id, pooled.by_key("documents", "d4")["id"], 0)
     ops.add_expected_source(pooled, case_id, pooled.by_key("documents", "d7")["id"])
-    ops.set_pool(pooled, ["bm25"], 1)
+    judging_ops.set_pool(pooled, ["bm25"], 1)
     assert _pool(pooled) == ["d1", "d4", "d7"]
     assert _pairs(pooled) == 3
 
 
 def test_metric_universe_does_not_shrink_with_the_pool(pooled: GoldSetStore) -> None:
     before = pooled.metric_inputs("dense")
-    ops.set_pool(pooled, ["bm25"], 1)
+    judging_ops.set_pool(pooled, ["bm25"], 1)
     assert pooled.metric_inputs("dense") == before
     ranking, labels = before["Q1"]
     assert ranking == RUNS["dense"]
@@ -78,15 +79,15 @@ def test_metric_universe_does_not_shrink_with_the_pool(pooled: GoldSetStore) -> 
 
 
 def test_pool_choice_is_undoable_and_validated(pooled: GoldSetStore) -> None:
-    changes = ops.set_pool(pooled, ["bm25"], 2)
+    changes = judging_ops.set_pool(pooled, ["bm25"], 2)
     assert _pool(pooled) == ["d1", "d2"]
     pooled.revert(changes.operation_id)
     assert _pool(pooled) == ["d1", "d2", "d3", "d4", "d5", "d6"]
     assert pooled.pool_settings() == (None, None)
     with pytest.raises(NotFound, match="no run named 'nope'"):
-        ops.set_pool(pooled, ["nope"], 2)
+        judging_ops.set_pool(pooled, ["nope"], 2)
     with pytest.raises(InvalidValue, match="depth"):
-        ops.set_pool(pooled, None, 0)
+        judging_ops.set_pool(pooled, None, 0)
     with pytest.raises(InvalidValue, match="at least one run"):
-        ops.set_pool(pooled, [], None)
+        judging_ops.set_pool(pooled, [], None)
     assert pooled.pool_settings() == (None, None)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain import releases as rel
 from rag_annotator.errors import Conflict, InvalidValue
@@ -54,7 +55,7 @@ def test_compare_two_releases(store: GoldSetStore, rich: Rich) -> None:
     rel.freeze_release(store, "v1")
     ops.create_case(store, key="Q4", question="Nouvelle ?")
     ops.delete_case(store, rich.cases["Q3"])
-    ops.set_judgment(store, rich.cases["Q1"], rich.docs["D5"], 1)
+    judging_ops.set_judgment(store, rich.cases["Q1"], rich.docs["D5"], 1)
     ops.edit_case(store, rich.cases["Q1"], must_contain=["point A", "point B"])
     rel.freeze_release(store, "v2")
     diff = rel.diff_snapshots(store.release_snapshot("v1"), store.release_snapshot("v2"))

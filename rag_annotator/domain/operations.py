@@ -5,28 +5,27 @@ its history rows) and returns the :class:`Changes` it made.  They take the store
 :class:`~rag_annotator.domain.ports.Store` protocol, so this module knows no SQL and no Qt.
 The ``action`` codes name operations in the history; their English titles are in the one
 registry, :mod:`rag_annotator.domain.action_names`.
+
+Judging (labels, adjudications, the pool, the grading scale) has its own module,
+``judging_ops``; claims and reviews are partly in ``verify_ops``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from rag_annotator.domain import validation as v
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
-from rag_annotator.domain.enums import Label
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.domain.releases import check_editable
 from rag_annotator.errors import Conflict, InvalidValue, NotFound
 
-#: Highest grade a gold set can use (TREC graded tracks use 0–4).
-MAX_GRADE = 4
-
 
 # -- helpers -------------------------------------------------------------------------------
-def _row(op: Writer, table: str, row_id: int) -> dict[str, Any]:
+def require_row(op: Writer, table: str, row_id: int) -> dict[str, Any]:
     row = op.get(table, {"id": row_id})
     if row is None:
         raise NotFound(f"no {table[:-1].replace('_', ' ')} with id {row_id}; it may have "
@@ -43,11 +42,6 @@ def ensure_assessor(op: Writer, name: str) -> int:
     return int(op.insert("assessors", {"name": name, "created_at": utc_now()})["id"])
 
 
-def _max_grade(op: Writer) -> int:
-    row = op.get("meta", {"key": "max_grade"})
-    return int(row["value"]) if row and row["value"] else 1
-
-
 # -- gold-set settings ----------------------------------------------------------------------
 def set_meta(store: Store, key: str, value: str) -> Changes:
     """Set a gold-set setting: its ``name`` or its judging ``guidelines`` (markdown)."""
@@ -60,55 +54,6 @@ def set_meta(store: Store, key: str, value: str) -> Changes:
         else:
             op.update("meta", {"key": key}, {"value": text})
     return op.changes()
-
-
-def set_pool(store: Store, runs: Sequence[str] | None, depth: int | None) -> Changes:
-    """Choose what is judged: the top ``depth`` documents (None: the whole lists) of ``runs``
-    (None: every run, including runs imported later), plus the expected sources.
-
-    Pairs already judged stay in the pool whatever the choice (their labels remain visible and
-    editable); a document several runs retrieved is one pair.  The metrics' universe does not
-    change: it is every document any run retrieved, whatever is being judged.
-    """
-    if depth is not None and (isinstance(depth, bool) or not 1 <= int(depth) <= 100_000):
-        raise InvalidValue(f"the pool depth must be a whole number from 1 to 100000, "
-                           f"not {depth!r}.")
-    names = None if runs is None else sorted({str(r) for r in runs})
-    with store.operation("set_pool", "") as op:
-        if names is not None:
-            if not names:
-                raise InvalidValue("choose at least one run for the pool (or every run).")
-            for name in names:
-                if not op.select("runs", name=name):
-                    raise NotFound(f"no run named '{name}' in this gold set.")
-        op.label = (f"{'all runs' if names is None else ', '.join(names)} · "
-                    f"{'all depths' if depth is None else f'top {int(depth)}'}")
-        for key, value in (("pool_runs", "" if names is None else json.dumps(names)),
-                           ("pool_depth", "" if depth is None else str(int(depth)))):
-            existing = op.get("meta", {"key": key})
-            if existing is None:
-                if value:
-                    op.insert("meta", {"key": key, "value": value})
-            elif existing["value"] != value:
-                op.update("meta", {"key": key}, {"value": value})
-    return op.changes()
-
-
-def set_graded_scale(store: Store, max_grade: int) -> Changes:
-    """Choose binary (1) or graded (2, 3) relevance; locked once a judgment has a grade."""
-    if max_grade not in range(1, MAX_GRADE + 1):
-        raise InvalidValue(f"the grading scale goes up to 1 (binary) or a grade from 2 to "
-                           f"{MAX_GRADE}.")
-    with store.operation("set_graded_scale", f"0–{max_grade}") as op:
-        if _max_grade(op) != max_grade and _has_graded(op):
-            raise Conflict("the grading scale is locked: judgments already exist. Change it "
-                           "before judging starts.")
-        op.update("meta", {"key": "max_grade"}, {"value": str(max_grade)})
-    return op.changes()
-
-
-def _has_graded(op: Writer) -> bool:
-    return any(r["grade"] is not None for r in op.select("judgments"))
 
 
 # -- cases --------------------------------------------------------------------------------
@@ -131,7 +76,7 @@ def edit_case(store: Store, case_id: int, **fields: Any) -> Changes:
     """Change fields of a case (any of DESIGN's case fields)."""
     columns = v.case_columns(fields)
     with store.operation("edit_case", "") as op:
-        case = _row(op, "cases", case_id)
+        case = require_row(op, "cases", case_id)
         op.label = case["key"]
         check_editable(op, case)  # approved in a frozen release: read-only
         if "key" in columns and columns["key"] != case["key"] and op.select(
@@ -145,7 +90,7 @@ def edit_case(store: Store, case_id: int, **fields: Any) -> Changes:
 def delete_case(store: Store, case_id: int) -> Changes:
     """Delete a case with everything attached to it (all recorded, so undo restores it)."""
     with store.operation("delete_case", "") as op:
-        case = _row(op, "cases", case_id)
+        case = require_row(op, "cases", case_id)
         op.label = case["key"]
         check_editable(op, case)  # approved in a frozen release: read-only
         for answer in op.select("answers", case_id=case_id):
@@ -164,8 +109,8 @@ def add_expected_source(store: Store, case_id: int, document_id: int,
                         span: tuple[int, int] | None = None, note: str = "") -> Changes:
     """Name a document (optionally a character span of it) as an expected source."""
     with store.operation("add_expected_source", "") as op:
-        case = _row(op, "cases", case_id)
-        doc = _row(op, "documents", document_id)
+        case = require_row(op, "cases", case_id)
+        doc = require_row(op, "documents", document_id)
         op.label = f"{case['key']} · {doc['key']}"
         check_editable(op, case)  # approved in a frozen release: read-only
         start, end = (None, None) if span is None else span
@@ -181,8 +126,8 @@ def add_expected_source(store: Store, case_id: int, document_id: int,
 def remove_expected_source(store: Store, source_id: int) -> Changes:
     """Remove one expected source of a case."""
     with store.operation("remove_expected_source", str(source_id)) as op:
-        source = _row(op, "expected_sources", source_id)
-        check_editable(op, _row(op, "cases", source["case_id"]))  # frozen release: read-only
+        source = require_row(op, "expected_sources", source_id)
+        check_editable(op, require_row(op, "cases", source["case_id"]))  # frozen release: read-only
         op.delete("expected_sources", {"id": source_id})
     return op.changes()
 
@@ -190,9 +135,9 @@ def remove_expected_source(store: Store, source_id: int) -> Changes:
 def set_expected_source_note(store: Store, source_id: int, note: str) -> Changes:
     """Write the note of an expected source (why this document, the conflict it shows…)."""
     with store.operation("set_expected_source_note", "") as op:
-        source = _row(op, "expected_sources", source_id)
-        case = _row(op, "cases", source["case_id"])
-        doc = _row(op, "documents", source["document_id"])
+        source = require_row(op, "expected_sources", source_id)
+        case = require_row(op, "cases", source["case_id"])
+        doc = require_row(op, "documents", source["document_id"])
         op.label = f"{case['key']} · {doc['key']}"
         check_editable(op, case)  # approved in a frozen release: read-only
         op.update("expected_sources", {"id": source_id},
@@ -220,7 +165,7 @@ def edit_document(store: Store, document_id: int, **fields: Any) -> Changes:
     """Change a document's text or metadata (the content hash follows the text)."""
     columns = v.document_columns(fields)
     with store.operation("edit_document", "") as op:
-        doc = _row(op, "documents", document_id)
+        doc = require_row(op, "documents", document_id)
         op.label = doc["key"]
         if columns.get("supersedes_id") == document_id:
             raise InvalidValue("a document cannot supersede itself.")
@@ -238,7 +183,7 @@ def _check_document_links(op: Writer, columns: Mapping[str, Any],
     """Linked documents must exist, and supersession must not loop (``check`` flags it)."""
     for column in ("supersedes_id", "parent_id"):
         if columns.get(column) is not None:
-            _row(op, "documents", columns[column])
+            require_row(op, "documents", columns[column])
     seen: set[int] = set()
     target = columns.get("supersedes_id")
     while document_id is not None and target is not None and target not in seen:
@@ -253,7 +198,7 @@ def _check_document_links(op: Writer, columns: Mapping[str, Any],
 def delete_document(store: Store, document_id: int) -> Changes:
     """Delete a document and what refers to it (retrieved rows, judgments, evidence…)."""
     with store.operation("delete_document", "") as op:
-        doc = _row(op, "documents", document_id)
+        doc = require_row(op, "documents", document_id)
         op.label = doc["key"]
         for table in ("retrieved", "judgments", "adjudications", "expected_sources",
                       "evidence", "citations"):
@@ -283,7 +228,7 @@ def edit_run(store: Store, run_id: int, **fields: Any) -> Changes:
     """Rename a run or change its version notes."""
     columns = v.run_columns(fields)
     with store.operation("edit_run", "") as op:
-        run = _row(op, "runs", run_id)
+        run = require_row(op, "runs", run_id)
         op.label = run["name"]
         if "name" in columns and columns["name"] != run["name"] and op.select(
                 "runs", name=columns["name"]):
@@ -295,7 +240,7 @@ def edit_run(store: Store, run_id: int, **fields: Any) -> Changes:
 def delete_run(store: Store, run_id: int) -> Changes:
     """Delete a run with its retrieved lists, answers, claims, trajectories and reviews."""
     with store.operation("delete_run", "") as op:
-        run = _row(op, "runs", run_id)
+        run = require_row(op, "runs", run_id)
         op.label = run["name"]
         for answer in op.select("answers", run_id=run_id):
             _delete_answer(op, answer["id"])
@@ -324,76 +269,13 @@ def _delete_answer(op: Writer, answer_id: int) -> None:
     op.delete("answers", {"id": answer_id})
 
 
-# -- judgments ----------------------------------------------------------------------------
-def set_judgment(store: Store, case_id: int, document_id: int, grade: int | None,
-                 note: str | None = None) -> Changes:
-    """Record this session's assessor's label for a (case, document) pair.
-
-    ``grade`` None means back to unjudged (the row stays, so the note and the fact that the
-    pair is in the pool survive); 0 is not relevant; 1.. relevant, up to the gold set's scale.
-    """
-    with store.operation("set_judgment", "") as op:
-        case = _row(op, "cases", case_id)
-        doc = _row(op, "documents", document_id)
-        grade = v.check_grade(grade, _max_grade(op))
-        op.label = f"{case['key']} · {doc['key']} → {Label.of_grade(grade).value}"
-        # Look the assessor up without adding it: a no-op must leave no row and no history.
-        found = op.select("assessors", name=v.check_key("assessor", store.assessor))
-        existing = op.select("judgments", None, case_id=case_id, document_id=document_id,
-                             assessor_id=found[0]["id"]) if found else []
-        values: dict[str, Any] = {"grade": grade}
-        if note is not None:
-            values["note"] = v.check_text("note", note)
-        if existing:
-            if any(existing[0][k] != val for k, val in values.items()):
-                op.update("judgments", {"id": existing[0]["id"]},
-                          {**values, "updated_at": utc_now()})
-        elif grade is not None or values.get("note"):
-            key = {"case_id": case_id, "document_id": document_id,
-                   "assessor_id": ensure_assessor(op, store.assessor)}
-            op.insert("judgments", {**key, **values, "updated_at": utc_now()})
-    return op.changes()
-
-
-def set_adjudication(store: Store, case_id: int, document_id: int, grade: int | None,
-                     note: str | None = None) -> Changes:
-    """Settle a pair: the adjudicator's (this session's assessor's) grade becomes its
-    effective label, whatever the assessors said.  ``grade`` None removes the adjudication,
-    so the assessors' labels (or their dispute) count again.
-    """
-    with store.operation("set_adjudication", "") as op:
-        case = _row(op, "cases", case_id)
-        doc = _row(op, "documents", document_id)
-        grade = v.check_grade(grade, _max_grade(op))
-        label = "removed" if grade is None else Label.of_grade(grade).value
-        op.label = f"{case['key']} · {doc['key']} → {label}"
-        existing = op.select("adjudications", case_id=case_id, document_id=document_id)
-        values: dict[str, Any] = {"grade": grade}
-        if note is not None:
-            values["note"] = v.check_text("note", note)
-        if grade is None:
-            if existing:
-                op.delete("adjudications", {"id": existing[0]["id"]})
-        elif existing:
-            if any(existing[0][k] != val for k, val in values.items()):
-                op.update("adjudications", {"id": existing[0]["id"]}, {
-                    **values, "assessor_id": ensure_assessor(op, store.assessor),
-                    "updated_at": utc_now()})
-        else:
-            op.insert("adjudications", {"case_id": case_id, "document_id": document_id,
-                                        "note": "", **values,
-                                        "assessor_id": ensure_assessor(op, store.assessor),
-                                        "updated_at": utc_now()})
-    return op.changes()
-
-
 # -- claims, citations, reviews -------------------------------------------------------------
 def set_claim_verdict(store: Store, claim_id: int, verdict: str | None,
                       rationale: str | None = None) -> Changes:
     """Set a claim's verdict (None = back to unverified) and, optionally, its rationale."""
     checked = v.check_verdict(verdict)
     with store.operation("set_claim_verdict", "") as op:
-        claim = _row(op, "claims", claim_id)
+        claim = require_row(op, "claims", claim_id)
         op.label = f"#{claim_id} → {checked or 'unverified'}"
         values: dict[str, Any] = {"verdict": checked}
         if rationale is not None:
@@ -412,7 +294,7 @@ def add_claim(store: Store, answer_id: int, text: str,
     if not text.strip():
         raise InvalidValue("a claim needs some text.")
     with store.operation("add_claim", "") as op:
-        answer = _row(op, "answers", answer_id)
+        answer = require_row(op, "answers", answer_id)
         op.label = f"answer #{answer_id}"
         claims = op.select("claims", answer_id=answer_id, order_by="position")
         if position is None:
@@ -435,7 +317,7 @@ def edit_claim(store: Store, claim_id: int, text: str) -> Changes:
     if not text.strip():
         raise InvalidValue("a claim needs some text; delete it instead.")
     with store.operation("edit_claim", f"#{claim_id}") as op:
-        _row(op, "claims", claim_id)
+        require_row(op, "claims", claim_id)
         op.update("claims", {"id": claim_id}, {"text": text})
     return op.changes()
 
@@ -443,7 +325,7 @@ def edit_claim(store: Store, claim_id: int, text: str) -> Changes:
 def delete_claim(store: Store, claim_id: int) -> Changes:
     """Delete a claim and its evidence."""
     with store.operation("delete_claim", f"#{claim_id}") as op:
-        _row(op, "claims", claim_id)
+        require_row(op, "claims", claim_id)
         op.delete_where("evidence", claim_id=claim_id)
         op.delete_where("judge_verdicts", claim_id=claim_id)
         op.delete("claims", {"id": claim_id})
@@ -454,7 +336,7 @@ def set_citation_support(store: Store, citation_id: int, support: str | None) ->
     """Record whether a cited passage supports what it is attached to (yes/partly/no)."""
     checked = v.check_support(support)
     with store.operation("set_citation_support", f"#{citation_id} → {checked}") as op:
-        _row(op, "citations", citation_id)
+        require_row(op, "citations", citation_id)
         op.update("citations", {"id": citation_id}, {"support": checked})
     return op.changes()
 
@@ -464,8 +346,8 @@ def set_answer_review(store: Store, run_id: int, case_id: int,
     """Record the review of a run's answer to a case (outcome, validated, failures…)."""
     columns = _review_columns(fields)
     with store.operation("set_answer_review", "") as op:
-        run = _row(op, "runs", run_id)
-        case = _row(op, "cases", case_id)
+        run = require_row(op, "runs", run_id)
+        case = require_row(op, "cases", case_id)
         op.label = f"{run['name']} · {case['key']}"
         assessor_id = ensure_assessor(op, store.assessor)
         existing = op.select("answer_reviews", run_id=run_id, case_id=case_id)

@@ -13,23 +13,26 @@ from rag_annotator.import_export.registry import Options
 
 def import_trec_run(store: Store, source: Path, options: Options) -> trec_files.ImportReport:
     """A TREC run (qid Q0 docno rank score tag) as a new run."""
-    return trec_files.import_run(store, source, name=options.run, strict=options.strict)
+    return trec_files.import_run(store, source, name=options.run, strict=options.strict,
+                                 cancel=options.cancel, progress=options.progress)
 
 
 def import_qrels(store: Store, source: Path, options: Options) -> trec_files.ImportReport:
     """TREC qrels as one assessor's judgments (default assessor: ``qrels``)."""
     assessor = trec_files.check_assessor(options.assessor or "qrels")
-    return trec_files.import_qrels(store, source, assessor=assessor, strict=options.strict)
+    return trec_files.import_qrels(store, source, assessor=assessor, strict=options.strict,
+                                   cancel=options.cancel)
 
 
 def import_jsonl_run(store: Store, source: Path, options: Options) -> trec_files.ImportReport:
     """One JSON object per case: case, retrieved, optional answer, citations, contexts."""
-    return runs_jsonl.import_jsonl_run(store, source, name=options.run, strict=options.strict)
+    return runs_jsonl.import_jsonl_run(store, source, name=options.run, strict=options.strict,
+                                       cancel=options.cancel)
 
 
 def import_ragas_run(store: Store, source: Path, options: Options) -> trec_files.ImportReport:
     """Ragas JSONL (user_input, retrieved_contexts, response) as a run."""
-    return runs_jsonl.import_ragas(store, source, name=options.run)
+    return runs_jsonl.import_ragas(store, source, name=options.run, cancel=options.cancel)
 
 
 @dataclass

@@ -42,13 +42,14 @@ from typing import Any, Protocol
 
 from rag_annotator.domain import validation as v
 from rag_annotator.domain.agents import agent_column
+from rag_annotator.domain.changes import Changes, made
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.goldset_ops import next_case_key
 from rag_annotator.domain.ports import Store
 from rag_annotator.errors import InvalidValue
-from rag_annotator.import_export.files import ImportRejected, read_json_lines
+from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
-from rag_annotator.import_export.tabular import Cancelled, Table, few_names, read_table
+from rag_annotator.import_export.tabular import Table, few_names, read_table
 
 
 class CaseStore(Store, Protocol):
@@ -228,7 +229,8 @@ class CaseImportReport:
     unmatched_sources: list[str] = field(default_factory=list)
     ignored_columns: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    operation_id: int | None = None
+    #: What the import's one operation changed (None: nothing).
+    changes: Changes | None = None
 
     def summary(self) -> str:
         """One paragraph in English (the UI builds its own translated text)."""
@@ -338,34 +340,7 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
             if options.progress is not None:
                 options.progress(done, total)
         values, hdr = row.values, row.headers
-        case: dict[str, Any] = {}
-        for name, raw in values.items():
-            if name in ("key", "sources"):
-                continue
-            if name in AGENT_FIELDS:
-                _agent_cell(case, name, raw, row, errors)
-                continue
-            if isinstance(raw, list):
-                items = [str(x).strip() for x in raw if str(x).strip()]
-                text = "\n".join(items)
-            else:
-                text = str(raw if raw is not None else "").strip()
-                items = None
-            if name in LIST_FIELDS or name == "tags":
-                case[name] = items if items is not None else _split_list(
-                    text, tags=name == "tags")
-            elif name in VALUE_NAMES:
-                if not text:
-                    continue
-                code = _code(name, text)
-                if code is None:
-                    known = ", ".join(sorted(set(VALUE_NAMES[name].values())))
-                    errors.add(row.number, hdr.get(name), f"'{text}' is not a known "
-                               f"{name.replace('_', ' ')} (use one of {known}).")
-                    continue
-                case[name] = code
-            else:
-                case[name] = text
+        case = _row_cells(row, errors)
         _agent_kind(case, row, errors)
         if not case.get("question"):
             errors.add(row.number, hdr.get("question", "question"),
@@ -408,6 +383,40 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
         case["key"] = key
         report.keys_generated += 1
     return cases, [(str(cases[i]["key"]), doc) for i, doc in sources]
+
+
+def _row_cells(row: _Row, errors: _Errors) -> dict[str, Any]:
+    """One row's cells as case values (lists split, coded values checked; key and sources
+    are left to the caller); errors are collected, not raised."""
+    case: dict[str, Any] = {}
+    for name, raw in row.values.items():
+        if name in ("key", "sources"):
+            continue
+        if name in AGENT_FIELDS:
+            _agent_cell(case, name, raw, row, errors)
+            continue
+        if isinstance(raw, list):
+            items = [str(x).strip() for x in raw if str(x).strip()]
+            text = "\n".join(items)
+        else:
+            text = str(raw if raw is not None else "").strip()
+            items = None
+        if name in LIST_FIELDS or name == "tags":
+            case[name] = items if items is not None else _split_list(
+                text, tags=name == "tags")
+        elif name in VALUE_NAMES:
+            if not text:
+                continue
+            code = _code(name, text)
+            if code is None:
+                known = ", ".join(sorted(set(VALUE_NAMES[name].values())))
+                errors.add(row.number, row.headers.get(name), f"'{text}' is not a known "
+                           f"{name.replace('_', ' ')} (use one of {known}).")
+                continue
+            case[name] = code
+        else:
+            case[name] = text
+    return case
 
 
 def _agent_cell(case: dict[str, Any], name: str, raw: Any, row: _Row,
@@ -579,7 +588,7 @@ def write_cases(store: CaseStore, source: Path, cases: list[dict[str, Any]],
             after(op, ids)
     report.cases = len(cases)
     report.sources = len(pairs)
-    report.operation_id = op.changes().operation_id
+    report.changes = made(op.changes())
     if options.progress is not None:
         options.progress(len(cases), len(cases))
     return report

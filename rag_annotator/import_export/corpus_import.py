@@ -25,13 +25,14 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rag_annotator.domain import validation as v
+from rag_annotator.domain.changes import Changes, made
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store
 from rag_annotator.errors import InvalidValue
 from rag_annotator.import_export.cases_import import norm
-from rag_annotator.import_export.files import ImportRejected, read_json_lines
+from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
-from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, Cancelled, decode_text, read_table
+from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, decode_text, read_table
 
 
 class CorpusStore(Store, Protocol):
@@ -75,7 +76,8 @@ class CorpusImportReport:
     touched_cases: list[str] = field(default_factory=list)
     touched_judgments: int = 0
     warnings: list[str] = field(default_factory=list)
-    operation_id: int | None = None
+    #: What the import's one operation changed (None: nothing).
+    changes: Changes | None = None
 
     def summary(self) -> str:
         """One paragraph in English (the UI builds its own translated text)."""
@@ -259,7 +261,7 @@ def import_corpus(store: CorpusStore, source: Path, options: Options) -> CorpusI
                     report.metadata_updated.append(str(changed["key"]))
             if options.cancel is not None and options.cancel():
                 raise Cancelled()
-    report.operation_id = op.changes().operation_id
+    report.changes = made(op.changes())
     if options.progress is not None:
         options.progress(len(records), len(records))
     return report

@@ -27,11 +27,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rag_annotator.domain.changes import made
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export import native_json
 from rag_annotator.import_export.csv_export import FLAT_ENTITIES
 from rag_annotator.import_export.files import MAX_TEXT_BYTES, ImportRejected
+from rag_annotator.import_export.native_load import load_goldset
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.safety import unneutralise
 from rag_annotator.storage.reads_exchange import ENTITY_SQL
@@ -42,8 +44,10 @@ CUT_MARKER = "…[cut by the export: "
 
 
 @dataclass
-class Table:
-    """One entity's rows as read from a file or a sheet.
+class EntityRows:
+    """One entity's rows as read from a CSV file or a workbook's sheets (the native flat
+    formats), before typing — not :class:`~rag_annotator.import_export.tabular.Table`, which
+    is one user spreadsheet read as text for the case and corpus imports.
 
     ``rows`` yields ``(number, cells)``; ``where(number)`` gives the file and line an error
     names (``line`` None when the message itself names a sheet and row).
@@ -64,7 +68,7 @@ def _kind(entity: str, column: str) -> Any:
     return native_json.SPECS[_NESTED_AS.get(entity, entity)].get(column, "key")
 
 
-def _typed(table: Table, number: int, column: str, value: Any, *, excel: bool,
+def _typed(table: EntityRows, number: int, column: str, value: Any, *, excel: bool,
            decimal_comma: bool) -> Any:
     """A cell converted to the field's type, with the error naming the file and line."""
     kind = _kind(table.entity, column)
@@ -114,7 +118,7 @@ def _number(value: Any, kind: str, decimal_comma: bool) -> Any:
     return value
 
 
-def _rows(table: Table, *, excel: bool, decimal_comma: bool
+def _rows(table: EntityRows, *, excel: bool, decimal_comma: bool
           ) -> Iterator[tuple[int, dict[str, Any]]]:
     columns, _sql = ENTITY_SQL[table.entity]
     # A table written before agent cases lacks their columns: their defaults stand in.
@@ -140,9 +144,9 @@ def _rows(table: Table, *, excel: bool, decimal_comma: bool
         yield number, row
 
 
-def build_document(tables: dict[str, Table], *, excel: bool, decimal_comma: bool
+def build_document(tables: dict[str, EntityRows], *, excel: bool, decimal_comma: bool
                    ) -> dict[str, Any]:
-    """Flat tables → the checked shape ``native_json.load_goldset`` inserts."""
+    """Flat tables → the checked shape ``native_load.load_goldset`` inserts."""
     data: dict[str, Any] = {"meta": {}}
     read: dict[str, list[tuple[int, dict[str, Any]]]] = {}
     for entity in FLAT_ENTITIES:
@@ -193,17 +197,18 @@ def build_document(tables: dict[str, Table], *, excel: bool, decimal_comma: bool
     return data
 
 
-def load_tables(store: GoldSetStore, source: Path, data: dict[str, Any], label: str
-                ) -> native_json.ImportReport:
+def load_tables(store: GoldSetStore, source: Path, data: dict[str, Any], label: str,
+                cancel: Callable[[], bool] | None = None) -> native_json.ImportReport:
     """Insert a built document into an empty gold set (one undoable operation)."""
     report = native_json.ImportReport()
     with store.operation(native_json.IMPORT_ACTION, f"{label} ← {source.name}") as op:
-        native_json.load_goldset(op, source, data, report)
+        load_goldset(op, source, data, report, cancel)
+    report.changes = made(op.changes())
     return report
 
 
 # -- CSV files -------------------------------------------------------------------------------
-def _csv_table(path: Path, entity: str, profile: str) -> tuple[Table, bool, str]:
+def _csv_table(path: Path, entity: str, profile: str) -> tuple[EntityRows, bool, str]:
     """Read one file: the table, whether the excel profile wrote it, and its separator."""
     size = path.stat().st_size
     if size > MAX_TEXT_BYTES:
@@ -231,7 +236,7 @@ def _csv_table(path: Path, entity: str, profile: str) -> tuple[Table, bool, str]
         raise ImportRejected(path, reader.line_num, f"not valid CSV ({error}).") from None
     if not header:
         raise ImportRejected(path, 1, "the file is empty; it needs at least a header line.")
-    return Table(entity, header, rows, lambda n: (path, n or 1, "")), excel, delimiter
+    return EntityRows(entity, header, rows, lambda n: (path, n or 1, "")), excel, delimiter
 
 
 def import_csv(store: GoldSetStore, source: Path, options: Options
@@ -241,7 +246,7 @@ def import_csv(store: GoldSetStore, source: Path, options: Options
     if not source.is_dir():
         raise ImportRejected(source, None, "give the folder the csv export wrote (it holds "
                                            "cases.csv, judgments.csv…).")
-    tables: dict[str, Table] = {}
+    tables: dict[str, EntityRows] = {}
     flavours: set[tuple[bool, str]] = set()
     for entity in FLAT_ENTITIES:
         path = source / f"{entity}.csv"
@@ -256,7 +261,7 @@ def import_csv(store: GoldSetStore, source: Path, options: Options
                          "differ); export the folder again.", path=source)
     excel, delimiter = flavours.pop()
     data = build_document(tables, excel=excel, decimal_comma=excel and delimiter == ";")
-    return load_tables(store, source, data, "CSV")
+    return load_tables(store, source, data, "CSV", options.cancel)
 
 
 def _by_run_and_case(read: Mapping[str, list[tuple[int, dict[str, Any]]]],

@@ -38,8 +38,10 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator.domain import validation as v
+from rag_annotator.domain.changes import Changes, made
 from rag_annotator.domain.clock import utc_now
-from rag_annotator.domain.operations import MAX_GRADE, ensure_assessor
+from rag_annotator.domain.judging_ops import MAX_GRADE
+from rag_annotator.domain.operations import ensure_assessor
 from rag_annotator.errors import InvalidValue, KnownError
 from rag_annotator.import_export.csv_export import scope_of, write_folder
 from rag_annotator.import_export.files import (
@@ -76,6 +78,8 @@ class Imported:
 
     counts: dict[str, int] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    #: What the import's one operation changed (None: nothing).
+    changes: Changes | None = None
 
     def summary(self) -> str:
         return "imported: " + ", ".join(f"{n} {name}" for name, n in self.counts.items()) + "."
@@ -256,6 +260,7 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
             elif row["grade"] != grade:
                 op.update("judgments", {"id": row["id"]}, {"grade": grade, "updated_at": now})
         report.counts["judgments"] = op.insert_many("judgments", fresh)
+    report.changes = made(op.changes())
     return report
 
 
@@ -526,6 +531,7 @@ def import_deepeval(store: GoldSetStore, source: Path, options: Options) -> Impo
                                                "document_id": docs[key], "note": "DeepEval "
                                                "context"})
         report.counts["context documents"] = added
+    report.changes = made(op.changes())
     return report
 
 

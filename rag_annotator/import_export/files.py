@@ -10,16 +10,49 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from rag_annotator.errors import KnownError
 from rag_annotator.storage import tempfiles
 
+T = TypeVar("T")
+
 #: Largest text file an import reads (a TREC run of several million lines fits).
 MAX_TEXT_BYTES = 2 * 1024**3
+
+
+class Cancelled(KnownError):
+    """The user cancelled an import; nothing was stored (its transaction rolled back)."""
+
+    def __init__(self) -> None:
+        super().__init__("import cancelled; nothing was changed.")
+
+
+def check_cancel(cancel: Callable[[], bool] | None) -> None:
+    """Raise :class:`Cancelled` when the user asked to stop (``Options.cancel``)."""
+    if cancel is not None and cancel():
+        raise Cancelled()
+
+
+def polled(rows: Iterable[T], cancel: Callable[[], bool] | None, every: int = 20_000, *,
+           progress: Callable[[int, int], None] | None = None, total: int = 0
+           ) -> Iterator[T]:
+    """``rows``, checking ``cancel`` (and reporting ``progress(done, total)``) every
+    ``every`` rows: a bulk insert's generator stays interruptible (the operation then rolls
+    back)."""
+    if cancel is None and progress is None:
+        yield from rows
+        return
+    for i, row in enumerate(rows):
+        if i % every == 0:
+            if cancel is not None and cancel():
+                raise Cancelled()
+            if progress is not None:
+                progress(i, total)
+        yield row
 
 
 class ImportRejected(KnownError):

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator.domain import validation as v
+from rag_annotator.domain.changes import Changes, made
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.errors import Conflict, InvalidValue, NotFound
@@ -95,6 +96,8 @@ class JudgeImportReport:
     verdicts: Counter[str] = field(default_factory=Counter)
     unmatched: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: What the import's one operation changed (None: nothing).
+    changes: Changes | None = None
 
     @property
     def mapping(self) -> dict[str, str]:
@@ -322,6 +325,7 @@ def import_verdicts(store: Store, path: Path, tool: str, *, run: str | None,
         report.warnings.append(f"{len(report.unmatched)} claims of the file matched none of "
                                f"run {run}'s claims: {'; '.join(report.unmatched[:5])}"
                                f"{'; …' if len(report.unmatched) > 5 else ''}")
+    report.changes = made(op.changes())
     return report
 
 

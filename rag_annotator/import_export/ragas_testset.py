@@ -31,10 +31,10 @@ from rag_annotator.domain import validation as v
 from rag_annotator.domain.goldset_ops import next_case_key
 from rag_annotator.domain.ports import Writer
 from rag_annotator.import_export.cases_import import CaseImportReport, CaseStore, write_cases
-from rag_annotator.import_export.files import ImportRejected, read_json_lines
+from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
-from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, Cancelled, read_table
+from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, read_table
 
 #: Word-set overlap (Jaccard) from which two questions are flagged as near-duplicates.
 NEAR_DUPLICATE = 0.8
@@ -190,15 +190,7 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
         cases.append(case)
         sources.extend((key, d) for d in docs)
         mine = words(question)
-        best: tuple[float, int | None, str | None] = (0.0, None, None)
-        for case_id, _key, other in existing:
-            score = similarity(mine, other)
-            if score > best[0]:
-                best = (score, case_id, None)
-        for other_key, other in earlier:
-            score = similarity(mine, other)
-            if score > best[0]:
-                best = (score, None, other_key)
+        best = _nearest(mine, existing, earlier)
         if best[0] >= NEAR_DUPLICATE:
             duplicates.append((i, best[1], best[2]))
             report.near_duplicates.append(key)
@@ -214,6 +206,23 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
     write_cases(store, source, cases, sources, options, report, action="import_testset",
                 after=add_reviews)
     return report
+
+
+def _nearest(mine: frozenset[str], existing: list[tuple[int, str, frozenset[str]]],
+             earlier: list[tuple[str, frozenset[str]]]
+             ) -> tuple[float, int | None, str | None]:
+    """The most similar question: (score, existing case id, or key of a sample of this
+    file imported before it)."""
+    best: tuple[float, int | None, str | None] = (0.0, None, None)
+    for case_id, _key, other in existing:
+        score = similarity(mine, other)
+        if score > best[0]:
+            best = (score, case_id, None)
+    for other_key, other in earlier:
+        score = similarity(mine, other)
+        if score > best[0]:
+            best = (score, None, other_key)
+    return best
 
 
 def _dup(found: tuple[int | None, str | None] | None, ids: dict[str, int]) -> int | None:

@@ -8,10 +8,18 @@ same shape so the CLI, the UI dialogs and the tests call them alike:
 * exporter: ``fn(store, dest: Path, options: Options) -> report``
 
 where ``report`` has ``warnings: list[str]`` and ``summary() -> str`` (one English sentence;
-the UI builds its own translated text from the report's fields).  An importer is all or
-nothing: it raises a :class:`~rag_annotator.errors.KnownError` naming the file, the line or
-row and what to do, and leaves the store as it was.  An exporter writes its file(s) whole or
-not at all (temporary file, then rename).
+the UI builds its own translated text from the report's fields).
+
+An importer writes through ONE operation of the store (one transaction, its history rows, one
+undoable step) and its report carries that operation's
+:class:`~rag_annotator.domain.changes.Changes` as ``report.changes`` — None only when the
+import changed nothing — exactly as ``merge`` does: the UI applies it as it is (undo stack,
+``changes_applied``) and never builds one itself.  A bulk import that inserts by ranges names
+no pair: its ``changes.every_pair`` is True.  An importer is all or nothing: it raises a
+:class:`~rag_annotator.errors.KnownError` naming the file, the line or row and what to do, and
+leaves the store as it was; ``Options.cancel`` returning True raises
+:class:`~rag_annotator.import_export.files.Cancelled` the same way.  An exporter writes its
+file(s) whole or not at all (temporary file, then rename).
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import InvalidValue
 
 
@@ -65,6 +74,12 @@ class Report(Protocol):
     warnings: list[str]
 
     def summary(self) -> str: ...
+
+
+class ImportReport(Report, Protocol):
+    """What every importer returns: a :class:`Report` with the Changes it made."""
+
+    changes: Changes | None
 
 
 #: Import formats: name → "module:function" (module relative to this package).
@@ -114,7 +129,7 @@ def _load(table: dict[str, str], name: str, direction: str) -> Callable[..., Any
     return fn
 
 
-def importer(name: str) -> Callable[[Any, Path, Options], Report]:
+def importer(name: str) -> Callable[[Any, Path, Options], ImportReport]:
     """The import function of a format (InvalidValue if unknown).
 
     Python's JSON and XML readers recurse: a hostile file nested thousands of levels deep
@@ -124,9 +139,9 @@ def importer(name: str) -> Callable[[Any, Path, Options], Report]:
     run = _load(IMPORTS, name, "import")
 
     @functools.wraps(run)  # inspect.unwrap(importer(name)) is the format's function
-    def guarded(store: Any, source: Path, options: Options) -> Report:
+    def guarded(store: Any, source: Path, options: Options) -> ImportReport:
         try:
-            result: Report = run(store, source, options)
+            result: ImportReport = run(store, source, options)
         except RecursionError:
             from rag_annotator.import_export.files import TOO_DEEP, ImportRejected
 

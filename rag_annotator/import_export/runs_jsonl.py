@@ -22,11 +22,13 @@ import hashlib
 import json
 import math
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rag_annotator.domain import validation as v
+from rag_annotator.domain.changes import made
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.domain.verify_ops import add_candidate_claims
@@ -34,6 +36,7 @@ from rag_annotator.errors import Conflict, InvalidValue
 from rag_annotator.import_export.files import (
     TOO_DEEP,
     ImportRejected,
+    polled,
     read_text_lines,
     refuse_constant,
     refuse_duplicate_keys,
@@ -183,22 +186,27 @@ def parse_ragas(path: Path, warnings: list[str]) -> list[RunRecord]:
 
 # -- import ----------------------------------------------------------------------------------
 def import_jsonl_run(store: Store, path: Path, *, name: str | None = None,
-                     strict: bool = False) -> ImportReport:
-    """Import a jsonl-run file as a new run, in one operation (undoable)."""
+                     strict: bool = False, cancel: Callable[[], bool] | None = None
+                     ) -> ImportReport:
+    """Import a jsonl-run file as a new run, in one operation (undoable; ``cancel`` polled
+    while storing)."""
     records = parse_native(path)
     return _import(store, path, records, name=name, strict=strict, ragas=False,
-                   report=ImportReport())
+                   report=ImportReport(), cancel=cancel)
 
 
-def import_ragas(store: Store, path: Path, *, name: str | None = None) -> ImportReport:
+def import_ragas(store: Store, path: Path, *, name: str | None = None,
+                 cancel: Callable[[], bool] | None = None) -> ImportReport:
     """Import a Ragas JSONL dataset as a new run, in one operation (undoable)."""
     report = ImportReport()
     records = parse_ragas(path, report.warnings)
-    return _import(store, path, records, name=name, strict=False, ragas=True, report=report)
+    return _import(store, path, records, name=name, strict=False, ragas=True, report=report,
+                   cancel=cancel)
 
 
 def _import(store: Store, path: Path, records: list[RunRecord], *, name: str | None,
-            strict: bool, ragas: bool, report: ImportReport) -> ImportReport:
+            strict: bool, ragas: bool, report: ImportReport,
+            cancel: Callable[[], bool] | None = None) -> ImportReport:
     run_name = name or path.stem.removesuffix(".jsonl")
     try:
         v.check_key("run name", run_name)
@@ -232,7 +240,7 @@ def _import(store: Store, path: Path, records: list[RunRecord], *, name: str | N
             (run_id, cases[r.case], docs[d], rank, score)
             for r in records for rank, (d, score) in enumerate(zip(r.documents, r.scores),
                                                                  start=1)))
-        for r in records:
+        for r in polled(records, cancel, every=1_000):
             if r.answer is None:
                 continue
             answer_id = int(op.insert("answers", {"run_id": run_id, "case_id": cases[r.case],
@@ -241,6 +249,7 @@ def _import(store: Store, path: Path, records: list[RunRecord], *, name: str | N
             for marker, doc in r.citations:
                 op.insert("citations", {"answer_id": answer_id, "document_id": docs[doc],
                                         "marker": marker})
+    report.changes = made(op.changes())
     return report
 
 

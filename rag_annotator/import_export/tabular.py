@@ -21,12 +21,13 @@ import csv
 import datetime as dt
 import io
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rag_annotator.errors import KnownError
-from rag_annotator.import_export.files import ImportRejected
+from rag_annotator.import_export.files import Cancelled, ImportRejected
 
 #: Largest CSV/XLSX an import reads (10,000 cases with long answers fit in a few MB).
 MAX_TABLE_BYTES = 64 * 1024 * 1024
@@ -221,50 +222,75 @@ def cell_text(value: Any) -> str:
     return str(value)
 
 
-def read_xlsx(path: Path, *, cancel: Callable[[], bool] | None = None,
-              accept: Callable[[list[str]], bool] | None = None) -> Table:
-    """The first (accepted) sheet of an XLSX workbook as a :class:`Table`, checked first for
-    zip bombs and oversize parts."""
-    from rag_annotator.import_export.safety import check_xlsx
+@contextmanager
+def open_workbook(path: Path, *, max_bytes: int | None = None) -> Iterator[Any]:
+    """The one way an import opens an untrusted XLSX workbook (user spreadsheets here, the
+    native workbook in ``xlsx_import``).
 
-    check_xlsx(path, max_bytes=MAX_TABLE_BYTES)
+    :func:`~rag_annotator.import_export.safety.check_xlsx` refuses a file that is too large,
+    not a zip or a zip bomb before openpyxl opens it; openpyxl must parse with defusedxml;
+    the workbook is opened read-only with cached values (a formula is never evaluated).  A
+    workbook openpyxl cannot read — when opening or while the block reads its sheets — is
+    refused with :class:`ImportRejected`; the workbook is closed in any case.
+    """
+    from rag_annotator.import_export.safety import check_xlsx, require_defused_xml
+
+    if max_bytes is None:
+        check_xlsx(path)
+    else:
+        check_xlsx(path, max_bytes=max_bytes)
+    require_defused_xml()
     import openpyxl
 
     try:
         workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as error:  # openpyxl raises many kinds on a damaged workbook
-        raise ImportRejected(path, None, f"cannot read this workbook ({type(error).__name__}: "
-                                         f"{error}); open and save it again in Excel.") from None
-    first: Table | None = None
+        raise _unreadable(path, error) from None
     try:
-        # Sheets are read in order until one is accepted: the first one costs nothing extra.
-        for index, sheet in enumerate(workbook.worksheets):
-            records: list[list[str]] = []
-            for i, values in enumerate(sheet.iter_rows(values_only=True)):
-                if cancel is not None and i % 1000 == 0 and cancel():
-                    raise Cancelled()
-                records.append([v if type(v) is str else cell_text(v) for v in values])
-            try:
-                table = _table(path, records, [], "xlsx", "")
-            except ImportRejected:
-                if index == 0 and len(workbook.worksheets) == 1:
-                    raise
-                continue
-            if accept is None or accept(table.headers):
-                if index > 0:
-                    table.warnings.append(f"{path.name}: read the sheet '{sheet.title}' (the "
-                                          "sheets before it have no recognised columns).")
-                return table
-            first = first or table
+        yield workbook
+    except KnownError:
+        raise
+    except Exception as error:  # damaged sheet XML, forbidden entities (defusedxml)…
+        raise _unreadable(path, error) from None
     finally:
         workbook.close()
+
+
+def _unreadable(path: Path, error: Exception) -> ImportRejected:
+    return ImportRejected(path, None, f"the workbook cannot be read ({type(error).__name__}: "
+                                      f"{error}); save it again from Excel as .xlsx.")
+
+
+def read_xlsx(path: Path, *, cancel: Callable[[], bool] | None = None,
+              accept: Callable[[list[str]], bool] | None = None) -> Table:
+    """The first (accepted) sheet of an XLSX workbook as a :class:`Table` (opened by
+    :func:`open_workbook`)."""
+    with open_workbook(path, max_bytes=MAX_TABLE_BYTES) as workbook:
+        return _first_sheet(path, workbook, cancel, accept)
+
+
+def _first_sheet(path: Path, workbook: Any, cancel: Callable[[], bool] | None,
+                 accept: Callable[[list[str]], bool] | None) -> Table:
+    first: Table | None = None
+    # Sheets are read in order until one is accepted: the first one costs nothing extra.
+    for index, sheet in enumerate(workbook.worksheets):
+        records: list[list[str]] = []
+        for i, values in enumerate(sheet.iter_rows(values_only=True)):
+            if cancel is not None and i % 1000 == 0 and cancel():
+                raise Cancelled()
+            records.append([v if type(v) is str else cell_text(v) for v in values])
+        try:
+            table = _table(path, records, [], "xlsx", "")
+        except ImportRejected:
+            if index == 0 and len(workbook.worksheets) == 1:
+                raise
+            continue
+        if accept is None or accept(table.headers):
+            if index > 0:
+                table.warnings.append(f"{path.name}: read the sheet '{sheet.title}' (the "
+                                      "sheets before it have no recognised columns).")
+            return table
+        first = first or table
     if first is None:
         raise ImportRejected(path, None, "every sheet of the workbook is empty.")
     return first
-
-
-class Cancelled(KnownError):
-    """The user cancelled an import; nothing was stored."""
-
-    def __init__(self) -> None:
-        super().__init__("import cancelled; nothing was changed.")

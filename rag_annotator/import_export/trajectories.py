@@ -51,6 +51,7 @@ from typing import Any
 
 from rag_annotator.domain import validation as v
 from rag_annotator.domain.agent_ops import TrajectoryInput, TrajectoryRejected, import_trajectories
+from rag_annotator.domain.changes import Changes, made
 from rag_annotator.domain.ports import Store
 from rag_annotator.errors import InvalidValue
 from rag_annotator.gc_pause import bulk_objects
@@ -81,6 +82,8 @@ class TrajectoryReport:
     steps: int = 0
     new_run: bool = False
     warnings: list[str] = field(default_factory=list)
+    #: What the import's one operation changed (None: nothing).
+    changes: Changes | None = None
 
     def summary(self) -> str:
         """One sentence in English (the UI builds its own translated text)."""
@@ -574,6 +577,7 @@ def _store(store: Store, path: Path, run: str, items: list[TrajectoryInput],
         changes = import_trajectories(store, run, items, notes=f"Imported from {path.name}.")
     except TrajectoryRejected as error:
         raise ImportRejected(path, error.line or None, error.reason) from None
+    report.changes = made(changes)
     report.new_run = bool(changes.rows.get("runs", {}).get("insert"))
     report.trajectories = len(items)
     report.steps = sum(len(item.steps) for item in items)

@@ -13,19 +13,24 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 from rag_annotator.domain import validation as v
+from rag_annotator.domain.changes import Changes, made
 from rag_annotator.domain.clock import utc_now
-from rag_annotator.domain.operations import MAX_GRADE, ensure_assessor
+from rag_annotator.domain.judging_ops import MAX_GRADE
+from rag_annotator.domain.operations import ensure_assessor
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.errors import Conflict, InvalidValue, KnownError
+from rag_annotator.gc_pause import bulk_objects
 from rag_annotator.import_export.files import (
     ImportRejected,
     atomic_text_writer,
+    check_cancel,
+    polled,
     read_text_blocks,
     read_text_lines,
 )
@@ -64,6 +69,8 @@ class ImportReport:
     new_documents: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     name: str = ""
+    #: What the import's one operation changed (None: nothing).
+    changes: Changes | None = None
 
     def summary(self) -> str:
         """One paragraph in English (the UI builds its own translated text)."""
@@ -90,8 +97,11 @@ def _fields(path: Path) -> Iterable[tuple[int, list[str]]]:
         yield number, text.split()
 
 
-def parse_run(path: Path) -> tuple[dict[str, list[RunLine]], str]:
+def parse_run(path: Path, cancel: Callable[[], bool] | None = None
+              ) -> tuple[dict[str, list[RunLine]], str]:
     """Parse a run file; return each query's lines in trec_eval order, and the run tag.
+
+    ``cancel`` is polled once per block of lines (:class:`~.files.Cancelled` stops it).
 
     Written for millions of lines (the import's own cost next to SQLite's): a run's lines are
     grouped by query, so the current query's table is kept at hand, and one sort per query
@@ -99,10 +109,28 @@ def parse_run(path: Path) -> tuple[dict[str, list[RunLine]], str]:
     """
     queries: dict[str, dict[str, RunLine]] = {}
     tags: set[str] = set()
+    try:
+        _parse_blocks(path, queries, tags, cancel)
+    except BaseException:
+        release(queries)  # a cancelled parse must not stall the window either
+        raise
+    if not queries:
+        raise ImportRejected(path, None, "the file holds no run lines.")
+    ordered = {
+        qid: sorted(lines.values(), key=_trec_eval_key, reverse=True)
+        for qid, lines in queries.items()
+    }
+    return ordered, sorted(tags)[0] if len(tags) == 1 else ""
+
+
+def _parse_blocks(path: Path, queries: dict[str, dict[str, RunLine]], tags: set[str],
+                  cancel: Callable[[], bool] | None) -> None:
+    """:func:`parse_run`'s loop: fill ``queries`` (qid → docno → line) and ``tags``."""
     current_qid: str | None = None
     current: dict[str, RunLine] = {}
     last_tag = None
     for first, block in read_text_blocks(path):
+        check_cancel(cancel)
         for number, text in enumerate(block, start=first):
             if not text or text.startswith("#") or text.isspace():
                 continue  # blank lines and trec_eval 10's comment lines, as in _fields
@@ -135,13 +163,6 @@ def parse_run(path: Path) -> tuple[dict[str, list[RunLine]], str]:
             if tag != last_tag:
                 tags.add(tag)
                 last_tag = tag
-    if not queries:
-        raise ImportRejected(path, None, "the file holds no run lines.")
-    ordered = {
-        qid: sorted(lines.values(), key=_trec_eval_key, reverse=True)
-        for qid, lines in queries.items()
-    }
-    return ordered, sorted(tags)[0] if len(tags) == 1 else ""
 
 
 def _trec_eval_key(line: RunLine) -> tuple[float, str]:
@@ -239,9 +260,39 @@ def _first_lines(queries: dict[str, list[RunLine]]) -> Callable[[str, str], int 
 
 
 def import_run(store: Store, path: Path, *, name: str | None = None,
-               strict: bool = False) -> ImportReport:
-    """Import a TREC run as a new run, in one operation (undoable)."""
-    queries, tag = parse_run(path)
+               strict: bool = False, cancel: Callable[[], bool] | None = None,
+               progress: Callable[[int, int], None] | None = None) -> ImportReport:
+    """Import a TREC run as a new run, in one operation (undoable).
+
+    ``cancel`` is polled while parsing and every few thousand rows stored; returning True
+    raises :class:`~.files.Cancelled` and the operation rolls back.  ``progress(done,
+    total)`` follows the rows stored.  The cyclic collector is paused meanwhile: its full
+    passes over a million parsed lines hold the GIL for hundreds of milliseconds, which
+    froze the window while the import ran on a worker thread (none of them is in a cycle).
+    """
+    with bulk_objects():
+        queries, tag = parse_run(path, cancel)
+        try:
+            return _import_run(store, path, queries, tag, name=name, strict=strict,
+                               cancel=cancel, progress=progress)
+        finally:
+            release(queries)
+
+
+def release(table: dict[str, Any]) -> None:
+    """Empty a big parsed table entry by entry.
+
+    Dropping a million parsed lines at once frees them in one C-level cascade that holds
+    the GIL for a tenth of a second or more — the window, on the main thread, would stall;
+    entry by entry, the interpreter can switch threads between entries.
+    """
+    while table:
+        table.popitem()
+
+
+def _import_run(store: Store, path: Path, queries: dict[str, list[RunLine]], tag: str, *,
+                name: str | None, strict: bool, cancel: Callable[[], bool] | None,
+                progress: Callable[[int, int], None] | None) -> ImportReport:
     run_name = name or tag
     if not run_name:
         raise ImportRejected(path, None, "the lines carry several run tags; name the run "
@@ -260,13 +311,37 @@ def import_run(store: Store, path: Path, *, name: str | None = None,
                                         "notes": f"Imported from {path.name}."})["id"])
         report.rows = op.insert_rows(
             "retrieved", ("run_id", "case_id", "document_id", "rank", "score"),
-            ((run_id, cases[qid], docs[r.docno], rank, r.score)
-             for qid, lines in queries.items() for rank, r in enumerate(lines, start=1)))
+            _run_rows(run_id, queries, cases, docs, cancel, progress))
+    report.changes = made(op.changes())
     return report
 
 
+def _run_rows(run_id: int, queries: dict[str, list[RunLine]], cases: dict[str, int],
+              docs: dict[str, int], cancel: Callable[[], bool] | None,
+              progress: Callable[[int, int], None] | None
+              ) -> Iterator[tuple[int, int, int, int, float]]:
+    """The ``retrieved`` rows of a run, query by query; ``cancel`` is polled between
+    queries, ``progress`` told every :data:`PROGRESS_ROWS` rows or so."""
+    total = sum(map(len, queries.values()))
+    done = told = 0
+    for qid, lines in queries.items():
+        check_cancel(cancel)
+        if progress is not None and done - told >= PROGRESS_ROWS:
+            progress(done, total)
+            told = done
+        case_id = cases[qid]
+        yield from ((run_id, case_id, docs[r.docno], rank, r.score)
+                    for rank, r in enumerate(lines, start=1))
+        done += len(lines)
+
+
+#: Rows stored between two progress reports of a run import.
+PROGRESS_ROWS = 20_000
+
+
 def import_qrels(store: Store, path: Path, *, assessor: str,
-                 strict: bool = False) -> ImportReport:
+                 strict: bool = False, cancel: Callable[[], bool] | None = None
+                 ) -> ImportReport:
     """Import a qrels file as one assessor's judgments, in one operation (undoable).
 
     An existing judgment of that assessor on the same pair is replaced.  Graded labels raise
@@ -299,7 +374,7 @@ def import_qrels(store: Store, path: Path, *, assessor: str,
         now = utc_now()
         existing = {(r["case_id"], r["document_id"]): r
                     for r in op.select("judgments", assessor_id=assessor_id)}
-        for q in lines:
+        for q in polled(lines, cancel, every=2_000):
             key = (cases[q.qid], docs[q.docno])
             row = existing.get(key)
             if row is None:
@@ -309,6 +384,7 @@ def import_qrels(store: Store, path: Path, *, assessor: str,
             elif row["grade"] != q.grade:
                 op.update("judgments", {"id": row["id"]}, {"grade": q.grade,
                                                            "updated_at": now})
+    report.changes = made(op.changes())
     return report
 
 

@@ -1,10 +1,9 @@
 """XLSX import: the entity sheets of a manager workbook into an EMPTY gold set.
 
-The workbook is untrusted: :func:`safety.check_xlsx` refuses a file that is too large, not a
-zip or a zip bomb before openpyxl opens it, and openpyxl parses with defusedxml (no entity
-expansion, no external entities; :func:`safety.require_defused_xml`).  It is read in
-read-only mode with cached values (a formula someone typed is never evaluated here; its last
-value is read).  Sheets are recognised by name (``cases``, ``judgments``, ``judgments (2)``…,
+The workbook is untrusted: it is opened by :func:`tabular.open_workbook`, the one XLSX reader
+of the imports (size and zip-bomb checks first, defusedxml, read-only with cached values: a
+formula someone typed is never evaluated here; its last value is read).  Sheets are
+recognised by name (``cases``, ``judgments``, ``judgments (2)``…,
 the summary and unknown sheets are ignored); cells are read as the export wrote them
 (``_xHHHH_`` escapes undone), and a cell the export had to cut is refused.  Errors name the
 sheet and row.  Same rules as the CSV import otherwise (empty file only, one undoable
@@ -20,10 +19,10 @@ from typing import Any
 
 from rag_annotator.import_export import native_json
 from rag_annotator.import_export.csv_export import FLAT_ENTITIES
-from rag_annotator.import_export.csv_import import Table, build_document, load_tables
+from rag_annotator.import_export.csv_import import EntityRows, build_document, load_tables
 from rag_annotator.import_export.files import ImportRejected
 from rag_annotator.import_export.registry import Options
-from rag_annotator.import_export.safety import check_xlsx, require_defused_xml
+from rag_annotator.import_export.tabular import open_workbook
 from rag_annotator.import_export.xlsx_export import unescape
 from rag_annotator.storage.store import GoldSetStore
 
@@ -36,38 +35,19 @@ def _cells(values: tuple[Any, ...]) -> list[Any]:
     return [unescape(v) if isinstance(v, str) else v for v in values]
 
 
-def read_tables(path: Path) -> dict[str, Table]:
+def read_tables(path: Path) -> dict[str, EntityRows]:
     """The entity sheets of a workbook, parts joined in order."""
-    check_xlsx(path)
-    require_defused_xml()
-    from openpyxl import load_workbook
-
-    try:
-        wb = load_workbook(path, read_only=True, data_only=True)
-    except Exception as error:  # openpyxl raises many kinds for a damaged file
-        raise _unreadable(path, error) from None
-    try:
+    with open_workbook(path) as wb:
         return _tables(path, wb)
-    except ImportRejected:
-        raise
-    except Exception as error:  # damaged sheet XML, forbidden entities (defusedxml)…
-        raise _unreadable(path, error) from None
-    finally:
-        wb.close()
 
 
-def _unreadable(path: Path, error: Exception) -> ImportRejected:
-    return ImportRejected(path, None, f"the workbook cannot be read ({type(error).__name__}: "
-                                      f"{error}); save it again from Excel as .xlsx.")
-
-
-def _tables(path: Path, wb: Any) -> dict[str, Table]:
+def _tables(path: Path, wb: Any) -> dict[str, EntityRows]:
     sheets: dict[str, list[tuple[int, str]]] = {}
     for title in wb.sheetnames:
         match = _PART.match(title)
         if match and match["entity"] in FLAT_ENTITIES:
             sheets.setdefault(match["entity"], []).append((int(match["part"] or 1), title))
-    tables: dict[str, Table] = {}
+    tables: dict[str, EntityRows] = {}
     for entity, parts in sheets.items():
         parts.sort()
         titles = {number: title for number, title in parts}
@@ -89,7 +69,7 @@ def _tables(path: Path, wb: Any) -> dict[str, Table]:
                                                  f"sheet '{parts[0][1]}'.")
             rows.extend((number * _PART_STRIDE + i, _cells(values))
                         for i, values in enumerate(it, start=2))
-        tables[entity] = Table(entity, header or [], rows, where)
+        tables[entity] = EntityRows(entity, header or [], rows, where)
     if not tables:
         raise ImportRejected(path, None, "the workbook has none of the entity sheets "
                                          f"({', '.join(FLAT_ENTITIES)}).")
@@ -101,4 +81,4 @@ def import_xlsx(store: GoldSetStore, source: Path, options: Options
     """Read a manager workbook's entity sheets into an empty gold set."""
     native_json.require_empty(store, source, "XLSX")
     data = build_document(read_tables(source), excel=False, decimal_comma=False)
-    return load_tables(store, source, data, "XLSX")
+    return load_tables(store, source, data, "XLSX", options.cancel)

@@ -13,7 +13,7 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -30,13 +30,14 @@ from rag_annotator.errors import (
     ReadOnlyLocation,
 )
 from rag_annotator.storage import connection as conn_mod
-from rag_annotator.storage import queries, tempfiles
+from rag_annotator.storage import tempfiles
 from rag_annotator.storage.checks import FileChecks
 from rag_annotator.storage.lock import WriterLock
 from rag_annotator.storage.reads import ReadBase, Row
 from rag_annotator.storage.reads_agents import AgentReads
 from rag_annotator.storage.reads_exchange import ExchangeReads
 from rag_annotator.storage.reads_goldset import GoldsetReads
+from rag_annotator.storage.reads_judging import JudgingReads
 from rag_annotator.storage.reads_metrics import MetricsReads
 from rag_annotator.storage.reads_verify import VerifyReads
 from rag_annotator.storage.schema import (
@@ -57,8 +58,8 @@ from rag_annotator.storage.transaction import (
 BACKGROUND_CHECK_BYTES = 32 * 1024 * 1024
 
 
-class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, AgentReads,
-                   FileChecks, ReadBase):
+class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, MetricsReads, ExchangeReads,
+                   AgentReads, FileChecks, ReadBase):
     """An open gold-set file.
 
     Attributes:
@@ -122,15 +123,8 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, Agent
             quick_check=verify == "now" or (verify == "auto" and not background),
             schema=schema)
         if read_only:
-            conn = conn_mod.connect_existing(file, read_only=True)
-            if version < SCHEMA_VERSION:
-                conn.close()
-                raise KnownError(
-                    f"this file uses an older schema ({version}); open it read-write once "
-                    "to upgrade it (a backup is taken first).",
-                    path=file,
-                )
-            return cls(file, conn, assessor=assessor, read_only=True)
+            return cls(file, _connect_read_only(file, version), assessor=assessor,
+                       read_only=True)
         if not (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)):
             raise ReadOnlyLocation(
                 "the file or its folder cannot be written (permissions); open it read-only, "
@@ -143,18 +137,8 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, Agent
                 writer_lock.release()
             raise
         try:
-            pending = pending_migration_names(conn)
-            if pending:
-                if background:
-                    # Never migrate (or back up) a file before knowing it is sound.
-                    damage = conn_mod.quick_check_file(file)
-                    if damage is not None:
-                        raise damage
-                    background = False
-                # Never migrate without a copy of the file as it was (DESIGN section 3).
-                backup = pre_migration_backup_path(file, pending[0], backup_dir)
-                backup_file(conn, backup)
-                _migrate(conn, file, version, backup)
+            if _upgrade(conn, file, version, backup_dir, checked=not background):
+                background = False  # upgrading checked it first
         except sqlite3.Error as error:
             conn.close()
             if writer_lock is not None:
@@ -454,18 +438,6 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, Agent
         )
 
     # -- relevance data (metrics, exports) ------------------------------------------------
-    def effective_labels(self) -> list[tuple[str, str, int | None, bool]]:
-        """Every pair of the universe: (case key, document key, effective grade, disputed).
-
-        The grade is None when the pair has no effective label (unjudged or disputed).
-        Ordered by case key, then document key.
-        """
-        rows = self._conn.execute(
-            "SELECT c.key, d.key, e.grade, e.disputed FROM (" + queries.EFFECTIVE_PAIRS_SQL + ") e "
-            "JOIN cases c ON c.id = e.case_id JOIN documents d ON d.id = e.document_id "
-            "ORDER BY c.key, d.key").fetchall()
-        return [(case, doc, grade, bool(disputed)) for case, doc, grade, disputed in rows]
-
     def run_rankings(self, run_id: int) -> dict[str, list[tuple[str, float | None]]]:
         """A run's retrieved lists: case key → [(document key, score)] in rank order."""
         out: dict[str, list[tuple[str, float | None]]] = {}
@@ -476,86 +448,7 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, Agent
             out.setdefault(case, []).append((doc, score))
         return out
 
-    def universe_labels(self) -> dict[str, dict[str, int | None]]:
-        """Case key → {document key: effective grade or None} over each case's universe."""
-        out: dict[str, dict[str, int | None]] = {}
-        for case, doc, grade, _disputed in self.effective_labels():
-            out.setdefault(case, {})[doc] = grade
-        return out
-
-    # -- several assessors -----------------------------------------------------------------
-    def judgment_rows(self) -> list[tuple[str, str, str, int, str]]:
-        """Every graded judgment: (case key, document key, assessor, grade, case family).
-
-        The input of the agreement figures (``metrics.agreement``); unjudged rows (no grade)
-        are left out, adjudications too (they settle a dispute, they are not a rating).
-        """
-        return [(c, d, a, int(g), f) for c, d, a, g, f in self._conn.execute(
-            "SELECT c.key, d.key, s.name, j.grade, c.family FROM judgments j "
-            "JOIN cases c ON c.id = j.case_id JOIN documents d ON d.id = j.document_id "
-            "JOIN assessors s ON s.id = j.assessor_id WHERE j.grade IS NOT NULL "
-            "ORDER BY c.key, d.key, s.name")]
-
-    def disputed_pairs(self) -> list[Row]:
-        """The adjudication queue: pairs whose assessors disagree and that no one adjudicated.
-
-        Each row: ``case_id``, ``document_id``, ``case``, ``document`` (keys) and ``grades``
-        {assessor: grade}; ordered by case key, then document key.
-        """
-        rows = self._many(
-            "SELECT e.case_id, e.document_id, c.key AS \"case\", d.key AS document, "
-            "(SELECT json_group_object(s.name, j.grade) FROM judgments j "
-            " JOIN assessors s ON s.id = j.assessor_id WHERE j.case_id = e.case_id "
-            " AND j.document_id = e.document_id AND j.grade IS NOT NULL) AS grades "
-            "FROM (" + queries.EFFECTIVE_PAIRS_SQL + ") e "
-            "JOIN cases c ON c.id = e.case_id JOIN documents d ON d.id = e.document_id "
-            "WHERE e.disputed ORDER BY c.key, d.key")
-        for row in rows:
-            row["grades"] = dict(sorted(json.loads(row["grades"] or "{}").items()))
-        return rows
-
-    def assessment_rows(self) -> dict[str, list[Row]]:
-        """What a merge brings in from this file, by natural keys (never ids).
-
-        ``assessors`` (name, created_at); ``judgments`` (case, document, assessor, grade,
-        note, updated_at); ``adjudications`` (same with a grade always set); ``claims`` with a
-        verdict (run, case, position, text, verdict, rationale, assessor, updated_at).
-        """
-        return {
-            "assessors": self._many("SELECT name, created_at FROM assessors ORDER BY name"),
-            "judgments": self._many(
-                "SELECT c.key AS \"case\", d.key AS document, s.name AS assessor, j.grade, "
-                "j.note, j.updated_at FROM judgments j JOIN cases c ON c.id = j.case_id "
-                "JOIN documents d ON d.id = j.document_id "
-                "JOIN assessors s ON s.id = j.assessor_id ORDER BY c.key, d.key, s.name"),
-            "adjudications": self._many(
-                "SELECT c.key AS \"case\", d.key AS document, s.name AS assessor, a.grade, "
-                "a.note, a.updated_at FROM adjudications a JOIN cases c ON c.id = a.case_id "
-                "JOIN documents d ON d.id = a.document_id "
-                "JOIN assessors s ON s.id = a.assessor_id ORDER BY c.key, d.key"),
-            "claims": self._many(
-                "SELECT r.name AS run, c.key AS \"case\", cl.position, cl.text, cl.verdict, "
-                "cl.rationale, s.name AS assessor, cl.updated_at FROM claims cl "
-                "JOIN answers a ON a.id = cl.answer_id JOIN runs r ON r.id = a.run_id "
-                "JOIN cases c ON c.id = a.case_id LEFT JOIN assessors s ON s.id = cl.assessor_id "
-                "WHERE cl.verdict IS NOT NULL ORDER BY r.name, c.key, cl.position"),
-        }
-
     # -- counts (info) ---------------------------------------------------------------------
-    def judgment_counts(self) -> dict[str, int]:
-        """Effective labels over every pair, and unjudged pairs of the pool.
-
-        The effective label of a (case, document) pair is its adjudication if any, else the
-        grade all its assessors agree on; assessors who disagree make a dispute, which has no
-        effective label (DESIGN section 4).  ``unjudged`` counts pairs of the universe
-        (retrieved by a run, expected source, or with a judgment row) with no effective label;
-        ``disputed`` is how many of those are disputes.
-        """
-        row = self._conn.execute(queries.EFFECTIVE_COUNTS_SQL).fetchone()
-        relevant, not_relevant, unjudged, disputed = (int(v or 0) for v in row)
-        return {"relevant": relevant, "not_relevant": not_relevant, "unjudged": unjudged,
-                "disputed": disputed}
-
     def claim_counts(self) -> dict[str, int]:
         """Claims by verdict; no verdict is 'unverified'."""
         counts = {"supported": 0, "not_supported": 0, "contradicted": 0, "unverified": 0}
@@ -613,101 +506,6 @@ class GoldSetStore(GoldsetReads, VerifyReads, MetricsReads, ExchangeReads, Agent
                                  (document_id,)).fetchone()
         return "" if row is None else str(row[0])
 
-    def judging_progress(self, case_ids: Sequence[int], assessor: str) -> dict[int, Row]:
-        """Per case: pairs in its universe and their effective labels, and those ``assessor``
-        has judged.
-
-        Same definitions as :meth:`judgment_counts` (so summing every case gives its totals);
-        keys: ``pairs``, ``mine``, ``relevant``, ``not_relevant``, ``unjudged``, ``disputed``.
-        Cases with an empty universe get zeros.  Indexed by case, so it can be computed in
-        chunks (a big file is counted in the background) or for the few cases an edit touched.
-        """
-        ids = [int(i) for i in case_ids]
-        out = {i: {"pairs": 0, "mine": 0, "relevant": 0, "not_relevant": 0, "unjudged": 0,
-                   "disputed": 0} for i in ids}
-        if not ids:
-            return out
-        runs, depth = self.pool_settings()
-        runs_json = None if runs is None else json.dumps(runs)
-        for row in self._many(queries.PROGRESS_SQL, (json.dumps(ids), assessor, runs_json,
-                                                     depth)):
-            case_id = row.pop("case_id")
-            out[case_id] = {k: int(v or 0) for k, v in row.items()}
-        return out
-
-    def cases_touched_by(self, operation_id: int) -> set[int]:
-        """Ids of the cases whose judging universe or labels one logged operation changed
-        (from its history rows; empty — count everything — for an unlogged operation or a
-        bulk one whose range rows do not name their cases)."""
-        if self._conn.execute(
-                "SELECT 1 FROM history WHERE operation_id = ? AND kind IN "
-                "('insert_range', 'delete_range') LIMIT 1", (operation_id,)).fetchone():
-            return set()
-        return {
-            int(r[0]) for r in self._conn.execute(
-                "SELECT DISTINCT CASE WHEN table_name = 'cases' "
-                "THEN json_extract(coalesce(new, old), '$.id') "
-                "ELSE json_extract(coalesce(new, old), '$.case_id') END FROM history "
-                "WHERE operation_id = ? AND table_name IN "
-                "('cases', 'judgments', 'adjudications', 'retrieved', 'expected_sources')",
-                (operation_id,))
-            if r[0] is not None
-        }
-
-    def pool_of_case(self, case_id: int, assessor: str) -> list[Row]:
-        """The documents of a case's judging pool (see :meth:`pool_settings`: the chosen runs'
-        top documents, the expected sources, every judged pair), in key order, with
-        ``assessor``'s grade
-        (``my_grade``), the other assessors' labels (``others``: [name, grade] pairs), the
-        effective grade and whether the pair is disputed.
-
-        Deliberately without ranks or scores: judges label what they read, not what a run
-        ranked first.
-        """
-        return _with_others(self._many(queries.POOL_SQL,
-                                       (case_id, assessor, None, *self._pool_params())))
-
-    def pool_pairs(self, case_id: int, assessor: str, document_ids: Iterable[int]
-                   ) -> list[Row]:
-        """The rows of :meth:`pool_of_case` for these documents only (those still in the
-        case's universe): after a label, the judging panel refreshes the one pair that changed
-        instead of reading the whole pool again."""
-        ids = json.dumps(sorted(int(i) for i in document_ids))
-        return _with_others(self._many(queries.POOL_SQL,
-                                       (case_id, assessor, ids, *self._pool_params())))
-
-    def pool_settings(self) -> tuple[list[str] | None, int | None]:
-        """Which runs (None: every run) and how deep (None: whole lists) make the judging pool.
-
-        Set with :func:`~rag_annotator.domain.operations.set_pool`; a run named there that was
-        deleted since simply contributes nothing.
-        """
-        runs_text, depth_text = self.meta("pool_runs", ""), self.meta("pool_depth", "")
-        runs = _json_list(runs_text) if runs_text else None
-        depth = int(depth_text) if depth_text.isdigit() and int(depth_text) > 0 else None
-        return ([str(r) for r in runs] if runs is not None else None), depth
-
-    def _pool_params(self) -> tuple[str | None, int | None]:
-        runs, depth = self.pool_settings()
-        return (None if runs is None else json.dumps(runs)), depth
-
-    def pairs_touched_by(self, operation_id: int) -> set[tuple[int, int]] | None:
-        """(case id, document id) of the judgments and adjudications one logged operation
-        wrote or removed (from its history rows, so removed ones are named too); None for a
-        bulk operation whose range rows do not name their pairs."""
-        if self._conn.execute(
-                "SELECT 1 FROM history WHERE operation_id = ? AND kind IN "
-                "('insert_range', 'delete_range') LIMIT 1", (operation_id,)).fetchone():
-            return None
-        return {
-            (int(r[0]), int(r[1])) for r in self._conn.execute(
-                "SELECT DISTINCT json_extract(coalesce(new, old), '$.case_id'), "
-                "json_extract(coalesce(new, old), '$.document_id') FROM history "
-                "WHERE operation_id = ? AND table_name IN ('judgments', 'adjudications')",
-                (operation_id,))
-            if r[0] is not None and r[1] is not None
-        }
-
     def answer_detail(self, answer_id: int) -> Row:
         """One generated answer with its run name, case key and question (raises NotFound)."""
         row = self._one(
@@ -764,6 +562,41 @@ def _migrate(conn: sqlite3.Connection, file: Path, version: int, backup: Path) -
             path=file) from error
 
 
+
+def _connect_read_only(file: Path, version: int) -> sqlite3.Connection:
+    """A read-only connection to a file at this build's schema (an older one is refused:
+    reading it would need the migration a read-only open must not make)."""
+    conn = conn_mod.connect_existing(file, read_only=True)
+    if version < SCHEMA_VERSION:
+        conn.close()
+        raise KnownError(
+            f"this file uses an older schema ({version}); open it read-write once "
+            "to upgrade it (a backup is taken first).",
+            path=file,
+        )
+    return conn
+
+
+def _upgrade(conn: sqlite3.Connection, file: Path, version: int, backup_dir: Path | None,
+             *, checked: bool) -> bool:
+    """Migrate an older file after backing it up; True if it was migrated.
+
+    A file not yet ``checked`` (its quick check was left to the background) is checked
+    first: a damaged file is never migrated nor backed up.
+    """
+    pending = pending_migration_names(conn)
+    if not pending:
+        return False
+    if not checked:
+        damage = conn_mod.quick_check_file(file)
+        if damage is not None:
+            raise damage
+    # Never migrate without a copy of the file as it was (DESIGN section 3).
+    backup = pre_migration_backup_path(file, pending[0], backup_dir)
+    backup_file(conn, backup)
+    _migrate(conn, file, version, backup)
+    return True
+
 def _take_lock(file: Path, assessor: str) -> WriterLock:
     """The writer lock of ``file``; an unwritable folder means the file is read-only."""
     try:
@@ -774,11 +607,6 @@ def _take_lock(file: Path, assessor: str) -> WriterLock:
             "read-only, or copy it somewhere you can write.", path=file) from error
 
 
-def _with_others(rows: list[Row]) -> list[Row]:
-    """Decode the pool rows' ``others`` (JSON from SQLite) into [name, grade] pairs."""
-    for row in rows:
-        row["others"] = sorted((str(name), grade) for name, grade in _json_list(row["others"]))
-    return rows
 
 
 def _json_list(text: str | None) -> list[Any]:

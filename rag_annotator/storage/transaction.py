@@ -42,6 +42,8 @@ BULK_CACHE_KIB = 256 * 1024
 #: History kinds that stand for a contiguous id range of rows instead of one row.
 RANGE_KINDS = ("insert_range", "delete_range")
 
+#: Tables whose rows name a judging (case, document) pair: ``Changes.pairs``.
+PAIR_TABLES = frozenset(("judgments", "adjudications", "retrieved", "expected_sources"))
 
 
 @dataclass
@@ -91,6 +93,10 @@ class Operation:
     label: str
     log: bool = True
     _touched: dict[str, dict[str, set[int | str]]] = field(default_factory=dict)
+    _pairs: set[tuple[int, int]] = field(default_factory=set)
+    _claims: set[int] = field(default_factory=set)
+    _every_pair: bool = False
+    _every_claim: bool = False
 
     # -- reads inside the transaction ------------------------------------------------------
     def get(self, table: str, key: Mapping[str, Any]) -> Row | None:
@@ -196,6 +202,7 @@ class Operation:
             self.conn.execute(f"PRAGMA cache_size = {previous}")
         if count:
             self._touched.setdefault(table, {}).setdefault("insert", set())
+            self._ranged_rows(table)
         return count
 
     def _ranged(self, table: str, columns: tuple[str, ...]) -> bool:
@@ -261,6 +268,7 @@ class Operation:
                       old: str | None, new: str | None) -> None:
         simple = "insert" if kind == "insert_range" else "delete"
         self._touched.setdefault(table, {}).setdefault(simple, set())
+        self._ranged_rows(table)
         self.conn.execute(
             "INSERT INTO history (operation_id, table_name, row_key, kind, old, new) "
             "VALUES (?, ?, ?, ?, ?, ?)",
@@ -314,10 +322,30 @@ class Operation:
             return {"id": row.get("id", rowid)}
         return {c: row[c] for c in pk}
 
+    def _ranged_rows(self, table: str) -> None:
+        """Rows written by range name no pair or claim: say "every" for what they hold (new
+        or removed cases too: their pairs are not named either)."""
+        if table in PAIR_TABLES or table == "cases":
+            self._every_pair = True
+        elif table in ("claims", "evidence"):
+            self._every_claim = True
+
+    def _note_judging(self, table: str, image: Row) -> None:
+        """Remember the pair or claim a judging, pool or claim row names."""
+        if table in PAIR_TABLES:
+            self._pairs.add((int(image["case_id"]), int(image["document_id"])))
+        elif table == "claims":
+            self._claims.add(int(image["id"]))
+        elif table == "evidence":
+            self._claims.add(int(image["claim_id"]))
+
     def _record(self, table: str, key: Mapping[str, Any], kind: str,
                 old: Row | None, new: Row | None) -> None:
         ident = next(iter(key.values())) if len(key) == 1 else json.dumps(dict(key))
         self._touched.setdefault(table, {}).setdefault(kind, set()).add(ident)
+        for image in (old, new):
+            if image is not None:
+                self._note_judging(table, image)
         if not self.log:
             return
         self.conn.execute(
@@ -328,8 +356,11 @@ class Operation:
         )
 
     def changes(self) -> Changes:
-        """What this operation changed, for the UI and the caller."""
-        return Changes.build(self.operation_id, self.action, self.label, self._touched)
+        """What this operation changed, for the UI and the caller: rows by table, and the
+        judging pairs and claims they name (see :class:`Changes`)."""
+        return Changes.build(self.operation_id, self.action, self.label, self._touched,
+                             pairs=self._pairs, claims=self._claims,
+                             every_pair=self._every_pair, every_claim=self._every_claim)
 
 
 def _dump(value: Mapping[str, Any]) -> str:

@@ -256,10 +256,12 @@ class JudgingProgress(QObject):
             return
         if not changes.touches(*JUDGING_TABLES):
             return
-        cases = store.cases_touched_by(changes.operation_id) if changes.operation_id else set()
-        if "*" in changes.rows or not cases:
-            self.restart(store)  # unlogged bulk change: count everything again
+        cases = changes.cases_touched()
+        if cases is None:
+            self.restart(store)  # a ranged bulk change names no case: count everything again
             return
+        if not cases:
+            return  # e.g. a document's text: no case's pairs or labels changed
         self._seq += 1
         for case_id in cases:
             self._touched[case_id] = self._seq

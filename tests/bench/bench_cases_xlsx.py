@@ -32,8 +32,8 @@ import openpyxl
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.validation import content_hash
 from rag_annotator.import_export.cases_import import import_cases
+from rag_annotator.import_export.files import Cancelled
 from rag_annotator.import_export.registry import Options
-from rag_annotator.import_export.tabular import Cancelled
 from rag_annotator.storage.store import GoldSetStore
 
 FAMILIES = ("Ordinaire", "Ambiguë", "Sensible", "Hors périmètre", "Sources contradictoires")

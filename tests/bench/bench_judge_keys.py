@@ -18,8 +18,10 @@ What one key's latency covers, measured with ``time.perf_counter``:
   Qt coalesces the repaint requests of a key into one UpdateRequest, so this is the moment
   the next pair is on screen (offscreen: in the backing store).
 
-Prints the count, median, p95, p99 and max of key → painted, and the median of key →
-committed.  Usage: ``python tests/bench/bench_judge_keys.py [--file F.goldset] [--keys 2000]
+Prints the count, median, p95, p99 and max of key → painted, the median of key →
+committed, and the SQL statements per key on the store's connection (counted with
+``sqlite3.Connection.set_trace_callback``; SELECTs apart, since reads are what a key should
+not need many of).  Usage: ``python tests/bench/bench_judge_keys.py [--file F.goldset] [--keys 2000]
 [--profile out.prof]`` (QT_QPA_PLATFORM=offscreen unless a DISPLAY is set).  ``--profile``
 runs the key loop under cProfile and prints the top functions by cumulative time.
 """
@@ -104,6 +106,8 @@ def main() -> int:
 
         profiler = cProfile.Profile()
         profiler.enable()
+    statements: list[str] = []
+    store._conn.set_trace_callback(statements.append)  # the GUI thread's own connection
     keys = (Qt.Key.Key_1, Qt.Key.Key_0)
     for i in range(args.keys):
         before = pair_shown()
@@ -118,6 +122,7 @@ def main() -> int:
         if len(committed) != n_committed + 1:
             raise SystemExit(f"key {i}: {len(committed) - n_committed} commits instead of 1")
         to_commit.append((committed[-1] - start) * 1000)
+    store._conn.set_trace_callback(None)
     if profiler is not None:
         import pstats
 
@@ -135,6 +140,9 @@ def main() -> int:
     print(f"key -> next pair painted: median {statistics.median(to_paint):.2f} ms, "
           f"p95 {percentile(to_paint, 95):.2f} ms, p99 {percentile(to_paint, 99):.2f} ms, "
           f"max {max(to_paint):.2f} ms  (target: median <= 8 ms, p99 <= 16 ms)")
+    selects = sum(1 for s in statements if s.lstrip().upper().startswith(("SELECT", "WITH")))
+    print(f"SQL per key: {len(statements) / len(to_paint):.1f} statements, "
+          f"{selects / len(to_paint):.1f} reads (SELECT/WITH)")
     slowest = sorted(range(len(to_paint)), key=to_paint.__getitem__, reverse=True)[:5]
     print("slowest keys (index: ms): "
           + ", ".join(f"{i}: {to_paint[i]:.1f}" for i in slowest))

@@ -15,9 +15,9 @@ from rag_annotator.domain import operations as ops
 from rag_annotator.errors import InvalidValue, KnownError
 from rag_annotator.import_export import registry
 from rag_annotator.import_export.cases_import import import_cases, recognise_headers
-from rag_annotator.import_export.files import ImportRejected
+from rag_annotator.import_export.files import Cancelled, ImportRejected
 from rag_annotator.import_export.registry import Options
-from rag_annotator.import_export.tabular import Cancelled, read_table, sniff_delimiter
+from rag_annotator.import_export.tabular import read_table, sniff_delimiter
 from rag_annotator.storage.store import GoldSetStore
 from tests.helpers import full_dump, rows, run_cli
 
@@ -265,7 +265,8 @@ def test_import_is_one_undoable_operation(store: GoldSetStore, goldset_path: Pat
     assert report.sources == 1  # the first source cell names a document by its title
     assert rows(goldset_path, "SELECT action FROM operations ORDER BY id DESC LIMIT 1") == [
         ("import_cases",)]
-    store.revert(report.operation_id or 0)
+    assert report.changes is not None and report.changes.operation_id
+    store.revert(report.changes.operation_id)
     after = full_dump(goldset_path)
     assert {t: v for t, v in after.items() if t not in ("operations", "history")} == \
         {t: v for t, v in before.items() if t not in ("operations", "history")}

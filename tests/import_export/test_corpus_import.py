@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export.corpus_import import import_corpus
@@ -51,9 +52,9 @@ def test_reimport_reports_changed_added_disappeared_and_what_they_touch(
     ops.create_case(store, key="Q1", question="?")
     q1 = last_id(store, "cases")
     ops.add_expected_source(store, q1, ids["d2"])
-    ops.set_judgment(store, q1, ids["d3"], 1)
+    judging_ops.set_judgment(store, q1, ids["d3"], 1)
     ops.create_case(store, key="Q2", question="?")
-    ops.set_judgment(store, last_id(store, "cases"), ids["d1"], 0)
+    judging_ops.set_judgment(store, last_id(store, "cases"), ids["d1"], 0)
     report = import_corpus(store, beir(tmp_path / "v2.jsonl", [
         {"_id": "d1", "text": "un"}, {"_id": "d2", "text": "deux, corrigé"},
         {"_id": "d4", "text": "quatre"}]), Options())
@@ -64,7 +65,8 @@ def test_reimport_reports_changed_added_disappeared_and_what_they_touch(
     assert rows(goldset_path, "SELECT text FROM documents WHERE key = 'd2'") == [
         ("deux, corrigé",)]
     assert rows(goldset_path, "SELECT count(*) FROM documents WHERE key = 'd3'") == [(1,)]
-    store.revert(report.operation_id or 0)
+    assert report.changes is not None and report.changes.operation_id
+    store.revert(report.changes.operation_id)
     assert rows(goldset_path, "SELECT key, text FROM documents ORDER BY key") == [
         ("d1", "un"), ("d2", "deux"), ("d3", "trois")]
 

@@ -267,11 +267,12 @@ def test_registry_names_the_ecosystem_formats() -> None:
 
 
 def test_beir_refuses_ids_a_tsv_cannot_hold(tmp_path: Path, store: GoldSetStore) -> None:
+    from rag_annotator.domain import judging_ops
     from rag_annotator.domain import operations as ops
 
     ops.create_case(store, key="a\tb", question="q")
     ops.create_document(store, key="d1", text="t")
-    ops.set_judgment(store, 1, 1, 1)
+    judging_ops.set_judgment(store, 1, 1, 1)
     out = tmp_path / "exports"
     out.mkdir()
     with pytest.raises(KnownError, match="tab or a line break"):

@@ -53,7 +53,8 @@ def test_v02_fields(corpus: GoldSetStore, goldset_path: Path, tmp_path: Path) ->
         ("Reference contexts (not found in the corpus):\nTexte absent du corpus.",)]
     assert report.warnings == []
     store = corpus
-    store.revert(report.operation_id or 0)
+    assert report.changes is not None and report.changes.operation_id
+    store.revert(report.changes.operation_id)
     assert queue(goldset_path) == []
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.metrics import QueryInput, evaluate
 from rag_annotator.metrics.compare import compare_reports
@@ -106,7 +107,7 @@ def _reference_inputs(store: GoldSetStore, run: str
 def test_fast_metric_inputs_equal_the_store_reference(store: GoldSetStore) -> None:
     rich = build_rich(store)
     ops.add_expected_source(store, rich.cases["Q2"], rich.docs["D5"])
-    ops.set_judgment(store, rich.cases["Q3"], rich.docs["D6"], 1)
+    judging_ops.set_judgment(store, rich.cases["Q3"], rich.docs["D6"], 1)
     for run in ("bm25", "dense"):
         assert store.metric_inputs(run) == _reference_inputs(store, run)
     ops.edit_case(store, rich.cases["Q1"], status="retired")

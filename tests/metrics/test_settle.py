@@ -11,7 +11,7 @@ import itertools
 import pytest
 from hypothesis import given, settings
 
-from rag_annotator.domain import operations as ops
+from rag_annotator.domain import judging_ops
 from rag_annotator.metrics import QueryInput
 from rag_annotator.metrics.judge_next import next_to_judge
 from rag_annotator.reports.inputs import suggestions
@@ -95,8 +95,8 @@ def test_suggestions_over_every_run_of_the_store(store: GoldSetStore) -> None:
     only_q2 = suggestions(store, ["bm25"], "P@1,P@2", cases=["Q2"])
     assert {s.case_key for s in only_q2} == {"Q2"}
     # Judging the pair removes it from the list.
-    ops.set_judgment(store, rich.cases["Q1"], rich.docs["D2"], 1)
+    judging_ops.set_judgment(store, rich.cases["Q1"], rich.docs["D2"], 1)
     store.assessor = "bob"
-    ops.set_judgment(store, rich.cases["Q1"], rich.docs["D2"], 1)
+    judging_ops.set_judgment(store, rich.cases["Q1"], rich.docs["D2"], 1)
     assert ("Q1", "D2") not in {(s.case_key, s.document_key)
                                 for s in suggestions(store, measures="P@1,P@2")}

@@ -19,7 +19,7 @@ import os
 from contextlib import closing
 from pathlib import Path
 
-from rag_annotator.domain import agent_ops
+from rag_annotator.domain import agent_ops, judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain.agent_ops import TrajectoryInput
 from rag_annotator.domain.clock import utc_now
@@ -80,7 +80,7 @@ def step(store: GoldSetStore, seq: int) -> str:
     kind = KINDS[seq % len(KINDS)]
     case = 1 + seq % N_CASES
     if kind == "set_judgment":
-        ops.set_judgment(store, case, 1 + seq % N_DOCS, seq % 2, note=f"s{seq}")
+        judging_ops.set_judgment(store, case, 1 + seq % N_DOCS, seq % 2, note=f"s{seq}")
     elif kind == "set_claim_verdict":
         ops.set_claim_verdict(store, 1 + seq % N_BASE_CLAIMS,
                               VERDICTS[(seq // len(KINDS)) % len(VERDICTS)],

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QPlainTextEdit
+from PySide6.QtWidgets import QApplication, QDialog, QPlainTextEdit
 
 from rag_annotator.ui.goldset.coverage import CoverageDialog
 from rag_annotator.ui.goldset.releases import ReleasesDialog
@@ -257,10 +257,14 @@ def test_corpus_folder_through_the_import_dialog(qtbot, window: MainWindow,
     qtbot.waitUntil(lambda: dialog.report is not None or dialog.error is not None,
                     timeout=10000)
     assert dialog.error is None
-    text = dialog.result.text()
+    text = dialog.outcome.text()
     assert "1 document(s) added, 1 changed, 0 unchanged, 5 disappeared" in text
     assert "touch 2 case(s) (Q1, Q2)" in text  # D1 and D6 are expected sources
     assert window.store.count("documents") == 7
+    # one undoable step, refreshed from the import's own Changes
+    assert window.undo.stack.count() == 1
+    # bug: a label named ``result`` hid QDialog.result(), which Qt and callers use
+    assert dialog.result() == QDialog.DialogCode.Rejected
 
 
 def test_a_refused_edit_says_why_once_and_shows_the_stored_value(

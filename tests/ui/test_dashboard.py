@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.import_export.sample import create_sample
 from rag_annotator.metrics import Policy
@@ -51,7 +52,7 @@ def test_dashboard_reflects_a_new_judgment(qtbot, sample_window: MainWindow) -> 
     assert before
     case_id = store.by_key("cases", case)["id"]
     doc_id = store.by_key("documents", doc)["id"]
-    window.undo.run(lambda s: ops.set_judgment(s, case_id, doc_id, 1))
+    window.undo.run(lambda s: judging_ops.set_judgment(s, case_id, doc_id, 1))
     qtbot.waitUntil(lambda: dashboard.retrieval.text_at(ALL, "P@5") != before, timeout=2000)
     after = dashboard.retrieval.text_at(ALL, "P@5")
     assert float(after.split()[0]) > float(before.split()[0])
@@ -160,7 +161,7 @@ def test_hidden_dashboard_catches_up_when_shown(qtbot, window: MainWindow) -> No
     assert store is not None
     q2 = store.by_key("cases", "Q2")["id"]
     d4 = store.by_key("documents", "D4")["id"]
-    window.undo.run(lambda s: ops.set_judgment(s, q2, d4, 1))
+    window.undo.run(lambda s: judging_ops.set_judgment(s, q2, d4, 1))
     assert dashboard.dirty and dashboard.retrieval.text_at(ALL, "RR") == before
     window.show_section(5)
     qtbot.waitUntil(lambda: dashboard.retrieval.text_at(ALL, "RR") != before, timeout=1000)

@@ -27,15 +27,20 @@ def test_json_export_of_the_sample_fills_an_empty_file(qtbot, tmp_path: Path,  #
     GoldSetStore.create(empty, assessor="Marc").close()
     window = open_window(qtbot, empty, assessor="Marc")
     assert window.store is not None and window.store.count("cases") == 0
-    changes = import_file(window.ctx, window, "json", exported)
-    assert changes is not None and changes.operation_id
+    modals.expect()  # the report
+    job = import_file(window.ctx, window, "json", exported)
+    assert job is not None and job.wait_done()
+    assert job.changes is not None and job.changes.operation_id
+    qtbot.waitUntil(lambda: not modals.pending, timeout=3000)
+    assert "imported" in modals.texts.pop()
     assert window.store.count("cases") == cases
     window.undo.undo()
     assert window.store.count("cases") == 0
     # Into a file that holds data: refused with a message, nothing changed.
     modals.expect()
     window.undo.redo()
-    assert import_file(window.ctx, window, "json", exported) is None
+    job = import_file(window.ctx, window, "json", exported)
+    assert job is not None and job.wait_done() and job.changes is None
     qtbot.waitUntil(lambda: not modals.pending, timeout=3000)
     assert "empty" in modals.texts[0].lower()
     assert window.store.count("cases") == cases

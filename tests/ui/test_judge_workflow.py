@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.judge import dialogs as judging_dialogs
@@ -135,10 +136,10 @@ def test_pool_dialog_and_pool_change_reach_the_panel(qtbot, window: MainWindow) 
     judge = judge_on_case(qtbot, window, "Q1")
     before = [r["key"] for r in judge.pool.rows]
     assert before == ["D1", "D2", "D3", "D5"]
-    window.undo.run(lambda s: ops.set_pool(s, ["dense"], 1))
+    window.undo.run(lambda s: judging_ops.set_pool(s, ["dense"], 1))
     # dense's top 1 is D2; D1 (expected source) and the judged pairs stay.
     assert [r["key"] for r in judge.pool.rows] == ["D1", "D2", "D3", "D5"]
-    window.undo.run(lambda s: ops.set_pool(s, ["bm25"], 1))
+    window.undo.run(lambda s: judging_ops.set_pool(s, ["bm25"], 1))
     qtbot.waitUntil(lambda: window.progress.complete, timeout=5000)
     q2 = window.progress.row(window.store.by_key("cases", "Q2")["id"])
     # Q2: bm25 ranks D4, D1: top 1 is D4; D6 is expected; D1 (rank 2) leaves the pool.
@@ -155,8 +156,8 @@ def test_merge_menu_brings_a_colleagues_judgments_in(
     assert window.store is not None
     window.store.save_copy(other)
     with GoldSetStore.open(other, assessor="carol") as theirs:
-        ops.set_judgment(theirs, rich.cases["Q2"], rich.docs["D4"], 1)
-        ops.set_judgment(theirs, rich.cases["Q1"], rich.docs["D2"], 1)
+        judging_ops.set_judgment(theirs, rich.cases["Q2"], rich.docs["D4"], 1)
+        judging_ops.set_judgment(theirs, rich.cases["Q1"], rich.docs["D2"], 1)
     shown = []
     monkeypatch.setattr(judging_dialogs, "show_merge_report",
                         lambda parent, report: shown.append(report))

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialogButtonBox
 
-from rag_annotator.domain import operations as ops
+from rag_annotator.domain import judging_ops
 from rag_annotator.paths import app_paths
 from rag_annotator.settings import Settings
 from rag_annotator.storage.store import GoldSetStore
@@ -172,7 +172,7 @@ def test_a_conflict_on_undo_is_a_message_and_the_stack_stays(
     qtbot.keyClick(judge.pairs, Qt.Key.Key_1)
     case_id = window.store.by_key("cases", "Q2")["id"]
     doc_id = window.store.by_key("documents", "D1")["id"]
-    ops.set_judgment(window.store, case_id, doc_id, 0)  # a change outside the undo stack
+    judging_ops.set_judgment(window.store, case_id, doc_id, 0)  # a change outside the undo stack
     index = window.undo.stack.index()
     modals.expect()
     window.commands["edit.undo"].trigger()

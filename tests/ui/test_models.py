@@ -9,7 +9,7 @@ import pytest
 from rag_annotator.domain import operations as ops
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.hub import Hub
-from rag_annotator.ui.judge.section import JudgeProgressModel
+from rag_annotator.ui.judge.widgets import JudgeProgressModel
 from rag_annotator.ui.models import (
     CasesModel,
     Column,

@@ -31,8 +31,9 @@ def test_import_a_trec_run_then_undo(qtbot, window: MainWindow, tmp_path: Path,
     section = _runs(window)
     run_file = tmp_path / "new.run"
     run_file.write_text("Q1 Q0 D4 1 2.5 splade\nQ1 Q0 D6 2 1.5 splade\n", encoding="utf-8")
-    changes = section.import_run("trec-run", run_file)
-    assert changes is not None and changes.operation_id
+    job = section.import_run("trec-run", run_file)
+    assert job is not None and job.wait_done()
+    assert job.changes is not None and job.changes.operation_id
     qtbot.waitUntil(lambda: "splade" in _names(section), timeout=3000)
     assert rows(goldset_path, "SELECT count(*) FROM retrieved r JOIN runs n ON n.id = r.run_id "
                 "WHERE n.name = 'splade'") == [(2,)]
@@ -48,7 +49,8 @@ def test_a_bad_run_file_is_refused_and_changes_nothing(
     bad.write_text("Q1 Q0 D4 1 2.5 splade\nQ1 Q0 D6 two 1.5 splade\n", encoding="utf-8")
     before = rows(goldset_path, "SELECT count(*) FROM retrieved")
     modals.expect()
-    assert section.import_run("trec-run", bad) is None
+    job = section.import_run("trec-run", bad)
+    assert job is not None and job.wait_done() and job.changes is None
     qtbot.waitUntil(lambda: not modals.pending, timeout=3000)
     assert "bad.run:2:" in modals.texts[0]  # names the file and the line
     assert rows(goldset_path, "SELECT count(*) FROM retrieved") == before

@@ -60,8 +60,9 @@ def test_import_trajectories_then_undo(qtbot, agent_window: MainWindow, tmp_path
         {"tool": "verifier_identite", "arguments": {"client_id": "C-42"}, "result": "ok"},
         {"tool": "modifier_offre", "result": "ok"}]}) + "\n" + json.dumps(
         {"case": "A02", "steps": []}) + "\n", encoding="utf-8")
-    changes = section.import_run("trajectories", source)
-    assert changes is not None and changes.operation_id
+    job = section.import_run("trajectories", source)
+    assert job is not None and job.wait_done()
+    assert job.changes is not None and job.changes.operation_id
     qtbot.waitUntil(lambda: _counts(section).get("agent-v1") == 2, timeout=3000)
     (row,) = [r for r in section.model.rows if r["name"] == "agent-v1"]
     assert row["cases"] == 2  # the cases it has trajectories for
@@ -82,7 +83,8 @@ def test_a_bad_chat_log_names_its_line_and_changes_nothing(
         {"case": "A02", "messages": [{"role": "assistant", "tool_calls": [call]}]}) + "\n",
         encoding="utf-8")
     modals.expect()
-    assert section.import_run("openai-trajectories", source, "v2") is None
+    job = section.import_run("openai-trajectories", source, "v2")
+    assert job is not None and job.wait_done() and job.changes is None
     qtbot.waitUntil(lambda: not modals.pending, timeout=3000)
     assert "log.jsonl:2:" in modals.texts[0] and "arguments" in modals.texts[0]
     assert rows(goldset_path, "SELECT count(*) FROM runs") == [(0,)]
@@ -116,7 +118,8 @@ def test_deleting_an_agent_run_says_its_trajectories_go_too(
     source = tmp_path / "v1.jsonl"
     source.write_text('{"case": "A01", "steps": [{"tool": "verifier_identite"}]}\n',
                       encoding="utf-8")
-    assert section.import_run("trajectories", source) is not None
+    job = section.import_run("trajectories", source)
+    assert job is not None and job.wait_done() and job.changes is not None
     qtbot.waitUntil(lambda: _counts(section).get("v1") == 1, timeout=3000)
     asked: list[str] = []
 

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export import registry
 from rag_annotator.import_export.cases_import import (
@@ -41,9 +40,9 @@ from rag_annotator.import_export.cases_import import (
 from rag_annotator.import_export.tabular import Table, read_table
 from rag_annotator.paths import app_paths
 from rag_annotator.settings import Settings
-from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.context import UiContext
-from rag_annotator.ui.exchange.store_worker import StoreWorker
+from rag_annotator.ui.exchange.file_import import apply_import
+from rag_annotator.ui.exchange.store_worker import ImportWorker
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 
 PREVIEW_ROWS = 30
@@ -75,8 +74,6 @@ FIELD_TITLES: dict[str, str] = {
     "max_cost": QT_TRANSLATE_NOOP("import", "Max cost"),
 }
 
-ACTIONS = {"cases": "import_cases", "corpus": "import_corpus",
-           "ragas-testset": "import_testset"}
 
 
 def header_set_key(headers: list[str]) -> str:
@@ -115,19 +112,6 @@ def remember_mapping(parent: QWidget | None, headers: list[str],
         pass  # losing a remembered mapping must never stop an import
 
 
-class ImportWorker(StoreWorker):
-    """Runs one import on its own connection; ``done`` carries (report, error text)."""
-
-    def __init__(self, path: Path, assessor: str, kind: str, source: Path,
-                 mapping: dict[str, str]) -> None:
-        super().__init__(path, read_only=False, assessor=assessor)
-        self.kind, self.source = kind, source
-        self.options = self.with_progress(registry.Options(mapping=mapping))
-
-    def work(self, store: GoldSetStore) -> Any:
-        return registry.importer(self.kind)(store, self.source, self.options)
-
-
 class ImportDialog(QDialog):
     """Preview, mapping, then the import with progress and Cancel."""
 
@@ -150,8 +134,8 @@ class ImportDialog(QDialog):
         self.combos: list[QComboBox] = []
         self.progress = QProgressBar()
         self.progress.hide()
-        self.result = QLabel()
-        self.result.setWordWrap(True)
+        self.outcome = QLabel()
+        self.outcome.setWordWrap(True)
         self.import_button = QPushButton(self.tr("Import"))
         self.import_button.setDefault(True)
         self.cancel_button = QPushButton(self.tr("Cancel"))
@@ -165,7 +149,7 @@ class ImportDialog(QDialog):
         layout.addWidget(self.info)
         layout.addWidget(self.warnings)
         layout.addWidget(self.grid, 1)
-        layout.addWidget(self.result)
+        layout.addWidget(self.outcome)
         layout.addLayout(buttons)
         self.table: Table | None = None
         self._preview()
@@ -256,7 +240,8 @@ class ImportDialog(QDialog):
         self.import_button.setEnabled(False)
         self.progress.show()
         self.progress.setRange(0, 0)
-        self.worker = ImportWorker(store.path, store.assessor, self.kind, self.source, mapping)
+        self.worker = ImportWorker(store.path, store.assessor, self.kind, self.source,
+                                   registry.Options(mapping=mapping))
         self.worker.progressed.connect(self._progress, Qt.ConnectionType.QueuedConnection)
         self.worker.done.connect(self._finished, Qt.ConnectionType.QueuedConnection)
         self.worker.start()
@@ -280,18 +265,12 @@ class ImportDialog(QDialog):
         self.cancel_button.setEnabled(True)
         self.report, self.error = report, error
         if error is not None:
-            self.result.setText(f"<span style='color:#b00020'>{error}</span>")
+            self.outcome.setText(f"<span style='color:#b00020'>{error}</span>")
             self.import_button.setEnabled(True)
             return
-        op_id = getattr(report, "operation_id", None)
-        changes = Changes(op_id, ACTIONS.get(self.kind, "import"), self.source.name,
-                          {"*": {"insert": frozenset()}})
-        if op_id:
-            self.ctx.undo.run(lambda _store: changes)
-        else:
-            self.ctx.hub.changes_applied.emit(changes)
+        apply_import(self.ctx, report)  # the import's own Changes: one undoable step
         lines = [self.summary_text(report), *report.warnings]
-        self.result.setText("\n".join(lines))
+        self.outcome.setText("\n".join(lines))
         self.cancel_button.setText(self.tr("Close"))
         self.import_button.hide()
 

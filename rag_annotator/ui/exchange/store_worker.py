@@ -1,9 +1,10 @@
 """Long imports and exports on a worker thread, each on its own connection to the file.
 
-The dialogs that import (cases, corpus, test sets) or export show progress and offer Cancel
-while the work runs here.  ``done`` carries ``(result, error text)``: a known error becomes
-its message; a bug is reported the same way so the dialog never waits forever, then raised
-so it reaches the crash report.
+Every import started from the UI (File → Import, the Runs section's run imports, the cases,
+corpus and test-set dialogs) runs as an :class:`ImportWorker`, and every export as an
+export worker, while a dialog shows progress and offers Cancel.  ``done`` carries
+``(result, error text)``: a known error becomes its message; a bug is reported the same way
+so the dialog never waits forever, then raised so it reaches the crash report.
 """
 
 from __future__ import annotations
@@ -51,3 +52,21 @@ class StoreWorker(QThread):
             self.done.emit(None, f"{type(error).__name__}: {error}")
             raise
         self.done.emit(result, None)
+
+
+class ImportWorker(StoreWorker):
+    """One import through the format registry; ``done`` carries (report, error text).
+
+    The report's ``changes`` (the import's one operation) is applied on the main thread by
+    whoever started the worker (:func:`apply_import`); a cancelled import raised ``Cancelled``
+    in its transaction, so nothing was stored.
+    """
+
+    def __init__(self, path: Path, assessor: str, fmt: str, source: Path,
+                 options: registry.Options) -> None:
+        super().__init__(path, read_only=False, assessor=assessor)
+        self.fmt, self.source = fmt, source
+        self.options = self.with_progress(options)
+
+    def work(self, store: GoldSetStore) -> Any:
+        return registry.importer(self.fmt)(store, self.source, self.options)

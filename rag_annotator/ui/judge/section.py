@@ -16,11 +16,9 @@ B ("Show others' labels", a toggle) reveals them, e.g. to discuss a disputed pai
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QSyntaxHighlighter, QTextCharFormat, QTextDocument
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -34,14 +32,14 @@ from PySide6.QtWidgets import (
 )
 
 from rag_annotator.domain.changes import Changes
-from rag_annotator.domain.operations import set_adjudication, set_judgment
-from rag_annotator.domain.terms import question_terms, term_spans
+from rag_annotator.domain.judging_ops import set_adjudication, set_judgment
 from rag_annotator.errors import KnownError
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.context import UiContext
-from rag_annotator.ui.models import Column, LazyTableModel, RowsModel, number, one_line
-from rag_annotator.ui.progress import JUDGING_TABLES, JudgingProgress
+from rag_annotator.ui.judge.widgets import JudgeProgressModel, TermHighlighter
+from rag_annotator.ui.models import Column, RowsModel, number, one_line
+from rag_annotator.ui.progress import JUDGING_TABLES
 from rag_annotator.ui.sections.base import (
     Section,
     current_row,
@@ -62,73 +60,6 @@ VIEW_ACTIONS = ("judge.show_others", "judge.reference", "judge.guidelines", "jud
 SETTLE_WHOLE_SET_MAX_CASES = 2000
 #: Pool columns hidden while judging blind (see the module docstring).
 BLIND_COLUMNS = (3, 4)
-
-
-class JudgeProgressModel(LazyTableModel):
-    """Cases (key and question loaded by page) with their judging counts."""
-
-    def __init__(self, progress: JudgingProgress, parent: Any = None) -> None:
-        super().__init__([], parent)
-        self.progress = progress
-
-        def count(key: str) -> Any:
-            return lambda r: number(r.get(key)) if "pairs" in r else "…"
-
-        self.columns = [
-            Column(self.tr("Key"), lambda r: r["key"], 8),
-            Column(self.tr("Question"), lambda r: one_line(r["question"]), 36, stretch=True),
-            Column(self.tr("Pairs"), count("pairs"), 5, numeric=True),
-            Column(self.tr("By you"), count("mine"), 6, numeric=True),
-            Column(self.tr("Unjudged"), count("unjudged"), 7, numeric=True),
-            Column(self.tr("Disputed"), count("disputed"), 7, numeric=True),
-        ]
-        progress.updated.connect(self._on_progress)
-
-    def fetch_ids(self, store: GoldSetStore) -> list[int]:
-        return store.case_ids()
-
-    def fetch_rows(self, store: GoldSetStore, ids: Sequence[int]) -> dict[int, Row]:
-        return store.cases_rows(ids)
-
-    def row_at(self, row: int) -> Row | None:
-        base = super().row_at(row)
-        if base is None:
-            return None
-        counts = self.progress.row(base["id"])
-        return {**base, **counts} if counts is not None else base
-
-    def _on_progress(self, case_ids: frozenset[int] | None) -> None:
-        if case_ids is None:
-            self.refresh_all()
-            return
-        # Only the counts changed, and row_at() reads them from the progress at each call:
-        # repaint the count cells without dropping (and re-reading) the cases' pages.
-        first, last = 2, self.columnCount() - 1
-        for case_id in case_ids:
-            row = self.row_of(case_id)
-            if row is not None:
-                self.dataChanged.emit(self.index(row, first), self.index(row, last))
-
-
-class TermHighlighter(QSyntaxHighlighter):
-    """Marks the question's terms in the document being judged (see ``domain.terms``)."""
-
-    def __init__(self, document: QTextDocument) -> None:
-        super().__init__(document)
-        self.terms: frozenset[str] = frozenset()
-        self.format = QTextCharFormat()
-        self.format.setBackground(QColor("#fff2a8"))
-        self.format.setForeground(QColor("#000000"))
-
-    def set_question(self, question: str) -> None:
-        terms = question_terms(question)
-        if terms != self.terms:
-            self.terms = terms
-            self.rehighlight()
-
-    def highlightBlock(self, text: str) -> None:
-        for start, end in term_spans(text, self.terms):
-            self.setFormat(start, end - start, self.format)
 
 
 class JudgeSection(Section):
@@ -180,7 +111,17 @@ class JudgeSection(Section):
             "Note on this pair (E to write, Enter to save, Esc to go back)"))
         self.note.returnPressed.connect(self._save_note)
         self.note.installEventFilter(self)
+        self._connect_commands()
+        self._lay_out()
+        self.cases.selectionModel().currentRowChanged.connect(self._on_case)
+        self.pairs.selectionModel().currentRowChanged.connect(self._on_pair)
+        ctx.hub.assessor_changed.connect(lambda _name: self._reload_pool(self.document_id()))
+        ctx.progress.updated.connect(self._show_counting)
+        ctx.progress.completed.connect(self._show_counting)
+        self._update_actions()
 
+    def _connect_commands(self) -> None:
+        """The section's actions (keys, menus, buttons) and what they do."""
         self.commands = self.install_commands(JUDGE_ACTIONS)
         grades = {"judge.relevant": 1, "judge.not_relevant": 0, "judge.grade2": 2,
                   "judge.grade3": 3, "judge.unjudged": None}
@@ -200,6 +141,8 @@ class JudgeSection(Section):
         self.commands["judge.pool"].triggered.connect(self.choose_pool)
         self.show_others(False)
 
+    def _button_rows(self) -> tuple[QHBoxLayout, QHBoxLayout, QHBoxLayout]:
+        """One tool button per action, in three rows: labels, moves, views."""
         # Three short rows (labels; moves and position; views) keep the panel narrow enough
         # to leave the progress table its columns.
         label_row, move_row, view_row = QHBoxLayout(), QHBoxLayout(), QHBoxLayout()
@@ -227,7 +170,12 @@ class JudgeSection(Section):
         label_row.addStretch(1)
         move_row.addStretch(1)
         view_row.addStretch(1)
+        return label_row, move_row, view_row
 
+    def _lay_out(self) -> None:
+        """Cases on the left; the pool, the buttons, the guidelines and the document on the
+        right."""
+        label_row, move_row, view_row = self._button_rows()
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -265,13 +213,6 @@ class JudgeSection(Section):
         splitter.setSizes([1000, 1000])
         layout = QVBoxLayout(self)
         layout.addWidget(splitter, 1)
-
-        self.cases.selectionModel().currentRowChanged.connect(self._on_case)
-        self.pairs.selectionModel().currentRowChanged.connect(self._on_pair)
-        ctx.hub.assessor_changed.connect(lambda _name: self._reload_pool(self.document_id()))
-        ctx.progress.updated.connect(self._show_counting)
-        ctx.progress.completed.connect(self._show_counting)
-        self._update_actions()
 
     # -- section -------------------------------------------------------------------------------
     def focus_widget(self) -> QWidget:
@@ -437,7 +378,7 @@ class JudgeSection(Section):
         store = self.store
         if store is None:
             return
-        from rag_annotator.domain.operations import set_pool
+        from rag_annotator.domain.judging_ops import set_pool
         from rag_annotator.ui.judge.dialogs import PoolDialog
 
         runs = [r["name"] for r in store.runs_summary()]
@@ -510,15 +451,15 @@ class JudgeSection(Section):
         re-selecting, re-showing the document) cost more than the commit itself.
         """
         store, case_id = self.store, self.case_id()
-        if store is None or case_id is None or not changes.operation_id:
+        if store is None or case_id is None:
             return False
         if changes.touches("cases", "retrieved", "expected_sources", "documents"):
             return False
         if set(changes.rows.get("assessors", {})) - {"insert"}:
             return False  # a renamed or removed assessor: "your label" may change meaning
-        pairs = store.pairs_touched_by(changes.operation_id)
+        pairs = changes.pairs_touched()
         if pairs is None:
-            return False
+            return False  # a ranged bulk change: its pairs are not named
         documents = {d for c, d in pairs if c == case_id}
         if not documents:
             return True  # another case's labels: this pool is unchanged

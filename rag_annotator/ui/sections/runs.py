@@ -11,6 +11,7 @@ step.  An agent run shows its trajectories beside the RAG columns.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -37,6 +38,9 @@ from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
 from rag_annotator.ui.sections.base import Section, current_row, make_table
+
+if TYPE_CHECKING:
+    from rag_annotator.ui.exchange.file_import import FileImport
 
 #: Run formats the import button offers, with the file filter of each.
 RUN_FORMATS = {
@@ -179,8 +183,9 @@ class RunsSection(Section):
         if dialog.exec():
             self.import_run(dialog.format(), Path(dialog.path.text()), dialog.name.text())
 
-    def import_run(self, fmt: str, path: Path, name: str = "") -> Changes | None:
-        """Import one run file; undoable like any edit.  Errors are shown, nothing changed."""
+    def import_run(self, fmt: str, path: Path, name: str = "") -> FileImport | None:
+        """Start importing one run file on a worker thread, with progress and Cancel;
+        undoable like any edit once done.  Errors are shown, nothing changed."""
         from rag_annotator.ui.exchange.file_import import import_file
 
         return import_file(self.ctx, self, fmt, path,

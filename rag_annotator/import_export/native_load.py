@@ -1,0 +1,198 @@
+"""Writing a checked native document into an empty gold set: the rows of the JSON, CSV-folder
+and Excel-workbook imports, in one operation (``native_json`` reads and checks them).
+
+Rows are inserted in bulk, table by table, in the file's order (so that an export of the
+result gives the same rows in the same order), natural keys turned into the new file's ids;
+``cancel`` is polled every few thousand rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from rag_annotator.domain.ports import Writer
+from rag_annotator.errors import KnownError
+from rag_annotator.import_export.files import ImportRejected, polled
+from rag_annotator.import_export.native_json import ImportReport
+
+
+class _Ids:
+    """Natural key → row id maps, with errors naming the row that refers to a missing key."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.maps: dict[str, dict[str, int]] = {"cases": {}, "documents": {}, "runs": {},
+                                                "assessors": {}}
+
+    def __call__(self, table: str, key: str, where: str) -> int:
+        try:
+            return self.maps[table][key]
+        except KeyError:
+            raise ImportRejected(self.path, None, f"{where}: no {table[:-1]} '{key}' in the "
+                                                  "file.") from None
+
+
+def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportReport,
+                 cancel: Callable[[], bool] | None = None) -> None:
+    """Insert checked rows (``read_document``'s shape) into an empty gold set, keeping the
+    order of every list, so that an export of the result gives the same rows in the same
+    order.  Shared by the JSON, CSV and XLSX imports; ``cancel`` is polled every few
+    thousand rows (:class:`~.files.Cancelled`: the operation rolls back)."""
+    ids = _Ids(path)
+    for key, value in sorted(data.get("meta", {}).items()):
+        if op.get("meta", {"key": key}) is None:
+            op.insert("meta", {"key": key, "value": value})
+        else:
+            op.update("meta", {"key": key}, {"value": value})
+    _insert(op, cancel, "assessors", data.get("assessors", []), report)
+    ids.maps["assessors"] = op.ids_by_key("assessors")
+    documents = data.get("documents", [])
+    _insert(op, cancel, "documents", ({**{k: v for k, v in d.items()
+                                  if k not in ("supersedes", "parent")},
+                               "supersedes_id": None, "parent_id": None} for d in documents),
+            report)
+    ids.maps["documents"] = op.ids_by_key("documents")
+    for i, doc in enumerate(documents):
+        links = {f"{name}_id": ids("documents", doc[name], f"documents[{i}].{name}")
+                 for name in ("supersedes", "parent") if doc[name] is not None}
+        if links:
+            op.update("documents", {"id": ids.maps["documents"][doc["key"]]}, links)
+    cases = data.get("cases", [])
+    _insert(op, cancel, "cases", ({k: v for k, v in c.items() if k != "expected_sources"}
+                          for c in cases), report)
+    ids.maps["cases"] = op.ids_by_key("cases")
+    _insert(op, cancel, "expected_sources", (
+        {"case_id": ids.maps["cases"][c["key"]],
+         "document_id": ids("documents", s["document"],
+                            f"cases[{i}].expected_sources[{j}].document"),
+         "span_start": s["span_start"], "span_end": s["span_end"], "note": s["note"]}
+        for i, c in enumerate(cases) for j, s in enumerate(c.get("expected_sources", []))),
+        report)
+    _insert(op, cancel, "case_reviews", (
+        {"case_id": ids("cases", r["case"], f"case_reviews[{i}].case"),
+         "origin": r["origin"], "decision": r["decision"],
+         "near_duplicate_of": None if r["near_duplicate_of"] is None else ids(
+             "cases", r["near_duplicate_of"], f"case_reviews[{i}].near_duplicate_of"),
+         "decided_by": r["decided_by"], "decided_at": r["decided_at"]}
+        for i, r in enumerate(data.get("case_reviews", []))), report)
+    _insert(op, cancel, "runs", data.get("runs", []), report)
+    ids.maps["runs"] = op.ids_by_key("runs")
+    _insert(op, cancel, "retrieved", (
+        {"run_id": ids("runs", r["run"], f"retrieved[{i}].run"),
+         "case_id": ids("cases", r["case"], f"retrieved[{i}].case"),
+         "document_id": ids("documents", r["document"], f"retrieved[{i}].document"),
+         "rank": r["rank"], "score": r["score"]}
+        for i, r in enumerate(data.get("retrieved", []))), report)
+    _load_answers(op, cancel, data.get("answers", []), ids, report)
+    _insert(op, cancel, "answer_reviews", (
+        {"run_id": ids("runs", r["run"], f"answer_reviews[{i}].run"),
+         "case_id": ids("cases", r["case"], f"answer_reviews[{i}].case"),
+         "assessor_id": ids("assessors", r["assessor"], f"answer_reviews[{i}].assessor"),
+         **{k: r[k] for k in ("outcome", "validated", "failure_categories",
+                              "must_contain_found", "forbidden_present", "note",
+                              "updated_at")}}
+        for i, r in enumerate(data.get("answer_reviews", []))), report)
+    _load_trajectories(op, cancel, data.get("trajectories", []), data.get("trajectory_reviews", []),
+                       ids, report)
+    for table in ("judgments", "adjudications"):
+        _insert(op, cancel, table, (
+            {"case_id": ids("cases", r["case"], f"{table}[{i}].case"),
+             "document_id": ids("documents", r["document"], f"{table}[{i}].document"),
+             "assessor_id": ids("assessors", r["assessor"], f"{table}[{i}].assessor"),
+             "grade": r["grade"], "note": r["note"], "updated_at": r["updated_at"]}
+            for i, r in enumerate(data.get(table, []))), report)
+    _insert(op, cancel, "releases", data.get("releases", []), report)
+
+
+def _load_answers(op: Writer, cancel: Callable[[], bool] | None,
+                  answers: list[dict[str, Any]], ids: _Ids, report: ImportReport) -> None:
+    _insert(op, cancel, "answers", (
+        {"run_id": ids("runs", a["run"], f"answers[{i}].run"),
+         "case_id": ids("cases", a["case"], f"answers[{i}].case"),
+         **{k: a[k] for k in ("text", "latency_ms", "cost", "tokens")}}
+        for i, a in enumerate(answers)), report)
+    # The file was empty and the operation holds the write lock: rows by id are in the
+    # order they were inserted, which is the file's order.
+    answer_ids = [int(r["id"]) for r in op.select("answers", order_by="id")]
+    _insert(op, cancel, "citations", (
+        {"answer_id": answer_ids[i],
+         "document_id": ids("documents", c["document"], f"answers[{i}].citations[{j}]"),
+         **{k: c[k] for k in ("marker", "span_start", "span_end", "support", "note")}}
+        for i, a in enumerate(answers) for j, c in enumerate(a["citations"])), report)
+    claims = [(i, j, c) for i, a in enumerate(answers) for j, c in enumerate(a["claims"])]
+    _insert(op, cancel, "claims", (
+        {"answer_id": answer_ids[i], "position": c["position"], "text": c["text"],
+         "span_start": c["span_start"], "span_end": c["span_end"], "verdict": c["verdict"],
+         "rationale": c["rationale"],
+         "assessor_id": None if c["assessor"] is None else ids(
+             "assessors", c["assessor"], f"answers[{i}].claims[{j}].assessor"),
+         "updated_at": c["updated_at"]}
+        for i, j, c in claims), report)
+    claim_ids = [int(r["id"]) for r in op.select("claims", order_by="id")]
+    _insert(op, cancel, "evidence", (
+        {"claim_id": claim_ids[n],
+         "document_id": ids("documents", e["document"],
+                            f"answers[{i}].claims[{j}].evidence[{k}].document"),
+         "span_start": e["span_start"], "span_end": e["span_end"]}
+        for n, (i, j, c) in enumerate(claims) for k, e in enumerate(c["evidence"])), report)
+    _insert(op, cancel, "judge_verdicts", (
+        {"claim_id": claim_ids[n],
+         "assessor_id": ids("assessors", v["assessor"],
+                            f"answers[{i}].claims[{j}].judge_verdicts[{k}].assessor"),
+         **{x: v[x] for x in ("verdict", "raw_label", "rationale", "updated_at")}}
+        for n, (i, j, c) in enumerate(claims) for k, v in enumerate(c["judge_verdicts"])),
+        report)
+
+
+def _load_trajectories(op: Writer, cancel: Callable[[], bool] | None,
+                       trajectories: list[dict[str, Any]], reviews: list[dict[str, Any]],
+                       ids: _Ids, report: ImportReport) -> None:
+    """Trajectories with their steps, then their reviews (by run and case)."""
+    agent_cases = {int(row["id"]) for row in op.select("cases", kind="agent")}
+    for i, t in enumerate(trajectories):
+        if ids("cases", t["case"], f"trajectories[{i}].case") not in agent_cases:
+            raise ImportRejected(ids.path, None, f"trajectories[{i}].case: '{t['case']}' is "
+                                                 "not an agent case (kind agent).")
+    _insert(op, cancel, "trajectories", (
+        {"run_id": ids("runs", t["run"], f"trajectories[{i}].run"),
+         "case_id": ids("cases", t["case"], f"trajectories[{i}].case"),
+         **{k: t[k] for k in ("final_state", "final_answer", "tokens", "seconds", "cost")}}
+        for i, t in enumerate(trajectories)), report)
+    # Empty file, write lock held: ids follow the file's order (as for answers).
+    trajectory_ids = [int(r["id"]) for r in op.select("trajectories", order_by="id")]
+    _insert(op, cancel, "trajectory_steps", (
+        {"trajectory_id": trajectory_ids[i],
+         **{k: step[k] for k in ("position", "tool", "arguments", "result")}}
+        for i, t in enumerate(trajectories) for step in t["steps"]), report)
+    by_pair = {(t["run"], t["case"]): trajectory_ids[i] for i, t in enumerate(trajectories)}
+
+    def trajectory_of(i: int, review: dict[str, Any]) -> int:
+        found = by_pair.get((review["run"], review["case"]))
+        if found is None:
+            raise ImportRejected(ids.path, None, f"trajectory_reviews[{i}]: no trajectory of "
+                                                 f"run '{review['run']}' for case "
+                                                 f"'{review['case']}' in the file.")
+        return found
+
+    _insert(op, cancel, "trajectory_reviews", (
+        {"trajectory_id": trajectory_of(i, r),
+         "assessor_id": ids("assessors", r["assessor"], f"trajectory_reviews[{i}].assessor"),
+         **{k: r[k] for k in ("task_success", "success_reason", "path_acceptable",
+                              "path_reason", "note", "updated_at")}}
+        for i, r in enumerate(reviews)), report)
+
+
+def _insert(op: Writer, cancel: Callable[[], bool] | None, table: str,
+            rows: Iterable[Mapping[str, Any]], report: ImportReport) -> None:
+    """Bulk insert (one history row per batch), turning a broken constraint into an error
+    that names the table (a duplicate key, a rank used twice…)."""
+    import sqlite3
+
+    try:
+        n = op.insert_many(table, polled(rows, cancel, 5_000))
+    except sqlite3.IntegrityError as error:
+        raise KnownError(f"{table}: {error} — two rows share a key, or a value is out of "
+                         "range; fix the file. Nothing was imported.") from None
+    report.counts[table] = report.counts.get(table, 0) + n

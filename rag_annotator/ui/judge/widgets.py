@@ -1,0 +1,81 @@
+"""The Judge section's models and widgets: the cases with their judging counts, and the
+highlighter that marks the question's terms in the document being judged."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtGui import QColor, QSyntaxHighlighter, QTextCharFormat, QTextDocument
+
+from rag_annotator.domain.terms import question_terms, term_spans
+from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.ui.models import Column, LazyTableModel, Row, number, one_line
+from rag_annotator.ui.progress import JudgingProgress
+
+
+class JudgeProgressModel(LazyTableModel):
+    """Cases (key and question loaded by page) with their judging counts."""
+
+    def __init__(self, progress: JudgingProgress, parent: Any = None) -> None:
+        super().__init__([], parent)
+        self.progress = progress
+
+        def count(key: str) -> Any:
+            return lambda r: number(r.get(key)) if "pairs" in r else "…"
+
+        self.columns = [
+            Column(self.tr("Key"), lambda r: r["key"], 8),
+            Column(self.tr("Question"), lambda r: one_line(r["question"]), 36, stretch=True),
+            Column(self.tr("Pairs"), count("pairs"), 5, numeric=True),
+            Column(self.tr("By you"), count("mine"), 6, numeric=True),
+            Column(self.tr("Unjudged"), count("unjudged"), 7, numeric=True),
+            Column(self.tr("Disputed"), count("disputed"), 7, numeric=True),
+        ]
+        progress.updated.connect(self._on_progress)
+
+    def fetch_ids(self, store: GoldSetStore) -> list[int]:
+        return store.case_ids()
+
+    def fetch_rows(self, store: GoldSetStore, ids: Sequence[int]) -> dict[int, Row]:
+        return store.cases_rows(ids)
+
+    def row_at(self, row: int) -> Row | None:
+        base = super().row_at(row)
+        if base is None:
+            return None
+        counts = self.progress.row(base["id"])
+        return {**base, **counts} if counts is not None else base
+
+    def _on_progress(self, case_ids: frozenset[int] | None) -> None:
+        if case_ids is None:
+            self.refresh_all()
+            return
+        # Only the counts changed, and row_at() reads them from the progress at each call:
+        # repaint the count cells without dropping (and re-reading) the cases' pages.
+        first, last = 2, self.columnCount() - 1
+        for case_id in case_ids:
+            row = self.row_of(case_id)
+            if row is not None:
+                self.dataChanged.emit(self.index(row, first), self.index(row, last))
+
+
+class TermHighlighter(QSyntaxHighlighter):
+    """Marks the question's terms in the document being judged (see ``domain.terms``)."""
+
+    def __init__(self, document: QTextDocument) -> None:
+        super().__init__(document)
+        self.terms: frozenset[str] = frozenset()
+        self.term_format = QTextCharFormat()
+        self.term_format.setBackground(QColor("#fff2a8"))
+        self.term_format.setForeground(QColor("#000000"))
+
+    def set_question(self, question: str) -> None:
+        terms = question_terms(question)
+        if terms != self.terms:
+            self.terms = terms
+            self.rehighlight()
+
+    def highlightBlock(self, text: str) -> None:
+        for start, end in term_spans(text, self.terms):
+            self.setFormat(start, end - start, self.term_format)
