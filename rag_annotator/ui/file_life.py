@@ -23,7 +23,13 @@ from PySide6.QtWidgets import QMenu, QWidget
 from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import KnownError, ReadOnlyLocation
 from rag_annotator.settings import Settings
-from rag_annotator.storage.lock import HEARTBEAT_SECONDS, FileInUse
+from rag_annotator.storage.lock import (
+    HEARTBEAT_SECONDS,
+    STALE_AFTER_SECONDS,
+    FileInUse,
+    FutureLock,
+    lock_path,
+)
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.backups import BackupScheduler
 from rag_annotator.ui.hub import Hub
@@ -202,10 +208,19 @@ class FileLife(QObject):
                           .replace("%3", busy.holder.host)
                           .replace("%4", _since(busy.holder.since)),
                           parent=self._window)
-        box.setInformativeText(translate(
+        informative = translate(
             "MainWindow",
             "Only one copy of the app may change a file at a time, so no judgment is ever "
-            "lost. You can open it read-only to look at it."))
+            "lost. You can open it read-only to look at it.")
+        if isinstance(busy, FutureLock):
+            informative += "\n\n" + translate(
+                "MainWindow",
+                "Its lock is dated in the future (that computer’s clock is ahead, or the lock "
+                "file was copied). It counts as abandoned once it has not changed for %1 "
+                "minutes; if nobody has the file open, you may delete “%2”.").replace(
+                "%1", str(STALE_AFTER_SECONDS // 60)).replace(
+                "%2", lock_path(busy.path).name if busy.path else "")
+        box.setInformativeText(informative)
         read_only = box.addButton(translate("MainWindow", "Open Read-Only"),
                                   QMessageBox.ButtonRole.AcceptRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
@@ -305,7 +320,8 @@ class FileLife(QObject):
         def run(store: GoldSetStore) -> Changes:
             report = merge_file(store, Path(path))
             reports.append(report)
-            return report.changes or Changes.everything()
+            assert report.changes is not None  # a merge that ran always says what it changed
+            return report.changes
 
         self._undo.run(run)
         if not reports:

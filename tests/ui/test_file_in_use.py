@@ -81,3 +81,31 @@ def test_the_file_life_cycle_speaks_french(qtbot, rich: Rich, goldset_path: Path
         window.close_file()
     finally:
         holder.close()
+
+
+def test_a_lock_from_the_future_is_explained_in_the_window(qtbot, goldset_path: Path,
+                                                           tmp_path: Path, french: None
+                                                           ) -> None:
+    """The file-in-use box says why a lock dated in the future still blocks and what to do
+    (issue 20, finding 7: the CLI said so; the window did not)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from rag_annotator.storage.lock import FutureLock, LockInfo
+
+    window = _window(qtbot, tmp_path)
+    holder = LockInfo("Claire Dubois", "pc-12", 4242, "2099-01-01T10:00:00+00:00")
+    seen: list[str] = []
+
+    def read_and_close() -> None:
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        seen.append(box.informativeText())
+        box.reject()
+
+    QTimer.singleShot(0, read_and_close)
+    assert window.files.ask_read_only(FutureLock(goldset_path, holder)) is False
+    assert len(seen) == 1
+    assert "daté dans le futur" in seen[0]
+    assert "10 minutes" in seen[0]
+    assert lock_path(goldset_path).name in seen[0]

@@ -170,6 +170,22 @@ def test_merge_menu_brings_a_colleagues_judgments_in(
     assert [r for r in window.store.judgment_rows() if r[2] == "carol"] == []
 
 
+def test_merging_a_file_that_brings_nothing_refreshes_nothing(
+        qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A merge that changed nothing announces nothing and adds no undo step: its report's
+    Changes is empty, never "everything"."""
+    other = tmp_path / "same.goldset"
+    assert window.store is not None
+    window.store.save_copy(other)
+    monkeypatch.setattr(judging_dialogs, "show_merge_report", lambda parent, report: None)
+    announced = []
+    window.hub.changes_applied.connect(announced.append)
+    steps = window.undo.stack.count()
+    report = window.files.merge_file(other)
+    assert report is not None and report.changes is not None and report.changes.empty
+    assert announced == [] and window.undo.stack.count() == steps
+
+
 def test_s_jumps_to_the_pair_that_settles_most(qtbot, tmp_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
     from rag_annotator.import_export.sample import create_sample
     from rag_annotator.reports.inputs import suggestions

@@ -16,7 +16,7 @@ from rag_annotator.domain.clock import utc_now
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.sections.runs import RunsSection
 from tests.helpers import full_dump
-from tests.ui.conftest import open_window
+from tests.ui.driving import open_window
 
 pytestmark = pytest.mark.gui
 

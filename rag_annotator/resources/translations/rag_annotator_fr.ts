@@ -991,7 +991,6 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
     <message>
         <source>What a retrieved document nobody has judged yet is worth (Alt+P switches)</source>
-        <extracomment>Above this many retrieved rows (all runs), the figures are computed on a worker thread. Tables whose changes can move a figure of the dashboard. Above this many judgments the dashboard does not recount agreement at every change.</extracomment>
         <translation>Ce que vaut un document retrouvé que personne n&apos;a encore jugé (Alt+P pour changer)</translation>
     </message>
     <message>
@@ -1068,6 +1067,7 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
     <message>
         <source>Click a figure to list the cases behind it.</source>
+        <extracomment>Above this many retrieved rows (all runs), the figures are computed on a worker thread. Above this many cases, the pairs to judge next are not ranked here (that costs up to ~25 ms per case; the Judge section ranks them for the case at hand). How many pairs to judge next the dashboard lists (under strict). Tables whose changes can move a figure of the dashboard. Above this many judgments the dashboard does not recount agreement at every change.</extracomment>
         <translation>Cliquez sur un chiffre pour lister les cas qui le composent.</translation>
     </message>
     <message>
@@ -1827,7 +1827,6 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <name>JudgeProgressModel</name>
     <message>
         <source>Key</source>
-        <extracomment>Above this many cases, S looks for the pair to settle in the current case only. Pool columns hidden while judging blind (see the module docstring).</extracomment>
         <translation>Clé</translation>
     </message>
     <message>
@@ -1855,6 +1854,7 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <name>JudgeSection</name>
     <message>
         <source>Document</source>
+        <extracomment>Above this many cases, S looks for the pair to settle in the current case only. Pool columns hidden while judging blind (see the module docstring).</extracomment>
         <translation>Document</translation>
     </message>
     <message>
@@ -2171,6 +2171,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Only one copy of the app may change a file at a time, so no judgment is ever lost. You can open it read-only to look at it.</source>
         <translation>Une seule copie de l&apos;application peut modifier un fichier à la fois, pour qu&apos;aucun jugement ne soit jamais perdu. Vous pouvez l&apos;ouvrir en lecture seule pour le consulter.</translation>
+    </message>
+    <message>
+        <source>Its lock is dated in the future (that computer’s clock is ahead, or the lock file was copied). It counts as abandoned once it has not changed for %1 minutes; if nobody has the file open, you may delete “%2”.</source>
+        <translation>Son verrou est daté dans le futur (l’horloge de cet ordinateur est en avance, ou le fichier de verrou a été copié). Il est considéré comme abandonné dès qu’il n’a pas changé pendant %1 minutes ; si personne n’a le fichier ouvert, vous pouvez supprimer « %2 ».</translation>
     </message>
     <message>
         <source>Open Read-Only</source>
@@ -3559,7 +3563,6 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <name>export</name>
     <message>
         <source>Excel workbook for managers (.xlsx)</source>
-        <extracomment>(choice id, registry format, CSV profile, title, writes a folder, needs a run)</extracomment>
         <translation>Classeur Excel pour les responsables (.xlsx)</translation>
     </message>
     <message>
@@ -3640,6 +3643,18 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>DeepEval Goldens…</source>
         <translation>Goldens DeepEval…</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>Importation de %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Annulation…</translation>
     </message>
     <message>
         <source>Import</source>

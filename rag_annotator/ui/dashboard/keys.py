@@ -1,8 +1,7 @@
-"""Commands and history-action titles of the Dashboard section (metrics, comparison).
+"""Commands of the Dashboard section (metrics, comparison).
 
 ``SPECS`` joins the action registry (menus, shortcuts, cheat sheet; README's keyboard table
-must list every shortcut); ``ACTION_TITLES`` gives the translated titles of this area's
-history actions (``labels`` context).
+must list every shortcut).  The Dashboard makes no history actions of its own.
 """
 
 from __future__ import annotations
@@ -15,7 +14,3 @@ SPECS: tuple[ActionSpec, ...] = (
                QT_TRANSLATE_NOOP("actions", "Switch the Unjudged-Document Policy"),
                ("Alt+P",), "dashboard"),
 )
-
-ACTION_TITLES: dict[str, str] = {}
-
-__all__ = ["ACTION_TITLES", "QT_TRANSLATE_NOOP", "SPECS"]

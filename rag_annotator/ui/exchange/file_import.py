@@ -39,7 +39,7 @@ GOLDSET_FORMATS: dict[str, tuple[str, bool, str]] = {
                  "JSON (*.json)"),
 }
 
-#: An import that lasts longer than this (ms) shows its progress dialog with Cancel.
+# An import that lasts longer than this (ms) shows its progress dialog with Cancel.
 SHOW_AFTER_MS = 400
 
 
