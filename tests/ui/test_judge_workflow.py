@@ -128,8 +128,9 @@ def test_pool_dialog_and_pool_change_reach_the_panel(qtbot, window: MainWindow) 
     assert dialog.choice() == (None, None)
     dialog.every.setChecked(False)
     dialog.runs.item(0).setCheckState(Qt.CheckState.Unchecked)
-    dialog.depth.setValue(1)
+    dialog.depth_box.setValue(1)
     assert dialog.choice() == (["dense"], 1)
+    assert isinstance(dialog.depth(), int)  # QWidget.depth() is not hidden by the spin box
     dialog.runs.item(1).setCheckState(Qt.CheckState.Unchecked)
     assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
 

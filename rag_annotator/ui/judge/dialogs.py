@@ -48,11 +48,11 @@ class PoolDialog(QDialog):
             item.setCheckState(Qt.CheckState.Checked if chosen is None or name in chosen
                                else Qt.CheckState.Unchecked)
             self.runs.addItem(item)
-        self.depth = QSpinBox()
-        self.depth.setRange(0, 100_000)
-        self.depth.setSpecialValueText(self.tr("whole lists"))
-        self.depth.setValue(depth or 0)
-        self.depth.setSuffix(self.tr(" documents per run"))
+        self.depth_box = QSpinBox()
+        self.depth_box.setRange(0, 100_000)
+        self.depth_box.setSpecialValueText(self.tr("whole lists"))
+        self.depth_box.setValue(depth or 0)
+        self.depth_box.setSuffix(self.tr(" documents per run"))
         self.every.toggled.connect(self._sync)
         self.runs.itemChanged.connect(self._sync)
 
@@ -67,7 +67,7 @@ class PoolDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         form = QFormLayout()
-        form.addRow(self.tr("Depth:"), self.depth)
+        form.addRow(self.tr("Depth:"), self.depth_box)
         layout = QVBoxLayout(self)
         layout.addWidget(self.every)
         layout.addWidget(self.runs, 1)
@@ -83,7 +83,7 @@ class PoolDialog(QDialog):
     def choice(self) -> tuple[list[str] | None, int | None]:
         """(runs or None for every run, depth or None for whole lists)."""
         runs = None if self.every.isChecked() else self.checked_runs()
-        return runs, (self.depth.value() or None)
+        return runs, (self.depth_box.value() or None)
 
     def _sync(self, *_args: object) -> None:
         self.runs.setEnabled(not self.every.isChecked())
