@@ -19,6 +19,7 @@ from rag_annotator.ui.dashboard import keys as keys_dashboard
 from rag_annotator.ui.exchange import keys as keys_exchange
 from rag_annotator.ui.goldset import keys as keys_goldset
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
+from rag_annotator.ui.judge import keys as keys_judge
 from rag_annotator.ui.verify import keys as keys_verify
 
 _CORE: tuple[ActionSpec, ...] = (
@@ -45,34 +46,6 @@ _CORE: tuple[ActionSpec, ...] = (
     ActionSpec("go.dashboard", QT_TRANSLATE_NOOP("actions", "Dashboard"), ("Ctrl+6",), "go"),
     ActionSpec("go.history", QT_TRANSLATE_NOOP("actions", "History"), ("Ctrl+7",), "go"),
     ActionSpec("go.agents", QT_TRANSLATE_NOOP("actions", "Agents"), ("Ctrl+8",), "go"),
-    ActionSpec("judge.relevant", QT_TRANSLATE_NOOP("actions", "Relevant"), ("1",), "judge"),
-    ActionSpec("judge.not_relevant", QT_TRANSLATE_NOOP("actions", "Not relevant"), ("0",),
-               "judge"),
-    ActionSpec("judge.grade2", QT_TRANSLATE_NOOP("actions", "Relevant, grade 2 (graded scale)"),
-               ("2",), "judge"),
-    ActionSpec("judge.grade3", QT_TRANSLATE_NOOP("actions", "Relevant, grade 3 (graded scale)"),
-               ("3",), "judge"),
-    ActionSpec("judge.unjudged", QT_TRANSLATE_NOOP("actions", "Back to unjudged"), ("U",),
-               "judge"),
-    ActionSpec("judge.previous", QT_TRANSLATE_NOOP("actions", "Previous pair"), ("K",),
-               "judge"),
-    ActionSpec("judge.next", QT_TRANSLATE_NOOP("actions", "Next pair"), ("J",), "judge"),
-    ActionSpec("judge.next_case", QT_TRANSLATE_NOOP("actions", "Next case"), ("N",), "judge"),
-    ActionSpec("judge.previous_case", QT_TRANSLATE_NOOP("actions", "Previous case"), ("P",),
-               "judge"),
-    ActionSpec("judge.settle", QT_TRANSLATE_NOOP("actions", "Next pair that settles a metric"),
-               ("S",), "judge"),
-    ActionSpec("judge.note", QT_TRANSLATE_NOOP("actions", "Note on this pair"), ("E",),
-               "judge"),
-    ActionSpec("judge.show_others", QT_TRANSLATE_NOOP("actions", "Show others' labels"),
-               ("B",), "judge", checkable=True),
-    ActionSpec("judge.reference", QT_TRANSLATE_NOOP("actions", "Show the reference answer"),
-               ("R",), "judge", checkable=True),
-    ActionSpec("judge.guidelines", QT_TRANSLATE_NOOP("actions", "Show the guidelines"),
-               ("G",), "judge", checkable=True),
-    ActionSpec("judge.adjudicate", QT_TRANSLATE_NOOP("actions", "Adjudication queue"),
-               ("D",), "judge", checkable=True),
-    ActionSpec("judge.pool", QT_TRANSLATE_NOOP("actions", "Choose the Pool…"), (), "judge"),
     ActionSpec("settings.language.system", QT_TRANSLATE_NOOP("actions", "System Language"),
                (), "settings", checkable=True),
     ActionSpec("settings.language.fr", QT_TRANSLATE_NOOP("actions", "Français"), (), "settings",
@@ -87,7 +60,7 @@ _CORE: tuple[ActionSpec, ...] = (
 )
 
 REGISTRY: tuple[ActionSpec, ...] = (
-    *_CORE, *keys_goldset.SPECS, *keys_verify.SPECS, *keys_dashboard.SPECS,
+    *_CORE, *keys_judge.SPECS, *keys_goldset.SPECS, *keys_verify.SPECS, *keys_dashboard.SPECS,
     *keys_exchange.SPECS, *keys_agents.SPECS)
 
 _BY_ID = {spec.id: spec for spec in REGISTRY}
