@@ -32,6 +32,7 @@ from rag_annotator.errors import KnownError
 from rag_annotator.import_export import native_json
 from rag_annotator.import_export.csv_export import FLAT_ENTITIES
 from rag_annotator.import_export.files import MAX_TEXT_BYTES, ImportRejected
+from rag_annotator.import_export.folders import named_file
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.safety import unneutralise
 from rag_annotator.storage.reads_exchange import ENTITY_SQL
@@ -245,7 +246,8 @@ def import_csv(store: GoldSetStore, source: Path, options: Options
     flavours: set[tuple[bool, str]] = set()
     for entity in FLAT_ENTITIES:
         path = source / f"{entity}.csv"
-        if path.exists():
+        if path.exists() or path.is_symlink():
+            path = named_file(source, path.name, [])
             tables[entity], excel, delimiter = _csv_table(path, entity, options.profile or "")
             flavours.add((excel, delimiter))
     if not tables:
