@@ -244,10 +244,11 @@ def import_csv(store: GoldSetStore, source: Path, options: Options
                                            "cases.csv, judgments.csv…).")
     tables: dict[str, Table] = {}
     flavours: set[tuple[bool, str]] = set()
+    notes: list[str] = []
     for entity in FLAT_ENTITIES:
         path = source / f"{entity}.csv"
         if path.exists() or path.is_symlink():
-            path = named_file(source, path.name, [])
+            path = named_file(source, path.name, notes)
             tables[entity], excel, delimiter = _csv_table(path, entity, options.profile or "")
             flavours.add((excel, delimiter))
     if not tables:
@@ -258,7 +259,9 @@ def import_csv(store: GoldSetStore, source: Path, options: Options
                          "differ); export the folder again.", path=source)
     excel, delimiter = flavours.pop()
     data = build_document(tables, excel=excel, decimal_comma=excel and delimiter == ";")
-    return load_tables(store, source, data, "CSV")
+    report = load_tables(store, source, data, "CSV")
+    report.warnings.extend(notes)  # links inside the folder read through
+    return report
 
 
 def _by_run_and_case(read: Mapping[str, list[tuple[int, dict[str, Any]]]],

@@ -1,7 +1,10 @@
 """Reading untrusted spreadsheets safely: CSV (any of ``,`` ``;`` tab; UTF-8 with or without
 BOM, or Windows-1252) and XLSX, as a header row and data rows of text.
 
-* Size: a table larger than :data:`MAX_TABLE_BYTES` is refused before it is read.
+* Size: a table larger than :data:`MAX_TABLE_BYTES` is refused before it is read; a workbook
+  whose cells' text passes as many characters (shared strings counted for each cell), or
+  any table of more than :data:`MAX_TABLE_CELLS` cells once padded to its header, is refused
+  naming where (tiny files can declare huge sheets: :func:`sheet_rows`, :class:`CellBudget`).
 * Binary: a ``.csv`` that is really a workbook, a zip, a PDF, or holds NUL bytes is refused
   with a message saying what it looks like.
 * Encoding: a UTF-8 BOM is dropped; strict UTF-8 is tried first, then Windows-1252 (what

@@ -74,6 +74,15 @@ sys.exit(code)
 """
 
 
+def measured_cli(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], float]:
+    """The CLI in a process limited to 1.5 GB of address space: its result and peak MB."""
+    maxrss = tmp_path / "maxrss"
+    result = subprocess.run(
+        [sys.executable, "-c", _MEASURED, str(maxrss), *args], capture_output=True,
+        text=True, timeout=300, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    return result, int(maxrss.read_text()) / 1024
+
+
 def test_a_workbook_declaring_a_far_away_cell_is_read_by_the_cells_that_exist(
         empty: Path, tmp_path: Path) -> None:
     workbook = tmp_path / "far.xlsx"
@@ -85,22 +94,32 @@ def test_a_workbook_declaring_a_far_away_cell_is_read_by_the_cells_that_exist(
     ws["XFD1048576"] = "far away"
     wb.save(workbook)
     assert workbook.stat().st_size < 10_000
-    maxrss = tmp_path / "maxrss"
 
-    result = subprocess.run(
-        [sys.executable, "-c", _MEASURED, str(maxrss), "import", str(empty), "cases",
-         str(workbook)], capture_output=True, text=True, timeout=300,
-        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    result, peak_mb = measured_cli(tmp_path, "import", str(empty), "cases", str(workbook))
 
     # Before: 17 billion cells padded from the declared dimension, a MemoryError traceback.
     assert "Traceback" not in result.stderr and "MemoryError" not in result.stderr
-    peak_mb = int(maxrss.read_text()) / 1024
     assert peak_mb < 400, f"peak {peak_mb:.0f} MB"
     if result.returncode == 0:  # the real cells imported, the far one reported
         assert sorted(q for (q,) in rows(empty, "SELECT question FROM cases")) == [
             "Combien de livres?", "Puis-je renouveler?"]
     else:
         assert "1048576" in one_error_line(result)
+
+
+def test_a_csv_header_of_a_million_columns_over_short_rows_is_refused(
+        empty: Path, tmp_path: Path) -> None:
+    source = tmp_path / "wide.csv"
+    # 1 MB of header and 8 KB of rows: padding each row to the header asked for 4 billion
+    # cells (32 GB of pointers).
+    source.write_text("Question" + ";" * 1_000_000 + "Fin\n" + "x\n" * 4_000,
+                      encoding="utf-8")
+
+    result, peak_mb = measured_cli(tmp_path, "import", str(empty), "cases", str(source))
+
+    # Before: a MemoryError traceback.
+    line = one_error_line(result)
+    assert "4,000 rows of 1,000,001 columns" in line and peak_mb < 600, (line, peak_mb)
 
 
 # -- finding 4b: cells sharing one 4 MB string ------------------------------------------------
