@@ -4,8 +4,8 @@ A folder is untrusted input even when it is the user's own: a shared drive, a zi
 repository can carry ``passwd.txt -> /etc/passwd`` or ``corpus.jsonl -> ~/.ssh/id_rsa``, and
 an import that followed it would store that file in a gold set the user then shares.  So:
 
-* a symbolic link whose target is outside the folder (or missing: a dangling link tells
-  nothing about where it would lead) refuses the whole import, with one line naming the link
+* a symbolic link whose target is outside the folder (existing or not: a dangling link
+  may lead somewhere tomorrow) refuses the whole import, with one line naming the link
   and where it leads; nothing is imported — the user copies the file in if it was meant;
 * a link that stays inside the folder is harmless but redundant.  Walking a folder
   (:func:`folder_files`: the corpus folder) skips it with a note, because the file it names is
@@ -30,17 +30,13 @@ def _within(real: str, root: str) -> bool:
     return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
 
 
-def _refuse(link: Path, real: str) -> ImportRejected:
-    return ImportRejected(link, None, f"this is a link to {real}, outside the folder; an "
-                                      "import never follows a link out of its folder (copy "
-                                      "the file in instead). Nothing was imported.")
-
-
 def _judge_link(root: str, link: Path) -> str:
     """The real path a link inside the folder leads to; refuses one that leads out."""
     real = os.path.realpath(link)
-    if not _within(real, root) or not os.path.exists(real):
-        raise _refuse(link, real)
+    if not _within(real, root):
+        raise ImportRejected(link, None, f"this is a link to {real}, outside the folder; an "
+                                         "import never follows a link out of its folder "
+                                         "(copy the file in instead). Nothing was imported.")
     return real
 
 

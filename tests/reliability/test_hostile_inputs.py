@@ -358,3 +358,21 @@ def test_a_merge_with_many_skipped_rows_prints_a_count_and_the_first_few(
     assert lines[-1] == (f"warning: skipped … and {skipped - 20:,} more ({skipped:,} in "
                          "all)")
     assert f"{skipped} skipped" in result.stdout
+
+
+def test_dangling_links_in_a_corpus_folder(empty: Path, tmp_path: Path) -> None:
+    """Judged by where they would lead: out of the folder refused, inside skipped."""
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    (folder / "a.md").write_text("# A\nTexte.", encoding="utf-8")
+    os.symlink(tmp_path / "elsewhere" / "later.md", folder / "b.md")
+
+    line = one_error_line(run_cli("import", str(empty), "corpus", str(folder)))
+
+    assert str(folder / "b.md") in line and "outside the folder" in line
+    assert texts_of(empty) == []
+    (folder / "b.md").unlink()
+    os.symlink(folder / "parti.md", folder / "b.md")
+    result = run_cli("import", str(empty), "corpus", str(folder))
+    assert result.returncode == 0 and texts_of(empty) == ["# A\nTexte."]
+    assert "link(s) inside the folder skipped" in result.stderr and "b.md" in result.stderr
