@@ -413,15 +413,17 @@ def _cmd_export(ns: argparse.Namespace) -> int:
 
 
 def _cmd_merge(ns: argparse.Namespace) -> int:
+    from rag_annotator.import_export.long_lists import few_lines
     from rag_annotator.import_export.merge import merge_file
 
     with GoldSetStore.open(ns.file, lock=True) as store:
         _say_took_over(store)
         report = merge_file(store, Path(ns.other))
-    for skipped in report.skipped:
+    for skipped in few_lines(report.skipped):
         print(f"warning: skipped {skipped}", file=sys.stderr)
-    for conflict in report.conflicts:
-        print(f"warning: {conflict.describe()}", file=sys.stderr)
+    conflicts = [conflict.describe() for conflict in report.conflicts]
+    for conflict in few_lines(conflicts):
+        print(f"warning: {conflict}", file=sys.stderr)
     print(f"{ns.file}: {report.summary()}")
     return 0
 

@@ -44,7 +44,7 @@ from rag_annotator.domain import validation as v
 from rag_annotator.domain.agents import agent_column
 from rag_annotator.domain.changes import Changes, made
 from rag_annotator.domain.clock import utc_now
-from rag_annotator.domain.goldset_ops import next_case_key
+from rag_annotator.domain.goldset_ops import case_keys_after
 from rag_annotator.domain.ports import Store
 from rag_annotator.errors import InvalidValue
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
@@ -376,10 +376,9 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
         sources.extend((len(cases), doc) for doc in docs)
         cases.append(case)
     errors.raise_if_any()
-    used = existing | set(seen)
+    fresh_keys = case_keys_after(existing | set(seen))  # one scan: linear in the rows
     for case in pending_keys:
-        key = next_case_key(used)
-        used.add(key)
+        key = next(fresh_keys)
         case["key"] = key
         report.keys_generated += 1
     return cases, [(str(cases[i]["key"]), doc) for i, doc in sources]

@@ -5,7 +5,8 @@
   optional ``metadata`` object (owner, rights, valid_from, valid_until, status, version).
 * Table: a header row with ``id``/``key``/``Identifiant``, ``title``/``Titre``,
   ``text``/``Texte``/``Contenu`` and the same optional metadata columns (French or English).
-* Folder: every ``.txt`` and ``.md`` file below it; the key is the path relative to the
+* Folder: every ``.txt`` and ``.md`` file below it (a link out of the folder refuses the
+  import, a link inside is skipped with a warning: ``folders``); the key is the path relative to the
   folder without its extension (``rh/conges``), the title the first ``# heading`` or the
   file name.  UTF-8 (BOM accepted), else Windows-1252 with a warning.
 
@@ -31,8 +32,14 @@ from rag_annotator.domain.ports import Store
 from rag_annotator.errors import InvalidValue
 from rag_annotator.import_export.cases_import import norm
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
+from rag_annotator.import_export.folders import folder_files
 from rag_annotator.import_export.registry import Options
-from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, decode_text, read_table
+from rag_annotator.import_export.tabular import (
+    MAX_TABLE_BYTES,
+    decode_text,
+    few_names,
+    read_table,
+)
 
 
 class CorpusStore(Store, Protocol):
@@ -136,8 +143,8 @@ def _table(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any]
 
 def _folder(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any]]],
                                                      list[str]]:
-    files = sorted(p for p in path.rglob("*") if p.is_file()
-                   and p.suffix.lower() in (".txt", ".md", ".markdown"))
+    warnings: list[str] = []
+    files = folder_files(path, (".txt", ".md", ".markdown"), warnings)
     if not files:
         raise ImportRejected(path, None, "the folder holds no .txt or .md file.")
     total = sum(f.stat().st_size for f in files)
@@ -145,8 +152,8 @@ def _folder(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any
         raise ImportRejected(path, None, f"the folder's text files are too large together "
                                          f"({total / 1e6:,.0f} MB); import it in parts.")
     rows: list[tuple[int, dict[str, Any]]] = []
-    warnings: list[str] = []
     keys: dict[str, Path] = {}
+    not_utf8: list[str] = []
     for i, file in enumerate(files, start=1):
         if options.cancel is not None and i % 200 == 0 and options.cancel():
             raise Cancelled()
@@ -155,7 +162,7 @@ def _folder(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any
                                              "it.")
         text, encoding = decode_text(file, file.read_bytes())
         if encoding == "cp1252":
-            warnings.append(f"{file.name}: not UTF-8; read as Windows-1252.")
+            not_utf8.append(file.relative_to(path).as_posix())
         key = file.relative_to(path).with_suffix("").as_posix()
         if key in keys:
             raise ImportRejected(file, None, f"same document id '{key}' as {keys[key].name}; "
@@ -164,6 +171,8 @@ def _folder(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any
         heading = re.search(r"^#\s+(.+)$", text, re.MULTILINE)
         title = heading.group(1).strip() if heading else file.stem.replace("_", " ")
         rows.append((i, {"key": key, "title": title, "text": text.replace("\r\n", "\n")}))
+    if not_utf8:  # one line, however many files
+        warnings.append(f"{few_names(not_utf8, 5)}: not UTF-8; read as Windows-1252.")
     return rows, warnings
 
 

@@ -33,6 +33,7 @@ from rag_annotator.errors import KnownError
 from rag_annotator.import_export import native_json
 from rag_annotator.import_export.csv_export import FLAT_ENTITIES
 from rag_annotator.import_export.files import MAX_TEXT_BYTES, ImportRejected
+from rag_annotator.import_export.folders import named_file
 from rag_annotator.import_export.native_load import load_goldset
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.safety import unneutralise
@@ -248,9 +249,11 @@ def import_csv(store: GoldSetStore, source: Path, options: Options
                                            "cases.csv, judgments.csv…).")
     tables: dict[str, EntityRows] = {}
     flavours: set[tuple[bool, str]] = set()
+    notes: list[str] = []
     for entity in FLAT_ENTITIES:
         path = source / f"{entity}.csv"
-        if path.exists():
+        if path.exists() or path.is_symlink():
+            path = named_file(source, path.name, notes)
             tables[entity], excel, delimiter = _csv_table(path, entity, options.profile or "")
             flavours.add((excel, delimiter))
     if not tables:
@@ -261,7 +264,9 @@ def import_csv(store: GoldSetStore, source: Path, options: Options
                          "differ); export the folder again.", path=source)
     excel, delimiter = flavours.pop()
     data = build_document(tables, excel=excel, decimal_comma=excel and delimiter == ";")
-    return load_tables(store, source, data, "CSV", options.cancel)
+    report = load_tables(store, source, data, "CSV", options.cancel)
+    report.warnings.extend(notes)  # links inside the folder read through
+    return report
 
 
 def _by_run_and_case(read: Mapping[str, list[tuple[int, dict[str, Any]]]],

@@ -50,6 +50,7 @@ from rag_annotator.import_export.files import (
     read_json_lines,
     read_text_lines,
 )
+from rag_annotator.import_export.folders import named_file
 from rag_annotator.import_export.native_json import IMPORT_ACTION
 from rag_annotator.import_export.registry import Options
 from rag_annotator.storage.store import GoldSetStore
@@ -190,11 +191,12 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
     if not source.is_dir():
         raise ImportRejected(source, None, "a BEIR dataset is a folder (corpus.jsonl, "
                              "queries.jsonl, qrels/test.tsv); choose the folder, not a file.")
-    corpus = list(_jsonl(source / "corpus.jsonl"))
-    queries = list(_jsonl(source / "queries.jsonl"))
+    notes: list[str] = []
+    corpus = list(_jsonl(named_file(source, "corpus.jsonl", notes)))
+    queries = list(_jsonl(named_file(source, "queries.jsonl", notes)))
     qrels_path = _qrels_file(source)
-    qrels = _beir_qrels(qrels_path)
-    report = Imported()
+    qrels = _beir_qrels(named_file(source, str(qrels_path.relative_to(source)), notes))
+    report = Imported(warnings=notes)
     docs_seen: dict[str, int] = {}
     documents = []
     for line, obj in corpus:

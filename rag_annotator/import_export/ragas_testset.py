@@ -28,13 +28,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rag_annotator.domain import validation as v
-from rag_annotator.domain.goldset_ops import next_case_key
+from rag_annotator.domain.goldset_ops import case_keys_after
 from rag_annotator.domain.ports import Writer
 from rag_annotator.import_export.cases_import import CaseImportReport, CaseStore, write_cases
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
-from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, read_table
+from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, few_names, read_table
 
 #: Word-set overlap (Jaccard) from which two questions are flagged as near-duplicates.
 NEAR_DUPLICATE = 0.8
@@ -149,14 +149,14 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
     report.unknown_fields = sorted(fields - KNOWN)
     if report.unknown_fields:
         report.warnings.append(f"{source.name}: fields not known to Ragas test sets were "
-                               f"ignored: {', '.join(report.unknown_fields)}.")
+                               f"ignored: {few_names(report.unknown_fields)}.")
     docs_exact: dict[str, str] = {}
     docs_norm: dict[str, str] = {}
     for key, text in store.corpus_texts():
         docs_exact.setdefault(text, key)
         docs_norm.setdefault(normalise(text), key)
     existing = [(case_id, key, words(q)) for case_id, key, q in store.case_questions()]
-    used = set(store.case_keys())
+    fresh_keys = case_keys_after(store.case_keys(), "GEN", 3)  # one scan: linear
     cases: list[dict[str, Any]] = []
     sources: list[tuple[str, str]] = []
     duplicates: list[tuple[int, int | None, str | None]] = []  # (index, case id, new key)
@@ -170,8 +170,7 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
         if not question:
             raise ImportRejected(source, where, f"{'' if where else f'row {number}: '}the "
                                  "sample has no question; nothing was imported.")
-        key = next_case_key(used, "GEN", 3)
-        used.add(key)
+        key = next(fresh_keys)
         notes: list[str] = []
         docs: list[str] = []
         for context in _contexts(mapped.get("contexts")):

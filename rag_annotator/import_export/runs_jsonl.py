@@ -41,6 +41,7 @@ from rag_annotator.import_export.files import (
     refuse_constant,
     refuse_duplicate_keys,
 )
+from rag_annotator.import_export.tabular import few_names
 from rag_annotator.import_export.trec_files import ImportReport, _resolve
 
 NATIVE_FIELDS = ("case", "retrieved", "answer", "citations", "contexts")
@@ -180,7 +181,7 @@ def parse_ragas(path: Path, warnings: list[str]) -> list[RunRecord]:
             contexts=_texts(path, line, obj, "retrieved_contexts") or [],
             answer=_text(path, line, obj, "response")))
     if ignored:
-        warnings.append(f"fields ignored: {', '.join(sorted(ignored))}")
+        warnings.append(f"fields ignored: {few_names(sorted(ignored))}")
     return records
 
 

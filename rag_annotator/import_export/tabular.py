@@ -1,7 +1,10 @@
 """Reading untrusted spreadsheets safely: CSV (any of ``,`` ``;`` tab; UTF-8 with or without
 BOM, or Windows-1252) and XLSX, as a header row and data rows of text.
 
-* Size: a table larger than :data:`MAX_TABLE_BYTES` is refused before it is read.
+* Size: a table larger than :data:`MAX_TABLE_BYTES` is refused before it is read; a workbook
+  whose cells' text passes as many characters (shared strings counted for each cell), or
+  any table of more than :data:`MAX_TABLE_CELLS` cells once padded to its header, is refused
+  naming where (tiny files can declare huge sheets: :func:`sheet_rows`, :class:`CellBudget`).
 * Binary: a ``.csv`` that is really a workbook, a zip, a PDF, or holds NUL bytes is refused
   with a message saying what it looks like.
 * Encoding: a UTF-8 BOM is dropped; strict UTF-8 is tried first, then Windows-1252 (what
@@ -31,6 +34,11 @@ from rag_annotator.import_export.files import Cancelled, ImportRejected
 
 #: Largest CSV/XLSX an import reads (10,000 cases with long answers fit in a few MB).
 MAX_TABLE_BYTES = 64 * 1024 * 1024
+
+#: Most cells (rows × columns, empty ones included) a table may hold once read: a sheet
+#: whose rows each hold one cell in column XFD costs a few bytes on disk and 16,384 cells
+#: in memory per row.
+MAX_TABLE_CELLS = 10_000_000
 
 #: Largest cell of a CSV (csv's default of 128 KiB is too small for a long document).
 MAX_FIELD_CHARS = 16 * 1024 * 1024
@@ -175,6 +183,10 @@ def _table(path: Path, records: list[list[str]], warnings: list[str], encoding: 
     while headers and not headers[-1]:
         headers.pop()
     width = len(headers)
+    if width * (len(numbered) - 1) > MAX_TABLE_CELLS:
+        raise ImportRejected(path, None, f"the table has {len(numbered) - 1:,} rows of "
+                                         f"{width:,} columns, more than "
+                                         f"{MAX_TABLE_CELLS:,} cells; split it.")
     rows: list[tuple[int, list[str]]] = []
     extra_rows: list[int] = []
     for number, cells in numbered[1:]:
@@ -273,12 +285,15 @@ def _first_sheet(path: Path, workbook: Any, cancel: Callable[[], bool] | None,
                  accept: Callable[[list[str]], bool] | None) -> Table:
     first: Table | None = None
     # Sheets are read in order until one is accepted: the first one costs nothing extra.
+    budget = CellBudget(path)
     for index, sheet in enumerate(workbook.worksheets):
         records: list[list[str]] = []
-        for i, values in enumerate(sheet.iter_rows(values_only=True)):
+        for i, values in enumerate(sheet_rows(sheet), start=1):
             if cancel is not None and i % 1000 == 0 and cancel():
                 raise Cancelled()
-            records.append([v if type(v) is str else cell_text(v) for v in values])
+            budget.count(sheet.title, i, values)
+            records.append([v if type(v) is str else cell_text(v) for v in values]
+                           if values else _NO_CELLS)
         try:
             table = _table(path, records, [], "xlsx", "")
         except ImportRejected:
@@ -294,3 +309,48 @@ def _first_sheet(path: Path, workbook: Any, cancel: Callable[[], bool] | None,
     if first is None:
         raise ImportRejected(path, None, "every sheet of the workbook is empty.")
     return first
+
+
+_NO_CELLS: list[str] = []  # shared by every empty row (never mutated)
+
+
+def sheet_rows(sheet: Any) -> Iterator[tuple[Any, ...]]:
+    """The rows of a read-only openpyxl sheet as values, by the cells that exist.
+
+    openpyxl pads every row to the sheet's declared ``<dimension>`` (and adds the rows it
+    promises): a 1.5 KB workbook declaring ``A1:XFD1048576`` would make 17 billion cells.
+    Without it a row is as long as its last cell, and a missing row is an empty tuple."""
+    sheet.reset_dimensions()
+    yield from sheet.iter_rows(values_only=True)
+
+
+class CellBudget:
+    """The cells a workbook's sheets yield, counted as they are read: refuses a workbook whose
+    text passes :data:`MAX_TABLE_BYTES` characters — shared strings counted each time a cell
+    uses them, so 3 MB of cells pointing at one 4 MB string do not become a gold set of
+    gigabytes — or whose rows hold more than :data:`MAX_TABLE_CELLS` cells.  The refusal
+    names the file, the sheet and the row where the limit was crossed."""
+
+    def __init__(self, path: Path, *, max_chars: int = MAX_TABLE_BYTES,
+                 max_cells: int = MAX_TABLE_CELLS) -> None:
+        self.path = path
+        self.max_chars = max_chars
+        self.max_cells = max_cells
+        self.chars = 0
+        self.cells = 0
+
+    def count(self, sheet: str, row: int, values: tuple[Any, ...]) -> None:
+        """Add one row (``row`` as the spreadsheet numbers it)."""
+        self.cells += len(values)
+        self.chars += sum(len(v) for v in values if type(v) is str)
+        if self.chars > self.max_chars:
+            raise ImportRejected(self.path, None, f"sheet '{sheet}', row {row}: the text of "
+                                 f"the cells passes {self.max_chars:,} characters here (text "
+                                 "shared by several cells counts for each); split the "
+                                 "workbook.")
+        if self.cells > self.max_cells:
+            raise ImportRejected(self.path, None, f"sheet '{sheet}', row {row}: the rows "
+                                 f"hold more than {self.max_cells:,} cells here (counting "
+                                 "empty cells before the last one of each row); split the "
+                                 "workbook or delete the far-away cells.")
+

@@ -63,6 +63,7 @@ from rag_annotator.import_export.files import (
     refuse_duplicate_keys,
 )
 from rag_annotator.import_export.registry import Options
+from rag_annotator.import_export.tabular import few_names
 
 #: The largest integer SQLite stores (and beyond which a count makes no sense).
 _LARGEST = 2**63 - 1
@@ -418,7 +419,7 @@ def parse_openai(path: Path, warnings: list[str]) -> list[TrajectoryInput]:
         items.append(item)
         unanswered.extend([line] * missing)
     if ignored:
-        warnings.append(f"fields ignored: {', '.join(sorted(ignored))}")
+        warnings.append(f"fields ignored: {few_names(sorted(ignored))}")
     if unanswered:
         lines = sorted(set(unanswered))
         warnings.append(f"{len(unanswered)} tool calls have no tool message; their result is "

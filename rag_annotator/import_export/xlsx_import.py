@@ -22,13 +22,20 @@ from rag_annotator.import_export.csv_export import FLAT_ENTITIES
 from rag_annotator.import_export.csv_import import EntityRows, build_document, load_tables
 from rag_annotator.import_export.files import ImportRejected
 from rag_annotator.import_export.registry import Options
-from rag_annotator.import_export.tabular import open_workbook
+from rag_annotator.import_export.tabular import CellBudget, open_workbook, sheet_rows
 from rag_annotator.import_export.xlsx_export import unescape
 from rag_annotator.storage.store import GoldSetStore
 
 _PART = re.compile(r"^(?P<entity>[a-z_]+)(?: \((?P<part>\d+)\))?$")
 #: Row numbers of later parts are offset by this, so one number names sheet and row.
 _PART_STRIDE = 10_000_000
+
+
+def _counted(budget: CellBudget, title: str, rows: Iterator[tuple[Any, ...]]
+             ) -> Iterator[tuple[Any, ...]]:
+    for number, values in enumerate(rows, start=1):
+        budget.count(title, number, values)
+        yield values
 
 
 def _cells(values: tuple[Any, ...]) -> list[Any]:
@@ -48,6 +55,7 @@ def _tables(path: Path, wb: Any) -> dict[str, EntityRows]:
         if match and match["entity"] in FLAT_ENTITIES:
             sheets.setdefault(match["entity"], []).append((int(match["part"] or 1), title))
     tables: dict[str, EntityRows] = {}
+    budget = CellBudget(path)
     for entity, parts in sheets.items():
         parts.sort()
         titles = {number: title for number, title in parts}
@@ -60,7 +68,7 @@ def _tables(path: Path, wb: Any) -> dict[str, EntityRows]:
 
         rows: list[tuple[int, list[Any]]] = []
         for number, title in parts:
-            it: Iterator[tuple[Any, ...]] = wb[title].iter_rows(values_only=True)
+            it: Iterator[tuple[Any, ...]] = _counted(budget, title, sheet_rows(wb[title]))
             first = [str(c) if c is not None else "" for c in next(it, ())]
             if header is None:
                 header = first

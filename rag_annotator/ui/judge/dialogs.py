@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rag_annotator.import_export.long_lists import few_lines
 from rag_annotator.import_export.merge import MergeReport
 
 __all__ = ["GuidelinesDialog", "PoolDialog", "show_merge_report"]
@@ -148,7 +149,8 @@ def show_merge_report(parent: QWidget | None, report: MergeReport) -> None:
     box.setWindowTitle(translate("MergeReport", "Merge"))
     box.setText(translate("MergeReport", "Merged %1.").replace("%1", report.source.name))
     box.setInformativeText("\n".join(lines))
-    details = [c.describe() for c in report.conflicts] + [f"skipped {s}" for s in report.skipped]
+    details = (few_lines([c.describe() for c in report.conflicts])
+               + few_lines([f"skipped {s}" for s in report.skipped]))
     if details:
         box.setDetailedText("\n".join(details))
     box.exec()
