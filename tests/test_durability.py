@@ -39,6 +39,7 @@ EDIT_CASE_EVERY = 7
 # sequence number), so each one is exactly one operation row.
 CHILD = textwrap.dedent("""
     import sys
+    from rag_annotator.domain import judging_ops
     from rag_annotator.domain import operations as ops
     from rag_annotator.storage.store import GoldSetStore
 
@@ -161,8 +162,9 @@ def _go_and_kill(child: subprocess.Popen[str], delay: float) -> int:
     child.stdin.flush()
     time.sleep(delay)
     os.kill(child.pid, signal.SIGKILL)
+    err = child.stderr.read() if child.stderr and child.poll() is not None else ""
     out = _reap(child)
-    assert child.returncode == -signal.SIGKILL
+    assert child.returncode == -signal.SIGKILL, f"the child ended by itself: {err}"
     acked = [int(line) for line in out.splitlines(keepends=True) if line.endswith("\n")]
     return acked[-1] if acked else 0
 

@@ -38,7 +38,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from rag_annotator.app import create_main_window
-    from rag_annotator.domain import operations as ops
+    from rag_annotator.domain import judging_ops
     from rag_annotator.import_export.sample import create_sample
     from rag_annotator.settings import Settings
     from rag_annotator.ui.dashboard.section import DashboardSection
@@ -70,7 +70,7 @@ def main() -> int:
         case_id = store.by_key("cases", case)["id"]
         doc_id = store.by_key("documents", doc)["id"]
         start = time.perf_counter()
-        window.undo.run(lambda s, c=case_id, d=doc_id: ops.set_judgment(s, c, d, 1))
+        window.undo.run(lambda s, c=case_id, d=doc_id: judging_ops.set_judgment(s, c, d, 1))
         while dashboard.retrieval.text_at(ALL, "P@5") == before:
             app.processEvents()
             if time.perf_counter() - start > 10:
