@@ -46,6 +46,7 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -197,64 +198,62 @@ def _is_text(*values: Any) -> bool:
     return all(isinstance(value, str) for value in values)
 
 
-def _valid(rows: list[Row], what: str, now: datetime, report: MergeReport) -> list[Row]:
-    """Judgments or adjudications whose values can be trusted; the others listed."""
+def _kept(rows: list[Row], problem: Callable[[Row], str | None],
+          name: Callable[[Row], str], report: MergeReport) -> list[Row]:
+    """The rows whose values can be trusted; each other one is listed in the report with
+    ``name(row)`` and its ``problem`` (one check per entity below, one loop for all)."""
     kept = []
     for row in rows:
-        grade = row["grade"]
-        why = None
-        if not _is_text(row["case"], row["document"], row["assessor"], row["note"]):
-            why = "a key or its note is not text"
-        elif (grade is None and what == "adjudication") or (grade is not None and (
-                not isinstance(grade, int) or isinstance(grade, bool) or grade < 0)):
-            why = f"its grade {grade!r} is not a whole number of the scale"
-        else:
-            why = _bad_timestamp(row["updated_at"], now)
+        why = problem(row)
         if why is None:
             kept.append(row)
         else:
-            report.skipped.append(f"{what} of {row['assessor']} on {row['case']} · "
-                                  f"{row['document']}: {why}")
+            report.skipped.append(f"{name(row)}: {why}")
     return kept
+
+
+def _valid(rows: list[Row], what: str, now: datetime, report: MergeReport) -> list[Row]:
+    """Judgments or adjudications whose values can be trusted; the others listed."""
+
+    def problem(row: Row) -> str | None:
+        grade = row["grade"]
+        if not _is_text(row["case"], row["document"], row["assessor"], row["note"]):
+            return "a key or its note is not text"
+        if (grade is None and what == "adjudication") or (grade is not None and (
+                not isinstance(grade, int) or isinstance(grade, bool) or grade < 0)):
+            return f"its grade {grade!r} is not a whole number of the scale"
+        return _bad_timestamp(row["updated_at"], now)
+
+    return _kept(rows, problem, lambda row: f"{what} of {row['assessor']} on {row['case']} · "
+                                            f"{row['document']}", report)
 
 
 def _valid_claims(rows: list[Row], now: datetime, report: MergeReport) -> list[Row]:
-    kept = []
-    for row in rows:
-        why = None
+    def problem(row: Row) -> str | None:
         if not (_is_text(row["run"], row["case"], row["text"], row["rationale"])
                 and isinstance(row["position"], int)
                 and (row["assessor"] is None or isinstance(row["assessor"], str))):
-            why = "a key, its text or its position is not of the right kind"
-        elif row["verdict"] not in _VERDICTS:
-            why = f"its verdict {str(row['verdict'])[:40]!r} is not one this build writes"
-        else:
-            why = _bad_timestamp(row["updated_at"], now, optional=True)
-        if why is None:
-            kept.append(row)
-        else:
-            report.skipped.append(f"claim #{row['position']} of {row['run']} · "
-                                  f"{row['case']}: {why}")
-    return kept
+            return "a key, its text or its position is not of the right kind"
+        if row["verdict"] not in _VERDICTS:
+            return f"its verdict {str(row['verdict'])[:40]!r} is not one this build writes"
+        return _bad_timestamp(row["updated_at"], now, optional=True)
+
+    return _kept(rows, problem,
+                 lambda row: f"claim #{row['position']} of {row['run']} · {row['case']}", report)
 
 
 def _valid_reviews(rows: list[Row], now: datetime, report: MergeReport) -> list[Row]:
-    kept = []
-    for row in rows:
-        why = None
+    def problem(row: Row) -> str | None:
         if not _is_text(row["run"], row["case"], row["assessor"], row["success_reason"],
                         row["path_reason"], row["note"]):
-            why = "a key or a text is not text"
-        elif row["task_success"] not in (None, 0, 1) or row["path_acceptable"] not in (
+            return "a key or a text is not text"
+        if row["task_success"] not in (None, 0, 1) or row["path_acceptable"] not in (
                 None, 0, 1):
-            why = "its marks are not yes, no or unmarked"
-        else:
-            why = _bad_timestamp(row["updated_at"], now)
-        if why is None:
-            kept.append(row)
-        else:
-            report.skipped.append(f"trajectory review of {row['run']} · {row['case']}: {why}")
-    return kept
+            return "its marks are not yes, no or unmarked"
+        return _bad_timestamp(row["updated_at"], now)
+
+    return _kept(rows, problem,
+                 lambda row: f"trajectory review of {row['run']} · {row['case']}", report)
 
 
 def _merge_assessors(op: Writer, rows: list[Row], now: datetime,

@@ -8,6 +8,7 @@ owns every SQL string of the application.  Mixins only read; writes go through
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Sequence
 from typing import Any
@@ -46,3 +47,11 @@ class ReadBase:
         return self._many(sql, params)
 
 
+def json_list(text: str | None) -> list[Any]:
+    """A JSON list column as a list (an unreadable value shows as empty, never raises: the
+    reads serve views and figures, and ``check`` reports a column that is not a list)."""
+    try:
+        value = json.loads(text or "[]")
+    except ValueError:
+        return []
+    return value if isinstance(value, list) else []

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from rag_annotator.storage import queries
-from rag_annotator.storage.reads import ReadBase, Row
+from rag_annotator.storage.reads import ReadBase, Row, json_list
 
 
 class JudgingReads(ReadBase):
@@ -75,7 +74,7 @@ class JudgingReads(ReadBase):
         found = dict(self._conn.execute(
             "SELECT key, value FROM meta WHERE key IN ('pool_runs', 'pool_depth')"))
         runs_text, depth_text = found.get("pool_runs") or "", found.get("pool_depth") or ""
-        runs = _json_list(runs_text) if runs_text else None
+        runs = json_list(runs_text) if runs_text else None
         depth = int(depth_text) if depth_text.isdigit() and int(depth_text) > 0 else None
         return ([str(r) for r in runs] if runs is not None else None), depth
 
@@ -178,14 +177,5 @@ class JudgingReads(ReadBase):
 def _with_others(rows: list[Row]) -> list[Row]:
     """Decode the pool rows' ``others`` (JSON from SQLite) into [name, grade] pairs."""
     for row in rows:
-        row["others"] = sorted((str(name), grade) for name, grade in _json_list(row["others"]))
+        row["others"] = sorted((str(name), grade) for name, grade in json_list(row["others"]))
     return rows
-
-
-def _json_list(text: str | None) -> list[Any]:
-    """A JSON list column as a list (an unreadable value shows as empty, never raises)."""
-    try:
-        value = json.loads(text or "[]")
-    except ValueError:
-        return []
-    return value if isinstance(value, list) else []

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator.errors import NotFound
-from rag_annotator.storage.reads import ReadBase, Row
+from rag_annotator.storage.reads import ReadBase, Row, json_list
 
 #: The cases a run covers (``?1`` = run id): RAG cases, not retired, retrieved for or
 #: answered.  Agent cases have their own metrics (``metrics.agents``), never these.
@@ -139,9 +139,9 @@ class MetricsReads(ReadBase):
             "LEFT JOIN counts k ON k.answer_id = a.id "
             "ORDER BY v.key", (run_id,))
         for row in rows:
-            row["must_contain"] = _json_list(row["must_contain"])
-            row["failure_categories"] = _json_list(row["failure_categories"])
-            row["must_contain_found"] = _json_list(row["must_contain_found"])
+            row["must_contain"] = json_list(row["must_contain"])
+            row["failure_categories"] = json_list(row["failure_categories"])
+            row["must_contain_found"] = json_list(row["must_contain_found"])
         return rows
 
     def diagnosis_documents(self, run_name: str, depth: int,
@@ -162,7 +162,7 @@ class MetricsReads(ReadBase):
         conn = self._conn
         opened = {r.lower() for r in open_rights}
         restricted = [text for (text,) in conn.execute("SELECT DISTINCT rights FROM documents")
-                      if (entries := {str(x).strip().lower() for x in _json_list(text)
+                      if (entries := {str(x).strip().lower() for x in json_list(text)
                                       if str(x).strip()}) and not entries & opened]
         case_keys = {cid: key for cid, key in conn.execute(
             "SELECT id, key FROM (" + _COVERED + ") ORDER BY key", (run_id,))}
@@ -198,7 +198,7 @@ class MetricsReads(ReadBase):
             if i in wanted:
                 rights = parsed.get(r)
                 if rights is None:
-                    rights = parsed[r] = _json_list(r)
+                    rights = parsed[r] = json_list(r)
                 docs[i] = (k, st, rights)
         by_id: dict[int, dict[str, Any]] = {
             cid: {"top": [], "expected": [], "cited": []} for cid in case_keys}
@@ -223,13 +223,3 @@ class MetricsReads(ReadBase):
         """The id of a case by key, or None."""
         row = self._conn.execute("SELECT id FROM cases WHERE key = ?", (case_key,)).fetchone()
         return None if row is None else int(row[0])
-
-
-def _json_list(text: str | None) -> list[Any]:
-    if not text:
-        return []
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return []
-    return value if isinstance(value, list) else []

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from rag_annotator.errors import NotFound
-from rag_annotator.storage.reads import ReadBase, Row
+from rag_annotator.storage.reads import ReadBase, Row, json_list
 
 #: Rights entries that open a document to every role (the same words as
 #: ``metrics.diagnosis.OPEN_RIGHTS``).
@@ -26,14 +25,6 @@ def restricted(role: str, rights: list[str]) -> bool:
     role = role.strip()
     names = {r.strip().casefold() for r in rights}
     return bool(role and names and not names & OPEN_RIGHTS and role.casefold() not in names)
-
-
-def _list(text: str | None) -> list[Any]:
-    try:
-        value = json.loads(text or "[]")
-    except ValueError:
-        return []
-    return value if isinstance(value, list) else []
 
 
 class VerifyReads(ReadBase):
@@ -76,8 +67,8 @@ class VerifyReads(ReadBase):
             "WHERE a.id = ?", (answer_id,))
         if row is None:
             raise NotFound(f"no answer with id {answer_id}; it may have been deleted.")
-        row["must_contain"] = [str(x) for x in _list(row["must_contain"])]
-        row["forbidden"] = [str(x) for x in _list(row["forbidden"])]
+        row["must_contain"] = [str(x) for x in json_list(row["must_contain"])]
+        row["forbidden"] = [str(x) for x in json_list(row["forbidden"])]
         row["claims"] = self.claims_detail(answer_id)
         row["contexts"] = self._many(
             "SELECT t.document_id, d.key, d.title, d.text, t.rank, d.rights "
@@ -100,7 +91,7 @@ class VerifyReads(ReadBase):
                     row["contexts"].append(doc)
         role = str(row["role"] or "").strip()
         for item in [*row["contexts"], *citations]:
-            item["rights"] = [str(x) for x in _list(item["rights"])]
+            item["rights"] = [str(x) for x in json_list(item["rights"])]
             item["restricted"] = restricted(role, item["rights"])
         row["citations"] = citations
         review = self._one(
@@ -108,8 +99,8 @@ class VerifyReads(ReadBase):
             "LEFT JOIN assessors s ON s.id = v.assessor_id "
             "WHERE v.run_id = ? AND v.case_id = ?", (row["run_id"], row["case_id"]))
         if review is not None:
-            review["failure_categories"] = _list(review["failure_categories"])
-            review["must_contain_found"] = _list(review["must_contain_found"])
+            review["failure_categories"] = json_list(review["failure_categories"])
+            review["must_contain_found"] = json_list(review["must_contain_found"])
         row["review"] = review
         return row
 

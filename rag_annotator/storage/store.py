@@ -16,7 +16,6 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
@@ -33,7 +32,7 @@ from rag_annotator.storage import connection as conn_mod
 from rag_annotator.storage import tempfiles
 from rag_annotator.storage.checks import FileChecks
 from rag_annotator.storage.lock import WriterLock
-from rag_annotator.storage.reads import ReadBase, Row
+from rag_annotator.storage.reads import ReadBase, Row, json_list
 from rag_annotator.storage.reads_agents import AgentReads
 from rag_annotator.storage.reads_exchange import ExchangeReads
 from rag_annotator.storage.reads_goldset import GoldsetReads
@@ -489,7 +488,7 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, MetricsReads, Exchan
         """
         case = self.by_id("cases", case_id)
         for column in ("variants", "must_contain", "forbidden", "tags"):
-            case[column] = _json_list(case[column])
+            case[column] = json_list(case[column])
         case["expected_sources"] = self._many(
             "SELECT e.id, e.document_id, d.key, d.title, e.span_start, e.span_end, e.note, "
             "CASE WHEN e.span_start IS NOT NULL THEN "
@@ -530,7 +529,7 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, MetricsReads, Exchan
             (answer_id,),
         )
         for row in rows:
-            row["evidence"] = _json_list(row["evidence"])
+            row["evidence"] = json_list(row["evidence"])
         return rows
 
     # -- backup --------------------------------------------------------------------------
@@ -541,7 +540,6 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, MetricsReads, Exchan
             raise KnownError("choose another file than the one that is open.", path=dest)
         backup_file(self._conn, dest)
         return dest
-
 
 
 def _migrate(conn: sqlite3.Connection, file: Path, version: int, backup: Path) -> None:
@@ -560,7 +558,6 @@ def _migrate(conn: sqlite3.Connection, file: Path, version: int, backup: Path) -
             f"before, {backup}, is the proof). Keep using it with the rag-annotator version "
             "that wrote it, whose 'check' lists what is wrong, or report this with the file.",
             path=file) from error
-
 
 
 def _connect_read_only(file: Path, version: int) -> sqlite3.Connection:
@@ -605,14 +602,3 @@ def _take_lock(file: Path, assessor: str) -> WriterLock:
         raise ReadOnlyLocation(
             f"the file or its folder cannot be written ({error.strerror or error}); open it "
             "read-only, or copy it somewhere you can write.", path=file) from error
-
-
-
-
-def _json_list(text: str | None) -> list[Any]:
-    """A JSON list column as a list (an unreadable value shows as empty, never raises)."""
-    try:
-        value = json.loads(text or "[]")
-    except ValueError:
-        return []
-    return value if isinstance(value, list) else []
