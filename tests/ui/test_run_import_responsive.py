@@ -82,3 +82,36 @@ def test_the_window_keeps_turning_and_cancel_changes_nothing(
     assert window.undo.stack.count() == 0
     window.close()
     assert _digest(goldset_path) == before
+
+
+def test_the_progress_dialog_shows_soon_even_before_any_progress(
+        qtbot, goldset_path: Path, tmp_path: Path, english: None,  # type: ignore[no-untyped-def]
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An import still reading its file (no progress reported yet) shows its dialog and
+    Cancel after SHOW_AFTER_MS, not after QProgressDialog's default four seconds."""
+    from rag_annotator.import_export import registry
+    from rag_annotator.ui.exchange import file_import
+
+    _gold_set(goldset_path)
+    run = tmp_path / "small.run"
+    run.write_text("Q0001 Q0 D00001 1 2.0 r\n", encoding="utf-8")
+    real = registry.importer
+
+    def slow(name: str):  # type: ignore[no-untyped-def]
+        def read_slowly(store, source, options):  # type: ignore[no-untyped-def]
+            time.sleep(2.5)  # a long parse: nothing to report yet
+            return real(name)(store, source, options)
+        return read_slowly
+
+    monkeypatch.setattr(registry, "importer", slow)
+    window = open_window(qtbot, goldset_path)
+    window.show_section(2)
+    section = window.sections[2]
+    assert isinstance(section, RunsSection)
+    started = time.perf_counter()
+    job = section.import_run("trec-run", run)
+    assert job is not None
+    qtbot.waitUntil(job.dialog.isVisible, timeout=2000)
+    shown_after = time.perf_counter() - started
+    assert shown_after >= file_import.SHOW_AFTER_MS / 1000 * 0.9
+    assert job.wait_done(30) and job.changes is not None

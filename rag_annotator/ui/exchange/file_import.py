@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from rag_annotator.domain.changes import Changes
@@ -82,13 +82,20 @@ class FileImport(QObject):
         self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
         self.dialog.setAutoReset(False)
         self.dialog.setAutoClose(False)
-        # Shown only if the import lasts: a small file never flashes a dialog.
+        # Shown only if the import lasts: a small file never flashes a dialog.  Our own timer:
+        # QProgressDialog's minimumDuration only counts once a value is set, so while a file
+        # is still being read (no progress yet) it would wait its default four seconds.
         self.dialog.setMinimumDuration(SHOW_AFTER_MS)
+        QTimer.singleShot(SHOW_AFTER_MS, self._show_if_running)
         self.dialog.canceled.connect(self.cancel)
         self.worker = ImportWorker(store.path, store.assessor, fmt, path, options)
         self.worker.progressed.connect(self._progress, Qt.ConnectionType.QueuedConnection)
         self.worker.done.connect(self._finished, Qt.ConnectionType.QueuedConnection)
         self.worker.start()
+
+    def _show_if_running(self) -> None:
+        if not self.done:
+            self.dialog.show()
 
     def cancel(self) -> None:
         """Stop the import; its transaction rolls back (the file stays as it was)."""
