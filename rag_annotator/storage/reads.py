@@ -11,7 +11,13 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rag_annotator.errors import NotFound
+
+if TYPE_CHECKING:
+    from rag_annotator.storage.transaction import SchemaInfo
 
 Row = dict[str, Any]
 
@@ -20,6 +26,8 @@ class ReadBase:
     """Connection access shared by the store and its read mixins."""
 
     _conn: sqlite3.Connection
+    _schema: SchemaInfo  # the tables and columns this build knows (refuses unknown names)
+    path: Path
 
     def _many(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         cur = self._conn.execute(sql, params)
@@ -45,6 +53,28 @@ class ReadBase:
         if not sql.lstrip().upper().startswith(("SELECT", "WITH")):
             raise ValueError("query() is for reads only")
         return self._many(sql, params)
+
+    def count(self, table: str) -> int:
+        """Number of rows in an entity table."""
+        self._schema.table(table)  # refuses unknown names
+        return int(self._conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+
+    def by_key(self, table: str, key: str) -> Row:
+        """A case or document by its key, or a run/assessor by name (raises NotFound)."""
+        column = {"cases": "key", "documents": "key", "runs": "name", "assessors": "name",
+                  "releases": "name"}[table]
+        row = self._one(f"SELECT * FROM {table} WHERE {column} = ?", (key,))
+        if row is None:
+            raise NotFound(f"no {table[:-1]} named '{key}' in {self.path.name}.")
+        return row
+
+    def by_id(self, table: str, row_id: int) -> Row:
+        """Any entity row by id (raises NotFound)."""
+        self._schema.table(table)
+        row = self._one(f"SELECT * FROM {table} WHERE id = ?", (row_id,))
+        if row is None:
+            raise NotFound(f"no {table[:-1]} with id {row_id}.")
+        return row
 
 
 def json_list(text: str | None) -> list[Any]:

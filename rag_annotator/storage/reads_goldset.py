@@ -1,4 +1,5 @@
-"""Store reads for cases, corpus registry, releases, coverage, review queue and imports."""
+"""Store reads for cases, corpus registry, releases, coverage, review queue and imports; the
+lazy lists of the Gold set and Corpus sections and the case editor's detail."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from rag_annotator.domain.enums import Family, values
 from rag_annotator.storage import queries
-from rag_annotator.storage.reads import ReadBase, Row
+from rag_annotator.storage.reads import ReadBase, Row, json_list
 
 _LIST_COLUMNS = ("variants", "must_contain", "forbidden", "tags")
 
@@ -237,3 +239,98 @@ class GoldsetReads(ReadBase):
         """Release names, newest first."""
         return [str(n) for (n,) in self._conn.execute(
             "SELECT name FROM releases ORDER BY id DESC")]
+
+    def case_ids(self, *, search: str = "", family: str = "", status: str = "",
+                 tag: str = "") -> list[int]:
+        """Ids of the cases matching the filters, in key order."""
+        clauses, params = [], []
+        if search:
+            clauses.append("(key LIKE ? OR question LIKE ? OR reference_answer LIKE ?)")
+            params += [f"%{search}%"] * 3
+        if family:
+            clauses.append("family = ?")
+            params.append(family)
+        if status:
+            clauses.append("status = ?")
+            params.append(status)
+        if tag:
+            clauses.append("EXISTS (SELECT 1 FROM json_each(cases.tags) WHERE value = ?)")
+            params.append(tag)
+        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        return [r[0] for r in self._conn.execute(f"SELECT id FROM cases {where} ORDER BY key",
+                                                 params)]
+
+    def cases_rows(self, ids: Sequence[int]) -> dict[int, Row]:
+        """Cases by id, with their judging progress, for one page of a table."""
+        return {
+            r["id"]: r
+            for r in self._many(
+                "SELECT c.id, c.key, c.question, c.family, c.status, c.expected_behaviour, "
+                "c.tags, c.difficulty, c.author, c.updated_at, "
+                "(SELECT count(*) FROM expected_sources e WHERE e.case_id = c.id) AS sources "
+                "FROM cases c WHERE c.id IN (SELECT value FROM json_each(?))",
+                (json.dumps(list(ids)),),
+            )
+        }
+
+    def document_ids(self, *, search: str = "", status: str = "") -> list[int]:
+        """Ids of documents matching the filters, in key order."""
+        clauses, params = [], []
+        if search:
+            clauses.append("(key LIKE ? OR title LIKE ?)")
+            params += [f"%{search}%"] * 2
+        if status:
+            clauses.append("status = ?")
+            params.append(status)
+        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        return [r[0] for r in self._conn.execute(
+            f"SELECT id FROM documents {where} ORDER BY key", params)]
+
+    def documents_rows(self, ids: Sequence[int]) -> dict[int, Row]:
+        """Documents by id (without their text) for one page of a table."""
+        return {
+            r["id"]: r
+            for r in self._many(
+                "SELECT d.id, d.key, d.title, d.owner, d.rights, d.status, d.version, "
+                "d.valid_from, d.valid_until, d.origin, length(d.text) AS length, "
+                "s.key AS supersedes FROM documents d "
+                "LEFT JOIN documents s ON s.id = d.supersedes_id "
+                "WHERE d.id IN (SELECT value FROM json_each(?))",
+                (json.dumps(list(ids)),),
+            )
+        }
+
+    def case_detail(self, case_id: int) -> Row:
+        """A whole case, list fields decoded, with its expected sources (key, title, passage).
+
+        Raises NotFound when the case no longer exists.
+        """
+        case = self.by_id("cases", case_id)
+        for column in ("variants", "must_contain", "forbidden", "tags"):
+            case[column] = json_list(case[column])
+        case["expected_sources"] = self._many(
+            "SELECT e.id, e.document_id, d.key, d.title, e.span_start, e.span_end, e.note, "
+            "CASE WHEN e.span_start IS NOT NULL THEN "
+            "substr(d.text, e.span_start + 1, e.span_end - e.span_start) END AS passage "
+            "FROM expected_sources e JOIN documents d ON d.id = e.document_id "
+            "WHERE e.case_id = ? ORDER BY d.key, e.id",
+            (case_id,),
+        )
+        return case
+
+    def document_text(self, document_id: int) -> str:
+        """The text of one document ('' when it no longer exists)."""
+        row = self._conn.execute("SELECT text FROM documents WHERE id = ?",
+                                 (document_id,)).fetchone()
+        return "" if row is None else str(row[0])
+
+    def family_counts(self) -> dict[str, int]:
+        """Cases per family, every family listed (0 where none)."""
+        counts = dict.fromkeys(values(Family), 0)
+        for family, n in self._conn.execute("SELECT family, count(*) FROM cases GROUP BY 1"):
+            counts[family] = n
+        return counts
+
+    def status_counts(self) -> dict[str, int]:
+        """Cases per workflow status."""
+        return dict(self._conn.execute("SELECT status, count(*) FROM cases GROUP BY 1"))

@@ -171,3 +171,56 @@ class VerifyReads(ReadBase):
             "JOIN answers a ON a.id = cl.answer_id JOIN runs r ON r.id = a.run_id "
             "JOIN cases c ON c.id = a.case_id WHERE r.name = ? "
             "ORDER BY c.key, cl.position, cl.id", (run,))
+
+    def answers_overview(self) -> list[Row]:
+        """Per answer: run, case, claims by verdict (what the Verify section lists)."""
+        return self._many(
+            "SELECT a.id, r.name AS run, c.key AS case_key, c.question, "
+            "count(cl.id) AS claims, count(cl.verdict) AS verified, "
+            "sum(cl.verdict = 'supported') AS supported, "
+            "sum(cl.verdict = 'not_supported') AS not_supported, "
+            "sum(cl.verdict = 'contradicted') AS contradicted "
+            "FROM answers a JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
+            "LEFT JOIN claims cl ON cl.answer_id = a.id "
+            "GROUP BY a.id ORDER BY r.name, c.key"
+        )
+
+    def answer_detail(self, answer_id: int) -> Row:
+        """One generated answer with its run name, case key and question (raises NotFound)."""
+        row = self._one(
+            "SELECT a.id, a.text, a.latency_ms, r.name AS run, c.key AS case_key, c.question "
+            "FROM answers a JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
+            "WHERE a.id = ?",
+            (answer_id,),
+        )
+        if row is None:
+            raise NotFound(f"no answer with id {answer_id}; it may have been deleted.")
+        return row
+
+    def claims_of(self, answer_id: int) -> list[Row]:
+        """The claims of an answer in order, with verdict, rationale, assessor and the keys of
+        their evidence documents (``evidence``: a list)."""
+        rows = self._many(
+            "SELECT cl.id, cl.position, cl.text, cl.verdict, cl.rationale, s.name AS assessor, "
+            "(SELECT json_group_array(d.key) FROM evidence e JOIN documents d "
+            " ON d.id = e.document_id WHERE e.claim_id = cl.id) AS evidence "
+            "FROM claims cl LEFT JOIN assessors s ON s.id = cl.assessor_id "
+            "WHERE cl.answer_id = ? ORDER BY cl.position, cl.id",
+            (answer_id,),
+        )
+        for row in rows:
+            row["evidence"] = json_list(row["evidence"])
+        return rows
+
+    def claim_counts(self) -> dict[str, int]:
+        """Claims by verdict; no verdict is 'unverified'."""
+        counts = {"supported": 0, "not_supported": 0, "contradicted": 0, "unverified": 0}
+        for verdict, n in self._conn.execute(
+                "SELECT coalesce(verdict, 'unverified'), count(*) FROM claims GROUP BY 1"):
+            counts[verdict] = n
+        return counts
+
+    def unverified_claims(self) -> int:
+        """Claims without a verdict (the status bar's count; an index lookup, not a scan)."""
+        return int(self._conn.execute(
+            "SELECT count(*) FROM claims WHERE verdict IS NULL").fetchone()[0])

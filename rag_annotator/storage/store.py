@@ -1,10 +1,13 @@
 """``GoldSetStore``: the one class that owns the gold-set file and every SQL string.
 
-Opening follows the file-safety rules of DESIGN section 3: identify and check the file
-read-only first, refuse what is not ours, back up before migrating, then hold one read-write
+This module keeps the file's life cycle, the writes and the history.  Opening follows the
+file-safety rules of DESIGN section 3: identify and check the file read-only first (its whole
+schema included), refuse what is not ours, back up before migrating, then hold one read-write
 connection with the durability contract of ``connection.py``.  Writes happen only through
 :meth:`GoldSetStore.operation`, which wraps one ``BEGIN IMMEDIATE`` transaction and records
-the history; reads are typed methods used by the CLI, the UI's lazy models and the metrics.
+the history.  The reads are typed methods of one mixin per workflow (``reads_goldset``,
+``reads_judging``, ``reads_verify``, ``reads_runs``, ``reads_metrics``, ``reads_exchange``,
+``reads_agents``) and the checks of ``check`` are in ``checks.py``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ from pathlib import Path
 
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
-from rag_annotator.domain.enums import Family, values
 from rag_annotator.errors import (
     Conflict,
     DamagedFile,
@@ -32,12 +34,13 @@ from rag_annotator.storage import connection as conn_mod
 from rag_annotator.storage import tempfiles
 from rag_annotator.storage.checks import FileChecks
 from rag_annotator.storage.lock import WriterLock
-from rag_annotator.storage.reads import ReadBase, Row, json_list
+from rag_annotator.storage.reads import ReadBase, Row
 from rag_annotator.storage.reads_agents import AgentReads
 from rag_annotator.storage.reads_exchange import ExchangeReads
 from rag_annotator.storage.reads_goldset import GoldsetReads
 from rag_annotator.storage.reads_judging import JudgingReads
 from rag_annotator.storage.reads_metrics import MetricsReads
+from rag_annotator.storage.reads_runs import RunsReads
 from rag_annotator.storage.reads_verify import VerifyReads
 from rag_annotator.storage.schema import (
     SCHEMA_VERSION,
@@ -57,8 +60,8 @@ from rag_annotator.storage.transaction import (
 BACKGROUND_CHECK_BYTES = 32 * 1024 * 1024
 
 
-class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, MetricsReads, ExchangeReads,
-                   AgentReads, FileChecks, ReadBase):
+class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsReads,
+                   ExchangeReads, AgentReads, FileChecks, ReadBase):
     """An open gold-set file.
 
     Attributes:
@@ -323,213 +326,6 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, MetricsReads, Exchan
                 row[col] = None if row[col] is None else json.loads(row[col])
             if row["kind"] in ("insert_range", "delete_range"):
                 row["count"] = int(row["row_key"]["last"]) - int(row["row_key"]["first"]) + 1
-        return rows
-
-    # -- simple lookups ----------------------------------------------------------------------
-    def count(self, table: str) -> int:
-        """Number of rows in an entity table."""
-        self._schema.table(table)  # refuses unknown names
-        return int(self._conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
-
-    def by_key(self, table: str, key: str) -> Row:
-        """A case or document by its key, or a run/assessor by name (raises NotFound)."""
-        column = {"cases": "key", "documents": "key", "runs": "name", "assessors": "name",
-                  "releases": "name"}[table]
-        row = self._one(f"SELECT * FROM {table} WHERE {column} = ?", (key,))
-        if row is None:
-            raise NotFound(f"no {table[:-1]} named '{key}' in {self.path.name}.")
-        return row
-
-    def by_id(self, table: str, row_id: int) -> Row:
-        """Any entity row by id (raises NotFound)."""
-        self._schema.table(table)
-        row = self._one(f"SELECT * FROM {table} WHERE id = ?", (row_id,))
-        if row is None:
-            raise NotFound(f"no {table[:-1]} with id {row_id}.")
-        return row
-
-    # -- lists for the lazy table models ------------------------------------------------------
-    def case_ids(self, *, search: str = "", family: str = "", status: str = "",
-                 tag: str = "") -> list[int]:
-        """Ids of the cases matching the filters, in key order."""
-        clauses, params = [], []
-        if search:
-            clauses.append("(key LIKE ? OR question LIKE ? OR reference_answer LIKE ?)")
-            params += [f"%{search}%"] * 3
-        if family:
-            clauses.append("family = ?")
-            params.append(family)
-        if status:
-            clauses.append("status = ?")
-            params.append(status)
-        if tag:
-            clauses.append("EXISTS (SELECT 1 FROM json_each(cases.tags) WHERE value = ?)")
-            params.append(tag)
-        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
-        return [r[0] for r in self._conn.execute(f"SELECT id FROM cases {where} ORDER BY key",
-                                                 params)]
-
-    def cases_rows(self, ids: Sequence[int]) -> dict[int, Row]:
-        """Cases by id, with their judging progress, for one page of a table."""
-        return {
-            r["id"]: r
-            for r in self._many(
-                "SELECT c.id, c.key, c.question, c.family, c.status, c.expected_behaviour, "
-                "c.tags, c.difficulty, c.author, c.updated_at, "
-                "(SELECT count(*) FROM expected_sources e WHERE e.case_id = c.id) AS sources "
-                "FROM cases c WHERE c.id IN (SELECT value FROM json_each(?))",
-                (json.dumps(list(ids)),),
-            )
-        }
-
-    def document_ids(self, *, search: str = "", status: str = "") -> list[int]:
-        """Ids of documents matching the filters, in key order."""
-        clauses, params = [], []
-        if search:
-            clauses.append("(key LIKE ? OR title LIKE ?)")
-            params += [f"%{search}%"] * 2
-        if status:
-            clauses.append("status = ?")
-            params.append(status)
-        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
-        return [r[0] for r in self._conn.execute(
-            f"SELECT id FROM documents {where} ORDER BY key", params)]
-
-    def documents_rows(self, ids: Sequence[int]) -> dict[int, Row]:
-        """Documents by id (without their text) for one page of a table."""
-        return {
-            r["id"]: r
-            for r in self._many(
-                "SELECT d.id, d.key, d.title, d.owner, d.rights, d.status, d.version, "
-                "d.valid_from, d.valid_until, d.origin, length(d.text) AS length, "
-                "s.key AS supersedes FROM documents d "
-                "LEFT JOIN documents s ON s.id = d.supersedes_id "
-                "WHERE d.id IN (SELECT value FROM json_each(?))",
-                (json.dumps(list(ids)),),
-            )
-        }
-
-    def runs_summary(self) -> list[Row]:
-        """Every run with its depth, cases covered, answers and judging coverage."""
-        return self._many(
-            "SELECT r.*, "
-            "(SELECT count(DISTINCT case_id) FROM retrieved t WHERE t.run_id = r.id) AS cases, "
-            "(SELECT max(rank) FROM retrieved t WHERE t.run_id = r.id) AS depth, "
-            "(SELECT count(*) FROM retrieved t WHERE t.run_id = r.id) AS retrieved, "
-            "(SELECT count(*) FROM answers a WHERE a.run_id = r.id) AS answers, "
-            "(SELECT count(*) FROM retrieved t WHERE t.run_id = r.id AND EXISTS ("
-            "   SELECT 1 FROM judgments j WHERE j.case_id = t.case_id "
-            "   AND j.document_id = t.document_id AND j.grade IS NOT NULL)) AS judged "
-            "FROM runs r ORDER BY r.name"
-        )
-
-    def answers_overview(self) -> list[Row]:
-        """Per answer: run, case, claims by verdict (what the Verify section lists)."""
-        return self._many(
-            "SELECT a.id, r.name AS run, c.key AS case_key, c.question, "
-            "count(cl.id) AS claims, count(cl.verdict) AS verified, "
-            "sum(cl.verdict = 'supported') AS supported, "
-            "sum(cl.verdict = 'not_supported') AS not_supported, "
-            "sum(cl.verdict = 'contradicted') AS contradicted "
-            "FROM answers a JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
-            "LEFT JOIN claims cl ON cl.answer_id = a.id "
-            "GROUP BY a.id ORDER BY r.name, c.key"
-        )
-
-    # -- relevance data (metrics, exports) ------------------------------------------------
-    def run_rankings(self, run_id: int) -> dict[str, list[tuple[str, float | None]]]:
-        """A run's retrieved lists: case key → [(document key, score)] in rank order."""
-        out: dict[str, list[tuple[str, float | None]]] = {}
-        for case, doc, score in self._conn.execute(
-                "SELECT c.key, d.key, t.score FROM retrieved t "
-                "JOIN cases c ON c.id = t.case_id JOIN documents d ON d.id = t.document_id "
-                "WHERE t.run_id = ? ORDER BY c.key, t.rank", (run_id,)):
-            out.setdefault(case, []).append((doc, score))
-        return out
-
-    # -- counts (info) ---------------------------------------------------------------------
-    def claim_counts(self) -> dict[str, int]:
-        """Claims by verdict; no verdict is 'unverified'."""
-        counts = {"supported": 0, "not_supported": 0, "contradicted": 0, "unverified": 0}
-        for verdict, n in self._conn.execute(
-                "SELECT coalesce(verdict, 'unverified'), count(*) FROM claims GROUP BY 1"):
-            counts[verdict] = n
-        return counts
-
-    def unverified_claims(self) -> int:
-        """Claims without a verdict (the status bar's count; an index lookup, not a scan)."""
-        return int(self._conn.execute(
-            "SELECT count(*) FROM claims WHERE verdict IS NULL").fetchone()[0])
-
-    def family_counts(self) -> dict[str, int]:
-        """Cases per family, every family listed (0 where none)."""
-        counts = dict.fromkeys(values(Family), 0)
-        for family, n in self._conn.execute("SELECT family, count(*) FROM cases GROUP BY 1"):
-            counts[family] = n
-        return counts
-
-    def status_counts(self) -> dict[str, int]:
-        """Cases per workflow status."""
-        return dict(self._conn.execute("SELECT status, count(*) FROM cases GROUP BY 1"))
-
-    def run_case_counts(self) -> dict[str, int]:
-        """Run name → cases it covers (retrieved a list, answered, or has a trajectory)."""
-        return dict(self._conn.execute(
-            "SELECT r.name, (SELECT count(*) FROM (SELECT case_id FROM retrieved t "
-            "WHERE t.run_id = r.id UNION SELECT case_id FROM answers a WHERE a.run_id = r.id "
-            "UNION SELECT case_id FROM trajectories j WHERE j.run_id = r.id)) "
-            "FROM runs r ORDER BY r.name"))
-
-    # -- reads for the desktop views -------------------------------------------------------
-    def case_detail(self, case_id: int) -> Row:
-        """A whole case, list fields decoded, with its expected sources (key, title, passage).
-
-        Raises NotFound when the case no longer exists.
-        """
-        case = self.by_id("cases", case_id)
-        for column in ("variants", "must_contain", "forbidden", "tags"):
-            case[column] = json_list(case[column])
-        case["expected_sources"] = self._many(
-            "SELECT e.id, e.document_id, d.key, d.title, e.span_start, e.span_end, e.note, "
-            "CASE WHEN e.span_start IS NOT NULL THEN "
-            "substr(d.text, e.span_start + 1, e.span_end - e.span_start) END AS passage "
-            "FROM expected_sources e JOIN documents d ON d.id = e.document_id "
-            "WHERE e.case_id = ? ORDER BY d.key, e.id",
-            (case_id,),
-        )
-        return case
-
-    def document_text(self, document_id: int) -> str:
-        """The text of one document ('' when it no longer exists)."""
-        row = self._conn.execute("SELECT text FROM documents WHERE id = ?",
-                                 (document_id,)).fetchone()
-        return "" if row is None else str(row[0])
-
-    def answer_detail(self, answer_id: int) -> Row:
-        """One generated answer with its run name, case key and question (raises NotFound)."""
-        row = self._one(
-            "SELECT a.id, a.text, a.latency_ms, r.name AS run, c.key AS case_key, c.question "
-            "FROM answers a JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
-            "WHERE a.id = ?",
-            (answer_id,),
-        )
-        if row is None:
-            raise NotFound(f"no answer with id {answer_id}; it may have been deleted.")
-        return row
-
-    def claims_of(self, answer_id: int) -> list[Row]:
-        """The claims of an answer in order, with verdict, rationale, assessor and the keys of
-        their evidence documents (``evidence``: a list)."""
-        rows = self._many(
-            "SELECT cl.id, cl.position, cl.text, cl.verdict, cl.rationale, s.name AS assessor, "
-            "(SELECT json_group_array(d.key) FROM evidence e JOIN documents d "
-            " ON d.id = e.document_id WHERE e.claim_id = cl.id) AS evidence "
-            "FROM claims cl LEFT JOIN assessors s ON s.id = cl.assessor_id "
-            "WHERE cl.answer_id = ? ORDER BY cl.position, cl.id",
-            (answer_id,),
-        )
-        for row in rows:
-            row["evidence"] = json_list(row["evidence"])
         return rows
 
     # -- backup --------------------------------------------------------------------------
