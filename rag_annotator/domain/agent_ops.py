@@ -13,7 +13,7 @@ invariant) any mark is the reviewer's own call and needs no reason either.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,13 +54,17 @@ class TrajectoryRejected(InvalidValue):
 
 
 def import_trajectories(store: Store, run: str, items: Sequence[TrajectoryInput], *,
-                        notes: str = "") -> Changes:
+                        notes: str = "",
+                        checkpoint: Callable[[], None] | None = None) -> Changes:
     """Bring trajectories into run ``run`` (made if new) as ONE undoable operation.
 
     Refused, storing nothing (TrajectoryRejected naming the item's line), when a case key
     is unknown or names a RAG case, a case comes twice, or the run already holds a
     trajectory for that case (delete it, or import under another run name).
+    ``checkpoint`` is called now and then inside the operation; what it raises (the user's
+    Cancel) rolls the whole import back.
     """
+    check = checkpoint or (lambda: None)
     with store.operation("import_trajectories", run) as op:
         kinds = {row["key"]: (row["id"], row["kind"]) for row in op.select("cases")}
         found = op.select("runs", name=run)
@@ -68,7 +72,9 @@ def import_trajectories(store: Store, run: str, items: Sequence[TrajectoryInput]
         taken = set() if run_id is None else {
             row["case_id"] for row in op.select("trajectories", run_id=run_id)}
         seen: dict[str, int] = {}
-        for item in items:
+        for n, item in enumerate(items):
+            if n % 1000 == 0:
+                check()
             if item.case not in kinds:
                 raise TrajectoryRejected(item.line, f"no case '{item.case}' in the gold set; "
                                          "add it as an agent case first, or fix the key.")
@@ -88,12 +94,14 @@ def import_trajectories(store: Store, run: str, items: Sequence[TrajectoryInput]
         if run_id is None:
             run_id = int(op.insert("runs", {"name": v.check_key("run", run),
                                             "created_at": utc_now(), "notes": notes})["id"])
-        add_trajectories(op, run_id, {key: kinds[key][0] for key in seen}, items)
+        check()
+        add_trajectories(op, run_id, {key: kinds[key][0] for key in seen}, items, check)
     return op.changes()
 
 
 def add_trajectories(op: Writer, run_id: int, case_ids: Mapping[str, int],
-                     items: Sequence[TrajectoryInput]) -> int:
+                     items: Sequence[TrajectoryInput],
+                     checkpoint: Callable[[], None] | None = None) -> int:
     """Inside an operation: write ``items`` for run ``run_id`` (case keys resolved through
     ``case_ids``).  Two history rows per batch, not one per step."""
     columns = ("run_id", "case_id", "final_state", "final_answer", "tokens", "seconds", "cost")
@@ -102,6 +110,8 @@ def add_trajectories(op: Writer, run_id: int, case_ids: Mapping[str, int],
          None if item.final_state is None else json.dumps(item.final_state,
                                                           ensure_ascii=False),
          item.final_answer, item.tokens, item.seconds, item.cost) for item in items])
+    if checkpoint is not None:
+        checkpoint()
     ids = {row["case_id"]: row["id"] for row in op.select("trajectories", run_id=run_id)}
     rows = []
     for item in items:

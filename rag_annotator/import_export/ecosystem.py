@@ -47,6 +47,8 @@ from rag_annotator.import_export.csv_export import scope_of, write_folder
 from rag_annotator.import_export.files import (
     ImportRejected,
     atomic_text_writer,
+    check_cancel,
+    polled,
     read_json_lines,
     read_text_lines,
 )
@@ -197,26 +199,15 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
     qrels_path = _qrels_file(source)
     qrels = _beir_qrels(named_file(source, str(qrels_path.relative_to(source)), notes))
     report = Imported(warnings=notes)
-    docs_seen: dict[str, int] = {}
-    documents = []
-    for line, obj in corpus:
-        key = _id(source / "corpus.jsonl", line, obj)
-        if key in docs_seen:
-            raise ImportRejected(source / "corpus.jsonl", line, f"document {key} appears "
-                                 f"twice (first at line {docs_seen[key]}).")
-        docs_seen[key] = line
-        documents.append((key, _str(source / "corpus.jsonl", line, obj, "title"),
-                          _str(source / "corpus.jsonl", line, obj, "text")))
-    cases_seen: dict[str, int] = {}
-    cases = []
-    for line, obj in queries:
-        key = _id(source / "queries.jsonl", line, obj)
-        if key in cases_seen:
-            raise ImportRejected(source / "queries.jsonl", line, f"query {key} appears twice "
-                                 f"(first at line {cases_seen[key]}).")
-        cases_seen[key] = line
-        cases.append((key, _str(source / "queries.jsonl", line, obj, "text")))
+    docs_seen = _first_lines(source / "corpus.jsonl", corpus, "document")
+    documents = [(_id(source / "corpus.jsonl", line, obj),
+                  _str(source / "corpus.jsonl", line, obj, "title"),
+                  _str(source / "corpus.jsonl", line, obj, "text")) for line, obj in corpus]
+    cases_seen = _first_lines(source / "queries.jsonl", queries, "query")
+    cases = [(_id(source / "queries.jsonl", line, obj),
+              _str(source / "queries.jsonl", line, obj, "text")) for line, obj in queries]
     now = utc_now()
+    check_cancel(options.cancel)
     with store.operation(IMPORT_ACTION, f"BEIR ← {source.name}") as op:
         known_docs, known_cases = op.ids_by_key("documents"), op.ids_by_key("cases")
         for line, (qid, doc, _grade) in qrels:
@@ -226,13 +217,13 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
                 raise ImportRejected(qrels_path, line, f"document {doc} is not in "
                                                        "corpus.jsonl.")
         new_docs = [d for d in documents if d[0] not in known_docs]
-        report.counts["documents"] = op.insert_many("documents", (
+        report.counts["documents"] = op.insert_many("documents", polled((
             {**v.document_columns({"key": k, "title": t, "text": x}), "created_at": now,
-             "updated_at": now} for k, t, x in new_docs))
+             "updated_at": now} for k, t, x in new_docs), options.cancel))
         new_cases = [c for c in cases if c[0] not in known_cases]
-        report.counts["cases"] = op.insert_many("cases", (
+        report.counts["cases"] = op.insert_many("cases", polled((
             {**v.case_columns({"key": k, "question": q}), "created_at": now,
-             "updated_at": now} for k, q in new_cases))
+             "updated_at": now} for k, q in new_cases), options.cancel))
         kept = (len(documents) - len(new_docs)) + (len(cases) - len(new_cases))
         if kept:
             report.warnings.append(f"{kept} documents or queries already in the gold set were "
@@ -261,9 +252,22 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
                               "updated_at": now})
             elif row["grade"] != grade:
                 op.update("judgments", {"id": row["id"]}, {"grade": grade, "updated_at": now})
-        report.counts["judgments"] = op.insert_many("judgments", fresh)
+        check_cancel(options.cancel)
+        report.counts["judgments"] = op.insert_many("judgments", polled(fresh, options.cancel))
     report.changes = made(op.changes())
     return report
+
+
+def _first_lines(path: Path, items: list[tuple[int, Any]], what: str) -> dict[str, int]:
+    """Each id of a BEIR file → its line; an id given twice is refused with both lines."""
+    seen: dict[str, int] = {}
+    for line, obj in items:
+        key = _id(path, line, obj)
+        if key in seen:
+            raise ImportRejected(path, line, f"{what} {key} appears twice (first at line "
+                                             f"{seen[key]}).")
+        seen[key] = line
+    return seen
 
 
 def _qrels_file(source: Path) -> Path:
@@ -515,12 +519,15 @@ def import_deepeval(store: GoldSetStore, source: Path, options: Options) -> Impo
             raise ImportRejected(source, None, f"golden {keys[taken[0]]}: case '{taken[0]}' "
                                                "already exists; rename it (name) or import "
                                                "into another file.")
-        report.counts["cases"] = op.insert_many("cases", (
-            {**columns, "created_at": now, "updated_at": now} for columns, _ctx in rows))
+        report.counts["cases"] = op.insert_many("cases", polled((
+            {**columns, "created_at": now, "updated_at": now} for columns, _ctx in rows),
+            options.cancel))
         case_ids = op.ids_by_key("cases")
         docs = op.ids_by_key("documents")
         added = 0
-        for columns, contexts in rows:
+        for n, (columns, contexts) in enumerate(rows):
+            if n % 1000 == 0:
+                check_cancel(options.cancel)
             for text in contexts:
                 key = "ctx-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
                 if key not in docs:

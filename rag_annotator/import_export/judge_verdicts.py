@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,7 +47,7 @@ from rag_annotator.domain.changes import Changes, made
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.errors import Conflict, InvalidValue, NotFound
-from rag_annotator.import_export.files import ImportRejected, read_text_lines
+from rag_annotator.import_export.files import ImportRejected, polled, read_text_lines
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
 
@@ -283,8 +284,10 @@ PARSERS = {"ragchecker": parse_ragchecker, "ragas-verdicts": parse_ragas_verdict
 
 # -- storing ----------------------------------------------------------------------------------
 def import_verdicts(store: Store, path: Path, tool: str, *, run: str | None,
-                    judge: str | None = None) -> JudgeImportReport:
-    """Parse ``path`` in ``tool``'s format and store its verdicts (one operation)."""
+                    judge: str | None = None,
+                    cancel: Callable[[], bool] | None = None) -> JudgeImportReport:
+    """Parse ``path`` in ``tool``'s format and store its verdicts (one operation; ``cancel``
+    is polled between answers and rolls it back)."""
     parsed = PARSERS[tool](path)
     if not run:
         raise ImportRejected(path, None, "name the run whose answers the judge graded with "
@@ -304,7 +307,7 @@ def import_verdicts(store: Store, path: Path, tool: str, *, run: str | None,
         cases = _case_index(op)
         now = utc_now()
         seen: dict[int, str] = {}
-        for answer in parsed:
+        for answer in polled(parsed, cancel, every=100):
             case_id = _find_case(path, answer, cases)
             found = op.select("answers", run_id=runs[0]["id"], case_id=case_id)
             if not found:
@@ -409,17 +412,18 @@ def _store_verdict(op: Writer, judge_id: int, claim_id: int, claim: ToolClaim,
 # -- registry entry points ----------------------------------------------------------------------
 def import_ragchecker(store: Store, source: Path, options: Options) -> JudgeImportReport:
     """RAGChecker results: claim labels against the retrieved chunks."""
-    return import_verdicts(store, source, "ragchecker", run=options.run, judge=options.assessor)
+    return import_verdicts(store, source, "ragchecker", run=options.run, judge=options.assessor,
+                           cancel=options.cancel)
 
 
 def import_ragas_verdicts(store: Store, source: Path, options: Options) -> JudgeImportReport:
     """Ragas faithfulness statements (1 / 0)."""
     return import_verdicts(store, source, "ragas-verdicts", run=options.run,
-                           judge=options.assessor)
+                           judge=options.assessor, cancel=options.cancel)
 
 
 def import_deepeval_verdicts(store: Store, source: Path,
                              options: Options) -> JudgeImportReport:
     """DeepEval faithfulness verdicts (yes / no / idk)."""
     return import_verdicts(store, source, "deepeval-verdicts", run=options.run,
-                           judge=options.assessor)
+                           judge=options.assessor, cancel=options.cancel)

@@ -58,6 +58,7 @@ from rag_annotator.gc_pause import bulk_objects
 from rag_annotator.import_export.files import (
     TOO_DEEP,
     ImportRejected,
+    check_cancel,
     read_text_blocks,
     refuse_constant,
     refuse_duplicate_keys,
@@ -568,14 +569,16 @@ def _call(at: _Line, number: int, call: Any, by_id: dict[str, int],
 
 # -- import ------------------------------------------------------------------------------------
 def _store(store: Store, path: Path, run: str, items: list[TrajectoryInput],
-           report: TrajectoryReport) -> TrajectoryReport:
+           report: TrajectoryReport,
+           cancel: Callable[[], bool] | None = None) -> TrajectoryReport:
     try:
         v.check_key("run name", run)
     except InvalidValue as error:
         raise ImportRejected(path, None, f"{error} Name the run with --run NAME.") from None
     report.name = run
     try:
-        changes = import_trajectories(store, run, items, notes=f"Imported from {path.name}.")
+        changes = import_trajectories(store, run, items, notes=f"Imported from {path.name}.",
+                                      checkpoint=lambda: check_cancel(cancel))
     except TrajectoryRejected as error:
         raise ImportRejected(path, error.line or None, error.reason) from None
     report.changes = made(changes)
@@ -589,7 +592,8 @@ def _default_run(path: Path) -> str:
     return path.stem
 
 
-def import_native(store: Store, path: Path, *, run: str | None = None) -> TrajectoryReport:
+def import_native(store: Store, path: Path, *, run: str | None = None,
+                  cancel: Callable[[], bool] | None = None) -> TrajectoryReport:
     """Import a ``trajectories`` file into run ``run`` (default: the lines' ``run``, else
     the file name)."""
     items, runs = parse_native(path)
@@ -606,23 +610,24 @@ def import_native(store: Store, path: Path, *, run: str | None = None) -> Trajec
                                                  "given with --run; remove the 'run' field or "
                                                  "the --run option.")
     return _store(store, path, run or (named.pop() if named else _default_run(path)), items,
-                  TrajectoryReport())
+                  TrajectoryReport(), cancel)
 
 
-def import_openai(store: Store, path: Path, *, run: str | None = None) -> TrajectoryReport:
+def import_openai(store: Store, path: Path, *, run: str | None = None,
+                  cancel: Callable[[], bool] | None = None) -> TrajectoryReport:
     """Import an ``openai-trajectories`` file into run ``run`` (default: the file name)."""
     report = TrajectoryReport()
     items = parse_openai(path, report.warnings)
-    return _store(store, path, run or _default_run(path), items, report)
+    return _store(store, path, run or _default_run(path), items, report, cancel)
 
 
 def import_trajectories_file(store: Store, source: Path, options: Options) -> TrajectoryReport:
     """Registry entry for ``trajectories``."""
     with bulk_objects():
-        return import_native(store, source, run=options.run)
+        return import_native(store, source, run=options.run, cancel=options.cancel)
 
 
 def import_openai_file(store: Store, source: Path, options: Options) -> TrajectoryReport:
     """Registry entry for ``openai-trajectories``."""
     with bulk_objects():
-        return import_openai(store, source, run=options.run)
+        return import_openai(store, source, run=options.run, cancel=options.cancel)

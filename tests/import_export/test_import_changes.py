@@ -80,3 +80,53 @@ def test_a_cancelled_gold_set_import_changes_nothing(store: GoldSetStore, goldse
     assert full_dump(goldset_path) == before
     report = registry.importer(fmt)(store, exported, registry.Options())
     assert report.changes is not None and report.changes.every_pair
+
+
+def _sources(tmp_path: Path, sample: Path) -> dict[str, tuple[Path, registry.Options]]:
+    """A real input of each format that once ignored Cancel, made from the sample."""
+    import json
+
+    from tests.import_export.judge_files import RUN, write_ragchecker
+
+    with GoldSetStore.open(sample, read_only=True) as source:
+        registry.exporter("beir")(source, tmp_path / "beir", registry.Options())
+        registry.exporter("deepeval")(source, tmp_path / "goldens.json", registry.Options())
+    with GoldSetStore.open(sample, assessor="Claire") as store:
+        write_ragchecker(store, tmp_path / "ragchecker.json")
+    steps = [{"tool": "verifier_identite", "arguments": {}, "result": "ok"}]
+    lines = [{"case": case, "steps": steps, "final_state": {}} for case in ("A01", "A02")]
+    (tmp_path / "t.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines),
+                                      encoding="utf-8")
+    chat = [{"case": "A01", "messages": [{"role": "user", "content": "Bonjour"},
+                                         {"role": "assistant", "content": "C'est fait."}]}]
+    (tmp_path / "chat.jsonl").write_text(json.dumps(chat[0]) + "\n", encoding="utf-8")
+    return {"beir": (tmp_path / "beir", registry.Options()),
+            "deepeval": (tmp_path / "goldens.json", registry.Options()),
+            "ragchecker": (tmp_path / "ragchecker.json", registry.Options(run=RUN)),
+            "trajectories": (tmp_path / "t.jsonl", registry.Options(run="agent-new")),
+            "openai-trajectories": (tmp_path / "chat.jsonl", registry.Options(run="chat-new"))}
+
+
+@pytest.mark.parametrize("fmt", ["beir", "deepeval", "ragchecker", "trajectories",
+                                 "openai-trajectories"])
+def test_the_other_imports_stop_on_cancel_too(tmp_path: Path, fmt: str) -> None:
+    """BEIR, DeepEval goldens, judge verdicts and trajectories poll Cancel inside their one
+    operation (they ran to the end before): cancelled, the file is as it was; not cancelled,
+    the same input imports (so the cancel is what stopped it)."""
+    from rag_annotator.import_export.sample import create_sample
+
+    sample = tmp_path / "sample.goldset"
+    create_sample(sample, assessor="Claire").close()
+    source, options = _sources(tmp_path, sample)[fmt]
+    target = sample  # trajectories and verdicts need the sample's cases and claims
+    if fmt in ("beir", "deepeval"):  # new cases and documents: into an empty file
+        target = tmp_path / "empty.goldset"
+        GoldSetStore.create(target).close()
+    before = full_dump(target)
+    with GoldSetStore.open(target, assessor="Marc") as store, pytest.raises(Cancelled):
+        registry.importer(fmt)(store, source, dataclasses.replace(
+            options, cancel=lambda: True))
+    assert full_dump(target) == before
+    with GoldSetStore.open(target, assessor="Marc") as store:
+        report = registry.importer(fmt)(store, source, options)
+    assert report.changes is not None and not report.changes.empty
