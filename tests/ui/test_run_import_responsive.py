@@ -77,7 +77,9 @@ def test_the_window_keeps_turning_and_cancel_changes_nothing(
     running = [t for t in ticks if started <= t]
     gaps = [b - a for a, b in itertools.pairwise(running)]
     assert len(running) > 20
-    assert max(gaps) < 0.100, f"the event loop stalled {max(gaps) * 1000:.0f} ms"
+    worst = max(range(len(gaps)), key=gaps.__getitem__)
+    assert max(gaps) < 0.100, (f"the event loop stalled {max(gaps) * 1000:.0f} ms, "
+                               f"{(running[worst] - started) * 1000:.0f} ms after the start")
     assert job.cancelled and job.changes is None and job.error
     assert window.undo.stack.count() == 0
     window.close()
