@@ -254,18 +254,21 @@ def open_workbook(path: Path, *, max_bytes: int | None = None) -> Iterator[Any]:
     require_defused_xml()
     import openpyxl
 
-    try:
-        workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as error:  # openpyxl raises many kinds on a damaged workbook
-        raise _unreadable(path, error) from None
-    try:
-        yield workbook
-    except KnownError:
-        raise
-    except Exception as error:  # damaged sheet XML, forbidden entities (defusedxml)…
-        raise _unreadable(path, error) from None
-    finally:
-        workbook.close()
+    # Our own handle: openpyxl leaves the file open when a damaged workbook makes
+    # load_workbook raise (a ResourceWarning later, from the garbage collector).
+    with path.open("rb") as handle:
+        try:
+            workbook = openpyxl.load_workbook(handle, read_only=True, data_only=True)
+        except Exception as error:  # openpyxl raises many kinds on a damaged workbook
+            raise _unreadable(path, error) from None
+        try:
+            yield workbook
+        except KnownError:
+            raise
+        except Exception as error:  # damaged sheet XML, forbidden entities (defusedxml)…
+            raise _unreadable(path, error) from None
+        finally:
+            workbook.close()
 
 
 def _unreadable(path: Path, error: Exception) -> ImportRejected:
