@@ -5,31 +5,25 @@ unreviewed cases, abstention and faithfulness."""
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from rag_annotator.metrics.answers import AnswerSummary, Denominators
 from rag_annotator.metrics.overview import ALL
 from rag_annotator.reports.run_figures import RunFigures
 from rag_annotator.ui.dashboard.format import family_keys, family_title, pct, translate
-from rag_annotator.ui.dashboard.widgets import Bar, BarChart, Cell, FigureTable
+from rag_annotator.ui.dashboard.widgets import Bar, BarChart, Cell, TableNotePanel
 from rag_annotator.ui.models import number
 
 
-class AnswersPanel(QGroupBox):
+class AnswersPanel(TableNotePanel):
     """``table`` (counts and shares per family), ``bars`` (validated + not validated + no
     answer = tested) and ``note`` (the definitions, the claims' shares)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(translate("DashboardSection",
-                                   "Answers per family: tested / produced / validated"), parent)
-        self.table = FigureTable()
         self.bars = BarChart()
-        self.note = QLabel()
-        self.note.setWordWrap(True)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.table)
-        layout.addWidget(self.bars)
-        layout.addWidget(self.note)
+        super().__init__(translate("DashboardSection",
+                                   "Answers per family: tested / produced / validated"), parent,
+                         extras=(self.bars,))
 
     def clear(self) -> None:
         self.table.fill([], [])

@@ -10,7 +10,7 @@ from rag_annotator.metrics.diagnosis import KINDS, Diagnosis
 from rag_annotator.reports.run_figures import RunFigures
 from rag_annotator.ui import labels
 from rag_annotator.ui.dashboard.format import pct, translate
-from rag_annotator.ui.dashboard.widgets import FigureTable
+from rag_annotator.ui.dashboard.widgets import TableNotePanel
 from rag_annotator.ui.models import number
 
 
@@ -45,7 +45,7 @@ def _action_names() -> dict[str, str]:
     }
 
 
-class DiagnosisPanel(QGroupBox):
+class DiagnosisPanel(TableNotePanel):
     """``table`` (failing cases per family and kind, the first action as tooltip) and
     ``note`` (the first action of each kind, overall)."""
 
@@ -54,12 +54,6 @@ class DiagnosisPanel(QGroupBox):
                          parent)
         self._kinds = _kind_names()
         self._actions = _action_names()
-        self.table = FigureTable()
-        self.note = QLabel()
-        self.note.setWordWrap(True)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.table)
-        layout.addWidget(self.note)
 
     def clear(self) -> None:
         self.table.fill([], [])

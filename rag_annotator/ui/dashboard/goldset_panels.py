@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QWidget
 
 from rag_annotator.metrics.agreement import (
     Agreement,
@@ -15,23 +15,17 @@ from rag_annotator.metrics.agreement import (
 )
 from rag_annotator.ui import labels
 from rag_annotator.ui.dashboard.format import translate
-from rag_annotator.ui.dashboard.widgets import Cell, CountsBox, FigureTable
+from rag_annotator.ui.dashboard.widgets import Cell, CountsBox, TableNotePanel
 from rag_annotator.ui.models import number
 
 
-class AgreementPanel(QGroupBox):
+class AgreementPanel(TableNotePanel):
     """Percent agreement, Cohen's kappa (two assessors) and Krippendorff's alpha, overall and
     per family (``table``), as ``info --json`` gives them, with a ``note``."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(translate("DashboardSection", "Agreement between assessors on "
                                    "relevance (relevant or not)"), parent)
-        self.table = FigureTable()
-        self.note = QLabel()
-        self.note.setWordWrap(True)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.table)
-        layout.addWidget(self.note)
 
     def show_too_many(self) -> None:
         """Too many judgments to recount at every change: say where to find the figures."""

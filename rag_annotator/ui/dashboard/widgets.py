@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QTableWidget,
     QTableWidgetItem,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -201,3 +202,18 @@ class CountsBox(QGroupBox):
     def values(self) -> dict[str, str]:
         """Shown label → value (for tests)."""
         return dict(self._shown)
+
+
+class TableNotePanel(QGroupBox):
+    """A titled panel of the Dashboard: a ``table`` of figures, what ``extras`` are given
+    (bars…) below it, then a wrapped ``note`` saying what the figures mean."""
+
+    def __init__(self, title: str, parent: QWidget | None = None,
+                 extras: Sequence[QWidget] = ()) -> None:
+        super().__init__(title, parent)
+        self.table = FigureTable()
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        for widget in (self.table, *extras, self.note):
+            layout.addWidget(widget)
