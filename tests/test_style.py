@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ["rag_annotator/domain", "rag_annotator/storage", "rag_annotator/import_export",
         "rag_annotator/metrics", "rag_annotator/reports",
-        "rag_annotator/cli.py", "rag_annotator/errors.py", "rag_annotator/paths.py",
+        "rag_annotator/cli", "rag_annotator/errors.py", "rag_annotator/paths.py",
         "rag_annotator/settings.py"]
 
 

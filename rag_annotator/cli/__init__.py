@@ -28,7 +28,10 @@ from rag_annotator.storage.store import GoldSetStore
 if TYPE_CHECKING:
     from rag_annotator.reports.run_figures import FigureOptions
 
-COMMANDS = ("new", "info", "check", "import", "export", "metrics", "merge")
+#: Modules of ``rag_annotator.cli`` that add commands of their own: each defines
+#: ``add_parsers(sub)`` and ``HANDLERS`` (command name -> handler of the parsed arguments).
+#: One module per topic keeps this file the dispatcher, not the home of every command.
+_COMMAND_MODULES: tuple[str, ...] = ()
 IMPORT_FORMATS = tuple(registry.IMPORTS)
 EXPORT_FORMATS = tuple(registry.EXPORTS)
 EXIT_PROBLEMS = 1
@@ -79,7 +82,24 @@ def _command_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     for add in (_add_file_commands, _add_import, _add_export, _add_metrics, _add_merge):
         add(sub)
+    for module in _command_modules():
+        module.add_parsers(sub)
     return parser
+
+
+def _command_modules() -> list[Any]:
+    import importlib
+
+    return [importlib.import_module(name) for name in _COMMAND_MODULES]
+
+
+def _handlers() -> dict[str, Any]:
+    handlers: dict[str, Any] = {
+        "new": _cmd_new, "info": _cmd_info, "check": _cmd_check, "import": _cmd_import,
+        "export": _cmd_export, "metrics": _cmd_metrics, "merge": _cmd_merge}
+    for module in _command_modules():
+        handlers.update(module.HANDLERS)
+    return handlers
 
 
 def _add_file_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -219,12 +239,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     _clean_temporary_leftovers()
     try:
-        if args and args[0] in COMMANDS:
+        handlers = _handlers()
+        if args and args[0] in handlers:
             ns = _command_parser().parse_args(args)
-            handler = {"new": _cmd_new, "info": _cmd_info, "check": _cmd_check,
-                       "import": _cmd_import, "export": _cmd_export,
-                       "metrics": _cmd_metrics, "merge": _cmd_merge}[ns.command]
-            code = int(handler(ns))
+            code = int(handlers[ns.command](ns))
             sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
             return code
         ns = _gui_parser().parse_args(args)
