@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from rag_annotator.metrics.agents import summarize_items
-from rag_annotator.metrics.answers import summarize_inputs
+from rag_annotator.metrics.answers import AnswerInput, summarize_inputs
 from rag_annotator.metrics.intervals import (
     bootstrap_mean,
     bootstrap_means,
@@ -26,7 +26,20 @@ from rag_annotator.metrics.intervals import (
 from rag_annotator.metrics.latency import summarize_latency
 from rag_annotator.metrics.retrieval import evaluate
 from rag_annotator.metrics.run_intervals import OVERALL, run_intervals
-from tests.metrics.test_answers import seed003_items
+
+
+def seed003_items() -> list[AnswerInput]:
+    """Seed 003's fictitious example: ordinary 80 tested / 78 produced / 72 validated,
+    sensitive 20 / 2 / 0 (the others abstained)."""
+    items = []
+    for family, tested, produced, validated in (("ordinary", 80, 78, 72),
+                                                ("sensitive", 20, 2, 0)):
+        for i in range(tested):
+            answered = i < produced
+            items.append(AnswerInput(f"{family}-{i}", family, "answer", True,
+                                     "answered" if answered else "abstained",
+                                     (i < validated) if answered else None))
+    return items
 
 
 def scipy_wilson(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
