@@ -176,7 +176,11 @@ def test_cases_for_mean_follows_the_sample_spread() -> None:
     sd = float(np.std(values, ddof=1))
     assert enough.needed == math.ceil((stats.norm.ppf(0.975) * sd / 0.1) ** 2)
     assert enough.more == enough.needed - 8
-    assert cases_for_mean([0.3], target=0.1).needed is None  # no spread seen yet
+    assert cases_for_mean([], target=0.1).needed is None
+    assert cases_for_mean([3.5], target=0.1).needed is None  # unbounded, no spread seen yet
+    # One value in [0, 1]: as many as a proportion equal to it would need.
+    assert cases_for_mean([0.3], target=0.1).needed \
+        == cases_for_proportion(3, 10, target=0.1).needed
     # All equal on a few cases: as many as a proportion equal to their mean would need.
     assert cases_for_mean([1.0] * 4, target=0.1).needed \
         == cases_for_proportion(4, 4, target=0.1).needed
