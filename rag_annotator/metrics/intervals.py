@@ -232,8 +232,9 @@ def cases_for_mean(values: Sequence[float | None], target: float = DEFAULT_TARGE
     bootstrap's); else the normal one.  ``needed`` is None with no computable value, or one
     outside [0, 1] (no spread seen yet).  Values that are all equal (or a single one) show
     no spread, which says little on a few cases (4 cases at 1.0): for values in [0, 1] the
-    size is then the one a proportion equal to their mean needs (a value in [0, 1] of mean m varies at most as a
-    0/1 one of rate m does), so "all 1.0 on 4 cases" asks for more cases, as 4/4 does."""
+    size is then the one a proportion equal to their mean needs (a value in [0, 1] of mean
+    m varies at most as a 0/1 one of rate m does), so "all 1.0 on 4 cases" asks for more
+    cases, as 4/4 does."""
     _check_target(target)
     present = [float(v) for v in values if v is not None]
     n = len(present)
