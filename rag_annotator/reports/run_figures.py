@@ -30,6 +30,8 @@ from rag_annotator.metrics.measures import parse_measures
 from rag_annotator.metrics.retrieval import DEFAULT_MEASURES, Report, evaluate
 from rag_annotator.metrics.values import Policy, QueryInput
 from rag_annotator.reports import inputs
+from rag_annotator.reports import rights_figures as rights_mod
+from rag_annotator.reports.rights_figures import RightsFigures
 from rag_annotator.storage.store import GoldSetStore
 
 #: What :func:`build` can compute (``parts``).
@@ -101,6 +103,7 @@ class RunFigures:
     comparison: Comparison | None = None
     case_families: Mapping[str, str] = field(default_factory=dict)
     next_pairs: tuple[Suggestion, ...] = ()
+    rights: RightsFigures = field(default_factory=RightsFigures)  # exposures, 3 outcomes
 
     @property
     def policy(self) -> Policy:
@@ -156,7 +159,9 @@ def build(store: GoldSetStore, run: str, options: FigureOptions = FigureOptions(
         latency=summarize_latency(items, options.target_ms), agents=agents,
         coverage=coverage_of(queries) if COVERAGE in parts else Coverage(),
         comparison=comparison, case_families=case_families,
-        next_pairs=_next_pairs(queries, measures, run, options))
+        next_pairs=_next_pairs(queries, measures, run, options),
+        rights=(rights_mod.build(store, run, options.depth, items, diagnosis)
+                if DIAGNOSIS in parts else RightsFigures()))
 
 
 def _next_pairs(queries: Mapping[str, QueryInput], measures: Sequence[str], run: str,
