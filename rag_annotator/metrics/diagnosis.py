@@ -76,7 +76,6 @@ class DiagnosisInput:
     case_key: str
     family: str
     role: str = ""
-    groups: tuple[str, ...] | None = None  # the identity's groups (None: the role alone)
     expected_behaviour: str = "answer"
     outcome: str | None = None
     has_answer: bool = False
@@ -85,6 +84,7 @@ class DiagnosisInput:
     top: tuple[RankedDocument, ...] = ()
     expected: tuple[str, ...] = ()
     cited: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    groups: tuple[str, ...] | None = None  # the identity's groups (None: the role alone)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,11 @@ class RightsReads(ReadBase):
             row["groups"] = [str(g) for g in json_list(row.pop("group_names"))]
         return rows
 
+    def export_identities(self) -> list[Row]:
+        """The identities as the native JSON writes them (name, groups list, note)."""
+        return [{"name": r["name"], "groups": r["groups"], "note": r["note"]}
+                for r in self.identity_rows()]
+
     def _has_identities(self) -> bool:
         return self._conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
                                   "AND name = 'identities'").fetchone() is not None
