@@ -1,0 +1,96 @@
+"""The rights matrix in the Corpus section, keyboard only, and its "what if" dialog."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication
+
+from rag_annotator.import_export.sample import create_sample
+from rag_annotator.ui.sections.rights_matrix import FIXED
+from rag_annotator.ui.sections.rights_replay import ReplayDialog
+from tests.ui.driving import open_window
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+
+
+def _matrix(qtbot, tmp_path: Path):  # type: ignore[no-untyped-def]
+    path = tmp_path / "files" / "s.goldset"
+    path.parent.mkdir(exist_ok=True)
+    create_sample(path).close()
+    window = open_window(qtbot, path)
+    qtbot.keyClick(window, Qt.Key.Key_2, CTRL)
+    corpus = window.sections[1]
+    qtbot.keyClick(corpus, Qt.Key.Key_X, CTRL_SHIFT)
+    matrix = corpus.matrix
+    qtbot.waitUntil(lambda: matrix.table.hasFocus() and matrix.model.rowCount() == 20)
+    return window, matrix
+
+
+def test_keyboard_toggle_of_a_cell_and_ctrl_z_restores_it(qtbot, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                         english: None) -> None:
+    window, matrix = _matrix(qtbot, tmp_path)
+    table = matrix.table
+    names = [i.name for i in matrix.model.shown]
+    assert names[:3] == ["salarie", "manager", "rh"]
+    # keyboard only: down to RH-SAL-2025, right to the manager column
+    while matrix.model.row_at(table.currentIndex().row())["key"] != "RH-SAL-2025":
+        qtbot.keyClick(table, Qt.Key.Key_Down)
+    while table.currentIndex().column() != FIXED + names.index("manager"):
+        qtbot.keyClick(table, Qt.Key.Key_Right)
+    index = table.currentIndex()
+    assert matrix.model.data(index).endswith("forbidden")
+    qtbot.keyClick(table, Qt.Key.Key_Space)
+    stored = window.store.by_key("documents", "RH-SAL-2025")
+    assert json.loads(stored["rights"]) == ["rh", "manager"]
+    assert matrix.model.data(table.currentIndex()).endswith("allowed")
+    # the salarie column did not change: its groups are not the manager's
+    row = table.currentIndex().row()
+    assert matrix.model.data(matrix.model.index(row, FIXED)).endswith("forbidden")
+    qtbot.keyClick(table, Qt.Key.Key_Z, CTRL)
+    assert json.loads(window.store.by_key("documents", "RH-SAL-2025")["rights"]) == ["rh"]
+    assert matrix.model.data(matrix.model.index(row, FIXED + 1)).endswith("forbidden")
+
+
+def test_filters_by_document_and_identity(qtbot, tmp_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
+    _window, matrix = _matrix(qtbot, tmp_path)
+    matrix.search.setText("RH-SAL")
+    matrix.reload()
+    assert matrix.model.rowCount() == 1
+    matrix.identity_combo.setCurrentIndex(matrix.identity_combo.findData("rh"))
+    matrix.reload()
+    assert [i.name for i in matrix.model.shown] == ["rh"]
+    assert matrix.model.columnCount() == FIXED + 1
+
+
+def test_replay_dialog_lists_the_answers_and_applies(qtbot, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                    english: None) -> None:
+    window, matrix = _matrix(qtbot, tmp_path)
+    seen: dict[str, object] = {}
+
+    def inspect() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, ReplayDialog):
+            QTimer.singleShot(20, inspect)
+            return
+        dialog.identity.setCurrentIndex(dialog.identity.findData("manager"))
+        dialog.group.setCurrentIndex(dialog.group.findData("manager"))
+        seen["answers"] = {(r["run"], r["case"]) for r in dialog.answers.rows}
+        seen["figures"] = dialog.figures.rowCount()
+        dialog.apply_button.click()
+
+    QTimer.singleShot(0, inspect)
+    qtbot.keyClick(matrix.table, Qt.Key.Key_P, CTRL_SHIFT)
+    assert seen["answers"] == {("bm25-gpt4o-v1", "Q16"), ("bm25-gpt4o-v1", "Q18"),
+                               ("hybride-mistral-v2", "Q16"), ("hybride-mistral-v2", "Q18")}
+    assert seen["figures"]
+    manager = next(r for r in window.store.identity_rows() if r["name"] == "manager")
+    assert manager["groups"] == ["tous"]
+    window.activateWindow()  # the dialog is gone: the window is active again
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(matrix.table, Qt.Key.Key_Z, CTRL)
+    manager = next(r for r in window.store.identity_rows() if r["name"] == "manager")
+    assert manager["groups"] == ["tous", "manager"]
