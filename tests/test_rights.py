@@ -273,3 +273,24 @@ def test_native_json_keeps_the_identities(sample: GoldSetStore, tmp_path: Path) 
     assert result.returncode == 0, result.stderr
     with GoldSetStore.open(again, read_only=True) as store:
         assert [r["name"] for r in store.identity_rows()] == ["salarie", "manager", "rh"]
+
+
+def test_workbook_has_the_exposure_sheet(sample: GoldSetStore, tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    out = tmp_path / "s.xlsx"
+    assert _cli("export", str(sample.path), "xlsx", str(out), "--locale", "en").returncode == 0
+    rows = [r or (None,) for r in
+            load_workbook(out, read_only=True)["exposure"].iter_rows(values_only=True)]
+    hand = _hand_exposures(sample_data(), {})
+    start = next(i for i, r in enumerate(rows) if r[0] == "Every exposure") + 2
+    listed = {(r[0], r[1], r[3], r[4]) for r in rows[start:] if r[0]}
+    assert listed == hand and len(rows[start:]) == len(hand)
+    salarie = [r for r in rows[:start] if r[0] == "salarie"]
+    assert [r[5] for r in salarie] == [  # cited, per run in name order
+        sum(1 for e in hand if e[0] == run and e[2] == "cited")
+        for run in ("bm25-gpt4o-v1", "hybride-mistral-v2")]
+    outcomes = [r for r in rows if r[0] == "out-of-scope exposure"]
+    assert [r[1] for r in outcomes] == [
+        len({e[1] for e in hand if e[0] == run}) for run in ("bm25-gpt4o-v1",
+                                                             "hybride-mistral-v2")]

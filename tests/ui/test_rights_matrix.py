@@ -94,3 +94,20 @@ def test_replay_dialog_lists_the_answers_and_applies(qtbot, tmp_path: Path,  # t
     qtbot.keyClick(matrix.table, Qt.Key.Key_Z, CTRL)
     manager = next(r for r in window.store.identity_rows() if r["name"] == "manager")
     assert manager["groups"] == ["tous", "manager"]
+
+
+def test_dashboard_exposure_panel(qtbot, tmp_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
+    window, _shown = _matrix(qtbot, tmp_path)
+    qtbot.keyClick(window, Qt.Key.Key_6, CTRL)
+    dashboard = window.sections[5]
+    dashboard.run_combo.setCurrentIndex(dashboard.run_combo.findData("hybride-mistral-v2"))
+    panel = dashboard.exposure_panel
+    qtbot.waitUntil(lambda: dashboard.figures is not None
+                    and dashboard.figures.run == "hybride-mistral-v2")
+    rows = [panel.table.verticalHeaderItem(r).text() for r in range(panel.table.rowCount())]
+    assert rows == ["manager", "rh", "salarie"]
+    header = [panel.table.horizontalHeaderItem(c).text()
+              for c in range(panel.table.columnCount())]
+    cited = panel.table.item(rows.index("salarie"), header.index("Cited"))
+    assert cited.text() == "1" and cited.data(panel.table.CASES) == ["Q08"]
+    assert panel.outcomes.columnCount() == 3
