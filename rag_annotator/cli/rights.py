@@ -40,7 +40,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 def _cmd_rights(ns: argparse.Namespace) -> int:
-    from rag_annotator.domain.rights import Identities, remove_group
+    from rag_annotator.domain.rights import remove_group
     from rag_annotator.reports.rights_figures import exposure_of, load_state
     from rag_annotator.reports.rights_replay import replay_state
 

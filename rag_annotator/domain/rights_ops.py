@@ -20,7 +20,7 @@ from rag_annotator.errors import Conflict, InvalidValue, NotFound
 
 
 def _name(value: str) -> str:
-    name = v.check_text("name", value).strip()
+    name = (v.check_text("name", value) or "").strip()
     if not name:
         raise InvalidValue("an identity needs a name (e.g. salarié, manager, RH).")
     return name

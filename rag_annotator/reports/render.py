@@ -14,9 +14,9 @@ NATIVE_AGENT_KEYS = ("trajectories", "retired_excluded", "overall", "per_family"
 
 def metrics_json(figures: RunFigures) -> dict[str, Any]:
     """The object ``metrics --json`` prints: the retrieval report (``run``, ``unjudged``,
-    ``measures``, ``per_query``, ``mean``…), then ``answers``, ``diagnosis``, ``exposure``, ``latency``
-    (when the answers carry any), ``agents``, ``compare`` (when asked) and ``next`` (when
-    asked, even empty)."""
+    ``measures``, ``per_query``, ``mean``…), then ``answers``, ``diagnosis``, ``exposure``,
+    ``latency`` (when the answers carry any), ``agents``, ``compare`` (when asked) and
+    ``next`` (when asked, even empty)."""
     data = figures.report.to_json(figures.run)
     data["answers"] = figures.answers.to_json()
     data["diagnosis"] = figures.diagnosis.to_json()

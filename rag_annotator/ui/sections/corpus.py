@@ -42,6 +42,7 @@ from rag_annotator.ui.sections.base import (
     search_field,
     vertical_split,
 )
+from rag_annotator.ui.sections.rights_matrix import RightsMatrixView
 
 CORPUS_ACTIONS = ("corpus.import", "corpus.find_in_text", "corpus.rights_matrix",
                   "corpus.rights_replay")
@@ -80,16 +81,13 @@ class CorpusSection(ListSection):
         self.commands["corpus.import"].triggered.connect(lambda: self.open_import("corpus"))
         self.commands["corpus.find_in_text"].triggered.connect(
             lambda: self.text_finder.setFocus(Qt.FocusReason.ShortcutFocusReason))
-        self.commands["corpus.rights_matrix"].triggered.connect(self.show_matrix)
-        self.commands["corpus.rights_replay"].triggered.connect(
-            lambda: self.matrix.open_replay())
         documents = QWidget()
         documents_layout = QVBoxLayout(documents)
         documents_layout.addLayout(self._build_bar())
         documents_layout.addWidget(self._build_panes(meta), 1)
-        from rag_annotator.ui.sections.rights_matrix import RightsMatrixView
-
         self.matrix = RightsMatrixView(ctx, self)
+        self.commands["corpus.rights_matrix"].triggered.connect(self.show_matrix)
+        self.commands["corpus.rights_replay"].triggered.connect(self.matrix.open_replay)
         self.tabs = QTabWidget()
         self.tabs.addTab(documents, self.tr("Documents"))
         self.tabs.addTab(self.matrix, self.tr("Rights matrix"))

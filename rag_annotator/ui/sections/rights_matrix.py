@@ -14,7 +14,7 @@ as columns of their own ("role only": one group of the same name).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
@@ -67,7 +67,11 @@ class RightsMatrixModel(LazyTableModel):
         for identity in self.shown:
             title = identity.name if identity.name in self.identity_ids else self.tr(
                 "%1 (role only)").replace("%1", identity.name)
-            self.columns.append(Column(title, lambda r, i=identity: self.cell_text(r, i), 14))
+            self.columns.append(Column(title, self._cell(identity), 14))
+
+    def _cell(self, identity: Identity) -> Callable[[dict[str, Any]], str]:
+        """The display function of one identity's column."""
+        return lambda row: self.cell_text(row, identity)
 
     def load_identities(self, store: GoldSetStore | None) -> None:
         """Read the identities (and the roles cases use without one); rebuild the columns."""

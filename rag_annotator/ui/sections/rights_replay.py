@@ -38,7 +38,7 @@ class ReplayDialog(QDialog):
         self.ctx = ctx
         self.setWindowTitle(self.tr("What if: replay a rights change"))
         self.identities = Identities(tuple(i for i in identities.items if i.groups))
-        self.result: Replay | None = None
+        self.replayed: Replay | None = None
         self.change: RightsChange | None = None
         self.identity = QComboBox()
         self.group = QComboBox()
@@ -111,15 +111,15 @@ class ReplayDialog(QDialog):
         store = self.ctx.hub.store
         identity, group = self.identity.currentData(), self.group.currentData()
         if store is None or not identity or not group:
-            self.change = self.result = None
+            self.change = self.replayed = None
             self.answers.set_rows([])
             self.figures.set_rows([])
             self.summary.setText(esc(self.tr("Choose an identity and one of its groups.")))
             self.apply_button.setEnabled(False)
             return
         self.change = remove_group(self.identities, identity, group)
-        self.result = replay(store, self.change)
-        answers = self.result.answers()
+        self.replayed = replay(store, self.change)
+        answers = self.replayed.answers()
         self.answers.set_rows([
             {"run": run, "case": case, "identity": events[0].identity,
              "stages": ", ".join(dict.fromkeys(self._stage(e.stage) for e in events)),
@@ -127,14 +127,14 @@ class ReplayDialog(QDialog):
             for (run, case), events in answers.items()])
         self.figures.set_rows([
             {"what": self._measure(f.scope, f.name, f.measure), "before": str(f.before),
-             "after": str(f.after)} for f in self.result.figures()])
+             "after": str(f.after)} for f in self.replayed.figures()])
         runs = len({run for run, _case in answers})
         self.summary.setText("<b>" + esc(
             self.tr("Without group %1, identity %2 would be exposed %3 more time(s), in %4 "
                     "stored answer(s) of %5 run(s). Nothing is run again; nothing changes "
                     "until you apply.")
             .replace("%1", str(group)).replace("%2", str(identity))
-            .replace("%3", str(len(self.result.new))).replace("%4", str(len(answers)))
+            .replace("%3", str(len(self.replayed.new))).replace("%4", str(len(answers)))
             .replace("%5", str(runs))) + "</b>")
         self.apply_button.setEnabled(True)
 
