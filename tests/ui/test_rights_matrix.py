@@ -111,3 +111,18 @@ def test_dashboard_exposure_panel(qtbot, tmp_path: Path, english: None) -> None:
     cited = panel.table.item(rows.index("salarie"), header.index("Cited"))
     assert cited.text() == "1" and cited.data(panel.table.CASES) == ["Q08"]
     assert panel.outcomes.columnCount() == 3
+
+
+def test_verify_shows_the_three_outcomes_apart(qtbot, tmp_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
+    window, _shown = _matrix(qtbot, tmp_path)
+    store = window.store
+    answer = store.query("SELECT a.id FROM answers a JOIN runs r ON r.id = a.run_id "
+                         "JOIN cases c ON c.id = a.case_id WHERE r.name = 'hybride-mistral-v2' "
+                         "AND c.key = 'Q08'")[0]["id"]
+    qtbot.keyClick(window, Qt.Key.Key_5, CTRL)
+    verify = window.sections[4]
+    verify.show_answer(answer)
+    text = verify.case_view.toPlainText()
+    assert "Three outcomes, kept apart" in text
+    assert ("wrong answer: yes · missing evidence: no · out-of-scope exposure: ⚠ retrieved: "
+            "RH-SAL-2025, RH-MGR-2025; cited: RH-SAL-2025") in text

@@ -17,7 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -39,6 +46,7 @@ from rag_annotator.ui.models import Column, LazyTableModel, json_list, one_line
 from rag_annotator.ui.sections.base import esc, make_table, search_field
 
 Index = QModelIndex | QPersistentModelIndex
+translate = QCoreApplication.translate
 _BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
 _DISPLAY = int(Qt.ItemDataRole.DisplayRole)
 _ALLOWED = QColor("#e3f4e1")
@@ -60,8 +68,10 @@ class RightsMatrixModel(LazyTableModel):
         self._columns()
 
     def _columns(self) -> None:
-        self.columns = [Column(self.tr("Key"), lambda r: r["key"], 14),
-                        Column(self.tr("Title"), lambda r: one_line(r["title"]), 26),
+        documents = "DocumentsModel"  # the Corpus list's titles, already translated
+        self.columns = [Column(translate(documents, "Key"), lambda r: r["key"], 14),
+                        Column(translate(documents, "Title"), lambda r: one_line(r["title"]),
+                               26),
                         Column(self.tr("Groups"), lambda r: ", ".join(
                             map(str, json_list(r["rights"]))) or "—", 12)]
         for identity in self.shown:
@@ -118,7 +128,7 @@ class RightsMatrixModel(LazyTableModel):
             if row is None:
                 return None
             rights = ", ".join(map(str, json_list(row["rights"]))) or self.tr("none (open)")
-            return (self.tr("Document groups: %1\nGroups of %2: %3\nSpace toggles, Ctrl+Z "
+            return (self.tr("Document groups: %1 · groups of %2: %3 · Space toggles, Ctrl+Z "
                             "undoes").replace("%1", rights).replace("%2", identity.name)
                     .replace("%3", ", ".join(identity.groups) or "—"))
         return super().data(index, role)
