@@ -206,9 +206,11 @@ def remove_group(identities: Identities, identity: str, group: str) -> RightsCha
     declared = identities.get(identity)
     if declared is None:
         known = ", ".join(identities.names()) or "none declared"
-        raise InvalidValue(f"no identity '{identity}' (identities: {known}).")
+        raise InvalidValue(f"no identity '{identity}' (identities: {known}); give one of "
+                           "them.")
     if norm(group) not in listed(declared.groups):
         raise InvalidValue(f"identity '{declared.name}' does not hold group '{group}' "
-                           f"(its groups: {', '.join(declared.groups) or 'none'}).")
+                           f"(its groups: {', '.join(declared.groups) or 'none'}); give one "
+                           "of its groups.")
     kept = tuple(g for g in declared.groups if norm(g) != norm(group))
     return RightsChange(identity_groups={declared.name: kept})
