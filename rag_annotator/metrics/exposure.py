@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
-from rag_annotator.domain.rights import Identities, may_read
+from rag_annotator.domain.rights import Identities, is_open, listed
 
 #: The stages checked, in pipeline order.
 STAGES = ("retrieved", "context", "cited")
@@ -41,7 +42,8 @@ EVIDENCE_CATEGORIES = frozenset({"unsupported_claim", "non_justifying_citation"}
 
 @dataclass(frozen=True, slots=True)
 class ExposureInput:
-    """One (run, case): the identity asking it and what the run retrieved and cited."""
+    """One (run, case): the identity asking it and what the run retrieved and cited (the
+    store lists only the restricted documents: an open one exposes nobody)."""
 
     run: str
     case: str
@@ -82,14 +84,22 @@ def find_exposures(items: Iterable[ExposureInput], identities: Identities,
     """Every exposure of ``items``, in (run, case, stage, rank/citation) order.  A document
     missing from ``rights`` is open (it lists no group)."""
     out: list[Exposed] = []
+    names: dict[str, frozenset[str] | None] = {}  # doc -> its groups, None when open
+    resolved: dict[str, tuple[frozenset[str] | None, str]] = {}  # role -> groups, name
     for item in items:
-        groups = identities.groups_of(item.role)
+        if item.role not in resolved:
+            resolved[item.role] = (identities.groups_of(item.role),
+                                   identity_name(identities, item.role))
+        groups, who = resolved[item.role]
         if groups is None:
             continue
-        who = identity_name(identities, item.role)
 
         def forbidden(doc: str, groups: frozenset[str] = groups) -> bool:
-            return not may_read(rights.get(doc, ()), groups)
+            if doc not in names:
+                given = rights.get(doc, ())
+                names[doc] = None if is_open(given) else listed(given)
+            closed = names[doc]
+            return closed is not None and not closed & groups
 
         denied = [(doc, rank) for doc, rank in item.retrieved if forbidden(doc)]
         out += [Exposed(item.run, item.case, who, "retrieved", doc) for doc, _r in denied]
@@ -115,18 +125,31 @@ class ExposureSummary:
     def total(self) -> int:
         return len(self.events)
 
+    @cached_property
+    def _tally(self) -> dict[tuple[str | None, str | None, str | None], list[Any]]:
+        """(identity, stage, run) with None for "any" -> [count, set of cases], built once:
+        the renderings ask for dozens of these counts over 100,000 exposures."""
+        tally: dict[tuple[str | None, str | None, str | None], list[Any]] = {}
+        for e in self.events:
+            for who in (e.identity, None):
+                for stage in (e.stage, None):
+                    for run in (e.run, None):
+                        slot = tally.setdefault((who, stage, run), [0, set()])
+                        slot[0] += 1
+                        slot[1].add(e.case)
+        return tally
+
     def cases(self, identity: str | None = None, stage: str | None = None,
               run: str | None = None) -> tuple[str, ...]:
         """Distinct cases with an exposure (of ``identity``, at ``stage``, in ``run``)."""
-        return tuple(sorted({e.case for e in self.events
-                             if (identity is None or e.identity == identity)
-                             and (stage is None or e.stage == stage)
-                             and (run is None or e.run == run)}))
+        slot = self._tally.get((identity, stage, run))
+        return tuple(sorted(slot[1])) if slot else ()
 
     def count(self, identity: str | None = None, stage: str | None = None,
               run: str | None = None) -> int:
-        return sum(1 for e in self.events if (identity is None or e.identity == identity)
-                   and (stage is None or e.stage == stage) and (run is None or e.run == run))
+        """Exposures (of ``identity``, at ``stage``, in ``run``)."""
+        slot = self._tally.get((identity, stage, run))
+        return int(slot[0]) if slot else 0
 
     def per_identity(self) -> dict[str, dict[str, Any]]:
         """Identity -> groups, pairs checked, per stage the count and the cases, and the
@@ -163,13 +186,16 @@ def summarize(items: Sequence[ExposureInput], identities: Identities,
     without an exposure, in order; the items' runs are added)."""
     checked: dict[str, int] = {}
     groups: dict[str, tuple[str, ...]] = {}
+    roles: dict[str, int] = {}
     for item in items:
-        resolved = identities.groups_of(item.role)
+        roles[item.role] = roles.get(item.role, 0) + 1
+    for role, n in roles.items():
+        resolved = identities.groups_of(role)
         if resolved is None:
             continue
-        who = identity_name(identities, item.role)
-        checked[who] = checked.get(who, 0) + 1
-        declared = identities.get(item.role)
+        who = identity_name(identities, role)
+        checked[who] = checked.get(who, 0) + n
+        declared = identities.get(role)
         groups[who] = declared.groups if declared is not None else tuple(sorted(resolved))
     for identity in identities.items:
         groups.setdefault(identity.name, identity.groups)

@@ -40,8 +40,9 @@ class RightsFigures:
 
 @dataclass(frozen=True)
 class RightsState:
-    """What the exposure checks read: the identities, every document's rights, and the
-    (run, case) inputs."""
+    """What the exposure checks read: the identities, the (run, case) inputs and the rights
+    of the documents they list (the restricted ones retrieved or cited, and those a change
+    names: an open document exposes nobody)."""
 
     identities: Identities
     rights: Mapping[str, Sequence[str]]
@@ -49,18 +50,20 @@ class RightsState:
     runs: tuple[str, ...]
 
 
-def load_state(store: GoldSetStore, run: str | None = None) -> RightsState:
-    """Read the rights state of one run (by name; NotFound if unknown) or of every run."""
+def load_state(store: GoldSetStore, run: str | None = None, documents: Sequence[str] = ()
+               ) -> RightsState:
+    """Read the rights state of one run (by name; NotFound if unknown) or of every run;
+    ``documents``: keys whose rights a replayed change sets (read even when open)."""
     if run is not None:
         store.run_id_of(run)
         runs: tuple[str, ...] = (run,)
     else:
         runs = tuple(store.run_names())
+    rows, rights = store.exposure_rows(run, documents)
     return RightsState(
         identities=Identities.from_rows(store.identity_rows()),
-        rights={d["key"]: tuple(d["rights"]) for d in store.matrix_documents()},
-        items=tuple(ExposureInput.from_row(r) for r in store.exposure_rows(run)),
-        runs=runs)
+        rights={k: tuple(v) for k, v in rights.items()},
+        items=tuple(ExposureInput.from_row(r) for r in rows), runs=runs)
 
 
 def exposure_of(state: RightsState, depth: int = DEFAULT_CONTEXT_DEPTH) -> ExposureSummary:

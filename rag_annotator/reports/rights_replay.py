@@ -118,4 +118,5 @@ def replay_state(state: RightsState, change: RightsChange,
 def replay(store: GoldSetStore, change: RightsChange,
            depth: int = DEFAULT_CONTEXT_DEPTH) -> Replay:
     """Replay ``change`` on every run of the file (reads only)."""
-    return replay_state(load_state(store), change, depth)
+    return replay_state(load_state(store, documents=list(change.document_rights)), change,
+                        depth)

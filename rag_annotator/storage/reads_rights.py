@@ -6,8 +6,11 @@ read are those the metrics read (RAG cases, not retired).
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from typing import Any
 
+from rag_annotator.domain.rights import is_open
 from rag_annotator.storage.reads import ReadBase, Row, json_list
 
 
@@ -49,14 +52,20 @@ class RightsReads(ReadBase):
         return {k: r for k, r in self._conn.execute(
             "SELECT key, role FROM cases WHERE trim(role) != '' ORDER BY key")}
 
-    def exposure_rows(self, run_name: str | None = None) -> list[Row]:
+    def exposure_rows(self, run_name: str | None = None, documents: Sequence[str] = ()
+                      ) -> tuple[list[Row], dict[str, list[str]]]:
         """Per (run, case) of the RAG cases that are not retired and have a role: ``run``,
         ``case``, ``role``, ``answered`` (the run has an answer), ``retrieved`` as
         ``[(document key, rank)]`` in rank order and ``cited`` as ``[document key]`` in
-        citation order; one run (by name) or every run (run and case order)."""
+        citation order; one run (by name) or every run (run and case order).
+
+        Only *restricted* documents are listed (rights naming groups, none of them open to
+        all), and those named in ``documents`` (a replayed change may restrict them): an open
+        document can expose nobody, and reading only the others keeps this fast on 100,000
+        documents.  Returned with the rights (a list) of every document listed, by key."""
+        docs = self._restricted_documents(documents)
         where, params = ("AND r.name = ?", (run_name,)) if run_name is not None else ("", ())
-        base = ("FROM runs r JOIN cases c ON c.status != 'retired' AND c.kind != 'agent' "
-                "AND trim(c.role) != '' ")
+        cases = "c.status != 'retired' AND c.kind != 'agent' AND trim(c.role) != '' "
         out: dict[tuple[str, str], Row] = {}
 
         def entry(run: str, case: str, role: str) -> Row:
@@ -65,19 +74,32 @@ class RightsReads(ReadBase):
                                                 "cited": []})
 
         for run, case, role, doc, rank in self._conn.execute(
-                "SELECT r.name, c.key, c.role, d.key, t.rank " + base +
-                "JOIN retrieved t ON t.run_id = r.id AND t.case_id = c.id "
-                "JOIN documents d ON d.id = t.document_id WHERE 1 " + where +
-                " ORDER BY r.name, c.key, t.rank", params):
-            entry(run, case, role)["retrieved"].append((doc, rank))
+                "SELECT r.name, c.key, c.role, t.document_id, t.rank FROM retrieved t "
+                "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id WHERE "
+                + cases + where, params):
+            row = entry(run, case, role)
+            if doc in docs:
+                row["retrieved"].append((docs[doc][0], rank))
         for run, case, role, doc in self._conn.execute(
-                "SELECT r.name, c.key, c.role, d.key " + base +
-                "JOIN answers a ON a.run_id = r.id AND a.case_id = c.id "
-                "LEFT JOIN citations ci ON ci.answer_id = a.id "
-                "LEFT JOIN documents d ON d.id = ci.document_id WHERE 1 " + where +
-                " ORDER BY r.name, c.key, ci.id", params):
+                "SELECT r.name, c.key, c.role, ci.document_id FROM answers a "
+                "JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
+                "LEFT JOIN citations ci ON ci.answer_id = a.id WHERE " + cases + where +
+                " ORDER BY a.id, ci.id", params):
             row = entry(run, case, role)
             row["answered"] = True
-            if doc is not None:
-                row["cited"].append(doc)
-        return [out[k] for k in sorted(out)]
+            if doc in docs:
+                row["cited"].append(docs[doc][0])
+        for row in out.values():
+            row["retrieved"].sort(key=lambda pair: pair[1])
+        return [out[k] for k in sorted(out)], {key: rights for key, rights in docs.values()}
+
+    def _restricted_documents(self, keys: Sequence[str]) -> dict[int, tuple[str, list[str]]]:
+        """Document id -> (key, rights) of the restricted documents and of ``keys``."""
+        parsed = {text: [str(r) for r in json_list(text)] for (text,) in self._conn.execute(
+            "SELECT DISTINCT rights FROM documents")}  # the index: a few distinct lists
+        restricted = [text for text, rights in parsed.items() if not is_open(rights)]
+        return {i: (k, parsed.get(r) or [str(x) for x in json_list(r)])
+                for i, k, r in self._conn.execute(
+                    "SELECT id, key, rights FROM documents WHERE rights IN (SELECT value FROM "
+                    "json_each(?1)) OR key IN (SELECT value FROM json_each(?2))",
+                    (json.dumps(restricted), json.dumps(list(keys))))}
