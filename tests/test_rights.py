@@ -294,3 +294,33 @@ def test_workbook_has_the_exposure_sheet(sample: GoldSetStore, tmp_path: Path) -
     assert [r[1] for r in outcomes] == [
         len({e[1] for e in hand if e[0] == run}) for run in ("bm25-gpt4o-v1",
                                                              "hybride-mistral-v2")]
+
+
+def test_a_file_written_before_identities_migrates_with_the_same_flags(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file at the version before the identities (roles only) is upgraded: no identity is
+    declared, and every exposure is the one the role-only rule gives (hand count)."""
+    from sqlite_utils import Migrations
+
+    from rag_annotator.import_export.sample import load_sample
+    from rag_annotator.storage import schema
+    from rag_annotator.storage import store as store_mod
+
+    data = sample_data()
+    del data["identities"]
+    path = tmp_path / "old.goldset"
+    before = schema.IDENTITIES_VERSION - 1
+    with monkeypatch.context() as patch:
+        older = Migrations(schema.MIGRATIONS.name)
+        older._migrations = [m for m in schema.MIGRATIONS._migrations
+                             if int(m.name[:4]) <= before]
+        patch.setattr(schema, "MIGRATIONS", older)
+        patch.setattr(schema, "SCHEMA_VERSION", before)
+        patch.setattr(store_mod, "SCHEMA_VERSION", before)
+        with GoldSetStore.create(path) as old:
+            assert old.schema_version == before
+            load_sample(old, data)
+    with GoldSetStore.open(path) as store:
+        assert store.schema_version == schema.SCHEMA_VERSION
+        assert store.identity_rows() == [] and store.schema_problems() == []
+        assert _events(exposure_of(load_state(store))) == _hand_exposures(data, {})

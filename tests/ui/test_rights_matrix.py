@@ -126,3 +126,54 @@ def test_verify_shows_the_three_outcomes_apart(qtbot, tmp_path: Path, english: N
     assert "Three outcomes, kept apart" in text
     assert ("wrong answer: yes · missing evidence: no · out-of-scope exposure: ⚠ retrieved: "
             "RH-SAL-2025, RH-MGR-2025; cited: RH-SAL-2025") in text
+
+
+def _answer(texts: list[str]) -> None:
+    """Type each text into the next line dialogs, in order, and save."""
+    from rag_annotator.ui.line_dialog import LineDialog
+
+    def step() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, LineDialog):
+            QTimer.singleShot(10, step)
+            return
+        dialog.field.setText(texts.pop(0))
+        dialog.accept()
+        if texts:
+            QTimer.singleShot(10, step)
+
+    QTimer.singleShot(0, step)
+
+
+def test_identities_are_added_regrouped_renamed_and_removed_undoably(  # type: ignore[no-untyped-def]
+        qtbot, tmp_path: Path, english: None) -> None:
+    window, matrix = _matrix(qtbot, tmp_path)
+    store = window.store
+
+    def names() -> list[str]:
+        return [r["name"] for r in store.identity_rows()]
+
+    _answer(["direction", "tous, direction"])
+    matrix._buttons["add"].click()
+    assert names() == ["salarie", "manager", "rh", "direction"]
+    assert [i.name for i in matrix.model.shown][3] == "direction"
+    column = FIXED + 3
+    matrix.table.setCurrentIndex(matrix.model.index(0, column))
+    _answer(["tous, direction, rh"])
+    matrix._buttons["groups"].click()
+    assert store.identity_rows()[3]["groups"] == ["tous", "direction", "rh"]
+    row = next(r for r in range(matrix.model.rowCount())
+               if matrix.model.row_at(r)["key"] == "RH-SAL-2025")
+    assert matrix.model.data(matrix.model.index(row, column)).endswith("allowed")
+    matrix.table.setCurrentIndex(matrix.model.index(0, FIXED + 1))
+    _answer(["encadrant"])
+    matrix._buttons["rename"].click()
+    assert names()[1] == "encadrant" and store.by_key("cases", "Q16")["role"] == "encadrant"
+    matrix._buttons["remove"].click()
+    assert "encadrant" not in names()
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    for _ in range(4):
+        qtbot.keyClick(matrix.table, Qt.Key.Key_Z, CTRL)
+    assert names() == ["salarie", "manager", "rh"]
+    assert store.by_key("cases", "Q16")["role"] == "manager"

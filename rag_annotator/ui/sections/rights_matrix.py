@@ -230,17 +230,20 @@ class RightsMatrixView(QWidget):
                         metrics.horizontalAdvance(column.title) + 24)
             self.table.setColumnWidth(i, width)
 
-    def _current(self) -> tuple[int | None, str | None]:
+    def _current(self) -> tuple[int | None, str | None, int]:
         index = self.table.currentIndex()
         identity = self.model.identity_at(index.column()) if index.isValid() else None
         doc = self.model.id_at(index.row()) if index.isValid() else None
-        return doc, identity.name if identity is not None else None
+        return doc, identity.name if identity is not None else None, index.column()
 
-    def _restore(self, keep: tuple[int | None, str | None]) -> None:
-        doc, name = keep
+    def _restore(self, keep: tuple[int | None, str | None, int]) -> None:
+        """Back on the same document and identity; a renamed identity keeps its column."""
+        doc, name, at = keep
         row = self.model.row_of(doc) if doc is not None else None
+        last = self.model.columnCount() - 1
         column = next((FIXED + i for i, ident in enumerate(self.model.shown)
-                       if ident.name == name), FIXED if self.model.shown else 0)
+                       if ident.name == name), min(max(at, 0), last) if at >= 0 else
+                      (FIXED if self.model.shown else 0))
         if self.model.rowCount():
             self.table.setCurrentIndex(self.model.index(row if row is not None else 0, column))
 
