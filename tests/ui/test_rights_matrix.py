@@ -177,3 +177,30 @@ def test_identities_are_added_regrouped_renamed_and_removed_undoably(  # type: i
         qtbot.keyClick(matrix.table, Qt.Key.Key_Z, CTRL)
     assert names() == ["salarie", "manager", "rh"]
     assert store.by_key("cases", "Q16")["role"] == "manager"
+
+
+def test_what_if_on_the_current_cell(qtbot, tmp_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
+    """Any matrix change replays: opening RH-SAL-2025 to the salarie identity (the cell
+    toggled as a what-if) removes the Q08 citation's exposure and adds none."""
+    window, matrix = _matrix(qtbot, tmp_path)
+    row = next(r for r in range(matrix.model.rowCount())
+               if matrix.model.row_at(r)["key"] == "RH-SAL-2025")
+    matrix.table.setCurrentIndex(matrix.model.index(row, FIXED))  # salarie
+    seen: dict[str, object] = {}
+
+    def inspect() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, ReplayDialog):
+            QTimer.singleShot(20, inspect)
+            return
+        dialog.mode.setCurrentIndex(dialog.mode.findData("cell"))
+        seen["change"] = dict(dialog.change.document_rights)
+        seen["gone"] = {(e.run, e.case, e.stage) for e in dialog.replayed.gone}
+        seen["new"] = dialog.replayed.new
+        dialog.reject()
+
+    QTimer.singleShot(0, inspect)
+    qtbot.keyClick(matrix.table, Qt.Key.Key_P, CTRL_SHIFT)
+    assert seen["change"] == {"RH-SAL-2025": ("tous",)}  # salarie holds only an open group
+    assert ("hybride-mistral-v2", "Q08", "cited") in seen["gone"] and seen["new"] == ()
+    assert json.loads(window.store.by_key("documents", "RH-SAL-2025")["rights"]) == ["rh"]

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain import rights_ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.rights import Identities, Identity, is_open, norm, toggled_rights
+from rag_annotator.errors import KnownError
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.models import Column, LazyTableModel, json_list, one_line
@@ -272,10 +273,10 @@ class RightsMatrixView(QWidget):
         before = [str(r) for r in json_list(row["rights"])]
         try:
             after = toggled_rights(before, identity.name, self.model.identities)
-        except Exception as error:  # InvalidValue: an identity without any group
+        except KnownError as error:  # an identity without any group
             from rag_annotator.ui.errors import show_known_error
 
-            show_known_error(self, str(error))
+            show_known_error(self, error)
             return
         doc_id, key = int(row["id"]), str(row["key"])
         if self.ctx.undo.run(lambda s: rights_ops.set_document_rights(
@@ -347,8 +348,19 @@ class RightsMatrixView(QWidget):
         from rag_annotator.ui.sections.rights_replay import ReplayDialog
 
         identity = self.current_identity()
+        index = self.table.currentIndex()
+        row = self.model.row_at(index.row()) if index.isValid() else None
+        cell = None
+        if identity is not None and row is not None:
+            try:
+                after = toggled_rights([str(r) for r in json_list(row["rights"])],
+                                       identity.name, self.model.identities)
+                cell = (str(row["key"]), identity.name, after)
+            except KnownError:  # an identity without any group: no cell change to offer
+                cell = None
         dialog = ReplayDialog(self.ctx, self.model.identities,
-                              identity.name if identity is not None else "", parent=self)
+                              identity.name if identity is not None else "", parent=self,
+                              cell=cell)
         dialog.exec()
 
     @property

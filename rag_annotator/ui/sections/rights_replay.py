@@ -1,6 +1,7 @@
 """The "what if" dialog of the rights matrix: replay a change on what the runs produced.
 
-Choose an identity and one of its groups: the dialog lists, without running any system,
+Choose an identity and one of its groups (or, from the matrix, the toggle of the current
+cell): the dialog lists, without running any system,
 every stored answer whose ranking, context or citations the change would expose (run, case,
 stages, documents) and the figures that would change (before → after).  "Apply" makes the
 change for real, as one undoable operation; "Close" leaves the file as it was.  The work is
@@ -33,13 +34,23 @@ class ReplayDialog(QDialog):
     """Remove a group from an identity, as a what-if; apply it for real on request."""
 
     def __init__(self, ctx: UiContext, identities: Identities, identity: str = "",
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None,
+                 cell: tuple[str, str, list[str]] | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        self.cell = cell  # (document key, identity, the document's rights after a toggle)
         self.setWindowTitle(self.tr("What if: replay a rights change"))
         self.identities = Identities(tuple(i for i in identities.items if i.groups))
         self.replayed: Replay | None = None
         self.change: RightsChange | None = None
+        self.label = ""
+        self.mode = QComboBox()
+        self.mode.addItem(self.tr("Remove a group from an identity"), "group")
+        if cell is not None:
+            self.mode.addItem(self.tr("Toggle the current cell: %1 × %2 (groups → %3)")
+                              .replace("%1", cell[0]).replace("%2", cell[1])
+                              .replace("%3", ", ".join(cell[2])), "cell")
+        self.mode.currentIndexChanged.connect(lambda _i: self._fill_groups())
         self.identity = QComboBox()
         self.group = QComboBox()
         for item in self.identities.items:
@@ -70,11 +81,13 @@ class ReplayDialog(QDialog):
         self.apply_button.clicked.connect(self.apply)
         buttons.rejected.connect(self.reject)
         form = QHBoxLayout()
-        form.addWidget(QLabel(self.tr("Remove from identity")))
+        self.form_labels = (QLabel(self.tr("Remove from identity")), QLabel(self.tr("the group")))
+        form.addWidget(self.form_labels[0])
         form.addWidget(self.identity, 1)
-        form.addWidget(QLabel(self.tr("the group")))
+        form.addWidget(self.form_labels[1])
         form.addWidget(self.group, 1)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.mode)
         layout.addLayout(form)
         layout.addWidget(self.summary)
         layout.addWidget(QLabel(self.tr("Stored answers that would expose a forbidden "
@@ -106,18 +119,32 @@ class ReplayDialog(QDialog):
         owner = (self.tr("identity %1") if scope == "identity" else self.tr("run %1"))
         return f"{owner.replace('%1', name)} · {what}"
 
+    def _chosen(self) -> tuple[RightsChange | None, str]:
+        """The change the form describes, and its label (None: incomplete)."""
+        by_cell = self.mode.currentData() == "cell" and self.cell is not None
+        for widget in (self.identity, self.group, *self.form_labels):
+            widget.setVisible(not by_cell)
+        if by_cell and self.cell is not None:
+            key, identity, after = self.cell
+            return (RightsChange(document_rights={key: tuple(after)}),
+                    f"{key} · {identity}")
+        identity, group = self.identity.currentData(), self.group.currentData()
+        if not identity or not group:
+            return None, ""
+        return remove_group(self.identities, identity, group), f"{identity} − {group}"
+
     def run_replay(self) -> None:
         """Replay the chosen change (reads only) and show what it would expose."""
         store = self.ctx.hub.store
-        identity, group = self.identity.currentData(), self.group.currentData()
-        if store is None or not identity or not group:
+        change, self.label = self._chosen()
+        if store is None or change is None:
             self.change = self.replayed = None
             self.answers.set_rows([])
             self.figures.set_rows([])
             self.summary.setText(esc(self.tr("Choose an identity and one of its groups.")))
             self.apply_button.setEnabled(False)
             return
-        self.change = remove_group(self.identities, identity, group)
+        self.change = change
         self.replayed = replay(store, self.change)
         answers = self.replayed.answers()
         self.answers.set_rows([
@@ -130,12 +157,11 @@ class ReplayDialog(QDialog):
              "after": str(f.after)} for f in self.replayed.figures()])
         runs = len({run for run, _case in answers})
         self.summary.setText("<b>" + esc(
-            self.tr("Without group %1, identity %2 would be exposed %3 more time(s), in %4 "
-                    "stored answer(s) of %5 run(s). Nothing is run again; nothing changes "
-                    "until you apply.")
-            .replace("%1", str(group)).replace("%2", str(identity))
-            .replace("%3", str(len(self.replayed.new))).replace("%4", str(len(answers)))
-            .replace("%5", str(runs))) + "</b>")
+            self.tr("After %1: %2 new exposure(s) in %3 stored answer(s) of %4 run(s), %5 "
+                    "removed. Nothing is run again; nothing changes until you apply.")
+            .replace("%1", self.label).replace("%2", str(len(self.replayed.new)))
+            .replace("%3", str(len(answers))).replace("%4", str(runs))
+            .replace("%5", str(len(self.replayed.gone)))) + "</b>")
         self.apply_button.setEnabled(True)
 
     def apply(self) -> None:
@@ -143,6 +169,6 @@ class ReplayDialog(QDialog):
         change = self.change
         if change is None:
             return
-        label = f"{self.identity.currentData()} − {self.group.currentData()}"
+        label = self.label
         if self.ctx.undo.run(lambda s: rights_ops.apply_rights_change(s, change, label)):
             self.accept()
