@@ -324,3 +324,17 @@ def test_a_file_written_before_identities_migrates_with_the_same_flags(
         assert store.schema_version == schema.SCHEMA_VERSION
         assert store.identity_rows() == [] and store.schema_problems() == []
         assert _events(exposure_of(load_state(store))) == _hand_exposures(data, {})
+
+
+def test_check_reports_identities_named_alike_and_unreadable_groups(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "s.goldset"
+    create_sample(path).close()
+    with sqlite3.connect(path) as conn:  # what another tool could write
+        conn.execute("INSERT INTO identities (name, group_names) VALUES ('Manager', 'x')")
+    out = _cli("check", str(path))
+    assert out.returncode == 1
+    problems = [line for line in out.stdout.splitlines() if "identit" in line]
+    assert any("named 'manager'" in line for line in problems), out.stdout
+    assert any("group_names is not a JSON list" in line for line in problems), out.stdout

@@ -36,17 +36,6 @@ class RightsReads(ReadBase):
         return self._conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
                                   "AND name = 'identities'").fetchone() is not None
 
-    def matrix_documents(self) -> list[Row]:
-        """Every document (``id``, ``key``, ``title``, ``rights`` as a list), in key order."""
-        rows = self._many("SELECT id, key, title, rights FROM documents ORDER BY key")
-        parsed: dict[str, list[Any]] = {}
-        for row in rows:
-            text = row["rights"]
-            if text not in parsed:
-                parsed[text] = [str(r) for r in json_list(text)]
-            row["rights"] = parsed[text]
-        return rows
-
     def case_roles(self) -> dict[str, str]:
         """Case key -> role (the identity asking it), for every case with a role."""
         return {k: r for k, r in self._conn.execute(
