@@ -338,3 +338,17 @@ def test_check_reports_identities_named_alike_and_unreadable_groups(tmp_path: Pa
     problems = [line for line in out.stdout.splitlines() if "identit" in line]
     assert any("named 'manager'" in line for line in problems), out.stdout
     assert any("group_names is not a JSON list" in line for line in problems), out.stdout
+
+
+def test_renaming_an_identity_respects_a_frozen_release(sample: GoldSetStore) -> None:
+    from rag_annotator.domain import operations as ops
+    from rag_annotator.domain.releases import freeze_release
+
+    q16 = sample.by_key("cases", "Q16")
+    ops.edit_case(sample, q16["id"], status="approved")
+    freeze_release(sample, "v1")
+    manager = next(r for r in sample.identity_rows() if r["name"] == "manager")
+    with pytest.raises(Conflict, match="Q16"):
+        rights_ops.edit_identity(sample, manager["id"], name="encadrant")
+    assert [r["name"] for r in sample.identity_rows()][1] == "manager"
+    assert sample.by_key("cases", "Q18")["role"] == "manager"  # nothing half-changed

@@ -15,6 +15,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.operations import require_row
 from rag_annotator.domain.ports import Store, Writer
+from rag_annotator.domain.releases import check_editable, frozen_keys
 from rag_annotator.domain.rights import RightsChange, check_groups, norm
 from rag_annotator.errors import Conflict, InvalidValue, NotFound
 
@@ -47,7 +48,8 @@ def create_identity(store: Store, name: str, groups: Sequence[str] = (), note: s
 def edit_identity(store: Store, identity_id: int, *, name: str | None = None,
                   groups: Sequence[str] | None = None) -> Changes:
     """Rename an identity and/or set its groups.  A rename carries the cases it asks
-    (their ``role``) along in the same operation, so they keep their identity."""
+    (their ``role``) along in the same operation, so they keep their identity; it is refused
+    whole when one of them is approved in a frozen release (read-only)."""
     with store.operation("edit_identity", "") as op:
         row = require_row(op, "identities", identity_id)
         op.label = row["name"]
@@ -59,8 +61,10 @@ def edit_identity(store: Store, identity_id: int, *, name: str | None = None,
             _clash(op, new, identity_id)
             values["name"] = new
             now = utc_now()
+            frozen = frozen_keys(op)
             for case in op.select("cases"):
                 if norm(case["role"]) == norm(row["name"]):
+                    check_editable(op, case, frozen)  # a frozen release's case: refused
                     op.update("cases", {"id": case["id"]}, {"role": new, "updated_at": now})
         if values:
             op.update("identities", {"id": identity_id}, values)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from rag_annotator.domain.rights import is_open
 from rag_annotator.storage.reads import ReadBase, Row, json_list
