@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 #: Modules of ``rag_annotator.cli`` that add commands of their own: each defines
 #: ``add_parsers(sub)`` and ``HANDLERS`` (command name -> handler of the parsed arguments).
 #: One module per topic keeps this file the dispatcher, not the home of every command.
-_COMMAND_MODULES: tuple[str, ...] = ()
+_COMMAND_MODULES: tuple[str, ...] = (
+    "rag_annotator.cli.rights",
+)
 IMPORT_FORMATS = tuple(registry.IMPORTS)
 EXPORT_FORMATS = tuple(registry.EXPORTS)
 EXIT_PROBLEMS = 1
@@ -63,6 +65,8 @@ Build, judge and verify the gold set a RAG system is evaluated against.
   rag-annotator metrics FILE --drift [--baseline RUN] [--json]
                                            every run in order, regressions and their causes
   rag-annotator merge FILE OTHER_FILE      bring in another expert's judgments and verdicts
+  rag-annotator rights FILE [--identity I --remove-group G [--apply]] [--json]
+                                           test identities, exposures; replay a rights change
 
 Run 'rag-annotator COMMAND --help' for a command's options."""
 

@@ -69,6 +69,15 @@ GOLDSET_ACTION_NAMES: dict[str, str] = {
         "labels", "Import a file"),  # exchange: json, csv, xlsx, beir, deepeval
 }
 
+# The rights matrix: test identities, documents' rights, a replayed change applied.
+RIGHTS_ACTION_NAMES: dict[str, str] = {
+    "create_identity": QT_TRANSLATE_NOOP("labels", "New test identity"),
+    "edit_identity": QT_TRANSLATE_NOOP("labels", "Edit test identity"),
+    "delete_identity": QT_TRANSLATE_NOOP("labels", "Delete test identity"),
+    "set_document_rights": QT_TRANSLATE_NOOP("labels", "Change document rights"),
+    "apply_rights_change": QT_TRANSLATE_NOOP("labels", "Apply a rights change"),
+}
+
 # Answer verification: claims, evidence, citations, reviews, judge verdicts.
 VERIFY_ACTION_NAMES: dict[str, str] = {
     "set_claim_rationale": QT_TRANSLATE_NOOP("labels", "Claim rationale"),
@@ -93,6 +102,7 @@ ACTION_NAMES: dict[str, str] = {
     **GOLDSET_ACTION_NAMES,
     **VERIFY_ACTION_NAMES,
     **AGENT_ACTION_NAMES,
+    **RIGHTS_ACTION_NAMES,
 }
 
 

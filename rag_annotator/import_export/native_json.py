@@ -3,7 +3,7 @@
 Shape (``resources/schema/goldset.schema.json`` is its JSON Schema)::
 
     {"format": "rag_annotator", "version": 1, "schema_version": 2,
-     "meta": {...}, "assessors": [...], "documents": [...], "cases": [... with
+     "meta": {...}, "assessors": [...], "identities": [...], "documents": [...], "cases": [... with
      "expected_sources"], "case_reviews": [...], "runs": [...], "retrieved": [...],
      "answers": [... with "citations" and "claims" (with "evidence", "judge_verdicts")],
      "answer_reviews": [...], "trajectories": [... with "steps"], "trajectory_reviews": [...],
@@ -20,6 +20,8 @@ dotted keys), ``forbidden_tools`` / ``required_tools`` (arrays of tool names),
 ``max_tokens``, ``max_seconds``, ``max_cost`` (number or null); a RAG case has them empty.
 A trajectory's ``final_state`` is an object (or null), a step's ``arguments`` the JSON text
 as logged.  Files written before agent cases (no such fields or sections) still import.
+``identities`` (the rights matrix's test identities: ``name``, ``groups``, ``note``, in the
+matrix's order) may be absent: a file written before them imports with none.
 
 Export → import into a new file → export gives the same bytes: every list has a fixed order
 (keys; the stored order where an entity has no key: expected sources, citations, claims,
@@ -202,6 +204,7 @@ _NESTED = "nested"  # a nested list, checked by its own spec
 
 SPECS: dict[str, dict[str, Any]] = {
     "assessors": {"name": _KEY, "kind": _enum("human", "judge"), "created_at": _TEXT},
+    "identities": {"name": _KEY, "groups": _LIST, "note": _TEXT},
     "documents": {
         "key": _KEY, "title": _TEXT, "text": _TEXT, "content_hash": _TEXT, "owner": _TEXT,
         "rights": _LIST, "valid_from": _OTEXT, "valid_until": _OTEXT,
@@ -268,7 +271,8 @@ DEFAULTS: dict[str, Any] = {"kind": "rag", "expected_state": {}, "forbidden_tool
                             "required_tools": [], "tool_order": [], "max_steps": None,
                             "max_tokens": None, "max_seconds": None, "max_cost": None}
 
-_TOP = ("format", "version", "schema_version", "meta", "assessors", "documents", "cases",
+_TOP = ("format", "version", "schema_version", "meta", "assessors", "identities", "documents",
+        "cases",
         "case_reviews", "runs", "retrieved", "answers", "answer_reviews", "trajectories",
         "trajectory_reviews", "agent_metrics", "judgments", "adjudications", "releases",
         "history")

@@ -113,6 +113,7 @@ def export_json(store: GoldSetStore, dest: Path, options: Options) -> ExportRepo
         w.scalar("schema_version", store.schema_version)
         w.scalar("meta", store.export_meta())
         report.counts["assessors"] = w.rows("assessors", store.export_assessors())
+        report.counts["identities"] = w.rows("identities", store.export_identities())
         report.counts["documents"] = w.rows("documents", _flat(store, "documents"))
         report.counts["cases"] = w.rows("cases", _cases(store))
         report.counts["case_reviews"] = w.rows("case_reviews", store.export_case_reviews())

@@ -48,6 +48,9 @@ def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportRep
             op.update("meta", {"key": key}, {"value": value})
     _insert(op, cancel, "assessors", data.get("assessors", []), report)
     ids.maps["assessors"] = op.ids_by_key("assessors")
+    _insert(op, cancel, "identities", ({"name": r["name"], "group_names": r["groups"],
+                                        "note": r["note"]}
+                                       for r in data.get("identities", [])), report)
     documents = data.get("documents", [])
     _insert(op, cancel, "documents", ({**{k: v for k, v in d.items()
                                   if k not in ("supersedes", "parent")},

@@ -54,6 +54,7 @@ def load_sample(store: GoldSetStore, data: dict[str, Any]) -> None:
     with store.operation("load_sample", data["name"], log=False, undoable=False) as op:
         op.update("meta", {"key": "guidelines"}, {"value": data["guidelines"]})
         assessors = {name: ensure_assessor(op, name) for name in data["assessors"]}
+        _load_identities(op, data.get("identities", []))
         docs = _load_documents(op, data["documents"])
         cases = _load_cases(op, data["cases"], docs)
         behaviours = {c["key"]: c["expected_behaviour"] for c in data["cases"]}
@@ -67,6 +68,13 @@ def load_sample(store: GoldSetStore, data: dict[str, Any]) -> None:
              "note": j.get("note") or "", "updated_at": now}
             for j in data["judgments"]
         ))
+
+
+def _load_identities(op: Writer, items: list[dict[str, Any]]) -> None:
+    """The test identities of the rights matrix (name, groups, note)."""
+    op.insert_many("identities", (
+        {"name": item["name"], "group_names": json.dumps(item["groups"], ensure_ascii=False),
+         "note": item.get("note", "")} for item in items))
 
 
 def _load_documents(op: Writer, items: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:

@@ -49,6 +49,7 @@ from rag_annotator.import_export.csv_export import (
 from rag_annotator.import_export.csv_import import CUT_MARKER
 from rag_annotator.import_export.registry import Options
 from rag_annotator.paths import app_paths
+from rag_annotator.reports.sheets_rights import SHEET, rights_rows
 from rag_annotator.reports.workbook import SUMMARY, summary_rows, words
 from rag_annotator.storage import tempfiles
 from rag_annotator.storage.store import GoldSetStore
@@ -225,6 +226,7 @@ def export_xlsx(store: GoldSetStore, dest: Path, options: Options) -> TablesRepo
         for entity in FLAT_ENTITIES:
             columns, rows = entity_stream(store, entity, scope)
             report.counts[entity] = _Sheets(wb, entity, columns, report).write(rows, tick)
+        _write_summary(wb.create_sheet(SHEET), rights_rows(store, list(scope.runs), lang), lang)
         tick(0)
     except write_errors() as error:
         discard(wb)

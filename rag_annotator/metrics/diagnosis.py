@@ -5,8 +5,9 @@ retrieval failure with a hallucination.  For one case of one run, at depth k (de
 
 ``access``
     a document among the top k retrieved or cited by the answer whose rights exclude the
-    case's role (a document with no rights listed, or listing ``*``, ``all``, ``tous``,
-    ``everyone`` or ``public``, is readable by every role; a case without a role is not
+    case's identity (``domain.rights``: the identity its role names, or one group named like
+    the role; a document with no rights listed, or listing ``*``, ``all``, ``tous``,
+    ``everyone`` or ``public``, is readable by every identity; a case without a role is not
     checked).  Detail ``retrieved`` or ``cited``.
 ``retrieval``
     ``missing``: an expected source of the case is not in the top k; ``outdated``: a document
@@ -32,11 +33,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rag_annotator.domain import rights as _rights
+from rag_annotator.domain.rights import OPEN_RIGHTS as OPEN_RIGHTS  # re-exported
+
 #: The default depth of the "is the expected source in the top k" check.
 DEFAULT_DEPTH = 10
 
-#: Rights entries that mean "every role may read it".
-OPEN_RIGHTS = frozenset({"*", "all", "tous", "everyone", "public"})
 
 #: Failure kinds in pipeline order (the order of every listing).
 KINDS = ("access", "retrieval", "abstention", "generation")
@@ -82,6 +84,7 @@ class DiagnosisInput:
     top: tuple[RankedDocument, ...] = ()
     expected: tuple[str, ...] = ()
     cited: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    groups: tuple[str, ...] | None = None  # the identity's groups (None: the role alone)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,19 +101,21 @@ class Failure:
 
 
 def may_read(rights: Iterable[str], role: str) -> bool:
-    """Whether ``role`` may read a document with these ``rights``."""
-    listed = {str(r).strip().lower() for r in rights if str(r).strip()}
-    return not listed or bool(listed & OPEN_RIGHTS) or role.strip().lower() in listed
+    """Whether ``role``, an identity of one group of that name, may read a document with
+    these ``rights``."""
+    return _rights.may_read(rights, (role,))
 
 
 def diagnose_case(item: DiagnosisInput) -> list[Failure]:
     """Every failure of one case, in pipeline order."""
     failures: list[Failure] = []
     if item.role:
-        denied = [d.key for d in item.top if not may_read(d.rights, item.role)]
+        readers = item.groups if item.groups is not None else (item.role,)
+        denied = [d.key for d in item.top if not _rights.may_read(d.rights, readers)]
         if denied:
             failures.append(Failure("access", "retrieved", tuple(denied)))
-        cited = [key for key, _status, rights in item.cited if not may_read(rights, item.role)]
+        cited = [key for key, _status, rights in item.cited
+                 if not _rights.may_read(rights, readers)]
         if cited:
             failures.append(Failure("access", "cited", tuple(dict.fromkeys(cited))))
     top_keys = {d.key for d in item.top}
@@ -207,11 +212,16 @@ def diagnose(run: str, items: Sequence[DiagnosisInput], depth: int = DEFAULT_DEP
 
 
 
-def diagnosis_input(row: Mapping[str, Any], documents: Mapping[str, Any]) -> DiagnosisInput:
+def diagnosis_input(row: Mapping[str, Any], documents: Mapping[str, Any],
+                    identities: _rights.Identities | None = None) -> DiagnosisInput:
     """One case's input from a row of ``store.answer_inputs`` and its entry of
-    ``store.diagnosis_documents`` (``top``, ``expected``, ``cited``)."""
+    ``store.diagnosis_documents`` (``top``, ``expected``, ``cited``); ``identities``: the
+    gold set's declared test identities (None: every role is one group of its name)."""
+    role = row.get("role") or ""
+    groups = identities.groups_of(role) if identities is not None else None
     return DiagnosisInput(
-        case_key=row["case_key"], family=row["family"], role=row.get("role") or "",
+        case_key=row["case_key"], family=row["family"], role=role,
+        groups=None if groups is None else tuple(sorted(groups)),
         expected_behaviour=row.get("expected_behaviour") or "answer",
         outcome=row.get("outcome"), has_answer=row.get("answer_id") is not None,
         not_supported=int(row.get("not_supported") or 0),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any
 
+from rag_annotator.domain.rights import Identities
 from rag_annotator.gc_pause import bulk_objects
 from rag_annotator.metrics.agents import AgentSummary, summarize_rows
 from rag_annotator.metrics.answers import AnswerInput, AnswerSummary, summarize_inputs
@@ -61,7 +62,8 @@ def diagnosis_inputs(store: GoldSetStore, run: str, depth: int = DEFAULT_DEPTH,
         raise ValueError(f"the diagnosis depth must be >= 1, not {depth}")
     rows = store.answer_inputs(run) if answer_rows is None else answer_rows
     documents = store.diagnosis_documents(run, depth, OPEN_RIGHTS)
-    return [diagnosis_input(row, documents.get(row["case_key"], _NO_DOCUMENTS))
+    identities = Identities.from_rows(store.identity_rows())
+    return [diagnosis_input(row, documents.get(row["case_key"], _NO_DOCUMENTS), identities)
             for row in rows]
 
 

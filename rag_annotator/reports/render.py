@@ -15,13 +15,14 @@ NATIVE_AGENT_KEYS = ("trajectories", "retired_excluded", "overall", "per_family"
 
 def metrics_json(figures: RunFigures) -> dict[str, Any]:
     """The object ``metrics --json`` prints: the retrieval report (``run``, ``unjudged``,
-    ``measures``, ``per_query``, ``mean``…), then ``answers``, ``diagnosis``, ``latency``
-    (when the answers carry any), ``agents``, ``compare`` (when asked) and ``next`` (when
-    asked, even empty); beside every proportion and mean ``X``, ``X_ci`` and the keys
-    ``reports.intervals_json`` lists (``comparison`` with ``compare``)."""
+    ``measures``, ``per_query``, ``mean``…), then ``answers``, ``diagnosis``, ``exposure``,
+    ``latency`` (when the answers carry any), ``agents``, ``compare`` (when asked) and
+    ``next`` (when asked, even empty); beside every proportion and mean ``X``, ``X_ci`` and
+    the keys ``reports.intervals_json`` lists (``comparison`` with ``compare``)."""
     data = figures.report.to_json(figures.run)
     data["answers"] = figures.answers.to_json()
     data["diagnosis"] = figures.diagnosis.to_json()
+    data["exposure"] = figures.rights.to_json()
     if figures.latency.has_data:
         data["latency"] = figures.latency.to_json()
     data["agents"] = figures.agents.to_json()

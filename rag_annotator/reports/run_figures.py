@@ -38,6 +38,8 @@ from rag_annotator.metrics.run_intervals import FigureIntervals, Settings, run_i
 from rag_annotator.metrics.significance import PairedResult, paired_comparison
 from rag_annotator.metrics.values import Policy, QueryInput
 from rag_annotator.reports import inputs
+from rag_annotator.reports import rights_figures as rights_mod
+from rag_annotator.reports.rights_figures import RightsFigures
 from rag_annotator.storage.store import GoldSetStore
 
 #: What :func:`build` can compute (``parts``).
@@ -125,6 +127,7 @@ class RunFigures:
     next_pairs: tuple[Suggestion, ...] = ()
     intervals: FigureIntervals = field(default_factory=FigureIntervals)
     significance: Mapping[str, PairedResult] | None = None
+    rights: RightsFigures = field(default_factory=RightsFigures)  # exposures, 3 outcomes
 
     @property
     def policy(self) -> Policy:
@@ -187,7 +190,9 @@ def build(store: GoldSetStore, run: str, options: FigureOptions = FigureOptions(
         answers=answers, diagnosis=diagnosis, latency=latency, agents=agents,
         coverage=coverage, comparison=comparison, case_families=case_families,
         next_pairs=_next_pairs(queries, measures, run, options), intervals=intervals,
-        significance=significance)
+        significance=significance,
+        rights=(rights_mod.build(store, run, options.depth, items, diagnosis)
+                if DIAGNOSIS in parts else RightsFigures()))
 
 
 def _next_pairs(queries: Mapping[str, QueryInput], measures: Sequence[str], run: str,

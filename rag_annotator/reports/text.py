@@ -28,6 +28,7 @@ def metrics_text(figures: RunFigures) -> list[str]:
     lines += _answers_lines(answers)
     lines += _enough_lines(figures)
     lines += _diagnosis_lines(figures.diagnosis.to_json())
+    lines += _exposure_lines(figures)
     if figures.latency.has_data:
         lines.append(_latency_line(figures.latency.to_json(),
                                    ci(figures.intervals.latency.get("share_under_target"))))
@@ -175,6 +176,24 @@ def _diagnosis_lines(data: dict[str, Any]) -> list[str]:
         if value["cases"]:
             lines.append(f"  {kind:<10} {value['cases']:>5} cases; first action: "
                          f"{value['action']}")
+    return lines
+
+
+def _exposure_lines(figures: RunFigures) -> list[str]:
+    """Out-of-scope exposure per identity (a critical count, apart from quality) and the
+    three outcomes."""
+    exposure, outcomes = figures.rights.exposure, figures.rights.outcomes
+    if not exposure.checked:
+        return []
+    lines = [f"exposure (critical, never averaged into quality): {exposure.total}"]
+    for who, row in exposure.per_identity().items():
+        lines.append(f"  {who} ({', '.join(row['groups']) or 'no group'}): retrieved "
+                     f"{row['retrieved']['count']}, context {row['context']['count']}, cited "
+                     f"{row['cited']['count']} in {len(row['cases'])} of {row['checked']} "
+                     "case(s)")
+    lines.append(f"  outcomes: wrong answer {len(outcomes.wrong_answer)}, missing evidence "
+                 f"{len(outcomes.missing_evidence)}, out-of-scope exposure "
+                 f"{len(outcomes.exposure)} case(s)")
     return lines
 
 

@@ -91,6 +91,11 @@ class FileChecks(ReadBase):
                 "HAVING count(*) != max(s.position)"):
             problems.append(f"run {run}, case {case}: trajectory steps are not numbered "
                             f"1..{n}")
+        for (name, n) in self._conn.execute(
+                "SELECT lower(trim(name)), count(*) FROM identities GROUP BY lower(trim(name)) "
+                "HAVING count(*) > 1"):
+            problems.append(f"{n} test identities are named '{name}' (names compare in lower "
+                            "case: rename all but one)")
         max_grade = int(self.meta("max_grade", "1") or 1)
         for (n,) in self._conn.execute(
                 "SELECT count(*) FROM judgments WHERE grade > ?", (max_grade,)):
@@ -110,7 +115,7 @@ _JSON_LIST_COLUMNS = (
     ("cases", "variants"), ("cases", "must_contain"), ("cases", "forbidden"), ("cases", "tags"),
     ("documents", "rights"), ("answer_reviews", "failure_categories"),
     ("answer_reviews", "must_contain_found"), ("cases", "forbidden_tools"),
-    ("cases", "required_tools"), ("cases", "tool_order"),
+    ("cases", "required_tools"), ("cases", "tool_order"), ("identities", "group_names"),
 )
 #: JSON object columns (NULL allowed where the column is nullable).
 _JSON_OBJECT_COLUMNS = (("cases", "expected_state"), ("trajectories", "final_state"))

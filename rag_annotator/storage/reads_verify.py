@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
+from rag_annotator.domain.rights import Identities
 from rag_annotator.errors import NotFound
 from rag_annotator.storage.reads import ReadBase, Row, json_list
 
@@ -19,9 +20,12 @@ from rag_annotator.storage.reads import ReadBase, Row, json_list
 OPEN_RIGHTS = frozenset({"*", "all", "tous", "everyone", "public"})
 
 
-def restricted(role: str, rights: list[str]) -> bool:
+def restricted(role: str, rights: list[str], identities: Identities | None = None) -> bool:
     """Whether a case asked in ``role`` may not read a document with these rights: only when
-    both are given and the rights neither name the role nor open it to all."""
+    both are given and the rights neither name the role nor open it to all.  With the gold
+    set's declared ``identities``, a role naming one is checked against its groups."""
+    if identities is not None and identities.get(role) is not None:
+        return not identities.may_read(rights, role)
     role = role.strip()
     names = {r.strip().casefold() for r in rights}
     return bool(role and names and not names & OPEN_RIGHTS and role.casefold() not in names)
@@ -90,9 +94,12 @@ class VerifyReads(ReadBase):
                 if doc is not None:
                     row["contexts"].append(doc)
         role = str(row["role"] or "").strip()
+        identities = Identities.from_rows(self._many(
+            "SELECT name, group_names FROM identities WHERE lower(trim(name)) = lower(?)",
+            (role,))) if role else None
         for item in [*row["contexts"], *citations]:
             item["rights"] = [str(x) for x in json_list(item["rights"])]
-            item["restricted"] = restricted(role, item["rights"])
+            item["restricted"] = restricted(role, item["rights"], identities)
         row["citations"] = citations
         review = self._one(
             "SELECT v.*, s.name AS assessor FROM answer_reviews v "

@@ -412,8 +412,37 @@ def _agent_cases(db: Database) -> None:
     db.execute("PRAGMA user_version = 3")
 
 
+#: The number of the test-identities migration: kept in this ONE constant (its step, its
+#: ``user_version`` and :data:`SCHEMA_VERSION` read it) so a merge renumbers it in one place.
+IDENTITIES_VERSION = 4
+
+#: Named test identities (seed 003, "droits"): each holds the groups it belongs to (a JSON
+#: list); a document's ``rights`` lists the groups that may read it and a case's ``role``
+#: names the identity that asks it.  A role no identity declares stays an identity of one
+#: group of the same name, so files without identities give the same flags as before.  The
+#: index on ``documents.rights`` lets the exposure checks read only the restricted documents
+#: (a row's rights sit after its text: reading them row by row crosses every text).
+IDENTITIES_0004 = """
+CREATE TABLE identities (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    name        TEXT NOT NULL UNIQUE CHECK (length(trim(name)) > 0),
+    group_names TEXT NOT NULL DEFAULT '[]',
+    note        TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX documents_rights ON documents(rights);
+"""
+
+
+@_step(f"{IDENTITIES_VERSION:04d}_test_identities")
+def _test_identities(db: Database) -> None:
+    """Test identities, each a set of groups (the rights matrix of seed 003)."""
+    for statement in _statements(IDENTITIES_0004):
+        db.execute(statement)
+    db.execute(f"PRAGMA user_version = {IDENTITIES_VERSION}")
+
+
 #: The schema version this build writes (the number of the last migration).
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = IDENTITIES_VERSION
 
 
 def migration_set() -> Migrations:

@@ -176,6 +176,7 @@ TABLES: dict[str, str] = {
     "trajectories": QT_TRANSLATE_NOOP("labels", "Trajectory"),
     "trajectory_steps": QT_TRANSLATE_NOOP("labels", "Trajectory step"),
     "trajectory_reviews": QT_TRANSLATE_NOOP("labels", "Trajectory review"),
+    "identities": QT_TRANSLATE_NOOP("labels", "Test identity"),
 }
 
 

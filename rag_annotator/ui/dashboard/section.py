@@ -66,6 +66,7 @@ from rag_annotator.ui.dashboard.agents_panel import AgentsPanel
 from rag_annotator.ui.dashboard.answers_panel import AnswersPanel
 from rag_annotator.ui.dashboard.comparison_panel import ComparisonPanel, NextPairsPanel
 from rag_annotator.ui.dashboard.diagnosis_panel import DiagnosisPanel, LatencyPanel
+from rag_annotator.ui.dashboard.exposure_panel import ExposurePanel
 from rag_annotator.ui.dashboard.format import decimals, pct
 from rag_annotator.ui.dashboard.goldset_panels import AgreementPanel, CountsPanel
 from rag_annotator.ui.dashboard.retrieval_panel import RetrievalPanel
@@ -195,6 +196,7 @@ class DashboardSection(Section):
         self.answers_panel = AnswersPanel()
         self.diagnosis_panel = DiagnosisPanel()
         self.latency_panel = LatencyPanel()
+        self.exposure_panel = ExposurePanel()
         self.comparison_panel = ComparisonPanel()
         self.next_box = NextPairsPanel(NEXT_CASES_LIMIT)
         self.next_box.hide()
@@ -210,7 +212,7 @@ class DashboardSection(Section):
         self.empty = placeholder_label(self.tr("No run yet: import one (Runs section) to see "
                                                "its metrics here."))
         self._metric_boxes = (self.retrieval_panel, self.answers_panel, self.diagnosis_panel,
-                              self.latency_panel, self.comparison_panel)
+                              self.exposure_panel, self.latency_panel, self.comparison_panel)
         body = QWidget()
         body_layout = QVBoxLayout(body)
         for widget in (self.empty, self.agent_only, self.next_box, *self._metric_boxes,
@@ -236,7 +238,8 @@ class DashboardSection(Section):
 
     def _connect(self, ctx: UiContext) -> None:
         for table in (self.retrieval, self.answers, self.diagnosis, self.comparison,
-                      self.next_pairs, self.agents.table, self.agents.violations):
+                      self.next_pairs, self.agents.table, self.agents.violations,
+                      self.exposure_panel.table, self.exposure_panel.outcomes):
             table.currentItemChanged.connect(self._on_cell)
             table.itemClicked.connect(self._on_cell)
         for chart in (self.retrieval_panel.bars, self.distribution, self.answers_panel.bars,
@@ -280,7 +283,7 @@ class DashboardSection(Section):
         self.figures = None
         self.counts.clear()
         for panel in (self.retrieval_panel, self.answers_panel, self.diagnosis_panel,
-                      self.comparison_panel):
+                      self.exposure_panel, self.comparison_panel):
             panel.clear()
         self.agents.clear()
         self.agents.hide()
@@ -350,8 +353,7 @@ class DashboardSection(Section):
             return  # a newer refresh is on its way
         self.figures = figures
         self.busy.hide()
-        for panel in (self.retrieval_panel, self.answers_panel, self.diagnosis_panel,
-                      self.latency_panel, self.comparison_panel):
+        for panel in self._metric_boxes:
             panel.show_figures(figures)
         self._show_next(figures)
         self._show_agents(figures)

@@ -67,6 +67,15 @@ SPECS: tuple[ActionSpec, ...] = (
                "goldset"),
     ActionSpec("corpus.find_in_text", QT_TRANSLATE_NOOP(
         "actions", "Corpus: find in the document's text"), ("Ctrl+Shift+F",), "goldset"),
+    ActionSpec("corpus.rights_matrix", QT_TRANSLATE_NOOP(
+        "actions", "Corpus: rights matrix (documents × identities)"), ("Ctrl+Shift+X",),
+        "goldset"),
+    ActionSpec("corpus.rights_toggle", QT_TRANSLATE_NOOP(
+        "actions", "Rights matrix: allow or forbid the cell's identity"), ("Space",),
+        "goldset"),
+    ActionSpec("corpus.rights_replay", QT_TRANSLATE_NOOP(
+        "actions", "Rights matrix: what if a group is removed…"), ("Ctrl+Shift+P",),
+        "goldset"),
     ActionSpec("review.accept", QT_TRANSLATE_NOOP("actions", "Review queue: accept"), ("A",),
                "goldset"),
     ActionSpec("review.edit", QT_TRANSLATE_NOOP("actions", "Review queue: edit, then accept"),

@@ -1,5 +1,6 @@
 """Corpus section: the document registry (lazy: 100,000 rows list instantly), its metadata
-editor (owner, rights, validity, status, version, supersedes) and a reader with search.
+editor (owner, rights, validity, status, version, supersedes) and a reader with search; a
+second tab holds the rights matrix (documents × test identities, ``rights_matrix``).
 
 Each metadata field commits when it is left (one ``edit_document`` operation, undoable).
 Warnings list the expected sources that point at outdated, withdrawn or placeholder
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -40,8 +42,10 @@ from rag_annotator.ui.sections.base import (
     search_field,
     vertical_split,
 )
+from rag_annotator.ui.sections.rights_matrix import RightsMatrixView
 
-CORPUS_ACTIONS = ("corpus.import", "corpus.find_in_text")
+CORPUS_ACTIONS = ("corpus.import", "corpus.find_in_text", "corpus.rights_matrix",
+                  "corpus.rights_replay")
 
 
 class CorpusSection(ListSection):
@@ -77,9 +81,20 @@ class CorpusSection(ListSection):
         self.commands["corpus.import"].triggered.connect(lambda: self.open_import("corpus"))
         self.commands["corpus.find_in_text"].triggered.connect(
             lambda: self.text_finder.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        documents = QWidget()
+        documents_layout = QVBoxLayout(documents)
+        documents_layout.addLayout(self._build_bar())
+        documents_layout.addWidget(self._build_panes(meta), 1)
+        self.matrix = RightsMatrixView(ctx, self)
+        self.commands["corpus.rights_matrix"].triggered.connect(self.show_matrix)
+        self.commands["corpus.rights_replay"].triggered.connect(self.matrix.open_replay)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(documents, self.tr("Documents"))
+        self.tabs.addTab(self.matrix, self.tr("Rights matrix"))
+        self.tabs.currentChanged.connect(lambda _i: self._sync_matrix())
         layout = QVBoxLayout(self)
-        layout.addLayout(self._build_bar())
-        layout.addWidget(self._build_panes(meta), 1)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tabs, 1)
         self.connect_filters(self.status)
 
     def _build_metadata(self) -> QWidget:
@@ -87,7 +102,7 @@ class CorpusSection(ListSection):
         self.title_field = QLineEdit()
         self.owner = QLineEdit()
         self.rights = QLineEdit()
-        self.rights.setPlaceholderText(self.tr("roles that may read it, comma-separated"))
+        self.rights.setPlaceholderText(self.tr("groups that may read it, comma-separated"))
         self.valid_from = QLineEdit()
         self.valid_from.setPlaceholderText("YYYY-MM-DD")
         self.valid_until = QLineEdit()
@@ -172,8 +187,20 @@ class CorpusSection(ListSection):
     def refresh(self) -> None:
         super().refresh()
         self.show_source_warnings()
+        self._sync_matrix()
+
+    def show_matrix(self) -> None:
+        """Show the rights matrix tab, its table focused."""
+        self.tabs.setCurrentWidget(self.matrix)
+        self.matrix.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _sync_matrix(self) -> None:
+        """Load the matrix when its tab is shown (and keep it in step with the file)."""
+        if self.tabs.currentWidget() is self.matrix and self.matrix.model.store is not self.store:
+            self.matrix.set_store(self.store)
 
     def clear(self) -> None:
+        self.matrix.set_store(None)
         self.model.set_store(None)
         self.heading.clear()
         self.text.clear()
@@ -182,6 +209,8 @@ class CorpusSection(ListSection):
         self.document_id = None
 
     def apply_changes(self, changes: Changes) -> None:
+        if self.matrix.model.store is not None:
+            self.matrix.apply_changes(changes)
         if changes.reshapes("documents"):
             self._reload(keep=self._current_id())
         elif changes.touches("documents"):

@@ -43,6 +43,7 @@ from rag_annotator.ui.models import Column, RowsModel, number, one_line
 from rag_annotator.ui.sections.base import Section, current_row, esc, make_table, select_row
 from rag_annotator.ui.verify.citations import CitationsAndReview
 from rag_annotator.ui.verify.editing import ClaimEditing
+from rag_annotator.ui.verify.outcomes import outcomes_html
 from rag_annotator.ui.verify.widgets import (
     EVIDENCE_COLOUR,
     SUPPORT,
@@ -387,7 +388,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
             self._update_actions()
             return
         self._filling = True
-        self.case_view.setHtml(case_html(context))
+        self.case_view.setHtml(case_html(context) + outcomes_html(context))
         claims = context["claims"]
         self.claims.set_rows(claims)
         keep_citation = current_row(self.citations_table) if keep_context else 0
