@@ -28,6 +28,7 @@ from rag_annotator.metrics.judge_next import Suggestion, next_to_judge
 from rag_annotator.metrics.latency import DEFAULT_TARGET_MS, LatencySummary, summarize_latency
 from rag_annotator.metrics.measures import parse_measures
 from rag_annotator.metrics.retrieval import DEFAULT_MEASURES, Report, evaluate
+from rag_annotator.metrics.structured import StructuredSummary, summarize_rows
 from rag_annotator.metrics.values import Policy, QueryInput
 from rag_annotator.reports import inputs
 from rag_annotator.storage.store import GoldSetStore
@@ -35,9 +36,10 @@ from rag_annotator.storage.store import GoldSetStore
 #: What :func:`build` can compute (``parts``).
 RETRIEVAL, ANSWERS, DIAGNOSIS, AGENTS, COVERAGE = (
     "retrieval", "answers", "diagnosis", "agents", "coverage")
+STRUCTURED = "structured"
 #: What the dashboard and ``metrics`` show.  The judging coverage of the rankings is asked
 #: for by name: no rendering shows it yet, and it costs ~0.15 s on 10,000 cases x 100.
-DEFAULT_PARTS = frozenset({RETRIEVAL, ANSWERS, DIAGNOSIS, AGENTS})
+DEFAULT_PARTS = frozenset({RETRIEVAL, ANSWERS, DIAGNOSIS, AGENTS, STRUCTURED})
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,7 @@ class RunFigures:
     comparison: Comparison | None = None
     case_families: Mapping[str, str] = field(default_factory=dict)
     next_pairs: tuple[Suggestion, ...] = ()
+    structured: StructuredSummary = StructuredSummary("")
 
     @property
     def policy(self) -> Policy:
@@ -156,7 +159,9 @@ def build(store: GoldSetStore, run: str, options: FigureOptions = FigureOptions(
         latency=summarize_latency(items, options.target_ms), agents=agents,
         coverage=coverage_of(queries) if COVERAGE in parts else Coverage(),
         comparison=comparison, case_families=case_families,
-        next_pairs=_next_pairs(queries, measures, run, options))
+        next_pairs=_next_pairs(queries, measures, run, options),
+        structured=summarize_rows(run, store.structured_inputs(run) if STRUCTURED in parts
+                                  else []))
 
 
 def _next_pairs(queries: Mapping[str, QueryInput], measures: Sequence[str], run: str,

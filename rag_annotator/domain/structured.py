@@ -1,0 +1,434 @@
+"""Checking a structured (JSON) answer against its case's output contract — Qt-free, no store.
+
+Seed 003: "a RAG can find the right document and produce a valid JSON that distorts one
+field".  So the check keeps three steps apart — the contract (does the answer parse, does it
+satisfy the JSON Schema), the retrieval (was the document that justifies a field retrieved)
+and the field itself (is the value the reference, and is it in what was retrieved) — and
+gives each decisive field ONE outcome, the first that applies in this order:
+
+1. ``not_executed``: the answer did not parse (strict JSON: :mod:`strict_json`) or broke the
+   schema; no field was checked, and such a check is never counted as passed;
+2. ``source_not_provided``: the field's justifying document is not among the documents the
+   run retrieved for the case (the retrieval step is the one to fix first);
+3. ``missing``: the pointer names nothing in the answer, or names ``null`` (unless the
+   reference is ``null``);
+4. ``differs``: the value is not the reference under the field's comparison;
+5. ``not_supported``: the value is the reference but is not found in any retrieved context
+   (normalised): it did not come from the passages the model was given;
+6. ``equal``.
+
+Comparisons: ``exact`` (JSON equality; ``true`` is not ``1``), ``number`` (a JSON number
+within ``tolerance``, 0 when unset), ``date`` (the same calendar day; ISO ``YYYY-MM-DD`` or
+``DD/MM/YYYY``), ``text`` (equal after NFC, case folding and whitespace collapsing, outer
+punctuation dropped), ``one_of`` (the reference is a list of accepted values, each compared
+as ``text`` when both are strings, else exactly).
+
+"Found in a retrieved context": a string as normalised text (a date also as any date written
+in the context, ISO, numeric or French "1er mars 2026"); a number as any number written in
+the context (French "1 500,50" and "1500.5" both read), within the tolerance; any other value
+(a yes/no, a list) cannot be read in a text: the field's justifying passage must then be in a
+retrieved context instead.
+
+The schema is JSON Schema 2020-12 as ``jsonschema``'s ``Draft202012Validator`` reads it, with
+its format checker on (so ``"format": "date"`` is asserted, not only annotated).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import math
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rag_annotator.domain.strict_json import parse_strict
+from rag_annotator.errors import InvalidValue
+
+OUTCOMES = ("equal", "differs", "missing", "not_supported", "source_not_provided",
+            "not_executed")
+COMPARISONS = ("exact", "number", "date", "text", "one_of")
+REVIEWS = ("confirmed", "overruled")
+_MISSING: Any = object()
+
+
+# -- values ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DecisiveField:
+    """One decisive field of a contract: where it is (RFC 6901 pointer), its reference value,
+    how to compare it and the passage of the expected source that justifies it."""
+
+    pointer: str
+    reference: Any
+    comparison: str = "exact"
+    tolerance: float | None = None
+    document: str | None = None          # key of the justifying document
+    passage: str = ""
+    span: tuple[int, int] | None = None  # the passage's offsets in that document
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A RAG case's output contract: the answer's JSON Schema and its decisive fields."""
+
+    schema: dict[str, Any]
+    fields: tuple[DecisiveField, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class FieldResult:
+    """The outcome of one decisive field in one answer (``found``: the value read, JSON)."""
+
+    outcome: str
+    found: str | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class AnswerResult:
+    """One answer's check: did it parse, was it schema-valid (None: not parsed), why not,
+    and one result per decisive field, in the contract's order."""
+
+    parsed: bool
+    schema_valid: bool | None
+    reason: str
+    fields: tuple[FieldResult, ...]
+
+
+# -- JSON Pointer (RFC 6901) ---------------------------------------------------------------------
+def pointer_tokens(pointer: str) -> tuple[str, ...]:
+    """The reference tokens of a JSON Pointer; InvalidValue if it is not one."""
+    if not isinstance(pointer, str):
+        raise InvalidValue(f"the decisive field pointer {pointer!r} must be text.")
+    if pointer == "":
+        return ()
+    if not pointer.startswith("/"):
+        raise InvalidValue(f"'{pointer}' is not a JSON Pointer: it must start with '/' "
+                           "(e.g. /employee/start_date).")
+    if re.search(r"~(?![01])", pointer):
+        raise InvalidValue(f"'{pointer}': '~' must be written ~0, and '/' inside a name ~1.")
+    return tuple(t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/"))
+
+
+def resolve(value: Any, tokens: Sequence[str]) -> Any:
+    """The value a pointer names, or the ``_MISSING`` marker (RFC 6901 section 4)."""
+    for token in tokens:
+        if isinstance(value, dict):
+            if token not in value:
+                return _MISSING
+            value = value[token]
+        elif isinstance(value, list):
+            if not re.fullmatch(r"0|[1-9][0-9]*", token) or int(token) >= len(value):
+                return _MISSING
+            value = value[int(token)]
+        else:
+            return _MISSING
+    return value
+
+
+# -- normalising and reading values in text ----------------------------------------------------
+def normalise_text(text: str) -> str:
+    """NFC, case folded, whitespace runs collapsed (as the run importers match texts)."""
+    return " ".join(unicodedata.normalize("NFC", text).casefold().split())
+
+
+_EDGES = " .,;:!?\"'«»()[]"
+_NUMBER = re.compile(r"(?<![\w.,])-?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d+)?(?![\w])"
+                     r"|(?<![\w])-?\d+(?:[.,]\d+)?")
+_MONTHS = {m: i for i, m in enumerate(
+    ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
+     "octobre", "novembre", "décembre"), start=1)}
+_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})|(\d{1,2})/(\d{1,2})/(\d{4})|(\d{1,2})(?:er)?\s+("
+                   + "|".join(_MONTHS) + r")\s+(\d{4})")
+
+
+def numbers_in(text: str) -> set[float]:
+    """Every number written in ``text`` (French and English decimals, grouped thousands)."""
+    found: set[float] = set()
+    for match in _NUMBER.finditer(text):
+        raw = re.sub(r"[ \u00a0\u202f]", "", match.group())
+        found.add(float(raw.replace(",", ".")))
+        if re.fullmatch(r"-?\d{1,3},\d{3}", raw):  # "1,500": English thousands too
+            found.add(float(raw.replace(",", "")))
+    return found
+
+
+def dates_in(text: str) -> set[dt.date]:
+    """Every date written in ``text`` (ISO, DD/MM/YYYY, French "1er mars 2026")."""
+    found: set[dt.date] = set()
+    for m in _DATE.finditer(text.casefold()):
+        if m.group(1):
+            parts = (int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        elif m.group(4):
+            parts = (int(m.group(6)), int(m.group(5)), int(m.group(4)))
+        else:
+            parts = (int(m.group(9)), _MONTHS[m.group(8)], int(m.group(7)))
+        try:
+            found.add(dt.date(*parts))
+        except ValueError:
+            continue
+    return found
+
+
+def as_date(value: Any) -> dt.date | None:
+    """A date written as ISO ``YYYY-MM-DD`` (a time part is ignored) or ``DD/MM/YYYY``."""
+    if not isinstance(value, str):
+        return None
+    m = re.fullmatch(r"\s*(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?\s*|\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*",
+                     value)
+    if m is None:
+        return None
+    try:
+        if m.group(1):
+            return dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        return dt.date(int(m.group(6)), int(m.group(5)), int(m.group(4)))
+    except ValueError:
+        return None
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _same_json(a: Any, b: Any) -> bool:
+    """JSON equality: ``true`` is not ``1``, ``1`` is ``1.0``."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if _is_number(a) and _is_number(b):
+        return bool(a == b)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same_json(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same_json(a[k], b[k]) for k in a)
+    return type(a) is type(b) and bool(a == b)
+
+
+def _text_key(value: str) -> str:
+    return normalise_text(value).strip(_EDGES)
+
+
+def shown(value: Any) -> str:
+    """A value as one line of JSON (what the field outcome stores as ``found``)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+# -- retrieved contexts ----------------------------------------------------------------------
+class Retrieved:
+    """What the run retrieved for one case: document keys and texts, read lazily once."""
+
+    def __init__(self, documents: Iterable[tuple[str, str]]) -> None:
+        self.items = list(documents)
+        self.keys = {key for key, _text in self.items}
+        self._text: str | None = None
+        self._numbers: set[float] | None = None
+        self._dates: set[dt.date] | None = None
+
+    @property
+    def text(self) -> str:
+        """Every retrieved text, normalised, separated so no match spans two documents."""
+        if self._text is None:
+            self._text = "\n\x00\n".join(normalise_text(t) for _k, t in self.items)
+        return self._text
+
+    def has_number(self, value: float, tolerance: float) -> bool:
+        """Is a number within ``tolerance`` of ``value`` written in a retrieved context?"""
+        if self._numbers is None:
+            self._numbers = numbers_in(self.text)
+        if tolerance <= 0:
+            return float(value) in self._numbers
+        return any(abs(n - value) <= tolerance for n in self._numbers)
+
+    def has_date(self, value: dt.date) -> bool:
+        """Is this date written (in any of the read forms) in a retrieved context?"""
+        if self._dates is None:
+            self._dates = dates_in(self.text)
+        return value in self._dates
+
+
+# -- one field -----------------------------------------------------------------------------------
+class _Field:
+    """A decisive field made ready to check many answers fast."""
+
+    __slots__ = ("comparison", "document", "field", "passage", "reference", "tokens",
+                 "tolerance", "_choices", "_ref_key")
+
+    def __init__(self, decisive: DecisiveField) -> None:
+        self.field = decisive
+        self.tokens = pointer_tokens(decisive.pointer)
+        self.reference = decisive.reference
+        self.comparison = decisive.comparison
+        self.tolerance = float(decisive.tolerance or 0.0)
+        self.document = decisive.document
+        self.passage = normalise_text(decisive.passage)
+        self._ref_key: Any = None
+        self._choices: list[Any] = []
+        if self.comparison == "date":
+            self._ref_key = as_date(decisive.reference)
+        elif self.comparison == "text" and isinstance(decisive.reference, str):
+            self._ref_key = _text_key(decisive.reference)
+        elif self.comparison == "one_of":
+            self._choices = list(decisive.reference)
+
+    def matches(self, value: Any) -> tuple[bool, str]:
+        """Is ``value`` the reference under this field's comparison (and why not)?"""
+        kind = self.comparison
+        if kind == "number":
+            if not _is_number(value) or not _is_number(self.reference):
+                return False, "not a number"
+            if abs(float(value) - float(self.reference)) <= self.tolerance:
+                return True, ""
+            return False, f"expected {shown(self.reference)}" + (
+                f" ± {self.tolerance:g}" if self.tolerance else "")
+        if kind == "date":
+            day = as_date(value)
+            if day is None:
+                return False, "not a date (YYYY-MM-DD or DD/MM/YYYY)"
+            return day == self._ref_key, f"expected {self._ref_key}"
+        if kind == "text":
+            if not isinstance(value, str):
+                return False, "not a text"
+            return _text_key(value) == self._ref_key, f"expected {shown(self.reference)}"
+        if kind == "one_of":
+            for choice in self._choices:
+                if (isinstance(choice, str) and isinstance(value, str)
+                        and _text_key(choice) == _text_key(value)) or _same_json(choice, value):
+                    return True, ""
+            return False, "not one of " + shown(self._choices)
+        return _same_json(value, self.reference), f"expected {shown(self.reference)}"
+
+    def supported(self, value: Any, retrieved: Retrieved) -> bool:
+        """Is the value (else the justifying passage) found in a retrieved context?"""
+        if _is_number(value):
+            return retrieved.has_number(float(value), self.tolerance)
+        if isinstance(value, str):
+            day = as_date(value) if self.comparison == "date" or value[:1].isdigit() else None
+            if day is not None and retrieved.has_date(day):
+                return True
+            key = _text_key(value)
+            return bool(key) and key in retrieved.text
+        return bool(self.passage) and self.passage in retrieved.text
+
+    def check(self, answer: Any, retrieved: Retrieved) -> FieldResult:
+        """The outcome of this field in a parsed, schema-valid answer (see the module)."""
+        if self.document is not None and self.document not in retrieved.keys:
+            value = resolve(answer, self.tokens)
+            return FieldResult("source_not_provided", None if value is _MISSING else shown(
+                value), f"document {self.document} was not retrieved")
+        value = resolve(answer, self.tokens)
+        if value is _MISSING or (value is None and self.reference is not None):
+            return FieldResult("missing", None if value is _MISSING else "null",
+                               "no value at " + (self.field.pointer or "the root"))
+        equal, why = self.matches(value)
+        if not equal:
+            return FieldResult("differs", shown(value), why)
+        if not self.supported(value, retrieved):
+            return FieldResult("not_supported", shown(value),
+                               "not found in the retrieved passages")
+        return FieldResult("equal", shown(value))
+
+
+# -- a contract ----------------------------------------------------------------------------------
+def schema_problem(schema: Any) -> str | None:
+    """Why ``schema`` is not a usable JSON Schema 2020-12 (None when it is)."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    if not isinstance(schema, (dict, bool)):
+        return "the output schema must be a JSON object"
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as error:
+        where = "/".join(str(p) for p in error.path)
+        return f"the output schema is not valid JSON Schema 2020-12 ({error.message}" + (
+            f" at {where})" if where else ")")
+    return None
+
+
+def check_contract(contract: Contract) -> None:
+    """InvalidValue (one line) unless the contract can check answers."""
+    problem = schema_problem(contract.schema)
+    if problem is not None:
+        raise InvalidValue(problem + ".")
+    seen: set[str] = set()
+    for n, decisive in enumerate(contract.fields, start=1):
+        where = f"decisive field {n} ({decisive.pointer})"
+        pointer_tokens(decisive.pointer)
+        if decisive.pointer in seen:
+            raise InvalidValue(f"{where}: the pointer comes twice; keep one.")
+        seen.add(decisive.pointer)
+        if decisive.comparison not in COMPARISONS:
+            raise InvalidValue(f"{where}: comparison '{decisive.comparison}' is not one of "
+                               f"{', '.join(COMPARISONS)}.")
+        if decisive.tolerance is not None and (not _is_number(decisive.tolerance) or not
+                                               math.isfinite(decisive.tolerance)
+                                               or decisive.tolerance < 0):
+            raise InvalidValue(f"{where}: the tolerance must be a number >= 0.")
+        if decisive.comparison == "number" and not _is_number(decisive.reference):
+            raise InvalidValue(f"{where}: a number comparison needs a number as reference.")
+        if decisive.comparison == "date" and as_date(decisive.reference) is None:
+            raise InvalidValue(f"{where}: a date comparison needs a date (YYYY-MM-DD) as "
+                               "reference.")
+        if decisive.comparison == "text" and not isinstance(decisive.reference, str):
+            raise InvalidValue(f"{where}: a text comparison needs a text as reference.")
+        if decisive.comparison == "one_of" and not (
+                isinstance(decisive.reference, list) and decisive.reference):
+            raise InvalidValue(f"{where}: 'one of' needs a non-empty list of accepted values.")
+        if decisive.span is not None and not 0 <= decisive.span[0] <= decisive.span[1]:
+            raise InvalidValue(f"{where}: the passage's offsets must be 0 <= start <= end.")
+
+
+@dataclass
+class CompiledContract:
+    """A contract ready to check many answers: one validator, fields prepared once."""
+
+    contract: Contract
+    validator: Any = field(init=False)
+    fields: list[_Field] = field(init=False)
+
+    def __post_init__(self) -> None:
+        from jsonschema import Draft202012Validator
+
+        self.validator = Draft202012Validator(
+            self.contract.schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+        self.fields = [_Field(f) for f in self.contract.fields]
+
+    def schema_error(self, value: Any) -> str | None:
+        """jsonschema's verdict: None when valid, else its best error on one line."""
+        if self.validator.is_valid(value):
+            return None
+        from jsonschema.exceptions import best_match
+
+        error = best_match(self.validator.iter_errors(value))
+        where = "/" + "/".join(str(p) for p in error.absolute_path) if error.absolute_path \
+            else "the root"
+        return " ".join(f"schema: {error.message} (at {where})".split())[:300]
+
+    def check(self, text: str, retrieved: Retrieved) -> AnswerResult:
+        """Parse, validate, then give every decisive field its outcome."""
+        parsed, value, reason = parse_strict(text)
+        if not parsed:
+            return self._not_executed(False, None, reason)
+        error = self.schema_error(value)
+        if error is not None:
+            return self._not_executed(True, False, error)
+        return AnswerResult(True, True, "", tuple(f.check(value, retrieved)
+                                                 for f in self.fields))
+
+    def _not_executed(self, parsed: bool, valid: bool | None, reason: str) -> AnswerResult:
+        detail = "the answer did not parse" if not parsed else "the answer broke the schema"
+        return AnswerResult(parsed, valid, reason, tuple(
+            FieldResult("not_executed", None, detail) for _f in self.fields))
+
+
+def passed(outcome: str, review: str | None) -> bool | None:
+    """Is the field right, once reviewed?  None for a check that did not run (never a pass).
+
+    ``equal`` passes unless overruled; every other executed outcome fails unless the
+    reviewer overruled it (e.g. the value is right though the tool read it otherwise).
+    """
+    if outcome == "not_executed":
+        return None
+    return (outcome == "equal") != (review == "overruled")

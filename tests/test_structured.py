@@ -1,0 +1,249 @@
+"""Structured answers: strict parsing, jsonschema's verdict, one outcome per decisive field,
+reviews, undo, and the ``structured`` figures (issue 17, seed 003 "contrôler un résultat
+JSON")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from rag_annotator.domain import operations as ops
+from rag_annotator.domain.strict_json import parse_strict
+from rag_annotator.domain.structured import (
+    CompiledContract,
+    Contract,
+    DecisiveField,
+    Retrieved,
+)
+from rag_annotator.domain.structured_ops import (
+    check_structured,
+    review_field_outcome,
+    set_output_contract,
+)
+from rag_annotator.errors import InvalidValue
+from rag_annotator.import_export.runs_jsonl import import_jsonl_run
+from rag_annotator.reports.render import metrics_json
+from rag_annotator.reports.run_figures import build
+from rag_annotator.storage.store import GoldSetStore
+from tests.builders import last_id
+
+POLICY = ("Politique congés 2026. Le congé parental débute le 1er mars 2026. "
+          "L'indemnité forfaitaire est de 1 200,50 euros. Tout salarié ayant un an "
+          "d'ancienneté est éligible.")
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "required": ["start", "amount", "eligible"],
+    "properties": {
+        "start": {"type": "string", "format": "date"},
+        "amount": {"type": "number", "minimum": 0},
+        "eligible": {"type": "boolean"},
+        "kind": {"enum": ["parental", "sick"]},
+        "ref": {"type": "string", "pattern": "^RH-[0-9]+$"},
+        "period": {"type": "array", "prefixItems": [{"$ref": "#/$defs/day"}]},
+    },
+    "$defs": {"day": {"type": "string", "format": "date"}},
+}
+FIELDS = (
+    DecisiveField("/start", "2026-03-01", "date", document="POL", passage="1er mars 2026"),
+    DecisiveField("/amount", 1200.5, "number", 0.01, document="POL"),
+    DecisiveField("/eligible", True, "exact", document="POL",
+                  passage="Tout salarié ayant un an d'ancienneté est éligible."),
+)
+
+
+def contract() -> Contract:
+    return Contract(SCHEMA, FIELDS)
+
+
+def check(text: str, docs: list[tuple[str, str]] | None = None) -> list[str]:
+    result = CompiledContract(contract()).check(text, Retrieved(
+        [("POL", POLICY)] if docs is None else docs))
+    return [f.outcome for f in result.fields]
+
+
+GOOD = {"start": "2026-03-01", "amount": 1200.5, "eligible": True}
+
+
+# -- seed 003's three tests, and not executed --------------------------------------------------
+def test_a_missing_value_a_contradiction_and_a_document_not_provided_differ() -> None:
+    assert check(json.dumps(GOOD)) == ["equal", "equal", "equal"]
+    schema_ok_missing = {**GOOD, "start": None}
+    missing = dict(SCHEMA, required=["amount", "eligible"],
+                   properties={**SCHEMA["properties"],
+                               "start": {"type": ["string", "null"], "format": "date"}})
+    result = CompiledContract(Contract(missing, FIELDS)).check(
+        json.dumps(schema_ok_missing), Retrieved([("POL", POLICY)]))
+    assert result.fields[0].outcome == "missing"
+    without_start = {k: v for k, v in GOOD.items() if k != "start"}
+    result = CompiledContract(Contract(missing, FIELDS)).check(
+        json.dumps(without_start), Retrieved([("POL", POLICY)]))
+    assert result.fields[0].outcome == "missing"
+    assert check(json.dumps({**GOOD, "amount": 1500})) == ["equal", "differs", "equal"]
+    assert check(json.dumps(GOOD), [("OTHER", POLICY)]) == ["source_not_provided"] * 3
+
+
+def test_a_right_value_absent_from_the_retrieved_passages_is_not_supported() -> None:
+    other = POLICY.replace("1 200,50", "une somme").replace("1er mars 2026", "au printemps")
+    assert check(json.dumps(GOOD), [("POL", other)]) == ["not_supported", "not_supported",
+                                                         "equal"]
+
+
+def test_an_unparseable_answer_leaves_every_field_not_executed_and_says_so(
+        store: GoldSetStore, tmp_path: Path) -> None:
+    run = hr_file(store, tmp_path, {"H1": "Voici le formulaire : {\"start\": …"})
+    figures = metrics_json(build(store, run))["structured"]
+    field = figures["overall"]["fields"]["/start"]
+    assert field["not_executed"] == 1 and field["executed"] == 0
+    assert field["accuracy"] is None and field["passed"] == 0
+    assert figures["overall"]["parse_rate"] == 0.0
+    assert figures["per_case"]["H1"]["diagnosis"] == "contract_broken"
+
+
+def test_a_schema_failure_executes_no_field() -> None:
+    assert check(json.dumps({**GOOD, "amount": -3})) == ["not_executed"] * 3
+    assert check(json.dumps({**GOOD, "start": "01/03/2026"})) == ["not_executed"] * 3
+
+
+# -- strict parsing ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "says"), [
+    ('{"a": 1, "a": 2}', "the key 'a' appears twice"),
+    ('{"a": NaN}', "NaN is not a number JSON allows"),
+    ('{"a": Infinity}', "Infinity is not a number JSON allows"),
+    ('{"a": 1} and more', "text after the JSON value"),
+    ('{"a": 1,}', "not valid JSON"),
+])
+def test_strict_parsing_refuses_with_one_line(text: str, says: str) -> None:
+    ok, _value, reason = parse_strict(text)
+    assert not ok and says in reason and "\n" not in reason
+    assert check(text) == ["not_executed"] * 3
+
+
+# -- jsonschema's own verdict --------------------------------------------------------------------
+_values = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.sampled_from(
+    ["2026-03-01", "2026-02-30", "x", "RH-12", "RH-x", "parental", "sick", "01/03/2026"]))
+_answers = st.fixed_dictionaries({}, optional={
+    "start": _values, "amount": _values, "eligible": _values, "kind": _values,
+    "ref": _values, "period": st.lists(_values, max_size=2)})
+
+
+@settings(max_examples=300, deadline=None)
+@given(_answers)
+def test_the_schema_check_is_jsonschema_s_own_verdict(answer: dict[str, Any]) -> None:
+    peer = Draft202012Validator(SCHEMA, format_checker=Draft202012Validator.FORMAT_CHECKER)
+    result = CompiledContract(contract()).check(json.dumps(answer),
+                                                Retrieved([("POL", POLICY)]))
+    assert result.parsed
+    assert result.schema_valid is peer.is_valid(answer)
+    assert (result.fields[0].outcome == "not_executed") is not peer.is_valid(answer)
+
+
+def test_a_contract_with_a_broken_schema_or_pointer_is_refused(store: GoldSetStore) -> None:
+    ops.create_case(store, key="C1", question="?")
+    case_id = last_id(store, "cases")
+    with pytest.raises(InvalidValue, match="not valid JSON Schema 2020-12"):
+        set_output_contract(store, case_id, Contract({"type": "nothing"}, ()))
+    with pytest.raises(InvalidValue, match="JSON Pointer"):
+        set_output_contract(store, case_id, Contract({}, (DecisiveField("start", 1),)))
+    with pytest.raises(InvalidValue, match="number comparison"):
+        set_output_contract(store, case_id, Contract({}, (DecisiveField("/a", "x",
+                                                                        "number"),)))
+    assert store.output_contract(case_id) is None
+
+
+# -- the file: import, recheck, reviews, undo --------------------------------------------------
+def hr_file(store: GoldSetStore, tmp_path: Path, answers: dict[str, str],
+            retrieved: dict[str, list[str]] | None = None) -> str:
+    """A corpus with the policy, one HR case per answer (with the contract), a run imported
+    through the jsonl-run importer."""
+    ops.create_document(store, key="POL", title="Politique", text=POLICY)
+    ops.create_document(store, key="AUTRE", title="Autre", text="Rien à voir.")
+    for key in answers:
+        ops.create_case(store, key=key, question="Remplir le formulaire RH", family="ordinary")
+        set_output_contract(store, last_id(store, "cases"), contract())
+    lines = [json.dumps({"case": key, "retrieved": (retrieved or {}).get(key, ["POL"]),
+                         "answer": text}) for key, text in answers.items()]
+    source = tmp_path / "run.jsonl"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    import_jsonl_run(store, source, name="llm")
+    return "llm"
+
+
+def outcomes(store: GoldSetStore, case: str) -> list[str]:
+    return [r["outcome"] for r in store.query(
+        "SELECT o.outcome FROM field_outcomes o JOIN answers a ON a.id = o.answer_id "
+        "JOIN cases c ON c.id = a.case_id JOIN decisive_fields f ON f.id = o.field_id "
+        "WHERE c.key = ? ORDER BY f.position", (case,))]
+
+
+def test_a_run_import_checks_its_structured_answers(store: GoldSetStore,
+                                                    tmp_path: Path) -> None:
+    hr_file(store, tmp_path, {
+        "H1": json.dumps(GOOD), "H2": json.dumps({**GOOD, "amount": 99}),
+        "H3": json.dumps(GOOD), "H4": '{"start": "2026-03-01", "start": "2026-03-02"}'},
+        retrieved={"H3": ["AUTRE"]})
+    assert outcomes(store, "H1") == ["equal"] * 3
+    assert outcomes(store, "H2") == ["equal", "differs", "equal"]
+    assert outcomes(store, "H3") == ["source_not_provided"] * 3
+    assert outcomes(store, "H4") == ["not_executed"] * 3
+    reason = store.query("SELECT reason FROM structured_checks s JOIN answers a "
+                         "ON a.id = s.answer_id JOIN cases c ON c.id = a.case_id "
+                         "WHERE c.key = 'H4'")[0]["reason"]
+    assert "appears twice" in reason
+    data = metrics_json(build(store, "llm"))["structured"]
+    amount = data["per_family"]["ordinary"]["fields"]["/amount"]
+    assert (amount["passed"], amount["executed"], amount["not_executed"]) == (1, 3, 1)
+    assert data["overall"]["diagnosis"] == {
+        "contract_broken": 1, "document_missing": 1, "right_document_wrong_field": 1,
+        "all_fields_right": 1, "not_checked": 0}
+
+
+def test_confirm_and_overrule_with_a_reason_then_undo(store: GoldSetStore,
+                                                      tmp_path: Path) -> None:
+    hr_file(store, tmp_path, {"H2": json.dumps({**GOOD, "amount": 99})})
+    rows = store.query("SELECT id, outcome FROM field_outcomes ORDER BY field_id")
+    with pytest.raises(InvalidValue, match="reason"):
+        review_field_outcome(store, rows[1]["id"], "overruled", "  ")
+    first = review_field_outcome(store, rows[0]["id"], "confirmed")
+    second = review_field_outcome(store, rows[1]["id"], "overruled", "99 k€ is right")
+    data = metrics_json(build(store, "llm"))["structured"]["overall"]["fields"]
+    assert data["/amount"]["passed"] == 1 and data["/amount"]["overruled"] == 1
+    assert [(r["review"], r["review_reason"]) for r in store.query(
+        "SELECT review, review_reason FROM field_outcomes ORDER BY field_id")][:2] == [
+        ("confirmed", ""), ("overruled", "99 k€ is right")]
+    store.revert(int(second.operation_id or 0))
+    store.revert(int(first.operation_id or 0))
+    assert [r["review"] for r in store.query(
+        "SELECT review FROM field_outcomes ORDER BY field_id")] == [None] * 3
+
+
+def test_checking_again_keeps_reviews_whose_outcome_stands(store: GoldSetStore,
+                                                           tmp_path: Path) -> None:
+    hr_file(store, tmp_path, {"H2": json.dumps({**GOOD, "amount": 99})})
+    rows = store.query("SELECT id FROM field_outcomes ORDER BY field_id")
+    review_field_outcome(store, rows[0]["id"], "confirmed")
+    review_field_outcome(store, rows[1]["id"], "overruled", "ok")
+    case_id = store.by_key("cases", "H2")["id"]
+    changed = [*FIELDS[:1], DecisiveField("/amount", 99, "number"), FIELDS[2]]
+    set_output_contract(store, case_id, Contract(SCHEMA, tuple(changed)))
+    assert [r["review"] for r in store.query(
+        "SELECT review FROM field_outcomes ORDER BY field_id")] == ["confirmed", None, None]
+    changes = check_structured(store)
+    assert changes.operation_id is not None
+    assert outcomes(store, "H2") == ["equal", "not_supported", "equal"]
+
+
+def test_deleting_the_case_or_the_run_takes_the_checks_with_it(store: GoldSetStore,
+                                                               tmp_path: Path) -> None:
+    hr_file(store, tmp_path, {"H1": json.dumps(GOOD)})
+    ops.delete_run(store, int(store.query("SELECT id FROM runs")[0]["id"]))
+    assert store.count("field_outcomes") == 0 and store.count("structured_checks") == 0
+    ops.delete_case(store, store.by_key("cases", "H1")["id"])
+    assert store.count("decisive_fields") == 0 and store.count("output_contracts") == 0
+    assert store.integrity_problems() == [] and store.cross_reference_problems() == []
