@@ -432,3 +432,67 @@ def passed(outcome: str, review: str | None) -> bool | None:
     if outcome == "not_executed":
         return None
     return (outcome == "equal") != (review == "overruled")
+
+
+# -- the contract as JSON (native JSON, the case imports, the sample) -----------------------------
+def contract_to_json(contract: Contract) -> dict[str, Any]:
+    """A contract as the JSON object the files carry (``output_contract`` of a case)."""
+    fields = []
+    for f in contract.fields:
+        item: dict[str, Any] = {"pointer": f.pointer, "reference": f.reference,
+                                "comparison": f.comparison}
+        if f.tolerance is not None:
+            item["tolerance"] = f.tolerance
+        if f.document is not None:
+            item["document"] = f.document
+        if f.passage:
+            item["passage"] = f.passage
+        if f.span is not None:
+            item["span"] = list(f.span)
+        fields.append(item)
+    data: dict[str, Any] = {"schema": contract.schema, "fields": fields}
+    if contract.note:
+        data["note"] = contract.note
+    return data
+
+
+def contract_from_json(data: Any) -> Contract:
+    """The contract a file gives (see :func:`contract_to_json`); InvalidValue (one line) when
+    its shape is wrong.  What the values mean is checked by :func:`check_contract`."""
+    if not isinstance(data, dict) or not isinstance(data.get("schema"), (dict, bool)):
+        raise InvalidValue("an output contract must be an object with a 'schema' (a JSON "
+                           "Schema object) and 'fields' (a list).")
+    unknown = set(data) - {"schema", "fields", "note"}
+    if unknown:
+        raise InvalidValue(f"output contract: unknown key(s) {', '.join(sorted(unknown))}.")
+    items = data.get("fields", [])
+    if not isinstance(items, list):
+        raise InvalidValue("output contract: 'fields' must be a list.")
+    fields = []
+    for n, item in enumerate(items, start=1):
+        if not isinstance(item, dict) or "pointer" not in item or "reference" not in item:
+            raise InvalidValue(f"output contract: field {n} needs a 'pointer' and a "
+                               "'reference'.")
+        extra = set(item) - {"pointer", "reference", "comparison", "tolerance", "document",
+                             "passage", "span"}
+        if extra:
+            raise InvalidValue(f"output contract: field {n} has unknown key(s) "
+                               f"{', '.join(sorted(extra))}.")
+        span = item.get("span")
+        if span is not None and not (isinstance(span, list) and len(span) == 2
+                                     and all(type(s) is int for s in span)):
+            raise InvalidValue(f"output contract: field {n}: 'span' must be [start, end].")
+        for key in ("document", "passage", "comparison"):
+            if item.get(key) is not None and not isinstance(item[key], str):
+                raise InvalidValue(f"output contract: field {n}: '{key}' must be text.")
+        fields.append(DecisiveField(
+            pointer=item["pointer"], reference=item["reference"],
+            comparison=item.get("comparison") or "exact", tolerance=item.get("tolerance"),
+            document=item.get("document"), passage=item.get("passage") or "",
+            span=None if span is None else (span[0], span[1])))
+    note = data.get("note", "")
+    if not isinstance(note, str):
+        raise InvalidValue("output contract: 'note' must be text.")
+    contract = Contract(data["schema"], tuple(fields), note)
+    check_contract(contract)
+    return contract

@@ -175,29 +175,36 @@ def set_output_contract(store: Store, case_id: int, contract: Contract | None) -
     with store.operation("set_output_contract", "") as op:
         case = operations.require_row(op, "cases", case_id)
         op.label = case["key"]
-        found = op.select("output_contracts", case_id=case_id)
-        if contract is None:
-            if found:
-                _clear_checks(op, case_id)
-                op.delete_where("decisive_fields", contract_id=found[0]["id"])
-                op.delete("output_contracts", {"id": found[0]["id"]})
-        else:
-            if case["kind"] != "rag":
-                raise InvalidValue(f"case {case['key']} is an agent case; output contracts "
-                                   "are for RAG cases.")
-            check_contract(contract)
-            rows = [_field_row(op, n, f) for n, f in enumerate(contract.fields, start=1)]
-            values = {"json_schema": json.dumps(contract.schema, ensure_ascii=False),
-                      "note": contract.note.strip()}
-            if found:
-                contract_id = int(found[0]["id"])
-                op.update("output_contracts", {"id": contract_id}, values)
-            else:
-                contract_id = int(op.insert("output_contracts",
-                                            {"case_id": case_id, **values})["id"])
-            _write_fields(op, contract_id, rows)
+        write_contract_in(op, case, contract)
+        if contract is not None:
             check_answers_in(op, op.select("answers", order_by="id", case_id=case_id))
     return op.changes()
+
+
+def write_contract_in(op: Writer, case: Mapping[str, Any], contract: Contract | None) -> None:
+    """Inside an operation: write (or remove) a case's contract and decisive fields, without
+    checking its answers (the caller does, once everything is written)."""
+    case_id = int(case["id"])
+    found = op.select("output_contracts", case_id=case_id)
+    if contract is None:
+        if found:
+            _clear_checks(op, case_id)
+            op.delete_where("decisive_fields", contract_id=found[0]["id"])
+            op.delete("output_contracts", {"id": found[0]["id"]})
+        return
+    if case["kind"] != "rag":
+        raise InvalidValue(f"case {case['key']} is an agent case; output contracts are for "
+                           "RAG cases.")
+    check_contract(contract)
+    rows = [_field_row(op, n, f) for n, f in enumerate(contract.fields, start=1)]
+    values = {"json_schema": json.dumps(contract.schema, ensure_ascii=False),
+              "note": contract.note.strip()}
+    if found:
+        contract_id = int(found[0]["id"])
+        op.update("output_contracts", {"id": contract_id}, values)
+    else:
+        contract_id = int(op.insert("output_contracts", {"case_id": case_id, **values})["id"])
+    _write_fields(op, contract_id, rows)
 
 
 def _field_row(op: Writer, position: int, f: DecisiveField) -> dict[str, Any]:
