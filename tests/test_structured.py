@@ -247,3 +247,39 @@ def test_deleting_the_case_or_the_run_takes_the_checks_with_it(store: GoldSetSto
     ops.delete_case(store, store.by_key("cases", "H1")["id"])
     assert store.count("decisive_fields") == 0 and store.count("output_contracts") == 0
     assert store.integrity_problems() == [] and store.cross_reference_problems() == []
+
+
+def test_native_json_carries_contracts_checks_and_reviews_byte_for_byte(
+        store: GoldSetStore, tmp_path: Path) -> None:
+    from importlib import resources
+
+    from rag_annotator.import_export import native_json
+    from rag_annotator.import_export.registry import Options
+
+    hr_file(store, tmp_path, {"H2": json.dumps({**GOOD, "amount": 99}), "H4": "{"})
+    first_id = store.query("SELECT id FROM field_outcomes ORDER BY id")[1]["id"]
+    review_field_outcome(store, first_id, "overruled", "l'avenant dit 99")
+    native_json.export_json(store, tmp_path / "a.json", Options())
+    with GoldSetStore.create(tmp_path / "b.goldset", assessor="imp") as other:
+        native_json.import_json(other, tmp_path / "a.json", Options())
+        native_json.export_json(other, tmp_path / "b.json", Options())
+        carried = other.output_contract(other.by_key("cases", "H2")["id"])
+        assert carried is not None and carried.schema == SCHEMA
+        assert [(f.pointer, f.reference, f.comparison, f.tolerance, f.document)
+                for f in carried.fields] == [(f.pointer, f.reference, f.comparison,
+                                              f.tolerance, f.document) for f in FIELDS]
+        start = POLICY.index("1er mars 2026")  # a passage found in its document: its span
+        assert carried.fields[0].span == (start, start + len("1er mars 2026"))
+    first, second = (tmp_path / "a.json").read_bytes(), (tmp_path / "b.json").read_bytes()
+    assert first == second
+    data = json.loads(first)
+    schema = json.loads((resources.files("rag_annotator.resources") / "schema" /
+                         "goldset.schema.json").read_text(encoding="utf-8"))
+    Draft202012Validator(schema).validate(data)
+    assert data["output_contracts"][0]["fields"][1] == {
+        "pointer": "/amount", "reference": 1200.5, "comparison": "number", "tolerance": 0.01,
+        "document": "POL"}
+    overruled = [o for o in data["field_outcomes"] if o["review"] == "overruled"]
+    assert [(o["case"], o["pointer"], o["review_reason"], o["reviewer"]) for o in overruled] == [
+        ("H2", "/amount", "l'avenant dit 99", "alice")]
+    assert [c["parsed"] for c in data["structured_checks"]] == [1, 0]

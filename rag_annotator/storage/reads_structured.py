@@ -100,3 +100,35 @@ class StructuredReads(ReadBase):
                 fields.append((pointer, outcome, review))
             result.append({**a, "fields": fields})
         return result
+
+    # -- exports (native JSON) --------------------------------------------------------------
+    def export_output_contracts(self) -> list[Row]:
+        """Every contract as ``{"case", "schema", "note", "fields"}`` (case key order)."""
+        from rag_annotator.domain.structured import contract_to_json
+
+        out = []
+        for row in self._many("SELECT o.case_id, c.key FROM output_contracts o "
+                              "JOIN cases c ON c.id = o.case_id ORDER BY c.key"):
+            contract = self.output_contract(int(row["case_id"]))
+            if contract is not None:
+                out.append({"case": row["key"], **contract_to_json(contract)})
+        return out
+
+    def export_structured_checks(self) -> list[Row]:
+        """Every answer's check (run name, case key order)."""
+        return self._many(
+            "SELECT r.name AS run, c.key AS \"case\", s.parsed, s.schema_valid, s.reason "
+            "FROM structured_checks s JOIN answers a ON a.id = s.answer_id "
+            "JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
+            "ORDER BY r.name, c.key")
+
+    def export_field_outcomes(self) -> list[Row]:
+        """Every field outcome with its review (run name, case key, field position)."""
+        rows = self._many(
+            "SELECT r.name AS run, c.key AS \"case\", f.pointer, o.outcome, o.found, o.detail, "
+            "o.review, o.review_reason, s.name AS reviewer, o.reviewed_at "
+            "FROM field_outcomes o JOIN answers a ON a.id = o.answer_id "
+            "JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
+            "JOIN decisive_fields f ON f.id = o.field_id "
+            "LEFT JOIN assessors s ON s.id = o.assessor_id ORDER BY r.name, c.key, f.position")
+        return rows

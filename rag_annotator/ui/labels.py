@@ -176,6 +176,10 @@ TABLES: dict[str, str] = {
     "trajectories": QT_TRANSLATE_NOOP("labels", "Trajectory"),
     "trajectory_steps": QT_TRANSLATE_NOOP("labels", "Trajectory step"),
     "trajectory_reviews": QT_TRANSLATE_NOOP("labels", "Trajectory review"),
+    "output_contracts": QT_TRANSLATE_NOOP("labels", "Output contract"),
+    "decisive_fields": QT_TRANSLATE_NOOP("labels", "Decisive field"),
+    "structured_checks": QT_TRANSLATE_NOOP("labels", "Structured answer check"),
+    "field_outcomes": QT_TRANSLATE_NOOP("labels", "Decisive field outcome"),
 }
 
 

@@ -215,8 +215,9 @@ class StructuredPanel(QWidget):
         table = "".join(f"<tr><td><b>{esc(k)}</b>&nbsp;</td><td>{esc(str(v))}</td></tr>"
                         for k, v in rows)
         passage = f["passage"] or tr("No justifying passage recorded.")
+        title = esc(tr("Justifying passage"))
         self.passage.setHtml(
-            f"<table>{table}</table><p><b>{esc(tr('Justifying passage'))}</b></p>"
+            f"<table>{table}</table><p><b>{title}</b></p>"
             f"<blockquote style='background:#f1f3f5'>{esc(passage)}</blockquote>")
 
     # -- where we are ------------------------------------------------------------------------
