@@ -283,3 +283,17 @@ def test_native_json_carries_contracts_checks_and_reviews_byte_for_byte(
     assert [(o["case"], o["pointer"], o["review_reason"], o["reviewer"]) for o in overruled] == [
         ("H2", "/amount", "l'avenant dit 99", "alice")]
     assert [c["parsed"] for c in data["structured_checks"]] == [1, 0]
+
+
+def test_check_reports_a_broken_contract_written_behind_the_app(store: GoldSetStore,
+                                                                tmp_path: Path) -> None:
+    hr_file(store, tmp_path, {"H1": json.dumps(GOOD)})
+    assert store.cross_reference_problems() == []
+    with store.operation("test_damage", "") as op:
+        op.update("output_contracts", {"id": 1}, {"json_schema": '{"type": 3}'})
+        op.update("decisive_fields", {"id": 1}, {"pointer": "start", "span_end": 10_000})
+    problems = store.cross_reference_problems()
+    assert any("case H1: the output schema is not valid JSON Schema 2020-12" in p
+               for p in problems)
+    assert any("decisive field start" in p and "JSON Pointer" in p for p in problems)
+    assert any("beyond document POL" in p for p in problems)

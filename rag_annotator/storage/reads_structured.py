@@ -9,6 +9,7 @@ in two queries whatever the number of answers.
 from __future__ import annotations
 
 import json
+import sqlite3
 from typing import Any
 
 from rag_annotator.domain.structured import Contract
@@ -132,3 +133,51 @@ class StructuredReads(ReadBase):
             "JOIN decisive_fields f ON f.id = o.field_id "
             "LEFT JOIN assessors s ON s.id = o.assessor_id ORDER BY r.name, c.key, f.position")
         return rows
+
+
+def structured_problems(conn: sqlite3.Connection) -> list[str]:
+    """What ``check`` reports about contracts and field outcomes that SQLite cannot express:
+    a schema or reference that is not JSON (or not a usable JSON Schema 2020-12), a pointer
+    that is not RFC 6901, a passage beyond its document, an outcome of a field that belongs
+    to another case's contract."""
+    from rag_annotator.domain.structured import pointer_tokens, schema_problem
+    from rag_annotator.errors import InvalidValue
+
+    problems: list[str] = []
+    for key, schema in conn.execute("SELECT c.key, o.json_schema FROM output_contracts o "
+                                    "JOIN cases c ON c.id = o.case_id"):
+        try:
+            problem = schema_problem(json.loads(schema))
+        except ValueError:
+            problem = "the output schema is not JSON"
+        if problem is not None:
+            problems.append(f"case {key}: {problem}")
+    for key, pointer, reference, end, length, doc in conn.execute(
+            "SELECT c.key, f.pointer, f.reference, f.span_end, length(d.text), d.key "
+            "FROM decisive_fields f JOIN output_contracts o ON o.id = f.contract_id "
+            "JOIN cases c ON c.id = o.case_id LEFT JOIN documents d ON d.id = f.document_id"):
+        try:
+            pointer_tokens(pointer)
+        except InvalidValue as error:
+            problems.append(f"case {key}: decisive field {pointer}: {error}")
+        if not json_valid(reference):
+            problems.append(f"case {key}: decisive field {pointer}: the reference is not JSON")
+        if end is not None and length is not None and end > length:
+            problems.append(f"case {key}: decisive field {pointer}: passage ends at {end}, "
+                            f"beyond document {doc} ({length} characters)")
+    for (outcome_id,) in conn.execute(
+            "SELECT o.id FROM field_outcomes o JOIN answers a ON a.id = o.answer_id "
+            "JOIN decisive_fields f ON f.id = o.field_id JOIN output_contracts c "
+            "ON c.id = f.contract_id WHERE c.case_id != a.case_id"):
+        problems.append(f"field outcome {outcome_id}: its field belongs to another case's "
+                        "contract")
+    return problems
+
+
+def json_valid(text: str) -> bool:
+    """Is ``text`` one JSON value?"""
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
