@@ -297,3 +297,54 @@ def test_check_reports_a_broken_contract_written_behind_the_app(store: GoldSetSt
                for p in problems)
     assert any("decisive field start" in p and "JSON Pointer" in p for p in problems)
     assert any("beyond document POL" in p for p in problems)
+
+
+# -- the sample: metrics --json and the workbook -------------------------------------------------
+def test_on_the_sample_metrics_json_has_structured_per_family_and_per_field(
+        tmp_path: Path) -> None:
+    from tests.helpers import run_cli
+
+    path = tmp_path / "s.goldset"
+    assert run_cli("new", str(path), "--sample").returncode == 0
+    result = run_cli("metrics", str(path), "--run", "bm25-gpt4o-v1", "--json")
+    assert result.returncode == 0, result.stderr
+    structured = json.loads(result.stdout)["structured"]
+    assert set(structured["per_family"]) == {"ordinary", "outdated_document"}
+    ordinary = structured["per_family"]["ordinary"]
+    assert (ordinary["answers"], ordinary["parsed"], ordinary["schema_valid"]) == (2, 2, 1)
+    # S01 (five fields checked) and S02 (broke the schema: its fields not executed)
+    assert ordinary["fields"]["/plafond_mensuel"]["outcomes"]["differs"] == 1
+    assert ordinary["fields"]["/jours_max"]["outcomes"]["missing"] == 1
+    assert ordinary["fields"]["/plafond_annuel"]["outcomes"]["not_supported"] == 1
+    assert ordinary["fields"]["/valeur_faciale"] | {"outcomes": None} == {
+        "accuracy": None, "passed": 0, "executed": 0, "not_executed": 1, "checks": 1,
+        "overruled": 0, "outcomes": None}
+    outdated = structured["per_family"]["outdated_document"]
+    assert outdated["diagnosis"]["document_missing"] == 1
+    assert outdated["fields"]["/applicable"]["outcomes"]["source_not_provided"] == 1
+    other = json.loads(run_cli("metrics", str(path), "--run", "hybride-mistral-v2",
+                               "--json").stdout)["structured"]
+    assert other["overall"]["parse_rate"] == 2 / 3
+    assert other["per_case"]["S03"]["diagnosis"] == "right_document_wrong_field"
+
+
+def test_the_workbook_has_a_structured_sheet(tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    from rag_annotator.import_export.sample import create_sample
+    from rag_annotator.import_export.xlsx_export import export_xlsx
+    from rag_annotator.import_export.registry import Options
+
+    with create_sample(tmp_path / "s.goldset") as store:
+        export_xlsx(store, tmp_path / "s.xlsx", Options())
+    wb = load_workbook(tmp_path / "s.xlsx", read_only=True)
+    try:
+        sheet = [list(r) for r in wb["Structured answers"].iter_rows(values_only=True)]
+    finally:
+        wb.close()
+    titles = [r[0] for r in sheet if r and isinstance(r[0], str)]
+    assert "Structured answers of run bm25-gpt4o-v1, per family" in titles
+    overall = next(r for r in sheet if r and r[0] == "all families")
+    assert overall[1:8] == [3, 1.0, 2 / 3, 1, 1, 1, 0]
+    field = next(r for r in sheet if r and r[0] == "/valeur_faciale")
+    assert field[1:6] == ["not computable", 0, 0, 1, 0]

@@ -137,6 +137,10 @@ class StructuredGroup:
         return {p: FieldFigure(t[0], t[1], t[2], t[3], dict(outcomes[p]))
                 for p, t in tallies.items()}
 
+    def cases(self, diagnosis: str) -> list[str]:
+        """The case keys of the answers with this diagnosis."""
+        return [i.case_key for i in self.items if i.diagnosis == diagnosis]
+
     def diagnoses(self) -> dict[str, int]:
         counts = Counter(i.diagnosis for i in self.items)
         return {d: counts.get(d, 0) for d in DIAGNOSES}

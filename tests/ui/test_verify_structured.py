@@ -117,3 +117,26 @@ def test_a_not_executed_field_cannot_be_overruled_and_says_why(  # type: ignore[
     assert panel.tree.currentItem().text(2) == "– not executed"
     press(qtbot, section, Qt.Key.Key_V, SHIFT)  # no dialog: nothing to overrule
     assert "no outcome to overrule" in win.statusBar().currentMessage()
+
+
+def test_the_dashboard_shows_the_structured_figures_of_the_run(  # type: ignore[no-untyped-def]
+        qtbot, sample: Path, english: None) -> None:
+    from rag_annotator.ui.dashboard.section import DashboardSection
+
+    win: MainWindow = open_window(qtbot, sample, assessor=ASSESSOR)
+    dashboard = win.sections[5]
+    assert isinstance(dashboard, DashboardSection)
+    win.show_section(5)
+    qtbot.waitUntil(lambda: dashboard.figures is not None, timeout=3000)
+    if dashboard.figures.run != "bm25-gpt4o-v1":
+        with qtbot.waitSignal(dashboard.figures_shown, timeout=3000):
+            dashboard.run_combo.setCurrentIndex(dashboard.run_combo.findData("bm25-gpt4o-v1"))
+    panel = dashboard.structured_panel
+    assert panel.isVisible()
+    overall = dashboard.figures.structured.overall
+    assert panel.table.text_at("All families", "Answers") == str(overall.answers) == "3"
+    assert panel.table.text_at("All families", "Contract broken") == "1"
+    assert panel.table.text_at("All families", "Document missing") == "1"
+    assert panel.table.text_at("All families", "Right document, wrong field") == "1"
+    assert panel.fields.text_at("/plafond_mensuel", "Accuracy") == "0.0%"
+    assert panel.fields.text_at("/valeur_faciale", "Not executed") == "1"
