@@ -348,3 +348,40 @@ def test_the_workbook_has_a_structured_sheet(tmp_path: Path) -> None:
     assert overall[1:8] == [3, 1.0, 2 / 3, 1, 1, 1, 0]
     field = next(r for r in sheet if r and r[0] == "/valeur_faciale")
     assert field[1:6] == ["not computable", 0, 0, 1, 0]
+
+
+# -- the cases import: an "Output contract" column --------------------------------------------
+def test_a_cases_csv_brings_contracts_in_a_json_column(store: GoldSetStore,
+                                                       tmp_path: Path) -> None:
+    import csv
+
+    from rag_annotator.import_export.cases_import import import_cases
+    from rag_annotator.import_export.files import ImportRejected
+    from rag_annotator.import_export.registry import Options
+    from rag_annotator.domain.structured import contract_to_json
+
+    ops.create_document(store, key="POL", title="Politique", text=POLICY)
+    source = tmp_path / "cases.csv"
+    with source.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["Id", "Question", "Contrat de sortie"])
+        writer.writerow(["H1", "Remplir la fiche", json.dumps(contract_to_json(contract()))])
+        writer.writerow(["H2", "Sans contrat", ""])
+    import_cases(store, source, Options())
+    stored = store.output_contract(store.by_key("cases", "H1")["id"])
+    assert stored is not None and [f.pointer for f in stored.fields] == [
+        "/start", "/amount", "/eligible"]
+    assert store.output_contract(store.by_key("cases", "H2")["id"]) is None
+    bad = tmp_path / "bad.csv"
+    with bad.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["Id", "Question", "Output contract"])
+        writer.writerow(["H3", "Doublon", '{"schema": {}, "schema": {}}'])
+        writer.writerow(["H4", "Inconnu", json.dumps({"schema": {}, "fields": [
+            {"pointer": "/a", "reference": 1, "document": "NOPE"}]})])
+    with pytest.raises(ImportRejected) as refused:
+        import_cases(store, bad, Options())
+    message = str(refused.value)
+    assert "row 2" in message and "appears twice" in message
+    assert "row 3" in message and "no document 'NOPE'" in message
+    assert store.count("cases") == 2
