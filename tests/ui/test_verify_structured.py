@@ -140,3 +140,50 @@ def test_the_dashboard_shows_the_structured_figures_of_the_run(  # type: ignore[
     assert panel.table.text_at("All families", "Right document, wrong field") == "1"
     assert panel.fields.text_at("/plafond_mensuel", "Accuracy") == "0.0%"
     assert panel.fields.text_at("/valeur_faciale", "Not executed") == "1"
+
+
+def test_the_contract_dialog_edits_a_case_s_contract_undoably(  # type: ignore[no-untyped-def]
+        qtbot, sample: Path, english: None) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from rag_annotator.ui.goldset.contract_dialog import ContractDialog
+    from rag_annotator.ui.goldset.section import GoldSetSection
+
+    win: MainWindow = open_window(qtbot, sample, assessor=ASSESSOR)
+    qtbot.keyClick(win, Qt.Key.Key_1, CTRL)
+    section = win.sections[0]
+    assert isinstance(section, GoldSetSection)
+    section.search.setText("S01")
+    qtbot.waitUntil(lambda: section.model.rowCount() == 1, timeout=2000)
+    section.table.selectRow(0)
+    section.table.setFocus()
+    assert section.editor.case["key"] == "S01"
+    seen: list[str] = []
+
+    def edit() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, ContractDialog):
+            QTimer.singleShot(10, edit)
+            return
+        text = dialog.editor.toPlainText()
+        seen.append(dialog.problem.text())
+        dialog.editor.setPlainText(text.replace('"reference": 40', '"reference": 50'))
+        seen.append(dialog.problem.text())
+        dialog.editor.setPlainText(text.replace('"pointer": "/jours_max"',
+                                                '"pointer": "jours_max"'))
+        save = dialog.buttons.button(QDialogButtonBox.StandardButton.Save)
+        seen.append(f"{save.isEnabled()} {dialog.problem.text()}")
+        dialog.editor.setPlainText(text.replace('"reference": 40', '"reference": 50'))
+        qtbot.keyClick(dialog.editor, Qt.Key.Key_Tab)  # Tab leaves the text for the buttons
+        save.click()
+
+    QTimer.singleShot(0, edit)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_K, CTRL | SHIFT)
+    assert seen[0] == seen[1] == "✓ The contract is valid."
+    assert seen[2].startswith("False ✗ 'jours_max' is not a JSON Pointer")
+    # the bm25 answer said 50, now the reference, but no passage says 50 (checked on save)
+    assert reviews(sample)[2][:2] == ("/plafond_mensuel", "not_supported")
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=2000)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Z, CTRL)
+    assert reviews(sample)[2][:2] == ("/plafond_mensuel", "differs")
