@@ -331,9 +331,9 @@ def test_on_the_sample_metrics_json_has_structured_per_family_and_per_field(
 def test_the_workbook_has_a_structured_sheet(tmp_path: Path) -> None:
     from openpyxl import load_workbook
 
+    from rag_annotator.import_export.registry import Options
     from rag_annotator.import_export.sample import create_sample
     from rag_annotator.import_export.xlsx_export import export_xlsx
-    from rag_annotator.import_export.registry import Options
 
     with create_sample(tmp_path / "s.goldset") as store:
         export_xlsx(store, tmp_path / "s.xlsx", Options())
@@ -355,10 +355,10 @@ def test_a_cases_csv_brings_contracts_in_a_json_column(store: GoldSetStore,
                                                        tmp_path: Path) -> None:
     import csv
 
+    from rag_annotator.domain.structured import contract_to_json
     from rag_annotator.import_export.cases_import import import_cases
     from rag_annotator.import_export.files import ImportRejected
     from rag_annotator.import_export.registry import Options
-    from rag_annotator.domain.structured import contract_to_json
 
     ops.create_document(store, key="POL", title="Politique", text=POLICY)
     source = tmp_path / "cases.csv"

@@ -252,8 +252,17 @@ class Retrieved:
 class _Field:
     """A decisive field made ready to check many answers fast."""
 
-    __slots__ = ("comparison", "document", "field", "passage", "reference", "tokens",
-                 "tolerance", "_choices", "_ref_key")
+    __slots__ = (
+        "_choices",
+        "_ref_key",
+        "comparison",
+        "document",
+        "field",
+        "passage",
+        "reference",
+        "tokens",
+        "tolerance",
+    )
 
     def __init__(self, decisive: DecisiveField) -> None:
         self.field = decisive

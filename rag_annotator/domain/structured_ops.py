@@ -75,7 +75,7 @@ def _retrieved(op: Writer, run_id: int, case_id: int, texts: dict[int, tuple[str
     return Retrieved(items)
 
 
-# -- checking ---------------------------------------------------------------------------------------
+# -- checking ------------------------------------------------------------------------------
 def check_answers_in(op: Writer, answers: Iterable[Row], *, fresh: bool = False,
                      checkpoint: Callable[[], None] | None = None) -> int:
     """Inside an operation: check every answer (rows of ``answers``) whose case has a

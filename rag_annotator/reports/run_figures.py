@@ -103,7 +103,7 @@ class RunFigures:
     comparison: Comparison | None = None
     case_families: Mapping[str, str] = field(default_factory=dict)
     next_pairs: tuple[Suggestion, ...] = ()
-    structured: StructuredSummary = StructuredSummary("")
+    structured: StructuredSummary = field(default_factory=lambda: StructuredSummary(""))
 
     @property
     def policy(self) -> Policy:

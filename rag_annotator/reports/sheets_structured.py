@@ -66,7 +66,7 @@ def structured_rows(figures: RunFigures, lang: str = "en") -> list[list[Any]]:
                                           "not executed", "overruled")])
     rows += [[pointer, ("pct", f.accuracy), f.passed, f.executed, f.not_executed, f.overruled]
              for pointer, f in summary.overall.fields().items()]
-    return rows + [[]]
+    return [*rows, []]
 
 
 def add_structured_sheet(wb: Any, store: GoldSetStore, scope: Scope, lang: str,

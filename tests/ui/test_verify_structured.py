@@ -7,16 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from rag_annotator.import_export.sample import create_sample
+from rag_annotator.ui.line_dialog import LineDialog
 from rag_annotator.ui.main_window import MainWindow
 from rag_annotator.ui.verify.section import VerifySection
 from rag_annotator.ui.verify.structured_panel import outcome_text
 from tests.helpers import rows
 from tests.ui.driving import open_window
-from tests.ui.test_agents_section import in_dialog, typed
 
 pytestmark = pytest.mark.gui
 
@@ -37,6 +37,26 @@ def press(qtbot, section: VerifySection, key: Qt.Key,  # type: ignore[no-untyped
     """One key on the focused widget (after a dialog, once the window has it back)."""
     qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=2000)
     qtbot.keyClick(QApplication.focusWidget(), key, modifier)
+
+
+def in_dialog(qtbot, text: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """Type ``text`` then Enter in the next modal LineDialog; returns its title once done."""
+    seen: list[str] = []
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not (isinstance(dialog, LineDialog) and dialog.field.hasFocus()):
+            QTimer.singleShot(10, answer)
+            return
+        seen.append(dialog.windowTitle())
+        qtbot.keyClicks(dialog.field, text)
+        qtbot.keyClick(dialog.field, Qt.Key.Key_Return)
+        if dialog.isVisible():
+            seen.append("left open")
+            dialog.reject()
+
+    QTimer.singleShot(0, answer)
+    return seen
 
 
 def reviews(path: Path) -> list[tuple[object, ...]]:
@@ -83,7 +103,7 @@ def test_done_when_a_structured_answer_by_keyboard(qtbot, sample: Path,  # type:
     press(qtbot, section, Qt.Key.Key_V)
     # F: /plafond_mensuel again; Shift+V overrules "differs" with a typed reason
     press(qtbot, section, Qt.Key.Key_F)
-    seen = in_dialog(qtbot, typed(qtbot, "avenant de 2025 : 50 euros", Qt.Key.Key_Return))
+    seen = in_dialog(qtbot, "avenant de 2025 : 50 euros")
     press(qtbot, section, Qt.Key.Key_V, SHIFT)
     qtbot.waitUntil(lambda: bool(seen))
     assert seen == ["Overrule the field's outcome"]
@@ -144,7 +164,6 @@ def test_the_dashboard_shows_the_structured_figures_of_the_run(  # type: ignore[
 
 def test_the_contract_dialog_edits_a_case_s_contract_undoably(  # type: ignore[no-untyped-def]
         qtbot, sample: Path, english: None) -> None:
-    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QDialogButtonBox
 
     from rag_annotator.ui.goldset.contract_dialog import ContractDialog

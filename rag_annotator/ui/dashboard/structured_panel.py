@@ -6,6 +6,8 @@ to a case with an output contract."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtWidgets import QWidget
 
 from rag_annotator.metrics.structured import StructuredGroup
@@ -63,16 +65,16 @@ class StructuredPanel(TableNotePanel):
              translate("DashboardSection", "Executed"),
              translate("DashboardSection", "Not executed"),
              translate("DashboardSection", "Overruled")],
-            [(pointer, [(pct(f.accuracy), None, None), (number(f.passed), None, None),
-                        (number(f.executed), None, None), (number(f.not_executed), None, None),
-                        (number(f.overruled), None, None)])
+            [(pointer, [(pct(f.accuracy), None, ""), (number(f.passed), None, ""),
+                        (number(f.executed), None, ""), (number(f.not_executed), None, ""),
+                        (number(f.overruled), None, "")])
              for pointer, f in summary.overall.fields().items()])
 
     @staticmethod
-    def _cells(group: StructuredGroup) -> list[tuple[str, list[str] | None, str | None]]:
+    def _cells(group: StructuredGroup) -> list[tuple[str, Sequence[str] | None, str]]:
         counts = group.diagnoses()
         every = [i.case_key for i in group.items]
-        return [(number(group.answers), every, None),
-                (pct(group.parse_rate), every, None),
-                (pct(group.schema_valid_rate), every, None),
-                *[(number(counts[d]), group.cases(d), None) for d in SHOWN]]
+        return [(number(group.answers), every, ""),
+                (pct(group.parse_rate), every, ""),
+                (pct(group.schema_valid_rate), every, ""),
+                *[(number(counts[d]), group.cases(d), "") for d in SHOWN]]

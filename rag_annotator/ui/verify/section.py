@@ -165,7 +165,9 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
         self.tabs.addTab(self.answers_table, self.tr("All answers (O)"))
         self.tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         left = QSplitter(Qt.Orientation.Vertical)
-        for widget, stretch in ((self.tabs, 2), (self.answer_view, 2), (self.claim_tabs, 3)):
+        parts: tuple[tuple[QWidget, int], ...] = (
+            (self.tabs, 2), (self.answer_view, 2), (self.claim_tabs, 3))
+        for widget, stretch in parts:
             left.addWidget(widget)
             left.setStretchFactor(left.count() - 1, stretch)
         left.setSizes([1800, 1800, 3000])
@@ -233,14 +235,18 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
         c, panel = self.commands, self.structured
         c["verify.structured"].triggered.connect(self.focus_structured)
         for action_id, step in (("verify.next_field", +1), ("verify.previous_field", -1)):
-            c[action_id].triggered.connect(
-                lambda _c=False, s=step: (self.focus_structured(), panel.step_field(s)))
+            c[action_id].triggered.connect(lambda _c=False, s=step: self.step_field(s))
         for action_id, overrule in (("verify.confirm_field", False),
                                     ("verify.overrule_field", True)):
             c[action_id].triggered.connect(lambda _c=False, o=overrule: bind_review(
                 panel, self.ctx.undo.run, structured_ops.review_field_outcome, o, self._hint))
         c["verify.check_structured"].triggered.connect(
             lambda: self.ctx.undo.run(structured_ops.check_structured))
+
+    def step_field(self, step: int) -> None:
+        """Show the structured answer and select its next (+1) / previous (-1) field."""
+        self.focus_structured()
+        self.structured.step_field(step)
 
     def focus_structured(self) -> None:
         """Show the structured-answer tab and put the keyboard in its tree."""

@@ -204,8 +204,8 @@ class StructuredPanel(QWidget):
                                              f["review_reason"] or "")),
                 (tr("Found"), f["found"] if f["found"] is not None else "—"),
                 (tr("Reference"), json.dumps(f["reference"], ensure_ascii=False)),
-                (tr("Comparison"), tr(COMPARISON_WORDS.get(f["comparison"],
-                                                           f["comparison"]))
+                (tr("Comparison"), tr(COMPARISON_WORDS.get(str(f["comparison"]),
+                                                           str(f["comparison"])))
                  + (f" ± {f['tolerance']:g}" if f["tolerance"] else ""))]
         if f["detail"]:
             rows.append((tr("Why"), f["detail"]))
