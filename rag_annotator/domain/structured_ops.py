@@ -27,6 +27,7 @@ from rag_annotator.domain.structured import (
     check_contract,
 )
 from rag_annotator.errors import InvalidValue, NotFound
+from rag_annotator.gc_pause import bulk_objects
 
 _FIELD_COLUMNS = ("position", "pointer", "reference", "comparison", "tolerance",
                   "document_id", "passage", "span_start", "span_end")
@@ -81,6 +82,12 @@ def check_answers_in(op: Writer, answers: Iterable[Row], *, fresh: bool = False,
     """Inside an operation: check every answer (rows of ``answers``) whose case has a
     contract; write its check and field outcomes.  ``fresh``: the answers were just
     inserted (no earlier check), so rows go in by batch.  Returns how many were checked."""
+    with bulk_objects():  # 20 outcome rows per answer stay alive until the batch insert
+        return _check_answers(op, answers, fresh, checkpoint)
+
+
+def _check_answers(op: Writer, answers: Iterable[Row], fresh: bool,
+                   checkpoint: Callable[[], None] | None) -> int:
     contracts: dict[int, tuple[CompiledContract, list[int]] | None] = {}
     texts: dict[int, tuple[str, str]] = {}
     checks: list[tuple[Any, ...]] = []
