@@ -385,3 +385,33 @@ def test_a_cases_csv_brings_contracts_in_a_json_column(store: GoldSetStore,
     assert "row 2" in message and "appears twice" in message
     assert "row 3" in message and "no document 'NOPE'" in message
     assert store.count("cases") == 2
+
+
+# -- reading a value in the retrieved passages ---------------------------------------------------
+@pytest.mark.parametrize(("value", "tolerance", "found"), [
+    (1200.5, 0.0, True),     # "1 200,50" (French grouping and decimal comma)
+    (1200.50, 0.0, True),
+    (200.5, 0.0, False),     # the tail of 1 200,50 is not 200,5
+    (50, 0.0, False),        # nor is the fraction of 1 200,50 the number 50
+    (1201, 0.6, True),       # within the tolerance
+    (1201, 0.4, False),
+    (2026, 0.0, True),       # the year of a date is written
+    (1, 0.0, True),          # "1er mars"
+])
+def test_numbers_are_read_in_the_passages_as_written(value: float, tolerance: float,
+                                                     found: bool) -> None:
+    assert Retrieved([("POL", POLICY)]).has_number(value, tolerance) is found
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Le congé débute le 1er mars 2026.", True),
+    ("Le congé débute le 1 MARS 2026.", True),   # case folded when not found as written
+    ("Le congé débute le 01/03/2026.", True),
+    ("Le congé débute le 2026-03-01.", True),
+    ("Le congé débute le 11/03/2026.", False),
+    ("Le congé débute le 1er mars 2027.", False),
+])
+def test_dates_are_read_in_the_passages_in_their_usual_forms(text: str, found: bool) -> None:
+    import datetime as dt
+
+    assert Retrieved([("POL", text)]).has_date(dt.date(2026, 3, 1)) is found

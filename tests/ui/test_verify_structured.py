@@ -95,7 +95,7 @@ def test_done_when_a_structured_answer_by_keyboard(qtbot, sample: Path,  # type:
     press(qtbot, section, Qt.Key.Key_F)
     field = panel.current_field()
     assert field["pointer"] == "/plafond_mensuel"
-    assert panel.tree.currentItem().text(2) == outcome_text("differs") == "✗ differs"
+    assert panel.tree.currentItem().text(1) == outcome_text("differs") == "✗ differs"
     assert "dans la limite de 40 € par mois" in panel.passage.toPlainText()
     # Shift+F back to /indemnite_jour; V confirms its "equal"
     press(qtbot, section, Qt.Key.Key_F, SHIFT)
@@ -111,7 +111,7 @@ def test_done_when_a_structured_answer_by_keyboard(qtbot, sample: Path,  # type:
         ("/indemnite_jour", "equal", "confirmed", ""),
         ("/plafond_mensuel", "differs", "overruled", "avenant de 2025 : 50 euros")]
     assert panel.current_field()["pointer"] == "/plafond_mensuel"
-    assert "overruled: avenant de 2025" in panel.tree.currentItem().text(2)
+    assert "overruled: avenant de 2025" in panel.tree.currentItem().text(1)
     # Ctrl+Z undoes each, last first
     press(qtbot, section, Qt.Key.Key_Z, CTRL)
     assert reviews(sample)[2][2:] == (None, "")
@@ -134,7 +134,7 @@ def test_a_not_executed_field_cannot_be_overruled_and_says_why(  # type: ignore[
     assert "not strict JSON" in panel.status.text()
     assert [panel.tree.topLevelItem(i).text(0) for i in range(2)] == ["answer",
                                                                       "Not in the answer"]
-    assert panel.tree.currentItem().text(2) == "– not executed"
+    assert panel.tree.currentItem().text(1) == "– not executed"
     press(qtbot, section, Qt.Key.Key_V, SHIFT)  # no dialog: nothing to overrule
     assert "no outcome to overrule" in win.statusBar().currentMessage()
 

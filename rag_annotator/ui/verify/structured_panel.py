@@ -43,9 +43,7 @@ OUTCOME_LOOK: dict[str | None, tuple[str, str, str]] = {
     "equal": ("✓", QT_TRANSLATE_NOOP("StructuredPanel", "equal"), "#d3f9d8"),
     "differs": ("✗", QT_TRANSLATE_NOOP("StructuredPanel", "differs"), "#ffc9c9"),
     "missing": ("∅", QT_TRANSLATE_NOOP("StructuredPanel", "missing"), "#ffe8cc"),
-    "not_supported": ("?", QT_TRANSLATE_NOOP("StructuredPanel", "not supported by the "
-                                                                "retrieved passages"),
-                      "#fff3bf"),
+    "not_supported": ("?", QT_TRANSLATE_NOOP("StructuredPanel", "not supported"), "#fff3bf"),
     "source_not_provided": ("⊘", QT_TRANSLATE_NOOP("StructuredPanel", "source not provided"),
                             "#e5dbff"),
     "not_executed": ("–", QT_TRANSLATE_NOOP("StructuredPanel", "not executed"), "#e9ecef"),
@@ -93,7 +91,7 @@ class StructuredPanel(QWidget):
         self.status.setTextFormat(Qt.TextFormat.RichText)
         self.tree = QTreeWidget()
         self.tree.setColumnCount(3)
-        self.tree.setHeaderLabels([tr("Field"), tr("Value"), tr("Outcome")])
+        self.tree.setHeaderLabels([tr("Field"), tr("Outcome"), tr("Value")])
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(False)
         self.passage = QTextBrowser()
@@ -127,20 +125,20 @@ class StructuredPanel(QWidget):
         ok, value, _reason = parse_strict(data["text"])
         by_pointer = {f["pointer"]: f for f in data["fields"]}
         placed: dict[str, QTreeWidgetItem] = {}
-        root = QTreeWidgetItem(self.tree, [tr("answer"), "" if ok else data["text"][:200], ""])
+        root = QTreeWidgetItem(self.tree, [tr("answer"), "", "" if ok else data["text"][:200]])
         if ok:
             self._add(root, value, "", by_pointer, placed)
         absent = [f for f in data["fields"] if f["pointer"] not in placed]
         if absent:
             group = QTreeWidgetItem(self.tree, [tr("Not in the answer"), "", ""])
             for f in absent:
-                placed[f["pointer"]] = QTreeWidgetItem(group, [f["pointer"], "—", ""])
+                placed[f["pointer"]] = QTreeWidgetItem(group, [f["pointer"], "", "—"])
         for f in data["fields"]:
             item = placed[f["pointer"]]
             self._mark(item, f)
             self.items.append(item)
         self.tree.expandAll()
-        for column in (0, 1):
+        for column in (0, 1, 2):  # field and outcome always whole; the value may be long
             self.tree.resizeColumnToContents(column)
         index = 0
         if same and keep is not None:
@@ -159,12 +157,12 @@ class StructuredPanel(QWidget):
                     enumerate(value) if isinstance(value, list) else ())
         for key, child in children:
             where = pointer + "/" + str(key).replace("~", "~0").replace("/", "~1")
-            item = QTreeWidgetItem(parent, [str(key), _short(child), ""])
+            item = QTreeWidgetItem(parent, [str(key), "", _short(child)])
             self._add(item, child, where, fields, placed)
 
     def _mark(self, item: QTreeWidgetItem, f: Row) -> None:
         """Outcome word + symbol on the field's row, its colour behind the row."""
-        item.setText(2, outcome_text(f["outcome"], f["review"], f["review_reason"] or ""))
+        item.setText(1, outcome_text(f["outcome"], f["review"], f["review_reason"] or ""))
         item.setData(0, FIELD_ROLE, f["id"])
         colour = QBrush(QColor(OUTCOME_LOOK.get(f["outcome"], OUTCOME_LOOK[None])[2]))
         for column in range(3):
@@ -173,7 +171,7 @@ class StructuredPanel(QWidget):
         font = item.font(0)
         font.setBold(True)
         item.setFont(0, font)
-        item.setToolTip(2, f["detail"] or "")
+        item.setToolTip(1, self._why(f))
 
     def _status_html(self, data: Row) -> str:
         check = data["check"]
@@ -207,8 +205,9 @@ class StructuredPanel(QWidget):
                 (tr("Comparison"), tr(COMPARISON_WORDS.get(str(f["comparison"]),
                                                            str(f["comparison"])))
                  + (f" ± {f['tolerance']:g}" if f["tolerance"] else ""))]
-        if f["detail"]:
-            rows.append((tr("Why"), f["detail"]))
+        why = self._why(f)
+        if why:
+            rows.append((tr("Why"), why))
         if f["document_key"]:
             state = tr("retrieved") if f["document_key"] in retrieved else tr("not retrieved")
             rows.append((tr("Source"), f"{f['document_key']} ({state})"))
@@ -219,6 +218,25 @@ class StructuredPanel(QWidget):
         self.passage.setHtml(
             f"<table>{table}</table><p><b>{title}</b></p>"
             f"<blockquote style='background:#f1f3f5'>{esc(passage)}</blockquote>")
+
+    def _why(self, f: Row) -> str:
+        """Why the field has its outcome, in the user's language (the file keeps the
+        English detail for the exports)."""
+        outcome = f["outcome"]
+        check = (self.data or {}).get("check") or {}
+        if outcome == "not_executed":
+            return tr("the answer did not parse") if not check.get("parsed") else tr(
+                "the answer broke the schema")
+        if outcome == "source_not_provided":
+            return tr("document %1 was not retrieved").replace("%1", f["document_key"] or "?")
+        if outcome == "missing":
+            return tr("no value at %1").replace("%1", f["pointer"] or "/")
+        if outcome == "not_supported":
+            return tr("the value is not found in the retrieved passages")
+        if outcome == "differs":
+            return tr("expected %1").replace("%1", json.dumps(f["reference"],
+                                                              ensure_ascii=False))
+        return ""
 
     # -- where we are ------------------------------------------------------------------------
     def current_field(self) -> Row | None:
