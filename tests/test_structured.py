@@ -415,3 +415,17 @@ def test_dates_are_read_in_the_passages_in_their_usual_forms(text: str, found: b
     import datetime as dt
 
     assert Retrieved([("POL", text)]).has_date(dt.date(2026, 3, 1)) is found
+
+
+def test_check_structured_on_the_command_line(tmp_path: Path) -> None:
+    from tests.helpers import run_cli
+
+    path = tmp_path / "s.goldset"
+    assert run_cli("new", str(path), "--sample").returncode == 0
+    result = run_cli("check-structured", str(path), "--run", "bm25-gpt4o-v1")
+    assert result.returncode == 0, result.stderr
+    assert "3 structured answers checked" in result.stdout
+    assert ("equal 3, differs 1, missing 1, not supported 1, source not provided 3, "
+            "not executed 3") in result.stdout
+    unknown = run_cli("check-structured", str(path), "--run", "nope")
+    assert unknown.returncode != 0 and "no run named 'nope'" in unknown.stderr
