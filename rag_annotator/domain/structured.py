@@ -43,7 +43,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from json.encoder import encode_basestring  # type: ignore[attr-defined]
+from json.encoder import encode_basestring
 from typing import Any, NamedTuple
 
 from rag_annotator.domain.strict_json import parse_strict
@@ -153,11 +153,19 @@ def numbers_in(text: str) -> set[float]:
     """Every number written in ``text`` (French and English decimals, grouped thousands)."""
     found: set[float] = set()
     for match in _NUMBER.finditer(text):
-        raw = re.sub(r"[ \u00a0\u202f]", "", match.group())
-        found.add(float(raw.replace(",", ".")))
-        if re.fullmatch(r"-?\d{1,3},\d{3}", raw):  # "1,500": English thousands too
-            found.add(float(raw.replace(",", "")))
+        found.update(_token_values(match.group()))
     return found
+
+
+def _token_values(token: str) -> tuple[float, ...]:
+    """The value(s) of one number as written: ``1 500,50`` → 1500.5; ``1,500`` is 1.5 in
+    French and 1500 in English, so both."""
+    raw = token.replace(" ", "").replace("\u00a0", "").replace("\u202f", "")
+    first = float(raw.replace(",", "."))
+    if "," in raw and len(raw) - raw.index(",") == 4 and raw.count(",") == 1 \
+            and 1 <= len(raw.lstrip("-").split(",")[0]) <= 3:
+        return first, float(raw.replace(",", ""))
+    return (first,)
 
 
 def dates_in(text: str) -> set[dt.date]:
@@ -321,75 +329,11 @@ def _number_near(text: str, core: str, value: float, tolerance: float) -> bool:
         fraction = begin > 1 and text[begin - 1] in ".," and text[begin - 2].isdigit()
         match = None if fraction else _NUMBER.match(text, begin)  # not "50" of "2,50"
         if match is not None and match.end() >= at + len(core):
-            for number in numbers_in(match.group()):
-                if abs(number - value) <= tolerance or number == value:
+            for number in _token_values(match.group()):
+                if abs(number - value) <= tolerance:
                     return True
         at = text.find(core, at + 1)
     return False
-
-
-def _has_token(text: str, token: str) -> bool:
-    """``token`` in ``text`` with no digit (or decimal mark before a digit) glued to it."""
-    start = text.find(token)
-    while start >= 0:
-        end = start + len(token)
-        before = text[start - 1] if start else " "
-        after = text[end] if end < len(text) else " "
-        after2 = text[end + 1] if end + 1 < len(text) else " "
-        if not before.isdigit() and not (before in ".,-" and start > 1
-                                         and text[start - 2].isdigit()) \
-                and not after.isdigit() and not (after in ".," and after2.isdigit()):
-            return True
-        start = text.find(token, start + 1)
-    return False
-
-
-@lru_cache(maxsize=4096)
-def number_spellings(value: float) -> tuple[str, ...]:
-    """How a text may write ``value``: plain, with a decimal comma, two decimals, thousands
-    grouped by a space, a no-break space or a narrow no-break space."""
-    plain = f"{value:.10f}".rstrip("0").rstrip(".")
-    whole, _dot, decimals = plain.partition(".")
-    sign = "-" if whole.startswith("-") else ""
-    digits = whole.lstrip("-")
-    fractions = {decimals} if decimals else {"", "00"}
-    if len(decimals) == 1:
-        fractions.add(decimals + "0")
-    out: set[str] = set()
-    groups = [digits]
-    if len(digits) > 3:
-        parts = []
-        rest = digits
-        while len(rest) > 3:
-            parts.insert(0, rest[-3:])
-            rest = rest[:-3]
-        parts.insert(0, rest)
-        groups += [sep.join(parts) for sep in (" ", "\u00a0", "\u202f", ",")]
-    for grouped in groups:
-        for fraction in fractions:
-            if not fraction:
-                out.add(sign + grouped)
-                continue
-            for mark in (",", "."):
-                if mark == "," and "," in grouped:
-                    continue  # "1,500,5" is no spelling
-                out.add(f"{sign}{grouped}{mark}{fraction}")
-    first = [plain, plain.replace(".", ",")]  # as Python writes it, then a French decimal
-    return tuple(dict.fromkeys([*first, *sorted(out, key=lambda t: (" " in t, t))]))
-
-
-@lru_cache(maxsize=4096)
-def date_spellings(day: dt.date) -> tuple[str, ...]:
-    """How a (case folded) text may write ``day``."""
-    month_name = next(m for m, n in _MONTHS.items() if n == day.month)
-    first = ("1er", "1") if day.day == 1 else (str(day.day),)
-    out = {day.isoformat()}
-    for d in {str(day.day), f"{day.day:02d}"}:
-        for m in {str(day.month), f"{day.month:02d}"}:
-            out.add(f"{d}/{m}/{day.year}")
-    for d in (*first, f"{day.day:02d}"):
-        out.add(f"{d} {month_name} {day.year}")
-    return tuple(sorted(out))
 
 
 # -- one field -----------------------------------------------------------------------------------
