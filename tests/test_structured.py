@@ -429,3 +429,17 @@ def test_check_structured_on_the_command_line(tmp_path: Path) -> None:
             "not executed 3") in result.stdout
     unknown = run_cli("check-structured", str(path), "--run", "nope")
     assert unknown.returncode != 0 and "no run named 'nope'" in unknown.stderr
+
+
+def test_undoing_the_run_import_removes_its_checks_and_redo_brings_them_back(
+        store: GoldSetStore, tmp_path: Path) -> None:
+    hr_file(store, tmp_path, {"H1": json.dumps(GOOD), "H2": "{"})
+    operation = int(store.query("SELECT max(id) AS id FROM operations "
+                                "WHERE action = 'import_run'")[0]["id"])
+    assert store.count("field_outcomes") == 6 and store.count("structured_checks") == 2
+    undo = store.revert(operation)
+    assert store.count("field_outcomes") == 0 and store.count("answers") == 0
+    store.revert(int(undo.operation_id or 0), action="redo")
+    assert outcomes(store, "H1") == ["equal"] * 3 and outcomes(store, "H2") == [
+        "not_executed"] * 3
+    assert store.integrity_problems() == []
