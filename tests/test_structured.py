@@ -26,7 +26,7 @@ from rag_annotator.domain.structured_ops import (
     review_field_outcome,
     set_output_contract,
 )
-from rag_annotator.errors import InvalidValue
+from rag_annotator.errors import Conflict, InvalidValue
 from rag_annotator.import_export.runs_jsonl import import_jsonl_run
 from rag_annotator.reports.render import metrics_json
 from rag_annotator.reports.run_figures import build
@@ -443,3 +443,16 @@ def test_undoing_the_run_import_removes_its_checks_and_redo_brings_them_back(
     assert outcomes(store, "H1") == ["equal"] * 3 and outcomes(store, "H2") == [
         "not_executed"] * 3
     assert store.integrity_problems() == []
+
+
+def test_an_approved_case_of_a_frozen_release_keeps_its_contract(store: GoldSetStore,
+                                                                  tmp_path: Path) -> None:
+    from rag_annotator.domain.releases import freeze_release
+
+    hr_file(store, tmp_path, {"H1": json.dumps(GOOD)})
+    case_id = store.by_key("cases", "H1")["id"]
+    ops.edit_case(store, case_id, status="approved")
+    freeze_release(store, "v1")
+    with pytest.raises(Conflict, match="frozen release 'v1'"):
+        set_output_contract(store, case_id, None)
+    assert store.output_contract(case_id) is not None

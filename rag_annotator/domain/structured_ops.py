@@ -18,6 +18,7 @@ from rag_annotator.domain import operations
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Row, Store, Writer
+from rag_annotator.domain.releases import check_editable
 from rag_annotator.domain.structured import (
     AnswerResult,
     CompiledContract,
@@ -182,6 +183,7 @@ def set_output_contract(store: Store, case_id: int, contract: Contract | None) -
     with store.operation("set_output_contract", "") as op:
         case = operations.require_row(op, "cases", case_id)
         op.label = case["key"]
+        check_editable(op, case)  # approved in a frozen release: read-only
         write_contract_in(op, case, contract)
         if contract is not None:
             check_answers_in(op, op.select("answers", order_by="id", case_id=case_id))
