@@ -40,7 +40,7 @@ import json
 import math
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from json.encoder import encode_basestring
@@ -250,7 +250,8 @@ class Retrieved:
 
     def __init__(self, documents: Iterable[tuple[str, str]]) -> None:
         self.items = list(documents)
-        self.keys = {key for key, _text in self.items}
+        self.texts = dict(self.items)  # the justifying document is searched first
+        self.keys = self.texts.keys()
         self._raw: str | None = None
         self._text: str | None = None
         self._numbers: set[float] | None = None
@@ -264,8 +265,12 @@ class Retrieved:
             self._raw = "\n\x00\n".join(t for _k, t in self.items)
         return self._raw
 
-    def has_text(self, key: str, raw: str = "") -> bool:
-        """Is ``raw`` (as written) or ``key`` (normalised) in a retrieved context?"""
+    def has_text(self, key: str, raw: str = "", first: str | None = None) -> bool:
+        """Is ``raw`` (as written) or ``key`` (normalised) in a retrieved context?  The
+        document ``first`` names (the justifying one) is searched first: that is where the
+        value usually is, so the other texts are seldom read."""
+        if raw and first is not None and raw in self.texts.get(first, ""):
+            return True
         return bool(raw and raw in self.raw) or bool(key and key in self.text)
 
     @property
@@ -275,13 +280,16 @@ class Retrieved:
             self._text = "\n\x00\n".join(normalise_text(t) for _k, t in self.items)
         return self._text
 
-    def has_number(self, value: float, tolerance: float) -> bool:
+    def has_number(self, value: float, tolerance: float, first: str | None = None) -> bool:
         """Is a number within ``tolerance`` of ``value`` written in a retrieved context?
 
         One scan per text: the last digits of the value's integer part are looked for, and
         the number written around each hit is read (``1 500,50``, ``1500.5``…); only a
         value with a tolerance that crosses its integer part reads every number."""
         core = str(int(abs(value)))[-3:]
+        if first is not None and _number_near(self.texts.get(first, ""), core, value,
+                                              tolerance):
+            return True
         if _number_near(self.raw, core, value, tolerance) or _number_near(
                 self.text, core, value, tolerance):  # the normalised text only when needed
             return True
@@ -342,6 +350,7 @@ class _Field:
 
     __slots__ = (
         "_choice_keys",
+        "_match",
         "_choices",
         "_ref_key",
         "_why",
@@ -365,6 +374,8 @@ class _Field:
         self._ref_key: Any = None
         self._choices: list[Any] = []
         self._choice_keys: set[str] = set()
+        self._match: Callable[[Any], tuple[bool, str]] = getattr(
+            self, f"_match_{self.comparison}")  # chosen once, not for every answer
         # why a value differs, written once (not for each of 100,000 answers)
         self._why = f"expected {shown(decisive.reference)}"
         if self.comparison == "number" and self.tolerance:
@@ -381,36 +392,43 @@ class _Field:
 
     def matches(self, value: Any) -> tuple[bool, str]:
         """Is ``value`` the reference under this field's comparison (and why not)?"""
-        kind = self.comparison
-        if kind == "number":
-            if not _is_number(value) or not _is_number(self.reference):
-                return False, "not a number"
-            return abs(value - self.reference) <= self.tolerance, self._why
-        if kind == "date":
-            day = as_date(value)
-            if day is None:
-                return False, "not a date (YYYY-MM-DD or DD/MM/YYYY)"
-            return day == self._ref_key, self._why
-        if kind == "text":
-            if not isinstance(value, str):
-                return False, "not a text"
-            return _text_key(value) == self._ref_key, self._why
-        if kind == "one_of":
-            if isinstance(value, str) and _text_key(value) in self._choice_keys:
-                return True, ""
-            return any(_same_json(choice, value) for choice in self._choices), self._why
+        match: Callable[[Any], tuple[bool, str]] = getattr(self, f"_match_{self.comparison}")
+        return match(value)
+
+    def _match_number(self, value: Any) -> tuple[bool, str]:
+        if not _is_number(value) or not _is_number(self.reference):
+            return False, "not a number"
+        return abs(value - self.reference) <= self.tolerance, self._why
+
+    def _match_date(self, value: Any) -> tuple[bool, str]:
+        day = as_date(value)
+        if day is None:
+            return False, "not a date (YYYY-MM-DD or DD/MM/YYYY)"
+        return day == self._ref_key, self._why
+
+    def _match_text(self, value: Any) -> tuple[bool, str]:
+        if not isinstance(value, str):
+            return False, "not a text"
+        return _text_key(value) == self._ref_key, self._why
+
+    def _match_one_of(self, value: Any) -> tuple[bool, str]:
+        if isinstance(value, str) and _text_key(value) in self._choice_keys:
+            return True, ""
+        return any(_same_json(choice, value) for choice in self._choices), self._why
+
+    def _match_exact(self, value: Any) -> tuple[bool, str]:
         return _same_json(value, self.reference), self._why
 
     def supported(self, value: Any, retrieved: Retrieved) -> bool:
         """Is the value (else the justifying passage) found in a retrieved context?"""
         if _is_number(value):
-            return retrieved.has_number(float(value), self.tolerance)
+            return retrieved.has_number(float(value), self.tolerance, self.document)
         if isinstance(value, str):
             day = as_date(value) if self.comparison == "date" or value[:1].isdigit() else None
             if day is not None and retrieved.has_date(day):
                 return True
-            return retrieved.has_text(_text_key(value), value.strip(_EDGES))
-        return retrieved.has_text(self.passage, self.field.passage.strip())
+            return retrieved.has_text(_text_key(value), value.strip(_EDGES), self.document)
+        return retrieved.has_text(self.passage, self.field.passage.strip(), self.document)
 
     def check(self, answer: Any, retrieved: Retrieved) -> FieldResult:
         """The outcome of this field in a parsed, schema-valid answer (see the module)."""
@@ -425,7 +443,7 @@ class _Field:
         if value is _MISSING or (value is None and self.reference is not None):
             return FieldResult("missing", None if value is _MISSING else "null",
                                "no value at " + (self.field.pointer or "the root"))
-        equal, why = self.matches(value)
+        equal, why = self._match(value)
         if not equal:
             return FieldResult("differs", shown(value), why)
         if not self.supported(value, retrieved):
