@@ -350,8 +350,8 @@ class _Field:
 
     __slots__ = (
         "_choice_keys",
-        "_match",
         "_choices",
+        "_match",
         "_ref_key",
         "_why",
         "comparison",
