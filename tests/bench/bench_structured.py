@@ -4,9 +4,9 @@ The whole check (strict parse, ``jsonschema`` 2020-12 validation with its format
 then the 20 decisive fields: pointer, comparison, retrieved document, value in the retrieved
 passages) against ``jsonschema`` validation alone of the same, already parsed answers with
 the same validator, in the same run.  The goal is the whole check in at most twice the time
-of the validation alone.  Answers mix the outcomes: most valid, some with a differing, a
-missing or a not-supported field, some whose source was not retrieved, a few that do not
-parse or break the schema; every answer has its own retrieved texts (two passages of ~1,500
+of the validation alone.  Answers mix the outcomes: most right, some with a differing,
+a missing or a not-supported field, some whose source was not retrieved, a few that do
+not parse or break the schema; every answer has its own retrieved texts (two passages of ~1,500
 characters), so the passages are read per answer as in a real run.  Prints the figures;
 asserts nothing (timings depend on the machine).  Usage:
 ``python tests/bench/bench_structured.py [--answers 100000] [--fields 20] [--repeat 3]``
@@ -57,7 +57,7 @@ def contract(n_fields: int) -> Contract:
             fields.append(DecisiveField(f"/{name}", ["oui", "partiel"], "one_of",
                                         document="D1"))
     schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
-              "required": sorted(properties), "properties": properties,
+              "required": sorted(properties)[:-1], "properties": properties,  # last optional
               "additionalProperties": False}
     return Contract(schema, tuple(fields))
 
@@ -97,12 +97,16 @@ def answers(c: Contract, n: int, seed: int = 7) -> list[tuple[str, list[tuple[st
             value.pop("f02")                          # breaks "required": not executed
         elif roll < 0.20:
             value["f05"] = 7.25                       # differs, and not in the passages
+        elif 0.27 <= roll < 0.30:
+            value.pop(f"f{len(c.fields) - 1:02d}")    # the optional field left out: missing
         text = json.dumps(value, ensure_ascii=False)
         if 0.20 <= roll < 0.22:
             text = text[:-1] + ', "f00": 1}'          # duplicate key: does not parse
         docs = [("D1", d1 + f" Réf. {i}."), ("D2", d2 + f" Réf. {i}.")]
         if 0.22 <= roll < 0.27:
             docs = docs[1:]                           # D1 not retrieved: source not provided
+        elif 0.30 <= roll < 0.33:                     # right value, not in the passages
+            docs = [("D1", docs[0][1].replace("100,5", "cent")), docs[1]]
         out.append((text, docs))
     return out
 
