@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 #: One module per topic keeps this file the dispatcher, not the home of every command.
 _COMMAND_MODULES: tuple[str, ...] = (
     "rag_annotator.cli.rights",
+    "rag_annotator.cli.structured",
 )
 IMPORT_FORMATS = tuple(registry.IMPORTS)
 EXPORT_FORMATS = tuple(registry.EXPORTS)

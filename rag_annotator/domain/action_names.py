@@ -97,8 +97,16 @@ AGENT_ACTION_NAMES: dict[str, str] = {
     "clear_trajectory_review": QT_TRANSLATE_NOOP("labels", "Clear trajectory review"),
 }
 
+# Output contracts and structured answers (``domain/structured_ops.py``).
+STRUCTURED_ACTION_NAMES: dict[str, str] = {
+    "set_output_contract": QT_TRANSLATE_NOOP("labels", "Set the output contract"),
+    "check_structured": QT_TRANSLATE_NOOP("labels", "Check structured answers"),
+    "review_field_outcome": QT_TRANSLATE_NOOP("labels", "Review a decisive field"),
+}
+
 ACTION_NAMES: dict[str, str] = {
     **CORE_ACTION_NAMES,
+    **STRUCTURED_ACTION_NAMES,
     **GOLDSET_ACTION_NAMES,
     **VERIFY_ACTION_NAMES,
     **AGENT_ACTION_NAMES,

@@ -99,6 +99,9 @@ def delete_case(store: Store, case_id: int) -> Changes:
                       "expected_sources", "case_reviews"):
             op.delete_where(table, case_id=case_id)
         _delete_trajectories(op, case_id=case_id)
+        for contract in op.select("output_contracts", case_id=case_id):
+            op.delete_where("decisive_fields", contract_id=contract["id"])
+            op.delete("output_contracts", {"id": contract["id"]})
         for review in op.select("case_reviews", near_duplicate_of=case_id):
             op.update("case_reviews", {"id": review["id"]}, {"near_duplicate_of": None})
         op.delete("cases", {"id": case_id})
@@ -207,6 +210,8 @@ def delete_document(store: Store, document_id: int) -> Changes:
             op.update("documents", {"id": other["id"]}, {"supersedes_id": None})
         for other in op.select("documents", parent_id=document_id):
             op.update("documents", {"id": other["id"]}, {"parent_id": None})
+        for field in op.select("decisive_fields", document_id=document_id):
+            op.update("decisive_fields", {"id": field["id"]}, {"document_id": None})
         op.delete("documents", {"id": document_id})
     return op.changes()
 
@@ -266,6 +271,8 @@ def _delete_answer(op: Writer, answer_id: int) -> None:
         op.delete_where("judge_verdicts", claim_id=claim["id"])
         op.delete("claims", {"id": claim["id"]})
     op.delete_where("citations", answer_id=answer_id)
+    op.delete_where("field_outcomes", answer_id=answer_id)
+    op.delete_where("structured_checks", answer_id=answer_id)
     op.delete("answers", {"id": answer_id})
 
 

@@ -23,6 +23,9 @@ réponse``/``Source``, ``Doit contenir``/``Must contain``, ``Famille``/``Family`
   max``, ``Secondes max``, ``Coût max`` (numbers; ``0,5`` is read as 0.5).  A row that
   fills an agent column and gives no kind is an agent case; a row marked ``rag`` that
   fills one is refused.  Cells are read by :func:`rag_annotator.domain.agents.agent_column`.
+* structured outputs (issue 17): a ``Contrat de sortie``/``Output contract`` column holds
+  the case's output contract as one JSON object (``{"schema": {...}, "fields": [{"pointer",
+  "reference", "comparison", "tolerance", "document", "passage"}]}``), parsed strictly.
 
 All or nothing: every row is checked before anything is written; errors name the row (as
 the spreadsheet numbers it, header = row 1) and the column.  The cases are written in one
@@ -46,6 +49,9 @@ from rag_annotator.domain.changes import Changes, made
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.goldset_ops import case_keys_after
 from rag_annotator.domain.ports import Store
+from rag_annotator.domain.strict_json import parse_strict
+from rag_annotator.domain.structured import contract_from_json
+from rag_annotator.domain.structured_ops import write_contract_in
 from rag_annotator.errors import InvalidValue
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
@@ -124,6 +130,9 @@ HEADERS: dict[str, tuple[str, ...]] = {
                     "max time"),
     "max_cost": ("cout max", "max cout", "cout maximum", "budget de cout", "budget cout",
                  "max cost", "cost budget"),
+    # structured outputs (issue 17): the case's output contract as one JSON object
+    "output_contract": ("contrat de sortie", "contrat de sortie json", "contrat json",
+                        "output contract", "json output contract", "structured output"),
 }
 FIELDS = tuple(HEADERS)
 #: The agent expectation columns (a row filling one is an agent case).
@@ -342,6 +351,10 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
         values, hdr = row.values, row.headers
         case = _row_cells(row, errors)
         _agent_kind(case, row, errors)
+        for f in getattr(case.get("output_contract"), "fields", ()):
+            if f.document is not None and f.document not in resolver.keys:
+                errors.add(row.number, hdr.get("output_contract"), f"field {f.pointer}: no "
+                           f"document '{f.document}' in the corpus; add it or fix the key.")
         if not case.get("question"):
             errors.add(row.number, hdr.get("question", "question"),
                        "empty; every case needs a question (fill it in or delete the row).")
@@ -394,6 +407,9 @@ def _row_cells(row: _Row, errors: _Errors) -> dict[str, Any]:
         if name in AGENT_FIELDS:
             _agent_cell(case, name, raw, row, errors)
             continue
+        if name == "output_contract":
+            _contract_cell(case, raw, row, errors)
+            continue
         if isinstance(raw, list):
             items = [str(x).strip() for x in raw if str(x).strip()]
             text = "\n".join(items)
@@ -430,6 +446,27 @@ def _agent_cell(case: dict[str, Any], name: str, raw: Any, row: _Row,
         errors.add(row.number, row.headers.get(name), message)
 
 
+def _contract_cell(case: dict[str, Any], raw: Any, row: _Row, errors: _Errors) -> None:
+    """The output contract cell: one strict JSON object (``native_structured``'s shape)."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return
+    where = row.headers.get("output_contract")
+    ok, value, reason = (True, raw, "") if isinstance(raw, dict) else parse_strict(str(raw))
+    if not ok:
+        errors.add(row.number, where, f"not one JSON object ({reason}); write the contract "
+                                      "as {\"schema\": {...}, \"fields\": [...]}.")
+        return
+    try:
+        contract = contract_from_json(value)
+    except InvalidValue as error:
+        errors.add(row.number, where, str(error))
+        return
+    if str(row.values.get("kind") or "").strip().lower() == "agent":
+        errors.add(row.number, where, "an agent case has no output contract; clear the cell.")
+        return
+    case["output_contract"] = contract
+
+
 def _agent_kind(case: dict[str, Any], row: _Row, errors: _Errors) -> None:
     """A row that fills an agent column is an agent case unless it says it is RAG."""
     filled = [name for name in AGENT_FIELDS if name in case]
@@ -454,7 +491,7 @@ def _case_columns(case: Mapping[str, Any]) -> dict[str, Any]:
             continue
         if name in _LIST_COLUMNS:
             out[name] = json.dumps([v.check_text(name, x) for x in value], ensure_ascii=False)
-        elif name in VALUE_NAMES or name in AGENT_FIELDS:
+        elif name in VALUE_NAMES or name in AGENT_FIELDS or name == "output_contract":
             out[name] = value  # checked codes, and agent columns read by agent_column
         else:
             out[name] = v.check_text(name, value)
@@ -570,7 +607,7 @@ def write_cases(store: CaseStore, source: Path, cases: list[dict[str, Any]],
                 ) -> CaseImportReport:
     """Write validated cases and their sources in one operation (cancel rolls it back)."""
     now = utc_now()
-    columns = sorted({c for case in cases for c in case} - {"author"})
+    columns = sorted({c for case in cases for c in case} - {"author", "output_contract"})
     with store.operation(action, source.name) as op:
         op.insert_rows("cases", [*columns, "author", "created_at", "updated_at"], (
             [case.get(c, _DEFAULTS.get(c)) for c in columns]
@@ -583,6 +620,10 @@ def write_cases(store: CaseStore, source: Path, cases: list[dict[str, Any]],
         if pairs:
             op.insert_rows("expected_sources", ["case_id", "document_id", "note"],
                            ([c, d, ""] for c, d in pairs))
+        for case in cases:  # output contracts (issue 17), written once their cases exist
+            if case.get("output_contract") is not None:
+                write_contract_in(op, op.get("cases", {"id": ids[case["key"]]}) or {},
+                                  case["output_contract"])
         if after is not None:
             after(op, ids)
     report.cases = len(cases)

@@ -15,6 +15,9 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
+from rag_annotator.domain.strict_json import TOO_DEEP as TOO_DEEP  # the run importers' names
+from rag_annotator.domain.strict_json import refuse_constant as refuse_constant
+from rag_annotator.domain.strict_json import refuse_duplicate_keys as refuse_duplicate_keys
 from rag_annotator.errors import KnownError
 from rag_annotator.storage import tempfiles
 
@@ -68,29 +71,6 @@ def read_text_lines(path: Path) -> Iterator[tuple[int, str]]:
     """Yield ``(line_number, line)`` of a UTF-8 text file, without line endings."""
     for first, lines in read_text_blocks(path):
         yield from enumerate(lines, start=first)
-
-
-#: The refusal of a value nested deeper than Python's recursive readers follow.
-TOO_DEEP = ("the data is nested too deeply to read (lists or objects inside each other "
-            "thousands of times); flatten it.")
-
-
-def refuse_constant(name: str) -> Any:
-    """``parse_constant`` hook of the strict JSON readers: NaN and Infinity are not JSON."""
-    raise ValueError(f"{name} is not a number JSON allows; write a finite number or null")
-
-
-def refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """``object_pairs_hook`` of the strict JSON readers: a key given twice in one object
-    would silently lose one of its values."""
-    out = dict(pairs)  # C speed; a repeated key makes the dict shorter than the pairs
-    if len(out) != len(pairs):
-        seen: set[str] = set()
-        for key, _value in pairs:
-            if key in seen:
-                raise ValueError(f"the key '{key}' appears twice in one object")
-            seen.add(key)
-    return out
 
 
 def read_json_lines(path: Path, *, objects: bool = True) -> Iterator[tuple[int, Any]]:

@@ -67,6 +67,8 @@ from rag_annotator.import_export.native_json_export import (  # the writer, re-e
     cancelled,
     export_json,
 )
+from rag_annotator.import_export.native_structured import SECTIONS as STRUCTURED_SECTIONS
+from rag_annotator.import_export.native_structured import read_sections
 from rag_annotator.import_export.registry import Options
 from rag_annotator.storage.store import GoldSetStore
 
@@ -275,7 +277,7 @@ _TOP = ("format", "version", "schema_version", "meta", "assessors", "identities"
         "cases",
         "case_reviews", "runs", "retrieved", "answers", "answer_reviews", "trajectories",
         "trajectory_reviews", "agent_metrics", "judgments", "adjudications", "releases",
-        "history")
+        "history", *STRUCTURED_SECTIONS)
 
 
 def _spec(path: Path, item: Any, where: str, entity: str) -> dict[str, Any]:
@@ -339,6 +341,7 @@ def read_document(path: Path) -> dict[str, Any]:
     if not isinstance(data.get("agent_metrics", {}), dict):
         raise ImportRejected(path, None, "agent_metrics: expected an object (run → figures).")
     out["has_history"] = bool(data.get("history"))
+    out.update(read_sections(path, data))  # output contracts, checks, field outcomes
     return out
 
 

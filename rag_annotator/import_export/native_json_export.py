@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export.files import atomic_text_writer
+from rag_annotator.import_export.native_structured import export_sections
 from rag_annotator.import_export.registry import Options
 from rag_annotator.storage.reads_exchange import JSON_COLUMNS
 from rag_annotator.storage.store import GoldSetStore
@@ -123,6 +124,8 @@ def export_json(store: GoldSetStore, dest: Path, options: Options) -> ExportRepo
         report.counts["claims"] = store.count("claims")
         report.counts["answer_reviews"] = w.rows("answer_reviews",
                                                  _flat(store, "answer_reviews"))
+        for section, rows in export_sections(store):
+            report.counts[section] = w.rows(section, rows)
         report.counts["trajectories"] = w.rows("trajectories", _trajectories(store))
         report.counts["trajectory_steps"] = store.count("trajectory_steps")
         report.counts["trajectory_reviews"] = w.rows("trajectory_reviews",

@@ -16,6 +16,7 @@ from rag_annotator.domain.ports import Writer
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export.files import ImportRejected, polled
 from rag_annotator.import_export.native_json import ImportReport
+from rag_annotator.import_export.native_structured import load_sections
 
 
 class _Ids:
@@ -107,6 +108,7 @@ def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportRep
              "grade": r["grade"], "note": r["note"], "updated_at": r["updated_at"]}
             for i, r in enumerate(data.get(table, []))), report)
     _insert(op, cancel, "releases", data.get("releases", []), report)
+    load_sections(op, path, data)  # output contracts, then the checks and field outcomes
 
 
 def _load_answers(op: Writer, cancel: Callable[[], bool] | None,

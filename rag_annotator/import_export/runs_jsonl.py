@@ -31,11 +31,13 @@ from rag_annotator.domain import validation as v
 from rag_annotator.domain.changes import made
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store, Writer
+from rag_annotator.domain.structured_ops import check_answers_in
 from rag_annotator.domain.verify_ops import add_candidate_claims
 from rag_annotator.errors import Conflict, InvalidValue
 from rag_annotator.import_export.files import (
     TOO_DEEP,
     ImportRejected,
+    check_cancel,
     polled,
     read_text_lines,
     refuse_constant,
@@ -250,6 +252,9 @@ def _import(store: Store, path: Path, records: list[RunRecord], *, name: str | N
             for marker, doc in r.citations:
                 op.insert("citations", {"answer_id": answer_id, "document_id": docs[doc],
                                         "marker": marker})
+        # structured answers of cases with an output contract: checked as they arrive
+        check_answers_in(op, op.select("answers", order_by="id", run_id=run_id), fresh=True,
+                         checkpoint=lambda: check_cancel(cancel))
     report.changes = made(op.changes())
     return report
 

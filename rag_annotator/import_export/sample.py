@@ -22,6 +22,8 @@ from rag_annotator.domain.agent_ops import TrajectoryInput, add_trajectories
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.operations import ensure_assessor
 from rag_annotator.domain.ports import Writer
+from rag_annotator.domain.structured import contract_from_json
+from rag_annotator.domain.structured_ops import check_answers_in, write_contract_in
 from rag_annotator.storage.store import GoldSetStore
 
 SAMPLE_RESOURCE = ("rag_annotator.resources", "sample", "sample_fr.json")
@@ -61,6 +63,11 @@ def load_sample(store: GoldSetStore, data: dict[str, Any]) -> None:
         for run in data["runs"]:
             _load_run(op, run, cases, docs, assessors, behaviours)
             _load_trajectories(op, run, cases, assessors)
+        for item in data["cases"]:  # output contracts, then their answers checked
+            if "output_contract" in item:
+                write_contract_in(op, op.get("cases", {"id": cases[item["key"]]}) or {},
+                                  contract_from_json(item["output_contract"]))
+        check_answers_in(op, op.select("answers", order_by="id"), fresh=True)
         now = utc_now()
         op.insert_many("judgments", (
             {"case_id": cases[j["case"]], "document_id": docs[j["document"]]["id"],

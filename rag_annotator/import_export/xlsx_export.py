@@ -50,6 +50,7 @@ from rag_annotator.import_export.csv_import import CUT_MARKER
 from rag_annotator.import_export.registry import Options
 from rag_annotator.paths import app_paths
 from rag_annotator.reports.sheets_rights import SHEET, rights_rows
+from rag_annotator.reports.sheets_structured import add_structured_sheet
 from rag_annotator.reports.workbook import SUMMARY, summary_rows, words
 from rag_annotator.storage import tempfiles
 from rag_annotator.storage.store import GoldSetStore
@@ -223,6 +224,7 @@ def export_xlsx(store: GoldSetStore, dest: Path, options: Options) -> TablesRepo
         lang = summary_language(options)
         _write_summary(wb.create_sheet(words(lang)(SUMMARY)),
                        summary_rows(store, scope, lang), lang)
+        add_structured_sheet(wb, store, scope, lang, _write_summary)  # issue 17
         for entity in FLAT_ENTITIES:
             columns, rows = entity_stream(store, entity, scope)
             report.counts[entity] = _Sheets(wb, entity, columns, report).write(rows, tick)

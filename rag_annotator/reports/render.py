@@ -26,6 +26,7 @@ def metrics_json(figures: RunFigures) -> dict[str, Any]:
     if figures.latency.has_data:
         data["latency"] = figures.latency.to_json()
     data["agents"] = figures.agents.to_json()
+    data["structured"] = figures.structured.to_json()
     if figures.comparison is not None:
         data["compare"] = figures.comparison.to_json()
     if figures.options.next_count:

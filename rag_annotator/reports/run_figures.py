@@ -36,6 +36,7 @@ from rag_annotator.metrics.measures import parse_measures
 from rag_annotator.metrics.retrieval import DEFAULT_MEASURES, Report, evaluate
 from rag_annotator.metrics.run_intervals import FigureIntervals, Settings, run_intervals
 from rag_annotator.metrics.significance import PairedResult, paired_comparison
+from rag_annotator.metrics.structured import StructuredSummary, summarize_rows
 from rag_annotator.metrics.values import Policy, QueryInput
 from rag_annotator.reports import inputs
 from rag_annotator.reports import rights_figures as rights_mod
@@ -45,9 +46,10 @@ from rag_annotator.storage.store import GoldSetStore
 #: What :func:`build` can compute (``parts``).
 RETRIEVAL, ANSWERS, DIAGNOSIS, AGENTS, COVERAGE = (
     "retrieval", "answers", "diagnosis", "agents", "coverage")
+STRUCTURED = "structured"
 #: What the dashboard and ``metrics`` show.  The judging coverage of the rankings is asked
 #: for by name: no rendering shows it yet, and it costs ~0.15 s on 10,000 cases x 100.
-DEFAULT_PARTS = frozenset({RETRIEVAL, ANSWERS, DIAGNOSIS, AGENTS})
+DEFAULT_PARTS = frozenset({RETRIEVAL, ANSWERS, DIAGNOSIS, AGENTS, STRUCTURED})
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,7 @@ class RunFigures:
     intervals: FigureIntervals = field(default_factory=FigureIntervals)
     significance: Mapping[str, PairedResult] | None = None
     rights: RightsFigures = field(default_factory=RightsFigures)  # exposures, 3 outcomes
+    structured: StructuredSummary = field(default_factory=lambda: StructuredSummary(""))
 
     @property
     def policy(self) -> Policy:
@@ -192,7 +195,9 @@ def build(store: GoldSetStore, run: str, options: FigureOptions = FigureOptions(
         next_pairs=_next_pairs(queries, measures, run, options), intervals=intervals,
         significance=significance,
         rights=(rights_mod.build(store, run, options.depth, items, diagnosis)
-                if DIAGNOSIS in parts else RightsFigures()))
+                if DIAGNOSIS in parts else RightsFigures()),
+        structured=summarize_rows(run, store.structured_inputs(run) if STRUCTURED in parts
+                                  else []))
 
 
 def _next_pairs(queries: Mapping[str, QueryInput], measures: Sequence[str], run: str,

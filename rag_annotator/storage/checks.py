@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rag_annotator.storage.connection import settings_problem
 from rag_annotator.storage.reads import ReadBase
+from rag_annotator.storage.reads_structured import structured_problems
 from rag_annotator.storage.schema import SCHEMA_VERSION
 from rag_annotator.storage.shape import schema_differences
 
@@ -107,6 +108,7 @@ class FileChecks(ReadBase):
                 "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
                 "GROUP BY t.run_id, t.case_id HAVING count(*) != max(t.rank)"):
             problems.append(f"run {run}, case {case}: ranks are not 1..{n} (max {top})")
+        problems.extend(structured_problems(self._conn))  # output contracts, field outcomes
         return problems
 
 

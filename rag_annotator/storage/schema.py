@@ -441,8 +441,71 @@ def _test_identities(db: Database) -> None:
     db.execute(f"PRAGMA user_version = {IDENTITIES_VERSION}")
 
 
+#: Output contracts of RAG cases (a JSON Schema and the decisive fields, each with its
+#: reference value, its comparison and the passage that justifies it), the check of each
+#: structured answer (parsed, schema-valid) and one outcome per (answer, decisive field)
+#: with the reviewer's confirmation or overrule.  Its number lives in ONE constant so the
+#: merge that orders it among other migrations changes one line.
+STRUCTURED_VERSION = 5
+STRUCTURED_SQL = """
+CREATE TABLE output_contracts (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    case_id     INTEGER NOT NULL UNIQUE REFERENCES cases(id),
+    json_schema TEXT NOT NULL DEFAULT '{}',
+    note        TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE decisive_fields (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    contract_id INTEGER NOT NULL REFERENCES output_contracts(id),
+    position    INTEGER NOT NULL CHECK (position >= 1),
+    pointer     TEXT NOT NULL,
+    reference   TEXT NOT NULL,
+    comparison  TEXT NOT NULL DEFAULT 'exact'
+                CHECK (comparison IN ('exact', 'number', 'date', 'text', 'one_of')),
+    tolerance   REAL CHECK (tolerance IS NULL OR tolerance >= 0),
+    document_id INTEGER REFERENCES documents(id),
+    passage     TEXT NOT NULL DEFAULT '',
+    span_start  INTEGER CHECK (span_start IS NULL OR span_start >= 0),
+    span_end    INTEGER CHECK (span_end IS NULL OR span_end >= span_start),
+    UNIQUE (contract_id, pointer)
+);
+CREATE INDEX decisive_fields_document ON decisive_fields(document_id);
+CREATE TABLE structured_checks (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    answer_id    INTEGER NOT NULL UNIQUE REFERENCES answers(id),
+    parsed       INTEGER NOT NULL CHECK (parsed IN (0, 1)),
+    schema_valid INTEGER CHECK (schema_valid IS NULL OR schema_valid IN (0, 1)),
+    reason       TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE field_outcomes (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    answer_id     INTEGER NOT NULL REFERENCES answers(id),
+    field_id      INTEGER NOT NULL REFERENCES decisive_fields(id),
+    outcome       TEXT NOT NULL
+                  CHECK (outcome IN ('equal', 'differs', 'missing', 'not_supported',
+                                     'source_not_provided', 'not_executed')),
+    found         TEXT,
+    detail        TEXT NOT NULL DEFAULT '',
+    review        TEXT CHECK (review IS NULL OR review IN ('confirmed', 'overruled')),
+    review_reason TEXT NOT NULL DEFAULT '',
+    assessor_id   INTEGER REFERENCES assessors(id),
+    reviewed_at   TEXT,
+    UNIQUE (answer_id, field_id)
+);
+CREATE INDEX field_outcomes_field ON field_outcomes(field_id);
+"""
+
+
+@_step(f"{STRUCTURED_VERSION:04d}_output_contracts")
+def _output_contracts(db: Database) -> None:
+    """Output contracts, decisive fields, structured checks and field outcomes."""
+    for statement in _statements(STRUCTURED_SQL):
+        db.execute(statement)
+    db.execute(f"PRAGMA user_version = {STRUCTURED_VERSION}")
+
+
 #: The schema version this build writes (the number of the last migration).
-SCHEMA_VERSION = IDENTITIES_VERSION
+SCHEMA_VERSION = STRUCTURED_VERSION
 
 
 def migration_set() -> Migrations:

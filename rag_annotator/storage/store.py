@@ -42,6 +42,7 @@ from rag_annotator.storage.reads_judging import JudgingReads
 from rag_annotator.storage.reads_metrics import MetricsReads
 from rag_annotator.storage.reads_rights import RightsReads
 from rag_annotator.storage.reads_runs import RunsReads
+from rag_annotator.storage.reads_structured import StructuredReads
 from rag_annotator.storage.reads_verify import VerifyReads
 from rag_annotator.storage.schema import (
     SCHEMA_VERSION,
@@ -62,7 +63,8 @@ BACKGROUND_CHECK_BYTES = 32 * 1024 * 1024
 
 
 class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsReads,
-                   ExchangeReads, AgentReads, RightsReads, FileChecks, ReadBase):
+                   ExchangeReads, AgentReads, RightsReads, StructuredReads,
+                   FileChecks, ReadBase):
     """An open gold-set file.
 
     Attributes:

@@ -31,6 +31,7 @@ WRITABLE_TABLES = (
     "answers", "citations", "judgments", "adjudications", "claims", "evidence",
     "answer_reviews", "releases", "judge_verdicts", "case_reviews", "trajectories",
     "trajectory_steps", "trajectory_reviews", "identities",
+    "output_contracts", "decisive_fields", "structured_checks", "field_outcomes",
 )
 
 #: Rows per ``insert_range`` history row: bounds the JSON an undo writes per history row.

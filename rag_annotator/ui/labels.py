@@ -177,6 +177,10 @@ TABLES: dict[str, str] = {
     "trajectory_steps": QT_TRANSLATE_NOOP("labels", "Trajectory step"),
     "trajectory_reviews": QT_TRANSLATE_NOOP("labels", "Trajectory review"),
     "identities": QT_TRANSLATE_NOOP("labels", "Test identity"),
+    "output_contracts": QT_TRANSLATE_NOOP("labels", "Output contract"),
+    "decisive_fields": QT_TRANSLATE_NOOP("labels", "Decisive field"),
+    "structured_checks": QT_TRANSLATE_NOOP("labels", "Structured answer check"),
+    "field_outcomes": QT_TRANSLATE_NOOP("labels", "Decisive field outcome"),
 }
 
 

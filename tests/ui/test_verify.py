@@ -421,7 +421,7 @@ def test_calibration_dialog_goes_to_a_disagreement(qtbot, sample: Path, tmp_path
 
 def test_answers_list_opens_an_answer_and_follows_verdicts(qtbot, win: MainWindow) -> None:
     section = verify(qtbot, win)
-    assert section.answers.rowCount() == 44
+    assert section.answers.rowCount() == 50  # 44 + issue 17's six structured answers
     key(qtbot, section, Qt.Key.Key_O)
     assert section.answers_table.hasFocus()
     row = section.answers.rows.index(next(r for r in section.answers.rows

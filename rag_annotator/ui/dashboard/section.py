@@ -70,6 +70,7 @@ from rag_annotator.ui.dashboard.exposure_panel import ExposurePanel
 from rag_annotator.ui.dashboard.format import decimals, pct
 from rag_annotator.ui.dashboard.goldset_panels import AgreementPanel, CountsPanel
 from rag_annotator.ui.dashboard.retrieval_panel import RetrievalPanel
+from rag_annotator.ui.dashboard.structured_panel import StructuredPanel
 from rag_annotator.ui.dashboard.widgets import FigureTable
 from rag_annotator.ui.sections.base import Section, placeholder_label
 
@@ -88,7 +89,8 @@ NEXT_COUNT = 10
 #: Tables whose changes can move a figure of the dashboard.
 WATCHED = ("judgments", "adjudications", "claims", "answer_reviews", "answers", "retrieved",
            "runs", "cases", "documents", "expected_sources", "citations", "trajectories",
-           "trajectory_steps", "trajectory_reviews")
+           "trajectory_steps", "trajectory_reviews", "output_contracts", "decisive_fields",
+           "structured_checks", "field_outcomes")
 
 #: Above this many judgments the dashboard does not recount agreement at every change.
 AGREEMENT_UI_MAX = 50_000
@@ -202,6 +204,7 @@ class DashboardSection(Section):
         self.next_box.hide()
         self.agents = AgentsPanel()
         self.agents.hide()
+        self.structured_panel = StructuredPanel()  # hidden until a run has structured answers
         self.agent_only = QLabel(self.tr(
             "This run holds agent trajectories only: no retrieved documents and no answers, "
             "so there are no retrieval or answer figures; its agent figures are below."))
@@ -216,7 +219,7 @@ class DashboardSection(Section):
         body = QWidget()
         body_layout = QVBoxLayout(body)
         for widget in (self.empty, self.agent_only, self.next_box, *self._metric_boxes,
-                       self.agents, self.agreement_panel, self.counts):
+                       self.structured_panel, self.agents, self.agreement_panel, self.counts):
             body_layout.addWidget(widget)
         body_layout.addStretch(1)
         scroll = QScrollArea()
@@ -287,6 +290,7 @@ class DashboardSection(Section):
             panel.clear()
         self.agents.clear()
         self.agents.hide()
+        self.structured_panel.clear()
         self.agent_only.hide()
         self.cases.clear()
 
@@ -356,6 +360,7 @@ class DashboardSection(Section):
         for panel in self._metric_boxes:
             panel.show_figures(figures)
         self._show_next(figures)
+        self.structured_panel.show_figures(figures)
         self._show_agents(figures)
         self._reshow_last_cell()
         self.figures_shown.emit()

@@ -59,6 +59,9 @@ SPECS: tuple[ActionSpec, ...] = (
                ("Ctrl+Shift+E",), "goldset"),
     ActionSpec("goldset.releases", QT_TRANSLATE_NOOP("actions", "Releases…"),
                ("Ctrl+Shift+R",), "goldset"),
+    ActionSpec("goldset.output_contract", QT_TRANSLATE_NOOP(
+        "actions", "Output contract of the case (structured answers)…"), ("Ctrl+Shift+K",),
+        "goldset"),
     ActionSpec("goldset.import_cases", QT_TRANSLATE_NOOP("actions", "Import cases…"),
                ("Ctrl+Shift+I",), "goldset"),
     ActionSpec("goldset.import_testset", QT_TRANSLATE_NOOP(

@@ -52,7 +52,7 @@ GOLDSET_ACTIONS = (
     "goldset.focus_answer", "goldset.focus_must", "goldset.focus_tags", "goldset.focus_notes",
     "goldset.add_source", "goldset.bulk_edit", "goldset.delete_case", "goldset.coverage",
     "goldset.review_queue", "goldset.releases", "goldset.import_cases",
-    "goldset.import_testset",
+    "goldset.import_testset", "goldset.output_contract",
 )
 
 
@@ -156,6 +156,7 @@ class GoldSetSection(ListSection):
         c["goldset.coverage"].triggered.connect(self.show_coverage)
         c["goldset.review_queue"].triggered.connect(self.show_review_queue)
         c["goldset.releases"].triggered.connect(self.show_releases)
+        c["goldset.output_contract"].triggered.connect(self.edit_contract)
         c["goldset.import_cases"].triggered.connect(lambda: self.open_import("cases"))
         c["goldset.import_testset"].triggered.connect(lambda: self.open_import("ragas-testset"))
 
@@ -385,6 +386,25 @@ class GoldSetSection(ListSection):
             self.ctx.undo.run(lambda s: goldset_ops.bulk_edit_tags(s, ids, add, remove))
         if status:
             self.ctx.undo.run(lambda s: goldset_ops.bulk_set_status(s, ids, status))
+
+    def edit_contract(self) -> None:
+        """The case's output contract, in its own dialog (one undoable edit on Save)."""
+        from rag_annotator.domain.structured_ops import set_output_contract
+        from rag_annotator.ui.goldset.contract_dialog import ContractDialog
+
+        self.editor.flush()
+        case_id, store = self.editor.case_id, self.store
+        if case_id is None or store is None or self.editor.case.get("kind") == "agent":
+            return
+        sources = self.editor.case.get("expected_sources") or [{}]
+        dialog = ContractDialog(self.editor.case["key"], store.output_contract(case_id),
+                                set(store.document_keys()), sources[0].get("key"), self)
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        self.window().activateWindow()
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if accepted and (dialog.contract is not None or dialog.had_contract):
+            contract = dialog.contract
+            self.ctx.undo.run(lambda s: set_output_contract(s, case_id, contract))
 
     def show_coverage(self) -> None:
         """The families × tags grid; a click shows that cell's cases here."""

@@ -1,6 +1,6 @@
 """Commands and shortcuts of the Verify section.
 
-Covers: verdicts, claims, evidence, citations, answer review.
+Covers: verdicts, claims, evidence, citations, answer review, structured answers.
 
 ``SPECS`` joins the action registry (menus, shortcuts, cheat sheet; README's keyboard table
 must list every shortcut).  The titles of this area's history actions are in the one
@@ -30,6 +30,11 @@ y / p / x    the cited passage supports what it is attached to: yes / partly / n
              read is flagged in the citations list and above the context
 r            go to the answer review list; Space changes the selected item
 g            agreement with an automatic judge (confusion matrix, kappa, disagreements)
+d            the structured answer (a case with an output contract): the answer as a tree
+f / Shift+F  next / previous decisive field of the structured answer
+v            confirm the decisive field's outcome (the same key again clears it)
+Shift+V      overrule the decisive field's outcome (asks the reason)
+Ctrl+Shift+V check the structured answers again (all runs)
 ===========  =====================================================================
 """
 
@@ -78,6 +83,16 @@ SPECS: tuple[ActionSpec, ...] = (
     _spec("review", QT_TRANSLATE_NOOP("actions", "Answer review"), "R"),
     _spec("review_cycle", QT_TRANSLATE_NOOP("actions", "Change the review item"), "Space"),
     _spec("calibration", QT_TRANSLATE_NOOP("actions", "Agreement with a judge"), "G"),
+    _spec("structured", QT_TRANSLATE_NOOP("actions", "Structured answer (decisive fields)"),
+          "D"),
+    _spec("next_field", QT_TRANSLATE_NOOP("actions", "Next decisive field"), "F"),
+    _spec("previous_field", QT_TRANSLATE_NOOP("actions", "Previous decisive field"),
+          "Shift+F"),
+    _spec("confirm_field", QT_TRANSLATE_NOOP("actions", "Confirm the field's outcome"), "V"),
+    _spec("overrule_field", QT_TRANSLATE_NOOP("actions", "Overrule the field's outcome…"),
+          "Shift+V"),
+    _spec("check_structured", QT_TRANSLATE_NOOP("actions", "Check structured answers again"),
+          "Ctrl+Shift+V"),
 )
 
 __all__ = ["QT_TRANSLATE_NOOP", "SPECS"]

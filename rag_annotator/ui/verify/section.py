@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from rag_annotator.domain import operations as ops
+from rag_annotator.domain import structured_ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import NotFound
 from rag_annotator.reports.inputs import calibration_report
@@ -44,6 +45,7 @@ from rag_annotator.ui.sections.base import Section, current_row, esc, make_table
 from rag_annotator.ui.verify.citations import CitationsAndReview
 from rag_annotator.ui.verify.editing import ClaimEditing
 from rag_annotator.ui.verify.outcomes import outcomes_html
+from rag_annotator.ui.verify.structured_panel import StructuredPanel, bind_review
 from rag_annotator.ui.verify.widgets import (
     EVIDENCE_COLOUR,
     SUPPORT,
@@ -62,7 +64,8 @@ VERDICT_KEYS = {"verify.supported": "supported", "verify.not_supported": "not_su
 #: Claims-table column hidden while verifying blind.
 OTHERS_COLUMN = 3
 VERIFY_TABLES = ("answers", "claims", "evidence", "citations", "answer_reviews",
-                 "judge_verdicts", "retrieved", "documents", "cases", "runs", "assessors")
+                 "judge_verdicts", "retrieved", "documents", "cases", "runs", "assessors",
+                 "output_contracts", "decisive_fields", "structured_checks", "field_outcomes")
 
 
 class VerifySection(ClaimEditing, CitationsAndReview, Section):
@@ -133,6 +136,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
         self.review_table = make_table(self.review)
         self.empty = QLabel()
         self.empty.setWordWrap(True)
+        self.structured = StructuredPanel()
 
         self.commands = self.install_commands(
             VERIFY_ACTIONS, {"verify.review_cycle": (self.review_table,)})
@@ -153,12 +157,18 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
         claims_layout.setContentsMargins(0, 0, 0, 0)
         claims_layout.addWidget(self.claims_table, 1)
         claims_layout.addWidget(fields)
+        self.claim_tabs = QTabWidget()
+        self.claim_tabs.addTab(claims_box, self.tr("Claims"))
+        self.claim_tabs.addTab(self.structured, self.tr("Structured answer (D)"))
+        self.claim_tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.case_view, self.tr("Case"))
         self.tabs.addTab(self.answers_table, self.tr("All answers (O)"))
         self.tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         left = QSplitter(Qt.Orientation.Vertical)
-        for widget, stretch in ((self.tabs, 2), (self.answer_view, 2), (claims_box, 3)):
+        parts: tuple[tuple[QWidget, int], ...] = (
+            (self.tabs, 2), (self.answer_view, 2), (self.claim_tabs, 3))
+        for widget, stretch in parts:
             left.addWidget(widget)
             left.setStretchFactor(left.count() - 1, stretch)
         left.setSizes([1800, 1800, 3000])
@@ -212,6 +222,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
         self.answers_table.activated.connect(self._open_listed_answer)
         c["verify.review_cycle"].triggered.connect(self.cycle_review)
         c["verify.calibration"].triggered.connect(self.open_calibration)
+        self._connect_structured()
         self.claims_table.selectionModel().currentRowChanged.connect(self._on_claim)
         self.citations_table.selectionModel().currentRowChanged.connect(
             lambda *_: None if self._filling else self._show_answer_text())
@@ -219,6 +230,29 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
         self.claim_text.returnPressed.connect(self._save_claim_text)
         for field in (self.rationale, self.claim_text):
             field.installEventFilter(self)
+
+    def _connect_structured(self) -> None:
+        """D shows the structured answer; F / Shift+F move, V confirms, Shift+V overrules."""
+        c, panel = self.commands, self.structured
+        c["verify.structured"].triggered.connect(self.focus_structured)
+        for action_id, step in (("verify.next_field", +1), ("verify.previous_field", -1)):
+            c[action_id].triggered.connect(lambda _c=False, s=step: self.step_field(s))
+        for action_id, overrule in (("verify.confirm_field", False),
+                                    ("verify.overrule_field", True)):
+            c[action_id].triggered.connect(lambda _c=False, o=overrule: bind_review(
+                panel, self.ctx.undo.run, structured_ops.review_field_outcome, o, self._hint))
+        c["verify.check_structured"].triggered.connect(
+            lambda: self.ctx.undo.run(structured_ops.check_structured))
+
+    def step_field(self, step: int) -> None:
+        """Show the structured answer and select its next (+1) / previous (-1) field."""
+        self.focus_structured()
+        self.structured.step_field(step)
+
+    def focus_structured(self) -> None:
+        """Show the structured-answer tab and put the keyboard in its tree."""
+        self.claim_tabs.setCurrentWidget(self.structured)
+        self.structured.tree.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Esc in the claim or rationale field goes back to the claims (the rationale is
@@ -384,10 +418,13 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
                 view.clear()
             self.context_view.clear()
             self.context_label.clear()
+            self.structured.show_answer(None)
             self._show_header()
             self._update_actions()
             return
         self._filling = True
+        self.structured.show_answer(self.store.structured_answer(int(context["id"]))
+                                    if self.store is not None else None)
         self.case_view.setHtml(case_html(context) + outcomes_html(context))
         claims = context["claims"]
         self.claims.set_rows(claims)
