@@ -110,6 +110,7 @@ EXPORTS: dict[str, str] = {
     "json": "native_json:export_json",
     "csv": "csv_export:export_csv",
     "xlsx": "xlsx_export:export_xlsx",
+    "pdf": "pdf_export:export_pdf",
     "beir": "ecosystem:export_beir",
     "ragas": "ecosystem:export_ragas",
     "ragchecker": "ecosystem:export_ragchecker",

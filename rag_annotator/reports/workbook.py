@@ -133,7 +133,8 @@ def tested_block(store: GoldSetStore, scope: Scope, figures: Sequence[RunFigures
     for run in summary_figures.run_versions(store, scope):
         if run["name"] in shown:
             rows.append([run["name"], run["model"], run["corpus_version"],
-                         run["index_version"], run["prompt_version"], run["created_at"]])
+                         run["index_version"], run["prompt_version"],
+                         str(run["created_at"] or "")[:16].replace("T", " ")])
     note = " · ".join((f"{t('release')}: {name or t('no_release')}",
                        f"{t('policy')}: {t('policy_trec')}"))
     return Block("tested", t("what_tested"),
