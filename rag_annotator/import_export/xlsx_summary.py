@@ -21,10 +21,11 @@ from rag_annotator.reports.workbook import Block, ChartSpec, Summary
 from rag_annotator.reports.words import words
 
 #: Number formats by cell kind.
-FORMATS = {"pct": "0.0%", "num": "0.000", "mean": "0.0", "cost": "0.0000", "ci": "0.0%"}
-#: Rows a chart takes on the summary (about 7.5 cm at the default row height).
-CHART_ROWS = 16
-FIRST_WIDTH, MIN_WIDTH, MAX_WIDTH = 30, 10, 24
+FORMATS = {"pct": "0.0%", "num": "0.000", "mean": "0.0", "cost": "0.0000", "ci": "0.0%",
+           "ci_bound": "0.0%"}
+#: Rows and characters of width a chart takes on the summary (7.5 cm tall, 15 cm wide).
+CHART_ROWS, CHART_CHARACTERS = 17, 84
+FIRST_WIDTH, MIN_WIDTH, MAX_WIDTH = 30, 9, 20
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff]")
 
 
@@ -56,7 +57,8 @@ def expand_row(row: Sequence[Any]) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
     for cell in row:
         if isinstance(cell, tuple) and cell[0] == "ci":
-            out += [("ci", v) for v in cell[1]]
+            value, low, high = cell[1]
+            out += [("ci", value), ("ci_bound", low), ("ci_bound", high)]
         elif isinstance(cell, tuple):
             out.append((str(cell[0]), cell[1]))
         else:
@@ -70,8 +72,9 @@ class SummaryWriter:
     def __init__(self, wb: Any, summary: Summary, escape: Any) -> None:
         self.wb, self.summary, self.escape = wb, summary, escape
         self.t = words(summary.lang)
-        self.charts: list[tuple[int, ChartSpec]] = []
+        self.charts: list[tuple[str, ChartSpec]] = []
         self.rows: dict[str, int] = {}  # rows written per sheet
+        self.widths: dict[str, dict[int, int]] = {}  # column widths per sheet
 
     def write(self) -> None:
         ws = self.wb.create_sheet(self.t("summary"))
@@ -83,20 +86,32 @@ class SummaryWriter:
         for block in self.summary.blocks:
             row = self._append(ws, [])
             row = self._append(ws, [("title", block.title)])
-            row = self._append(ws, [("header", h) for h in expand_header(block.header,
-                                                                          self.t)])
+            row = self._header(ws, expand_header(block.header, self.t))
             for cells in block.rows:
                 row = self._append(ws, expand_row(cells))
             if block.note:
                 row = self._append(ws, [("note", block.note)])
-            if block.chart is not None:
-                self.charts.append((row + 2, block.chart))
-                for _ in range(CHART_ROWS):
-                    row = self._append(ws, [])
+            if block.key == "headline" and self.summary.charts:
+                row = self._chart_band(ws, row)
         if self.summary.drift is not None:
             self._data_sheet(self.t("drift_sheet"), self.summary.drift)
         if self.charts:
             self._charts(ws)
+
+    def _chart_band(self, ws: Any, row: int) -> int:
+        """Rows kept for the charts, side by side under the headline figures (on the first
+        page, so no page break cuts them)."""
+        widths = self.widths.get(ws.title, {})
+        column = 1
+        for spec in self.summary.charts:
+            self.charts.append((f"{_letter(column)}{row + 2}", spec))
+            used = 0
+            while used < CHART_CHARACTERS:  # the next chart starts past this one
+                used += widths.get(column, MIN_WIDTH)
+                column += 1
+        for _ in range(CHART_ROWS):
+            row = self._append(ws, [])
+        return row
 
     # -- cells -------------------------------------------------------------------------------
     def _append(self, ws: Any, cells: Sequence[tuple[str, Any]]) -> int:
@@ -108,7 +123,9 @@ class SummaryWriter:
         from openpyxl.cell import WriteOnlyCell
         from openpyxl.styles import Alignment, Font, PatternFill
 
-        if raw is None and kind in FORMATS:
+        if raw is None and kind == "ci_bound":
+            raw = ""  # the figure beside it says "not computable" already
+        elif raw is None and kind in FORMATS:
             raw = self.t("not_computable")
         cell = WriteOnlyCell(ws, value=self.escape(raw) if isinstance(raw, str) else raw)
         if isinstance(raw, str):
@@ -119,7 +136,7 @@ class SummaryWriter:
             cell.font = Font(bold=True)
         if kind == "header":
             cell.fill = PatternFill("solid", fgColor="DDE4EE")
-            cell.alignment = Alignment(wrap_text=True, vertical="top")
+            cell.alignment = Alignment(wrap_text=True, vertical="top", horizontal="center")
         elif kind == "note":
             cell.font = Font(italic=True, size=9)
         if kind in FORMATS and isinstance(raw, float | int) and not isinstance(raw, bool):
@@ -127,17 +144,33 @@ class SummaryWriter:
         return cell
 
     def _widths(self, ws: Any, blocks: Sequence[Block]) -> None:
-        """Column A holds families, runs and labels; the others fit their headers."""
+        """Column A holds families, runs and labels; the others fit their texts (within
+        bounds: a long version name is cut on screen, whole in the cell) and the longest
+        word of their headers (headers wrap, :meth:`_header`)."""
         from openpyxl.utils import get_column_letter
 
         widths: dict[int, int] = {}
         for block in blocks:
-            for i, text in enumerate(expand_header(block.header, self.t)[1:], start=2):
-                longest = max((len(w) for w in text.split()), default=0)
-                widths[i] = max(widths.get(i, MIN_WIDTH), min(MAX_WIDTH, longest + 3))
+            header = expand_header(block.header, self.t)
+            texts = [[max(header[i].split() or [""], key=len) for i in range(len(header))],
+                     *([str(v) if isinstance(v, str) else "" for _k, v in expand_row(row)]
+                       for row in block.rows)]
+            for line in texts:
+                for i, text in enumerate(line[1:], start=2):
+                    widths[i] = max(widths.get(i, MIN_WIDTH), min(MAX_WIDTH, len(text) + 2))
         ws.column_dimensions["A"].width = FIRST_WIDTH
+        self.widths[ws.title] = {1: FIRST_WIDTH, **widths}
         for i, width in widths.items():
             ws.column_dimensions[get_column_letter(i)].width = width
+
+    def _header(self, ws: Any, header: Sequence[str]) -> int:
+        """A bold header row, as tall as its longest wrapped title."""
+        widths = self.widths.get(ws.title, {})
+        lines = max((_lines(text, widths.get(i, MIN_WIDTH))
+                     for i, text in enumerate(header, start=1)), default=1)
+        if lines > 1:
+            ws.row_dimensions[self.rows.get(ws.title, 0) + 1].height = 13 * lines + 2
+        return self._append(ws, [("header", h) for h in header])
 
     # -- the data sheets ---------------------------------------------------------------------
     def _data_sheet(self, title: str, block: Block) -> None:
@@ -181,7 +214,24 @@ class SummaryWriter:
         last = self.rows[ws.title]
         ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{last}"
         for anchor, spec, first in placed:
-            summary_ws.add_chart(native_chart(spec, ws.title, first), f"A{anchor}")
+            summary_ws.add_chart(native_chart(spec, ws.title, first), anchor)
+
+
+def _lines(text: str, width: int) -> int:
+    """How many lines ``text`` wraps to in a column ``width`` characters wide."""
+    lines, used = 1, 0
+    for word in text.split():
+        if used and used + 1 + len(word) > width - 1:
+            lines, used = lines + 1, len(word)
+        else:
+            used += len(word) + (1 if used else 0)
+    return lines
+
+
+def _letter(column: int) -> str:
+    from openpyxl.utils import get_column_letter
+
+    return str(get_column_letter(column))
 
 
 def _gap(a: float | None, b: float | None) -> float | None:
@@ -201,12 +251,12 @@ def native_chart(spec: ChartSpec, sheet: str, first: int) -> Any:
     if spec.kind == "bar":
         chart.type = "col"
     chart.title = _CONTROL.sub(" ", spec.title)  # a chart title holds no _xHHHH_ escape
-    chart.width, chart.height = 18, 7.5
+    chart.width, chart.height = 15, 7.5
     chart.legend = None if len(spec.series) == 1 else chart.legend
     for s, (name, _values) in enumerate(spec.series):
         top = first + s * n
         values = Reference(range_string=f"{quoted}!$C${top}:$C${top + n - 1}")
-        series = Series(values, title=name)
+        series = Series(values, title=_CONTROL.sub(" ", name))
         if spec.kind == "bar" and spec.lows:
             series.errBars = ErrorBars(
                 errDir="y", errBarType="both", errValType="cust", noEndCap=False,

@@ -44,3 +44,9 @@ def drift_block(store: GoldSetStore, figures: Sequence[RunFigures],
                 t: Callable[[str], str], level: float) -> Any:
     """The drift across runs as a summary block (None with fewer than two runs)."""
     return None
+
+
+def drift_chart(store: GoldSetStore, figures: Sequence[RunFigures],
+                t: Callable[[str], str], level: float) -> Any:
+    """The drift as a line chart (None with fewer than two runs)."""
+    return None

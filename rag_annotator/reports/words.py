@@ -42,7 +42,7 @@ EN: dict[str, str] = {
                      "present but not reviewed (left out of tested); quality = validated / "
                      "produced, coverage = produced / tested, success = validated / tested"),
     "all_families": "all families", "not_computable": "not computable",
-    "chart_success": "Success per family, run {run} (bars: {level} interval)",
+    "chart_success": "Success per family (bars: {level} interval)",
     "retrieval_title": ("Retrieval measures (mean over the cases where a value is defined); "
                         "unjudged documents: policy 'trec'"),
     "drift_title": "Drift across runs (in the order they were made)",
@@ -103,7 +103,7 @@ FR: dict[str, str] = {
                      "validées / produites, couverture = produites / testés, succès = "
                      "validées / testés"),
     "all_families": "toutes les familles", "not_computable": "non calculable",
-    "chart_success": "Succès par famille, exécution {run} (barres : intervalle à {level})",
+    "chart_success": "Succès par famille (barres : intervalle à {level})",
     "retrieval_title": ("Mesures de recherche (moyenne sur les cas où la valeur est définie) ; "
                         "documents non jugés : politique 'trec'"),
     "drift_title": "Dérive d'une exécution à l'autre (dans l'ordre où elles ont été faites)",
@@ -167,6 +167,8 @@ def default_language(requested: str | None = None) -> str:
     for choice in (requested, os.environ.get(LANG_ENV, "").strip().lower()):
         if choice in CATALOGUES:
             return choice
-    name = (locale.getlocale()[0] or os.environ.get("LC_ALL") or os.environ.get("LANG")
-            or "")
+    # POSIX precedence first (a locale named there may not be installed, so Python's own
+    # view can be "C"), then what Python sees (Windows sets no variable).
+    name = next((os.environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG")
+                 if os.environ.get(v)), "") or locale.getlocale()[0] or ""
     return "fr" if name.lower().startswith("fr") else "en"

@@ -5,7 +5,8 @@ run's :class:`~rag_annotator.reports.run_figures.RunFigures`, worded in the read
 (``reports.words``).  ``import_export.xlsx_export`` writes the blocks as cells and native
 charts; ``ui.exchange.pdf_summary`` draws the same blocks on one page.
 
-A block is a title, a header, rows and an optional note and chart.  A cell is a plain value
+A block is a title, a header, rows and an optional note; the charts (success per family
+with its intervals, the drift) come after the headline figures.  A cell is a plain value
 or a ``(kind, value)`` tuple: ``bold``, the number formats ``pct``, ``num``, ``mean``,
 ``cost`` (None there means "not computable"), and ``ci`` — ``(value, low, high)``, a share
 with its interval, which the workbook spreads over three percent cells (its header entry is
@@ -45,7 +46,7 @@ DEFAULT_LEVEL = 0.95
 
 @dataclass(frozen=True)
 class ChartSpec:
-    """A native chart of a block: ``bar`` (one value per category, with its interval as
+    """A native chart: ``bar`` (per category one bar per series, with its interval as
     error bars) or ``line`` (one line per series over the categories)."""
 
     kind: str
@@ -66,7 +67,6 @@ class Block:
     header: list[Any]
     rows: list[list[Any]]
     note: str = ""
-    chart: ChartSpec | None = None
 
 
 @dataclass
@@ -79,6 +79,7 @@ class Summary:
     blocks: list[Block]
     level: float = DEFAULT_LEVEL
     drift: Block | None = None
+    charts: list[ChartSpec] = field(default_factory=list)
 
 
 def run_figures(store: GoldSetStore, scope: Scope) -> list[RunFigures]:
@@ -115,7 +116,10 @@ def summary(store: GoldSetStore, scope: Scope, lang: str = "en",
     facts = [[t("file"), store.path.name],
              [t("cases"), store.count("cases"), t("documents"), store.count("documents"),
               t("runs"), store.count("runs")]]
-    return Summary(lang, title, facts, [b for b in blocks if b.rows], level, drift)
+    charts = [success_chart(figures, families, t, level),
+              summary_figures.drift_chart(store, figures, t, level)]
+    return Summary(lang, title, facts, [b for b in blocks if b.rows], level, drift,
+                   [c for c in charts if c is not None])
 
 
 def level_text(level: float) -> str:
@@ -171,36 +175,44 @@ def _share_cells(group: Denominators, level: float) -> list[Any]:
 def answer_blocks(figures: RunFigures, families: Collection[str],
                   t: Callable[[str], str], level: float = DEFAULT_LEVEL) -> list[Block]:
     """One run's answers per family — every family with a tested case or an answer not yet
-    reviewed — with a bar chart of success per family and its intervals (none for a run
-    with no answer: nothing for the RAG figures)."""
+    reviewed (none for a run with no answer: nothing for the RAG figures)."""
     summary_ = figures.answers
     if not summary_.items:
         return []
     header = [t("family"), t("tested"), t("produced"), t("validated"), t("unreviewed"),
               ("ci", t("quality")), ("ci", t("coverage")), ("ci", t("success"))]
     rows: list[list[Any]] = []
-    chart_families: list[tuple[str, Denominators]] = []
     for family, group in summary_.per_family.items():
         if families and family not in families:
             continue
         if not group.tested and not group.unreviewed_cases:
             continue  # families this run was neither tested on nor answered say nothing
         rows.append([t(family), *_count_cells(group), *_share_cells(group, level)])
-        chart_families.append((t(family), group))
     o = summary_.overall
     rows.append([("bold", t("all_families")), *_count_cells(o), *_share_cells(o, level)])
-    chart = None
-    tested = [(name, g) for name, g in chart_families if g.tested]
-    if tested:
-        intervals = [summary_figures.share_interval(g.validated, g.tested, level)
-                     for _n, g in tested]
-        chart = ChartSpec("bar", t("chart_success").format(run=figures.run,
-                                                           level=level_text(level)),
-                          [name for name, _g in tested],
-                          [(t("success"), [g.success for _n, g in tested])],
-                          [[lo for lo, _hi in intervals]], [[hi for _lo, hi in intervals]])
     return [Block(f"answers:{figures.run}", t("answers_title").format(run=figures.run),
-                  header, rows, t("answers_note"), chart)]
+                  header, rows, t("answers_note"))]
+
+
+def success_chart(figures: Sequence[RunFigures], families: Collection[str],
+                  t: Callable[[str], str], level: float) -> ChartSpec | None:
+    """One bar chart: success per family (the families some run was tested on), one series
+    per run with answers, each bar with its interval as error bars (None: no answer)."""
+    runs = [f for f in figures if f.answers.items]
+    codes = sorted({family for f in runs for family, g in f.answers.per_family.items()
+                    if g.tested and (not families or family in families)}, key=t)
+    if not codes:
+        return None
+    series, lows, highs = [], [], []
+    for f in runs:
+        groups = [f.answers.group(code) for code in codes]
+        intervals = [summary_figures.share_interval(g.validated, g.tested, level)
+                     for g in groups]
+        series.append((f.run, [g.success for g in groups]))
+        lows.append([lo for lo, _hi in intervals])
+        highs.append([hi for _lo, hi in intervals])
+    return ChartSpec("bar", t("chart_success").format(level=level_text(level)),
+                     [t(code) for code in codes], series, lows, highs)
 
 
 def _count_cells(group: Denominators) -> list[Any]:

@@ -44,7 +44,6 @@ RESOLUTION = 300  # dots per inch: device units below are dots
 COLUMN_GAP = 0.03  # share of the page width between the two columns of tables
 CHART_BAND = 0.27  # share of the page height the charts take when there are any
 HEADER_FILL = QColor(221, 228, 238)
-BAR = QColor(46, 125, 50)
 LINES = (QColor(25, 118, 210), QColor(198, 40, 40), QColor(46, 125, 50), QColor(123, 31, 162))
 
 
@@ -92,6 +91,8 @@ class _Fonts:
 def _fonts(size: float) -> _Fonts:
     body = QFont()
     body.setStyleHint(QFont.StyleHint.SansSerif)
+    for ligature in ("liga", "clig"):  # "fi" stays two letters: the text can be searched
+        body.setFeature(QFont.Tag(ligature), 0)
     body.setPointSizeF(size)
     bold = QFont(body)
     bold.setBold(True)
@@ -327,10 +328,7 @@ def _draw(summary: Summary, path: Path) -> None:
 
 
 def _charts(summary: Summary) -> list[ChartSpec]:
-    specs = [b.chart for b in summary.blocks if b.chart is not None]
-    bars = [s for s in specs if s.kind == "bar"][:2]
-    lines = [s for s in specs if s.kind == "line"][:1]
-    return bars + lines
+    return summary.charts[:2]
 
 
 def _draw_charts(painter: QPainter, charts: Sequence[ChartSpec], band: QRectF,
@@ -399,49 +397,61 @@ class ChartPainter:
                               shown if fm.horizontalAdvance(text) > width * 2 else text)
 
     def _bars(self, spec: ChartSpec, plot: QRectF, y_of: Callable[[float], float]) -> None:
+        """Per category one column per series (the runs), each with its error bar."""
         p = self.painter
         n = max(1, len(spec.categories))
         slot = plot.width() / n
-        _name, values = spec.series[0]
-        lows = spec.lows[0] if spec.lows else [None] * n
-        highs = spec.highs[0] if spec.highs else [None] * n
-        for i, (category, value) in enumerate(zip(spec.categories, values)):
-            x = plot.left() + i * slot
-            if value is not None:
-                p.fillRect(QRectF(x + slot * 0.2, y_of(value), slot * 0.6,
-                                  plot.bottom() - y_of(value)), BAR)
-            low, high = lows[i], highs[i]
-            if low is not None and high is not None:
-                centre = x + slot / 2
-                p.setPen(QPen(QColor(0, 0, 0), 3))
-                p.drawLine(QPointF(centre, y_of(low)), QPointF(centre, y_of(high)))
-                for v in (low, high):
-                    p.drawLine(QPointF(centre - slot * 0.1, y_of(v)),
-                               QPointF(centre + slot * 0.1, y_of(v)))
-            p.setPen(QPen(QColor(0, 0, 0)))
-            self._category(x, slot, category, plot)
+        count = max(1, len(spec.series))
+        bar = slot * 0.8 / count
+        for s, (_name, values) in enumerate(spec.series):
+            lows = spec.lows[s] if s < len(spec.lows) else [None] * n
+            highs = spec.highs[s] if s < len(spec.highs) else [None] * n
+            colour = LINES[s % len(LINES)]
+            for i, value in enumerate(values):
+                x = plot.left() + i * slot + slot * 0.1 + s * bar
+                if value is not None:
+                    p.fillRect(QRectF(x + bar * 0.1, y_of(value), bar * 0.8,
+                                      plot.bottom() - y_of(value)), colour)
+                low, high = lows[i], highs[i]
+                if low is not None and high is not None:
+                    centre = x + bar / 2
+                    p.setPen(QPen(QColor(0, 0, 0), 3))
+                    p.drawLine(QPointF(centre, y_of(low)), QPointF(centre, y_of(high)))
+                    for v in (low, high):
+                        p.drawLine(QPointF(centre - bar * 0.2, y_of(v)),
+                                   QPointF(centre + bar * 0.2, y_of(v)))
+        p.setPen(QPen(QColor(0, 0, 0)))
+        for i, category in enumerate(spec.categories):
+            self._category(plot.left() + i * slot, slot, category, plot)
+        if count > 1:
+            self._legend(spec, plot)
+
+    def _legend(self, spec: ChartSpec, plot: QRectF) -> None:
+        p, fm = self.painter, self.fm
+        width = max(fm.horizontalAdvance(name) for name, _v in spec.series) + fm.height() * 2
+        for s, (name, _values) in enumerate(spec.series):
+            y = plot.top() + s * fm.height()
+            p.fillRect(QRectF(plot.right() - width, y + fm.height() * 0.2, fm.height() * 0.8,
+                              fm.height() * 0.6), LINES[s % len(LINES)])
+            p.drawText(QRectF(plot.right() - width + fm.height(), y, width, fm.height()),
+                       int(Qt.AlignmentFlag.AlignLeft), name)
 
     def _lines(self, spec: ChartSpec, plot: QRectF, y_of: Callable[[float], float]) -> None:
-        p, fm = self.painter, self.fm
+        p = self.painter
         n = max(1, len(spec.categories))
         slot = plot.width() / n
-        for s, (name, values) in enumerate(spec.series):
-            colour = LINES[s % len(LINES)]
-            p.setPen(QPen(colour, 5))
+        for s, (_name, values) in enumerate(spec.series):
+            p.setPen(QPen(LINES[s % len(LINES)], 5))
             points = [QPointF(plot.left() + (i + 0.5) * slot, y_of(v))
                       for i, v in enumerate(values) if v is not None]
             for a, b in zip(points, points[1:]):
                 p.drawLine(a, b)
             for point in points:
                 p.drawEllipse(point, 7, 7)
-            legend_y = plot.top() + s * fm.height()
-            p.drawLine(QPointF(plot.right() - slot * 0.9, legend_y + fm.height() / 2),
-                       QPointF(plot.right() - slot * 0.75, legend_y + fm.height() / 2))
-            p.setPen(QPen(QColor(0, 0, 0)))
-            p.drawText(QRectF(plot.right() - slot * 0.7, legend_y, slot * 0.7, fm.height()),
-                       int(Qt.AlignmentFlag.AlignLeft), name)
+        p.setPen(QPen(QColor(0, 0, 0)))
         for i, category in enumerate(spec.categories):
             self._category(plot.left() + i * slot, slot, category, plot)
+        self._legend(spec, plot)
 
 
 def spec_max(spec: ChartSpec) -> float:
