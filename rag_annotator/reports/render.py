@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rag_annotator.reports.intervals_json import add_intervals, agents_json
 from rag_annotator.reports.run_figures import RunFigures
 
 #: The keys of a run's agent figures the native JSON keeps (no per-trajectory detail).
@@ -16,7 +17,8 @@ def metrics_json(figures: RunFigures) -> dict[str, Any]:
     """The object ``metrics --json`` prints: the retrieval report (``run``, ``unjudged``,
     ``measures``, ``per_query``, ``mean``…), then ``answers``, ``diagnosis``, ``latency``
     (when the answers carry any), ``agents``, ``compare`` (when asked) and ``next`` (when
-    asked, even empty)."""
+    asked, even empty); beside every proportion and mean ``X``, ``X_ci`` and the keys
+    ``reports.intervals_json`` lists (``comparison`` with ``compare``)."""
     data = figures.report.to_json(figures.run)
     data["answers"] = figures.answers.to_json()
     data["diagnosis"] = figures.diagnosis.to_json()
@@ -29,10 +31,13 @@ def metrics_json(figures: RunFigures) -> dict[str, Any]:
         data["next"] = [{"case": s.case_key, "document": s.document_key,
                          "settles": s.settles, "narrows": s.narrows,
                          "values": [m for _run, m in s.values]} for s in figures.next_pairs]
+    add_intervals(data, figures)
     return data
 
 
 def native_agent_json(figures: RunFigures) -> dict[str, Any]:
     """One run's entry of the native JSON's ``agent_metrics`` section."""
     data = figures.agents.to_json()
-    return {k: data[k] for k in NATIVE_AGENT_KEYS}
+    kept = {k: data[k] for k in NATIVE_AGENT_KEYS}
+    agents_json(kept, figures.intervals)
+    return kept

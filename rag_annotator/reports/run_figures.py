@@ -24,10 +24,18 @@ from rag_annotator.metrics.agents import AgentSummary, summarize_items
 from rag_annotator.metrics.answers import AnswerInput, AnswerSummary, summarize_inputs
 from rag_annotator.metrics.compare import Comparison, compare_reports
 from rag_annotator.metrics.diagnosis import DEFAULT_DEPTH, Diagnosis, diagnose
+from rag_annotator.metrics.intervals import (
+    DEFAULT_LEVEL,
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    DEFAULT_TARGET_HALF_WIDTH,
+)
 from rag_annotator.metrics.judge_next import Suggestion, next_to_judge
 from rag_annotator.metrics.latency import DEFAULT_TARGET_MS, LatencySummary, summarize_latency
 from rag_annotator.metrics.measures import parse_measures
 from rag_annotator.metrics.retrieval import DEFAULT_MEASURES, Report, evaluate
+from rag_annotator.metrics.run_intervals import FigureIntervals, Settings, run_intervals
+from rag_annotator.metrics.significance import PairedResult, paired_comparison
 from rag_annotator.metrics.values import Policy, QueryInput
 from rag_annotator.reports import inputs
 from rag_annotator.storage.store import GoldSetStore
@@ -48,7 +56,10 @@ class FigureOptions:
     only; a run named twice is compared with itself); ``next_count``: how many pairs to
     judge next to rank (0: none; with ``next_cases_limit`` set, none either for a run of
     more cases than that);
-    ``next_strict_only``: rank them only under ``strict`` (the dashboard's panel).
+    ``next_strict_only``: rank them only under ``strict`` (the dashboard's panel);
+    ``level``, ``resamples``, ``seed``: the intervals' level, bootstrap resamples and seed
+    (also the paired comparison's permutations, issue 16); ``target_half_width``: the
+    half-width "how many more cases" aims under (0.10 = ±10 points).
     """
 
     policy: Policy = Policy.TREC
@@ -61,6 +72,14 @@ class FigureOptions:
     next_cases_limit: int | None = None
     next_strict_only: bool = False
     parts: frozenset[str] = DEFAULT_PARTS
+    level: float = DEFAULT_LEVEL
+    resamples: int = DEFAULT_RESAMPLES
+    seed: int = DEFAULT_SEED
+    target_half_width: float = DEFAULT_TARGET_HALF_WIDTH
+
+    @property
+    def interval_settings(self) -> Settings:
+        return Settings(self.level, self.resamples, self.seed, self.target_half_width)
 
 
 @dataclass(frozen=True)
@@ -87,7 +106,10 @@ class Coverage:
 class RunFigures:
     """Every figure of one run under one policy and one list of measures (see the module
     docstring).  ``families``: case → family of the cases the run covers;
-    ``case_families``: of every RAG case (read when comparing)."""
+    ``case_families``: of every RAG case (read when comparing or for the retrieval
+    intervals per family); ``intervals``: the interval of every figure and the cases each
+    family needs (``metrics.run_intervals``); ``significance``: with ``compare``, the paired
+    comparison per measure (``metrics.significance``)."""
 
     run: str
     options: FigureOptions
@@ -101,6 +123,8 @@ class RunFigures:
     comparison: Comparison | None = None
     case_families: Mapping[str, str] = field(default_factory=dict)
     next_pairs: tuple[Suggestion, ...] = ()
+    intervals: FigureIntervals = field(default_factory=FigureIntervals)
+    significance: Mapping[str, PairedResult] | None = None
 
     @property
     def policy(self) -> Policy:
@@ -141,22 +165,29 @@ def build(store: GoldSetStore, run: str, options: FigureOptions = FigureOptions(
     agents = (inputs.summarize_agents(store, run) if AGENTS in parts
               else summarize_items(run, []))
     other = inputs.load_queries(store, options.compare) if options.compare else None
-    case_families = store.case_families() if other is not None else {}
+    case_families = store.case_families() if other is not None or queries else {}
     report = evaluate(queries, measures, options.policy)
     items = [AnswerInput.from_row(r) for r in rows] if ANSWERS in parts else []
-    comparison = None
+    comparison = significance = None
     if other is not None:
         comparison = compare_reports(run, report, str(options.compare),
                                      evaluate(other, measures, options.policy),
                                      case_families, options.family)
+        significance = paired_comparison(comparison.per_case, measures, options.level,
+                                         options.resamples, options.seed, options.resamples)
+    answers = summarize_inputs(run, items)
+    latency = summarize_latency(items, options.target_ms)
+    coverage = coverage_of(queries) if COVERAGE in parts else Coverage()
+    intervals = run_intervals(report, case_families, answers, latency, agents,
+                              (coverage.judged, coverage.ranked) if COVERAGE in parts else None,
+                              options.interval_settings)
     return RunFigures(
         run=run, options=options, report=report,
         families={str(r["case_key"]): str(r["family"]) for r in rows},
-        answers=summarize_inputs(run, items), diagnosis=diagnosis,
-        latency=summarize_latency(items, options.target_ms), agents=agents,
-        coverage=coverage_of(queries) if COVERAGE in parts else Coverage(),
-        comparison=comparison, case_families=case_families,
-        next_pairs=_next_pairs(queries, measures, run, options))
+        answers=answers, diagnosis=diagnosis, latency=latency, agents=agents,
+        coverage=coverage, comparison=comparison, case_families=case_families,
+        next_pairs=_next_pairs(queries, measures, run, options), intervals=intervals,
+        significance=significance)
 
 
 def _next_pairs(queries: Mapping[str, QueryInput], measures: Sequence[str], run: str,
