@@ -16,8 +16,8 @@ from pathlib import Path
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export.csv_export import scope_of
 from rag_annotator.import_export.registry import Options
-from rag_annotator.reports.workbook import summary
 from rag_annotator.reports.words import default_language
+from rag_annotator.reports.workbook import summary
 from rag_annotator.storage.store import GoldSetStore
 
 DRAWER = "rag_annotator.ui.exchange.pdf_summary"

@@ -47,10 +47,10 @@ from rag_annotator.import_export.csv_export import (
 )
 from rag_annotator.import_export.csv_import import CUT_MARKER
 from rag_annotator.import_export.registry import Options
-from rag_annotator.paths import app_paths
 from rag_annotator.import_export.xlsx_summary import SummaryWriter, print_ready
-from rag_annotator.reports.workbook import summary
+from rag_annotator.paths import app_paths
 from rag_annotator.reports.words import default_language
+from rag_annotator.reports.workbook import summary
 from rag_annotator.storage import tempfiles
 from rag_annotator.storage.store import GoldSetStore
 

@@ -17,12 +17,16 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from rag_annotator.reports.workbook import Block, ChartSpec, Summary
 from rag_annotator.reports.words import words
+from rag_annotator.reports.workbook import Block, ChartSpec, Summary
 
 #: Number formats by cell kind.
 FORMATS = {"pct": "0.0%", "num": "0.000", "mean": "0.0", "cost": "0.0000", "ci": "0.0%",
-           "ci_bound": "0.0%"}
+           "ci_bound": "0.0%", "cinum": "0.000", "cinum_bound": "0.000",
+           "dpct": "+0.0%;-0.0%;0.0%", "dnum": "+0.000;-0.000;0.000"}
+#: Kinds left blank when there is no value (the figure beside says "not computable", or
+#: there is nothing to compare with).
+BLANK = ("ci_bound", "cinum_bound", "dpct", "dnum")
 #: Rows and characters of width a chart takes on the summary (7.5 cm tall, 15 cm wide).
 CHART_ROWS, CHART_CHARACTERS = 17, 84
 FIRST_WIDTH, MIN_WIDTH, MAX_WIDTH = 30, 9, 20
@@ -56,9 +60,9 @@ def expand_row(row: Sequence[Any]) -> list[tuple[str, Any]]:
     """A block's row as (kind, value) cells: an interval cell becomes three."""
     out: list[tuple[str, Any]] = []
     for cell in row:
-        if isinstance(cell, tuple) and cell[0] == "ci":
+        if isinstance(cell, tuple) and cell[0] in ("ci", "cinum"):
             value, low, high = cell[1]
-            out += [("ci", value), ("ci_bound", low), ("ci_bound", high)]
+            out += [(cell[0], value), (cell[0] + "_bound", low), (cell[0] + "_bound", high)]
         elif isinstance(cell, tuple):
             out.append((str(cell[0]), cell[1]))
         else:
@@ -123,8 +127,8 @@ class SummaryWriter:
         from openpyxl.cell import WriteOnlyCell
         from openpyxl.styles import Alignment, Font, PatternFill
 
-        if raw is None and kind == "ci_bound":
-            raw = ""  # the figure beside it says "not computable" already
+        if raw is None and kind in BLANK:
+            raw = ""
         elif raw is None and kind in FORMATS:
             raw = self.t("not_computable")
         cell = WriteOnlyCell(ws, value=self.escape(raw) if isinstance(raw, str) else raw)
@@ -196,7 +200,7 @@ class SummaryWriter:
         ws.freeze_panes = "A2"
         for letter in "ABCDEFGH":
             ws.column_dimensions[letter].width = 18
-        header = [self.t("figure"), self.t("family"), self.t("value"), self.t("low"),
+        header = [self.t("series"), self.t("category"), self.t("value"), self.t("low"),
                   self.t("high"), "−", "+"]
         self._append(ws, [("header", h) for h in header])
         placed = []
@@ -206,10 +210,11 @@ class SummaryWriter:
                 lows = spec.lows[s] if s < len(spec.lows) else [None] * len(values)
                 highs = spec.highs[s] if s < len(spec.highs) else [None] * len(values)
                 for category, value, low, high in zip(spec.categories, values, lows, highs):
-                    kind = "pct" if spec.percent else "num"
-                    self._append(ws, [("", name), ("", category), (kind, value), (kind, low),
-                                      (kind, high), (kind, _gap(value, low)),
-                                      (kind, _gap(high, value))])
+                    bound = "ci_bound" if spec.percent else "cinum_bound"  # blank if None
+                    kind = bound if value is None else ("pct" if spec.percent else "num")
+                    self._append(ws, [("", name), ("", category), (kind, value),
+                                      (bound, low), (bound, high),
+                                      (bound, _gap(value, low)), (bound, _gap(high, value))])
             placed.append((anchor, spec, first))
         last = self.rows[ws.title]
         ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{last}"

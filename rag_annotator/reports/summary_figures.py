@@ -1,9 +1,10 @@
-"""What the manager's summary takes from the intervals and the drift (``metrics``), shaped
-for ``reports.workbook``: the runs in the order they were made with their version fields, a
-share's or a mean's interval, and the drift block.
+"""What the manager's summary takes from the intervals and the drift, shaped for
+``reports.workbook``: the runs in the order they were made with their version fields, and the
+drift table as summary blocks and a line chart.
 
-Kept apart so that the summary's layout (``workbook``) does not depend on how the interval
-and drift functions are spelt.
+The drift is computed from the very :class:`RunFigures` the summary shows
+(``reports.drift.run_point`` then ``metrics.drift.drift``), so the summary, the drift sheet
+and ``metrics --drift`` agree and no run's figures are computed twice.
 """
 
 from __future__ import annotations
@@ -11,42 +12,119 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rag_annotator.reports.run_figures import RunFigures
+from rag_annotator.metrics.drift import VERSION_FIELDS, Drift, DriftRow, RunVersion, drift
+from rag_annotator.metrics.intervals import Interval
+from rag_annotator.reports.drift import DEFAULT_SUCCESS, run_point
+from rag_annotator.reports.run_figures import FigureOptions, RunFigures
 from rag_annotator.storage.reads_exchange import Scope
 from rag_annotator.storage.store import GoldSetStore
 
-Interval = tuple[float | None, float | None]
+Bounds = tuple[float | None, float | None]
+#: The drift's headline figures on the summary: (figure, catalogue word or None to show
+#: the measure's own name, whether it is a share).
+DRIFT_FIGURES = (("success", "success", True), ("nDCG@10", None, False),
+                 ("task_success", "task_success", True))
 
 
-def run_versions(store: GoldSetStore, scope: Scope | None = None) -> list[dict[str, Any]]:
-    """Every run (within ``scope``) with its version fields, in the order they were made."""
-    columns, rows = store.entity_rows("runs", scope)
-    runs = [dict(zip(columns, row)) for row in rows]
-    return sorted(runs, key=lambda r: str(r["created_at"] or ""))
+def bounds(interval: Interval | None) -> Bounds:
+    """(low, high) of an interval, (None, None) without one."""
+    return (None, None) if interval is None else (interval.low, interval.high)
 
 
-def run_order(store: GoldSetStore) -> list[str]:
-    """Run names in the order the runs were made."""
-    return [str(r["name"]) for r in run_versions(store)]
+def run_versions(store: GoldSetStore, scope: Scope | None = None) -> list[RunVersion]:
+    """The runs (within ``scope``) with their version fields, in the order they were made
+    (``created_at``, then id: the drift table's order)."""
+    wanted = set(scope.runs) if scope is not None and scope.runs else None
+    runs = [RunVersion(str(r["name"]), int(r["id"]), str(r["created_at"]),
+                       {f: str(r[f] or "") for f in VERSION_FIELDS})
+            for r in store.runs_summary() if wanted is None or r["name"] in wanted]
+    return sorted(runs, key=lambda v: (v.created_at, v.id))
 
 
-def share_interval(k: int, n: int, level: float) -> Interval:
-    """The Wilson interval of ``k`` / ``n`` at ``level`` (None, None when ``n`` is 0)."""
-    return None, None
+def drift_of(figures: Sequence[RunFigures], versions: Sequence[RunVersion],
+             options: FigureOptions, baseline: str | None = None) -> Drift | None:
+    """The drift across the runs of ``figures`` (None with fewer than two runs)."""
+    if len(figures) < 2:
+        return None
+    by_name = {v.name: v for v in versions}
+    measures = tuple(options.measures)  # Success@10 among them (workbook.SUMMARY_OPTIONS)
+    points = [run_point(f, by_name[f.run], measures, DEFAULT_SUCCESS) for f in figures]
+    return drift(points, baseline, options.level, options.resamples, options.seed)
 
 
-def mean_interval(figures: RunFigures, measure: str, level: float) -> Interval:
-    """The bootstrap interval of a run's mean of ``measure`` (None, None when undefined)."""
-    return None, None
+def _figure_cells(row: DriftRow, family: str | None) -> list[Any]:
+    headlines = row.point.headlines.get(family, {})
+    cells: list[Any] = []
+    for figure, _word, share in DRIFT_FIGURES:
+        h = headlines.get(figure)
+        value = None if h is None else h.value
+        cells.append(("ci" if share else "cinum",
+                      (value, *bounds(None if h is None else h.interval))))
+    for deltas in (row.from_previous, row.from_baseline):
+        cells += [("dpct" if share else "dnum", deltas.get(family, {}).get(figure))
+                  for figure, _w, share in DRIFT_FIGURES]
+    return cells
 
 
-def drift_block(store: GoldSetStore, figures: Sequence[RunFigures],
-                t: Callable[[str], str], level: float) -> Any:
-    """The drift across runs as a summary block (None with fewer than two runs)."""
-    return None
+def _regression_text(row: DriftRow, t: Callable[[str], str]) -> tuple[str, str, str]:
+    """The regression mark (a word and a sign, never colour alone), the version fields
+    that changed and the cases that flipped."""
+    if not row.regressions:
+        return "", "", ""
+    marks: list[str] = []
+    fields: dict[str, str] = {}
+    cases: set[str] = set()
+    for r in row.regressions:
+        p = r.result.p_holm
+        marks.append(f"▼ {r.measure} vs {r.against}" + ("" if p is None else f" (p={p:.3f})"))
+        fields.update({k: f"{k}: {a or '∅'} → {b or '∅'}" for k, (a, b)
+                       in r.changed_fields.items()})
+        cases.update(r.flipped_validated)
+        cases.update(r.lost_relevant)
+    return (f"{t('regression')}: " + "; ".join(marks), "; ".join(fields.values()),
+            ", ".join(sorted(cases)))
 
 
-def drift_chart(store: GoldSetStore, figures: Sequence[RunFigures],
-                t: Callable[[str], str], level: float) -> Any:
-    """The drift as a line chart (None with fewer than two runs)."""
-    return None
+def drift_header(t: Callable[[str], str], per_family: bool) -> list[Any]:
+    names = [t(word) if word else figure for figure, word, _share in DRIFT_FIGURES]
+    return [t("run"), *([t("family")] if per_family else []),
+            *(t(f) for f in ("model", "corpus", "index", "prompt")),
+            *(("ci", n) for n in names),
+            *(f"Δ {n} ({t('vs_previous')})" for n in names),
+            *(f"Δ {n} ({t('vs_baseline')})" for n in names),
+            t("regression"), t("changed_fields"), t("flipped")]
+
+
+def drift_rows(value: Drift, t: Callable[[str], str], per_family: bool) -> list[list[Any]]:
+    """One row per run (the whole run) or per run and family (``per_family``)."""
+    rows: list[list[Any]] = []
+    for row in value.rows:
+        version = row.point.version.fields
+        fields = [version.get(f, "") for f in ("model", "corpus_version", "index_version",
+                                                "prompt_version")]
+        marks = _regression_text(row, t)
+        families: list[str | None] = [None]
+        if per_family:  # the families with one of the drift's figures in this run
+            shown = {figure for figure, _w, _s in DRIFT_FIGURES}
+            families += sorted((f for f, figures in row.point.headlines.items()
+                                if f is not None and shown & set(figures)),
+                               key=lambda f: t(str(f)))
+        for family in families:
+            label: list[Any] = ([t("all_families") if family is None else t(family)]
+                                if per_family else [])
+            name = row.name + (f" ({t('baseline')})" if row.name == value.baseline else "")
+            rows.append([name, *label, *fields, *_figure_cells(row, family), *marks])
+    return rows
+
+
+def drift_chart_series(value: Drift, t: Callable[[str], str]
+                       ) -> tuple[list[str], list[tuple[str, list[float | None]]]]:
+    """The runs in order and, per headline figure some run has, its value per run."""
+    runs = [row.name for row in value.rows]
+    series = []
+    for figure, word, _share in DRIFT_FIGURES:
+        values = [None if (h := row.point.headlines.get(None, {}).get(figure)) is None
+                  else h.value for row in value.rows]
+        if any(v is not None for v in values):
+            series.append((t(word) if word else figure, values))
+    return runs, series

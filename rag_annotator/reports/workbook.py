@@ -16,13 +16,15 @@ with its interval, which the workbook spreads over three percent cells (its head
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rag_annotator.metrics import DEFAULT_MEASURES, Policy
 from rag_annotator.metrics.agreement import JudgmentRow, agreement_json
 from rag_annotator.metrics.answers import Denominators
+from rag_annotator.metrics.drift import RunVersion
 from rag_annotator.reports import summary_figures
+from rag_annotator.reports.drift import DEFAULT_SUCCESS
 from rag_annotator.reports.run_figures import (
     AGENTS,
     ANSWERS,
@@ -35,8 +37,10 @@ from rag_annotator.reports.words import words
 from rag_annotator.storage.reads_exchange import Scope
 from rag_annotator.storage.store import GoldSetStore
 
-#: What the summary shows of each run: the main measures under ``trec``, no diagnosis.
-SUMMARY_OPTIONS = FigureOptions(policy=Policy.TREC, measures=DEFAULT_MEASURES,
+#: What the summary shows of each run: the main measures under ``trec`` (and Success@10,
+#: whose 1 → 0 the drift reports as "relevant found → lost"), no diagnosis.
+SUMMARY_OPTIONS = FigureOptions(policy=Policy.TREC,
+                                measures=(*DEFAULT_MEASURES, DEFAULT_SUCCESS),
                                 parts=frozenset({RETRIEVAL, ANSWERS, AGENTS}))
 #: The retrieval measure the headline shows with its bootstrap interval.
 HEADLINE_MEASURE = "nDCG@10"
@@ -82,12 +86,12 @@ class Summary:
     charts: list[ChartSpec] = field(default_factory=list)
 
 
-def run_figures(store: GoldSetStore, scope: Scope) -> list[RunFigures]:
+def run_figures(store: GoldSetStore, scope: Scope, level: float = DEFAULT_LEVEL
+                ) -> list[RunFigures]:
     """The figures of every run in ``scope`` (every run when it names none), in the order
     the runs were made."""
-    order = summary_figures.run_order(store)
-    return [build(store, run, SUMMARY_OPTIONS) for run in order
-            if not scope.runs or run in scope.runs]
+    options = replace(SUMMARY_OPTIONS, level=level)
+    return [build(store, v.name, options) for v in summary_figures.run_versions(store, scope)]
 
 
 def summary(store: GoldSetStore, scope: Scope, lang: str = "en",
@@ -95,15 +99,20 @@ def summary(store: GoldSetStore, scope: Scope, lang: str = "en",
     """The manager's summary of ``store`` within ``scope``; ``release`` names the frozen
     release the export is limited to (else the latest release is named, if any)."""
     t = words(lang)
-    figures = run_figures(store, scope)
+    versions = summary_figures.run_versions(store, scope)
+    figures = run_figures(store, scope, level)
     families = set(scope.families)
-    blocks = [tested_block(store, scope, figures, t, release)]
+    blocks = [tested_block(store, versions, t, release)]
     blocks += headline_blocks(figures, t, level)
     for run in figures:
-        blocks += answer_blocks(run, families, t, level)
-    drift = summary_figures.drift_block(store, figures, t, level)
+        blocks += answer_blocks(run, families, t)
+    drift = summary_figures.drift_of(figures, versions, replace(SUMMARY_OPTIONS, level=level))
+    sheet = None
     if drift is not None:
-        blocks.append(drift)
+        blocks.append(Block("drift", t("drift_title"), summary_figures.drift_header(t, False),
+                            summary_figures.drift_rows(drift, t, False)))
+        sheet = Block("drift_sheet", t("drift_title"), summary_figures.drift_header(t, True),
+                      summary_figures.drift_rows(drift, t, True))
     agent_runs = set(store.trajectory_run_names())
     for run in figures:
         if run.run in agent_runs:
@@ -113,13 +122,16 @@ def summary(store: GoldSetStore, scope: Scope, lang: str = "en",
     blocks.append(agreement_block(
         agreement_json(JudgmentRow(*r) for r in store.judgment_rows()), t))
     title = t("gold_set").format(name=store.meta("name") or store.path.stem)
-    facts = [[t("file"), store.path.name],
-             [t("cases"), store.count("cases"), t("documents"), store.count("documents"),
-              t("runs"), store.count("runs")]]
-    charts = [success_chart(figures, families, t, level),
-              summary_figures.drift_chart(store, figures, t, level)]
-    return Summary(lang, title, facts, [b for b in blocks if b.rows], level, drift,
-                   [c for c in charts if c is not None])
+    facts: list[list[Any]] = [
+        [t("file"), store.path.name],
+        [t("cases"), store.count("cases"), t("documents"), store.count("documents"),
+         t("runs"), store.count("runs")]]
+    charts = [success_chart(figures, families, t, level)]
+    if drift is not None:
+        runs, series = summary_figures.drift_chart_series(drift, t)
+        charts.append(ChartSpec("line", t("drift_chart"), runs, series, percent=False))
+    return Summary(lang, title, facts, [b for b in blocks if b.rows], level, sheet,
+                   [c for c in charts if c is not None and c.series])
 
 
 def level_text(level: float) -> str:
@@ -127,18 +139,15 @@ def level_text(level: float) -> str:
     return f"{level * 100:g} %"
 
 
-def tested_block(store: GoldSetStore, scope: Scope, figures: Sequence[RunFigures],
+def tested_block(store: GoldSetStore, versions: Sequence[RunVersion],
                  t: Callable[[str], str], release: str | None) -> Block:
     """What was tested: the release, the runs with their version fields, the policy."""
     latest = store.latest_release()
     name = release or (str(latest["name"]) if latest is not None else None)
-    shown = {f.run for f in figures}
-    rows: list[list[Any]] = []
-    for run in summary_figures.run_versions(store, scope):
-        if run["name"] in shown:
-            rows.append([run["name"], run["model"], run["corpus_version"],
-                         run["index_version"], run["prompt_version"],
-                         str(run["created_at"] or "")[:16].replace("T", " ")])
+    rows: list[list[Any]] = [
+        [v.name, v.fields.get("model", ""), v.fields.get("corpus_version", ""),
+         v.fields.get("index_version", ""), v.fields.get("prompt_version", ""),
+         v.created_at[:16].replace("T", " ")] for v in versions]
     note = " · ".join((f"{t('release')}: {name or t('no_release')}",
                        f"{t('policy')}: {t('policy_trec')}"))
     return Block("tested", t("what_tested"),
@@ -156,24 +165,26 @@ def headline_blocks(figures: Sequence[RunFigures], t: Callable[[str], str],
             continue
         o = f.answers.overall
         mean = f.report.mean.get(HEADLINE_MEASURE) if f.report.per_query else None
-        low, high = summary_figures.mean_interval(f, HEADLINE_MEASURE, level)
-        rows.append([f.run, o.tested, *_share_cells(o, level),
-                     ("ci", (mean, low, high))])
+        interval = f.intervals.mean(HEADLINE_MEASURE) if mean is not None else None
+        rows.append([f.run, o.tested, *_share_cells(f, None),
+                     ("cinum", (mean, *summary_figures.bounds(interval)))])
     header = [t("run"), t("tested"), ("ci", t("quality")), ("ci", t("coverage")),
-              ("ci", t("success")), ("ci", HEADLINE_MEASURE)]
+              ("ci", t("success")), ("cinum", HEADLINE_MEASURE)]
     note = t("level_note").format(level=level_text(level))
     return [Block("headline", t("headline"), header, rows, note)]
 
 
-def _share_cells(group: Denominators, level: float) -> list[Any]:
-    ci = summary_figures.share_interval
-    return [("ci", (group.quality, *ci(group.validated, group.produced, level))),
-            ("ci", (group.coverage, *ci(group.produced, group.tested, level))),
-            ("ci", (group.success, *ci(group.validated, group.tested, level)))]
+def _share_cells(figures: RunFigures, family: str | None) -> list[Any]:
+    """Quality, coverage and success of a family (None: the whole run), each with its
+    Wilson interval (``RunFigures.intervals``)."""
+    group = figures.answers.group(family)
+    return [("ci", (getattr(group, name),
+                    *summary_figures.bounds(figures.intervals.answer(name, family))))
+            for name in ("quality", "coverage", "success")]
 
 
 def answer_blocks(figures: RunFigures, families: Collection[str],
-                  t: Callable[[str], str], level: float = DEFAULT_LEVEL) -> list[Block]:
+                  t: Callable[[str], str]) -> list[Block]:
     """One run's answers per family — every family with a tested case or an answer not yet
     reviewed (none for a run with no answer: nothing for the RAG figures)."""
     summary_ = figures.answers
@@ -187,9 +198,9 @@ def answer_blocks(figures: RunFigures, families: Collection[str],
             continue
         if not group.tested and not group.unreviewed_cases:
             continue  # families this run was neither tested on nor answered say nothing
-        rows.append([t(family), *_count_cells(group), *_share_cells(group, level)])
+        rows.append([t(family), *_count_cells(group), *_share_cells(figures, family)])
     o = summary_.overall
-    rows.append([("bold", t("all_families")), *_count_cells(o), *_share_cells(o, level)])
+    rows.append([("bold", t("all_families")), *_count_cells(o), *_share_cells(figures, None)])
     return [Block(f"answers:{figures.run}", t("answers_title").format(run=figures.run),
                   header, rows, t("answers_note"))]
 
@@ -206,8 +217,8 @@ def success_chart(figures: Sequence[RunFigures], families: Collection[str],
     series, lows, highs = [], [], []
     for f in runs:
         groups = [f.answers.group(code) for code in codes]
-        intervals = [summary_figures.share_interval(g.validated, g.tested, level)
-                     for g in groups]
+        intervals = [summary_figures.bounds(f.intervals.answer("success", code))
+                     for code in codes]
         series.append((f.run, [g.success for g in groups]))
         lows.append([lo for lo, _hi in intervals])
         highs.append([hi for _lo, hi in intervals])
@@ -256,7 +267,7 @@ def retrieval_blocks(figures: Sequence[RunFigures],
     if not reports:
         return []
     return [Block("retrieval", t("retrieval_title"), [t("run"), t("cases"), *DEFAULT_MEASURES],
-                  [[run, report.cases, *(("num", report.mean[m]) for m in report.measures)]
+                  [[run, report.cases, *(("num", report.mean[m]) for m in DEFAULT_MEASURES)]
                    for run, report in reports], t("policy_trec"))]
 
 

@@ -14,6 +14,7 @@ makes an offscreen QGuiApplication when there is none.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -32,8 +33,8 @@ from PySide6.QtGui import (
     QPen,
 )
 
-from rag_annotator.reports.workbook import Block, ChartSpec, Summary
 from rag_annotator.reports.words import words
+from rag_annotator.reports.workbook import Block, ChartSpec, Summary
 from rag_annotator.storage import tempfiles
 
 #: Font sizes tried, largest first, until the page holds everything.
@@ -48,33 +49,34 @@ LINES = (QColor(25, 118, 210), QColor(198, 40, 40), QColor(46, 125, 50), QColor(
 
 
 def number_text(kind: str, value: Any, lang: str) -> str:
-    """A cell's text: shares as "33,3 %" / "33.3%", means with their decimals; None is
-    "not computable" (an en dash in a table, the word in a note)."""
+    """A cell's text: shares as "33,3 %" / "33.3%", means with their decimals, changes with
+    their sign; None is an en dash (not computable, or nothing to compare with)."""
     if value is None:
         return "—"
     if isinstance(value, bool) or not isinstance(value, int | float):
         return str(value)
-    places = {"pct": 1, "ci": 0, "num": 3, "mean": 1, "cost": 4}.get(kind)
+    places = {"pct": 1, "ci": 0, "dpct": 1, "num": 3, "cinum": 3, "dnum": 3, "mean": 1,
+              "cost": 4}.get(kind)
     if places is None:
         return f"{value:,}".replace(",", "\u202f") if isinstance(value, int) else f"{value:g}"
-    scaled = value * 100 if kind in ("pct", "ci") else value
-    text = f"{scaled:,.{places}f}"
+    share = kind in ("pct", "ci", "dpct")
+    sign = "+" if kind in ("dpct", "dnum") else ""
+    text = f"{value * 100 if share else value:{sign},.{places}f}"
     if lang == "fr":
         text = text.replace(",", "\u202f").replace(".", ",")
-    if kind in ("pct", "ci"):
+    if share:
         text += "\u202f%" if lang == "fr" else "%"
     return text
 
 
 def cell_text(cell: Any, lang: str) -> str:
-    """One block cell as the PDF writes it: an interval cell is "33 % [10 – 70]"."""
-    if isinstance(cell, tuple) and cell[0] == "ci":
+    """One block cell as the PDF writes it: an interval cell is "33 % [10–70 %]"."""
+    if isinstance(cell, tuple) and cell[0] in ("ci", "cinum"):
         value, low, high = cell[1]
-        kind = "pct" if isinstance(value, float) and value <= 1 else "num"
-        main = number_text(kind, value, lang)
-        if low is None or high is None:
+        main = number_text(cell[0], value, lang)
+        if value is None or low is None or high is None:
             return main
-        return f"{main} [{number_text(kind, low, lang)}–{number_text(kind, high, lang)}]"
+        return f"{main} [{number_text(cell[0], low, lang)}–{number_text(cell[0], high, lang)}]"
     if isinstance(cell, tuple):
         return number_text(str(cell[0]), cell[1], lang) if cell[0] != "bold" else str(cell[1])
     return number_text("", cell, lang)
@@ -444,7 +446,7 @@ class ChartPainter:
             p.setPen(QPen(LINES[s % len(LINES)], 5))
             points = [QPointF(plot.left() + (i + 0.5) * slot, y_of(v))
                       for i, v in enumerate(values) if v is not None]
-            for a, b in zip(points, points[1:]):
+            for a, b in itertools.pairwise(points):
                 p.drawLine(a, b)
             for point in points:
                 p.drawEllipse(point, 7, 7)
