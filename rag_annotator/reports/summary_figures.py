@@ -86,9 +86,14 @@ def _regression_text(row: DriftRow, t: Callable[[str], str]) -> tuple[str, str, 
 
 
 def drift_header(t: Callable[[str], str], per_family: bool) -> list[Any]:
+    """The drift sheet's header (``per_family``: a row per run and family, with the version
+    fields and the changes from the baseline) or the summary's shorter one (the whole run,
+    its figures, the change from the previous run, the regression)."""
     names = [t(word) if word else figure for figure, word, _share in DRIFT_FIGURES]
-    return [t("run"), *([t("family")] if per_family else []),
-            *(t(f) for f in ("model", "corpus", "index", "prompt")),
+    if not per_family:
+        return [t("run"), *(("ci", n) for n in names), *(f"Δ {n}" for n in names),
+                t("regression")]
+    return [t("run"), t("family"), *(t(f) for f in ("model", "corpus", "index", "prompt")),
             *(("ci", n) for n in names),
             *(f"Δ {n} ({t('vs_previous')})" for n in names),
             *(f"Δ {n} ({t('vs_baseline')})" for n in names),
@@ -96,24 +101,25 @@ def drift_header(t: Callable[[str], str], per_family: bool) -> list[Any]:
 
 
 def drift_rows(value: Drift, t: Callable[[str], str], per_family: bool) -> list[list[Any]]:
-    """One row per run (the whole run) or per run and family (``per_family``)."""
+    """One row per run (the whole run, for the summary) or per run and family (the sheet)."""
     rows: list[list[Any]] = []
     for row in value.rows:
         version = row.point.version.fields
         fields = [version.get(f, "") for f in ("model", "corpus_version", "index_version",
                                                 "prompt_version")]
         marks = _regression_text(row, t)
-        families: list[str | None] = [None]
-        if per_family:  # the families with one of the drift's figures in this run
-            shown = {figure for figure, _w, _s in DRIFT_FIGURES}
-            families += sorted((f for f, figures in row.point.headlines.items()
-                                if f is not None and shown & set(figures)),
-                               key=lambda f: t(str(f)))
+        name = row.name + (f" ({t('baseline')})" if row.name == value.baseline else "")
+        cells = _figure_cells(row, None)
+        if not per_family:
+            rows.append([name, *cells[:2 * len(DRIFT_FIGURES)], marks[0]])
+            continue
+        shown = {figure for figure, _w, _s in DRIFT_FIGURES}
+        families: list[str | None] = [None, *sorted(
+            (f for f, figures in row.point.headlines.items()
+             if f is not None and shown & set(figures)), key=lambda f: t(str(f)))]
         for family in families:
-            label: list[Any] = ([t("all_families") if family is None else t(family)]
-                                if per_family else [])
-            name = row.name + (f" ({t('baseline')})" if row.name == value.baseline else "")
-            rows.append([name, *label, *fields, *_figure_cells(row, family), *marks])
+            label = t("all_families") if family is None else t(family)
+            rows.append([name, label, *fields, *_figure_cells(row, family), *marks])
     return rows
 
 

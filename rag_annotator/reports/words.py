@@ -47,6 +47,10 @@ EN: dict[str, str] = {
     "retrieval_title": ("Retrieval measures (mean over the cases where a value is defined); "
                         "unjudged documents: policy 'trec'"),
     "drift_title": "Drift across runs (in the order they were made)",
+    "drift_note": ("Δ: change from the previous run; ▼ regression: a measure worse by a "
+                   "paired test over the cases both runs answered (Holm-corrected); the "
+                   "Drift sheet gives each family, the version fields that changed and the "
+                   "cases that flipped"),
     "drift_chart": "Headline figures across runs",
     "vs_previous": "change vs previous", "vs_baseline": "change vs baseline",
     "baseline": "baseline", "regression": "regression", "significant": "significant",
@@ -109,6 +113,10 @@ FR: dict[str, str] = {
     "retrieval_title": ("Mesures de recherche (moyenne sur les cas où la valeur est définie) ; "
                         "documents non jugés : politique 'trec'"),
     "drift_title": "Dérive d'une exécution à l'autre (dans l'ordre où elles ont été faites)",
+    "drift_note": ("Δ : écart avec l'exécution précédente ; ▼ régression : une mesure moins "
+                   "bonne selon un test apparié sur les cas que les deux exécutions ont "
+                   "traités (correction de Holm) ; la feuille Dérive donne chaque famille, "
+                   "les champs de version modifiés et les cas basculés"),
     "drift_chart": "Chiffres clés d'une exécution à l'autre",
     "vs_previous": "écart avec la précédente", "vs_baseline": "écart avec la référence",
     "baseline": "référence", "regression": "régression", "significant": "significative",

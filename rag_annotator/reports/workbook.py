@@ -110,7 +110,7 @@ def summary(store: GoldSetStore, scope: Scope, lang: str = "en",
     sheet = None
     if drift is not None:
         blocks.append(Block("drift", t("drift_title"), summary_figures.drift_header(t, False),
-                            summary_figures.drift_rows(drift, t, False)))
+                            summary_figures.drift_rows(drift, t, False), t("drift_note")))
         sheet = Block("drift_sheet", t("drift_title"), summary_figures.drift_header(t, True),
                       summary_figures.drift_rows(drift, t, True))
     agent_runs = set(store.trajectory_run_names())

@@ -458,8 +458,7 @@ class ChartPainter:
 
 def spec_max(spec: ChartSpec) -> float:
     """The axis top: 100 % for shares, else the largest value or interval end."""
-    if spec.percent:
-        return 1.0
     values = [v for _n, vs in spec.series for v in vs if v is not None]
     values += [v for hs in spec.highs for v in hs if v is not None]
-    return max(values or [1.0])
+    top = max(values or [1.0])
+    return 1.0 if spec.percent or top <= 1.0 else top
