@@ -67,7 +67,8 @@ FORMATS: tuple[tuple[str, str, str, str, bool, str], ...] = (
      False, "optional"),
 )
 _BY_ID = {f[0]: f for f in FORMATS}
-_SUFFIX = {"xlsx": ".xlsx", "pdf": ".pdf", "json": ".json", "qrels": ".qrels.txt", "trec-run": ".run.txt",
+_SUFFIX = {"xlsx": ".xlsx", "pdf": ".pdf", "json": ".json", "qrels": ".qrels.txt",
+           "trec-run": ".run.txt",
            "ragas": ".ragas.jsonl", "ragchecker": ".ragchecker.json",
            "deepeval": ".deepeval.json"}
 
