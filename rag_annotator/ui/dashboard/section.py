@@ -486,7 +486,7 @@ class DashboardSection(Section):
         keys = sorted(summary.per_family, key=labels.family)
         self.agents.show_summary(
             summary, [*((labels.family(k), k) for k in keys), (self.tr("All families"), None)],
-            pct, decimals)
+            pct, decimals, figures.intervals)
 
     def _show_next(self, figures: RunFigures) -> None:
         strict = figures.policy is Policy.STRICT
