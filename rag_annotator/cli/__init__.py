@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rag_annotator import __version__
+from rag_annotator.cli.figures import add_metric_options, check_run_given, cmd_drift
 from rag_annotator.errors import InvalidValue, KnownError
 from rag_annotator.import_export import registry
 from rag_annotator.metrics import DEFAULT_MEASURES
@@ -56,8 +57,11 @@ Build, judge and verify the gold set a RAG system is evaluated against.
                                            write a run (trec-run) or the labels (qrels)
   rag-annotator metrics FILE --run NAME [--measures LIST] [--unjudged trec|judged-only|strict]
                 [--json] [--compare OTHER_RUN [--family F]] [--target-ms N] [--next N]
+                [--level L] [--resamples N] [--seed N] [--target-half-width W]
                                            retrieval measures of a run, per case and mean;
-                                           answer metrics, diagnosis, latency
+                                           answer metrics, diagnosis, latency; intervals
+  rag-annotator metrics FILE --drift [--baseline RUN] [--json]
+                                           every run in order, regressions and their causes
   rag-annotator merge FILE OTHER_FILE      bring in another expert's judgments and verdicts
 
 Run 'rag-annotator COMMAND --help' for a command's options."""
@@ -199,7 +203,7 @@ def _add_metrics(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                     "path acceptable, violation rate per invariant, mean steps, tokens and "
                     "seconds, cost per successful task; JSON: an \"agents\" key).")
     met.add_argument("file", help="the .goldset file")
-    met.add_argument("--run", metavar="NAME", required=True, help="which run")
+    met.add_argument("--run", metavar="NAME", help="which run (required unless --drift)")
     met.add_argument("--measures", metavar="LIST",
                      help="comma-separated, e.g. P@5,R@10,RR,RR@10,nDCG@10,AP,Judged@10,"
                           "Success@10 (default: " + ",".join(DEFAULT_MEASURES) + ")")
@@ -219,6 +223,7 @@ def _add_metrics(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                           "values undetermined under strict (JSON: a \"next\" key)")
     met.add_argument("--depth", type=int, default=10, metavar="K",
                      help="depth of the diagnosis' expected-source check (default: 10)")
+    add_metric_options(met)
 
 
 def _add_merge(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -451,7 +456,10 @@ def _cmd_metrics(ns: argparse.Namespace) -> int:
     from rag_annotator.reports.run_figures import build
     from rag_annotator.reports.text import metrics_text
 
+    check_run_given(ns)
     options = _metric_options(ns)
+    if ns.drift:
+        return cmd_drift(ns, options)
     with GoldSetStore.open(ns.file, read_only=True) as store:
         figures = build(store, ns.run, options)
     if ns.family is not None and ns.family not in set(figures.case_families.values()):
@@ -468,6 +476,7 @@ def _cmd_metrics(ns: argparse.Namespace) -> int:
 
 def _metric_options(ns: argparse.Namespace) -> FigureOptions:
     """The ``metrics`` options, checked (InvalidValue naming the option)."""
+    from rag_annotator.cli.figures import interval_options
     from rag_annotator.metrics import Policy, parse_measures
     from rag_annotator.reports.run_figures import FigureOptions
 
@@ -485,4 +494,4 @@ def _metric_options(ns: argparse.Namespace) -> FigureOptions:
     return FigureOptions(policy=Policy.parse(ns.unjudged),
                          measures=tuple(m.name for m in measures), target_ms=ns.target_ms,
                          depth=ns.depth, compare=ns.compare, family=ns.family,
-                         next_count=ns.next)
+                         next_count=ns.next, **interval_options(ns))

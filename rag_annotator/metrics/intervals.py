@@ -93,7 +93,10 @@ def wilson(k: int, n: int, level: float = DEFAULT_LEVEL) -> Interval | None:
     denominator = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
-    return Interval(max(0.0, centre - half), min(1.0, centre + half), level)
+    # At 0/n and n/n the bound is exactly 0 or 1 (the float sum leaves a 1e-18 crumb).
+    low = 0.0 if k == 0 else max(0.0, centre - half)
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return Interval(low, high, level)
 
 
 def wilson_half_width(p: float, n: int | float, level: float = DEFAULT_LEVEL) -> float:
@@ -115,16 +118,16 @@ def bootstrap_means(columns: Mapping[str, Sequence[float | None]],
     values, None where not computable), resampling the cases where it is computable.
 
     None for a column with no computable value; a single value gives ``[v, v]``.  Columns
-    whose computable cases are the same share one draw; groups are drawn in the order of
-    their first column, from one generator seeded with ``seed``, so the result depends only
-    on the columns, ``resamples``, ``level`` and ``seed``.
+    whose computable cases are the same share one draw, and every such group draws from a
+    generator of its own seeded with ``seed``: a column's interval depends only on its
+    values, ``resamples``, ``level`` and ``seed``, not on which other columns are asked for
+    (adding a measure to a report does not move the others' ranges).
     """
     check_level(level)
     _check_resampling(resamples)
     groups: dict[tuple[bool, ...], list[str]] = {}
     for name, column in columns.items():
         groups.setdefault(tuple(v is not None for v in column), []).append(name)
-    rng = np.random.default_rng(seed)
     out: dict[str, Interval | None] = {}
     for mask, names in groups.items():
         keep = [i for i, present in enumerate(mask) if present]
@@ -133,7 +136,7 @@ def bootstrap_means(columns: Mapping[str, Sequence[float | None]],
             continue
         values = np.array([[columns[name][i] for name in names] for i in keep],
                           dtype=np.float64)
-        means = resampled_means(values, resamples, rng)
+        means = resampled_means(values, resamples, np.random.default_rng(seed))
         tail = (1 - level) / 2 * 100
         lows, highs = np.percentile(means, [tail, 100 - tail], axis=0)
         for j, name in enumerate(names):

@@ -1,32 +1,40 @@
 """The text ``metrics`` prints without ``--json``: a rendering of
 :class:`~rag_annotator.reports.run_figures.RunFigures` for a person at a terminal (per case
-and mean, answers, diagnosis, latency, agents, comparison, pairs to judge next)."""
+and mean, answers, diagnosis, latency, agents, comparison, pairs to judge next), each
+proportion and mean followed by its interval in brackets (issue 16)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rag_annotator.metrics.values import Reading
+from rag_annotator.reports.intervals_json import agents_json, answers_json, ci
 from rag_annotator.reports.run_figures import RunFigures
 
 
 def metrics_text(figures: RunFigures) -> list[str]:
     """The lines ``metrics FILE --run NAME`` prints."""
     agents = figures.agents
+    agents_data = agents.to_json()
+    agents_json(agents_data, figures.intervals)
     if not figures.report.per_query and agents.has_data:  # an agent run: no retrieved list
         return [f"run {figures.run}: agent trajectories only (no retrieved documents, no "
                 "answers): retrieval and answer metrics do not apply",
-                *_agents_lines(agents.to_json())]
+                *_agents_lines(agents_data)]
     lines = _retrieval_lines(figures)
     lines.append("")
-    lines += _answers_lines(figures.answers.to_json())
+    answers = figures.answers.to_json()
+    answers_json(answers, figures.intervals)
+    lines += _answers_lines(answers)
     lines += _diagnosis_lines(figures.diagnosis.to_json())
     if figures.latency.has_data:
-        lines.append(_latency_line(figures.latency.to_json()))
+        lines.append(_latency_line(figures.latency.to_json(),
+                                   ci(figures.intervals.latency.get("share_under_target"))))
     if agents.has_data:
-        lines += _agents_lines(agents.to_json())
+        lines += _agents_lines(agents_data)
     if figures.comparison is not None:
         lines += _compare_lines(figures.comparison.to_json())
+        lines += _significance_lines(figures)
     if figures.options.next_count:
         lines.append("judge next (settles = values undetermined under strict that the label "
                      "decides, whatever it is):")
@@ -41,7 +49,8 @@ def metrics_text(figures: RunFigures) -> list[str]:
 def _retrieval_lines(figures: RunFigures) -> list[str]:
     report = figures.report
     names = list(report.measures)
-    width = max([len("case"), *(len(q) for q in report.readings)])
+    level = _level(figures)
+    width = max([len("case"), len(f"{level} high"), *(len(q) for q in report.readings)])
     lines = [f"run {figures.run}, unjudged documents: {figures.policy.value}; documents "
              "outside a case's pool count as not relevant",
              "  ".join([f"{'case':<{width}}", *(f"{n:>9}" for n in names)])]
@@ -49,6 +58,11 @@ def _retrieval_lines(figures: RunFigures) -> list[str]:
         lines.append("  ".join([f"{qid:<{width}}",
                                 *(_reading_cell(readings[n]) for n in names)]))
     lines.append("  ".join([f"{'mean':<{width}}", *(_cell(report.mean[n]) for n in names)]))
+    overall = figures.intervals.retrieval.get(None, {})
+    for label, side in ((f"{level} low", 0), (f"{level} high", 1)):
+        lines.append("  ".join([f"{label:<{width}}", *(
+            _cell(None if (i := overall.get(n)) is None else i.to_json()[side])
+            for n in names)]))
     lines.append("  ".join([f"{'cases':<{width}}",
                             *(f"{report.mean_count[n]:>9}" for n in names)]))
     if figures.policy.value == "strict":
@@ -57,8 +71,26 @@ def _retrieval_lines(figures: RunFigures) -> list[str]:
     return lines
 
 
+def _level(figures: RunFigures) -> str:
+    """The intervals' level in percent (``95%``, ``99.5%``)."""
+    return f"{figures.intervals.level * 100:g}%"
+
+
 def _pct(value: object) -> str:
     return "not computable" if not isinstance(value, (int, float)) else f"{value:.1%}"
+
+
+def _range(interval: object) -> str:
+    """`` [low–high]`` of a ``[low, high]`` range in percent, or nothing."""
+    if not isinstance(interval, list):
+        return ""
+    return f" [{interval[0]:.1%}–{interval[1]:.1%}]"
+
+
+def _mean_range(interval: object, spec: str) -> str:
+    if not isinstance(interval, list):
+        return ""
+    return f" [{format(interval[0], spec)}–{format(interval[1], spec)}]"
 
 
 def _answers_lines(data: dict[str, Any]) -> list[str]:
@@ -69,17 +101,23 @@ def _answers_lines(data: dict[str, Any]) -> list[str]:
     width = max(len(name) for name, _ in groups)
     for name, g in groups:
         lines.append(f"  {name:<{width}}  {g['tested']:>4} / {g['produced']:>4} / "
-                     f"{g['validated']:>4}  quality {_pct(g['quality'])}, coverage "
-                     f"{_pct(g['coverage'])}, success {_pct(g['success'])}"
+                     f"{g['validated']:>4}  quality {_pct(g['quality'])}"
+                     f"{_range(g['quality_ci'])}, coverage {_pct(g['coverage'])}"
+                     f"{_range(g['coverage_ci'])}, success {_pct(g['success'])}"
+                     f"{_range(g['success_ci'])}"
                      + (f"; {g['unreviewed']} unreviewed" if g["unreviewed"] else ""))
     abst = data["abstention"]
     lines.append(f"  abstention expected: {abst['correct']} correct of {abst['reviewed']} "
-                 f"reviewed ({_pct(abst['rate'])}), {abst['expected']} expected")
-    lines.append(f"  faithfulness mean {_pct(data['faithfulness_mean'])} over "
+                 f"reviewed ({_pct(abst['rate'])}{_range(data['abstention_ci'])}), "
+                 f"{abst['expected']} expected")
+    lines.append(f"  faithfulness mean {_pct(data['faithfulness_mean'])}"
+                 f"{_range(data['faithfulness_mean_ci'])} over "
                  f"{data['faithfulness_answers']} answers; contradicted "
-                 f"{_pct(data['contradicted_share'])}, unsupported "
-                 f"{_pct(data['unsupported_share'])} of {data['claims']['verified']} verified "
-                 f"claims; must-contain recall {_pct(data['must_contain_recall'])}")
+                 f"{_pct(data['contradicted_share'])}{_range(data['contradicted_share_ci'])}, "
+                 f"unsupported {_pct(data['unsupported_share'])}"
+                 f"{_range(data['unsupported_share_ci'])} of {data['claims']['verified']} "
+                 f"verified claims; must-contain recall {_pct(data['must_contain_recall'])}"
+                 f"{_range(data['must_contain_recall_ci'])}")
     return lines
 
 
@@ -100,14 +138,18 @@ def _agents_lines(data: dict[str, Any]) -> list[str]:
             f"{_pct(success['rate'])} ({success['successes']}/"
             f"{success['successes'] + success['failures']}"
             + (f", {success['undecided']} undecided" if success["undecided"] else "")
-            + f"), path acceptable {_pct(path['rate'])} ({path['acceptable']}/"
-            f"{path['acceptable'] + path['not_acceptable']}"
+            + f"){_range(g['task_success_ci'])}, path acceptable {_pct(path['rate'])} "
+            f"({path['acceptable']}/{path['acceptable'] + path['not_acceptable']}"
             + (f", {path['undecided']} undecided" if path["undecided"] else "")
-            + f"), both {_pct(g['both']['rate'])}")
+            + f"){_range(g['path_acceptable_ci'])}, both {_pct(g['both']['rate'])}"
+            f"{_range(g['both_ci'])}")
     o = data["overall"]
-    lines.append(f"  mean steps {num(o['mean_steps'], '.2f')}, mean tokens "
-                 f"{num(o['mean_tokens'], '.0f')} (over {o['tokens_trajectories']}), mean "
-                 f"seconds {num(o['mean_seconds'], '.2f')} (over {o['seconds_trajectories']});"
+    lines.append(f"  mean steps {num(o['mean_steps'], '.2f')}"
+                 f"{_mean_range(o['mean_steps_ci'], '.2f')}, mean tokens "
+                 f"{num(o['mean_tokens'], '.0f')}{_mean_range(o['mean_tokens_ci'], '.0f')} "
+                 f"(over {o['tokens_trajectories']}), mean seconds "
+                 f"{num(o['mean_seconds'], '.2f')}{_mean_range(o['mean_seconds_ci'], '.2f')} "
+                 f"(over {o['seconds_trajectories']});"
                  f" total cost {num(o['total_cost'], '.4f')} (over {o['cost_trajectories']}),"
                  f" cost per successful task "
                  + ("not computable" if o["cost_per_success"] is None
@@ -120,7 +162,8 @@ def _agents_lines(data: dict[str, Any]) -> list[str]:
         for code, v in o["violations"].items():
             lines.append(f"    {code:<{code_width}}  {_pct(v['rate'])}  ({v['broken']}/"
                          f"{v['checked']}" + (f", {v['unknown']} unknown" if v["unknown"]
-                                              else "") + ")")
+                                              else "") + ")"
+                         + _range(o["violations_ci"].get(code)))
     return lines
 
 
@@ -134,12 +177,13 @@ def _diagnosis_lines(data: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _latency_line(data: dict[str, Any]) -> str:
+def _latency_line(data: dict[str, Any], share_ci: list[float] | None = None) -> str:
     def ms(value: object) -> str:
         return "-" if not isinstance(value, (int, float)) else f"{value:.0f} ms"
     cost = data["cost_per_validated"]
     return (f"latency over {data['timed']} answers: median {ms(data['median_ms'])}, p90 "
-            f"{ms(data['p90_ms'])}, {_pct(data['share_under_target'])} under "
+            f"{ms(data['p90_ms'])}, {_pct(data['share_under_target'])}"
+            f"{_range(share_ci if data['share_under_target'] is not None else None)} under "
             f"{data['target_ms']} ms; cost per validated answer "
             + ("not computable" if cost is None else f"{cost:.4f}"))
 
@@ -155,6 +199,22 @@ def _compare_lines(data: dict[str, Any]) -> list[str]:
     if data["only_run"] or data["only_other"]:
         lines.append(f"  cases only in {data['run']}: {len(data['only_run'])}, only in "
                      f"{data['other']}: {len(data['only_other'])}")
+    return lines
+
+
+def _significance_lines(figures: RunFigures) -> list[str]:
+    """The paired comparison: mean difference [range], p (t, randomization, Holm), verdict."""
+    if not figures.significance:
+        return []
+    level = _level(figures)
+    lines = [f"  paired: mean difference [{level} range], p t-test / randomization / Holm "
+             "(over the randomization p), verdict"]
+    for m, r in figures.significance.items():
+        diff = "-" if r.mean_diff is None else f"{r.mean_diff:+.4f}"
+        p = " / ".join("-" if v is None else f"{v:.4f}"
+                       for v in (r.p_t, r.p_randomization, r.p_holm))
+        lines.append(f"  {m:<10} {diff}{_mean_range(ci(r.mean_diff_ci), '+.4f')}  p {p}  "
+                     f"{r.verdict}")
     return lines
 
 
