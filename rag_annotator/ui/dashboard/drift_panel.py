@@ -39,10 +39,6 @@ FIELDS = ("model", "corpus_version", "index_version", "prompt_version")
 MARK = "▼"
 
 
-def _tr(text: str) -> str:
-    return translate("DashboardSection", text)
-
-
 class DriftPanel(QGroupBox):
     """``table`` (one row per run), ``baseline_combo``, ``family_combo`` and ``detail``.
 
@@ -56,7 +52,8 @@ class DriftPanel(QGroupBox):
     _computed = Signal(int, object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(_tr("Drift across runs (in the order they were made)"), parent)
+        super().__init__(translate("DashboardSection",
+                                   "Drift across runs (in the order they were made)"), parent)
         self.drift: Drift | None = None
         self._generation = 0
         self._executor: ThreadPoolExecutor | None = None
@@ -67,17 +64,17 @@ class DriftPanel(QGroupBox):
         self.detail = QLabel()
         self.detail.setWordWrap(True)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.note = QLabel(_tr(
+        self.note = QLabel(translate("DashboardSection",
             "Change = this run minus the previous run, and minus the baseline. A regression "
             "(▼) is a measure worse by a paired test over the cases both runs answered (Holm-"
             "corrected randomization test), against the previous run or an earlier "
             "baseline; select a run to see what changed and which cases flipped."))
         self.note.setWordWrap(True)
-        self.busy = QLabel(_tr("Computing the drift across runs…"))
+        self.busy = QLabel(translate("DashboardSection", "Computing the drift across runs…"))
         self.busy.hide()
         bar = QHBoxLayout()
-        for text, combo in ((_tr("&Baseline:"), self.baseline_combo),
-                            (_tr("Famil&y:"), self.family_combo)):
+        for text, combo in ((translate("DashboardSection", "&Baseline:"), self.baseline_combo),
+                            (translate("DashboardSection", "Famil&y:"), self.family_combo)):
             label = QLabel(text)
             label.setBuddy(combo)
             bar.addWidget(label)
@@ -148,8 +145,9 @@ class DriftPanel(QGroupBox):
         families = sorted({f for row in value.rows for f in row.point.headlines
                            if f is not None}, key=labels.family)
         for combo, items in (
-                (self.baseline_combo, [("", _tr("(first run)")), *((r, r) for r in runs)]),
-                (self.family_combo, [("", _tr("All families")),
+                (self.baseline_combo, [("", translate("DashboardSection",
+                                                      "(first run)")), *((r, r) for r in runs)]),
+                (self.family_combo, [("", translate("DashboardSection", "All families")),
                                      *((f, labels.family(f)) for f in families)])):
             if [combo.itemData(i) for i in range(combo.count())] == [k for k, _t in items]:
                 continue
@@ -173,21 +171,23 @@ class DriftPanel(QGroupBox):
         if value is None:
             return
         family = self.family()
-        names = {"success": _tr("Success"), "nDCG@10": "nDCG@10",
-                 "task_success": _tr("Task success")}
+        names = {"success": translate("DashboardSection", "Success"), "nDCG@10": "nDCG@10",
+                 "task_success": translate("DashboardSection", "Task success")}
         shown = [(f, share) for f, share in FIGURES
                  if any(f in row.point.headlines.get(family, {}) for row in value.rows)]
-        columns = [_tr("Model"), _tr("Corpus"), _tr("Index"), _tr("Prompt"),
-                   *(names[f] for f, _s in shown),
-                   *(_tr("Δ %1 vs previous").replace("%1", names[f]) for f, _s in shown),
-                   *(_tr("Δ %1 vs baseline").replace("%1", names[f]) for f, _s in shown),
-                   _tr("Regression")]
+        columns = [*(labels_field(f) for f in FIELDS), *(names[f] for f, _s in shown),
+                   *(translate("DashboardSection", "Δ %1 vs previous").replace("%1", names[f])
+                     for f, _s in shown),
+                   *(translate("DashboardSection", "Δ %1 vs baseline").replace("%1", names[f])
+                     for f, _s in shown),
+                   translate("DashboardSection", "Regression")]
         rows = []
         for row in value.rows:
-            title = row.name + (" " + _tr("(baseline)") if row.name == value.baseline else "")
+            baseline = translate("DashboardSection", "(baseline)")
+            title = row.name + (" " + baseline if row.name == value.baseline else "")
             rows.append((title, self._cells(row, family, shown)))
         self.table.fill(columns, rows)
-        self.detail.setText(_tr("Select a run to see its regressions."))
+        self.detail.setText(translate("DashboardSection", "Select a run to see its regressions."))
 
     def _cells(self, row: DriftRow, family: str | None,
                shown: list[tuple[str, bool]]) -> list[Cell]:
@@ -201,14 +201,15 @@ class DriftPanel(QGroupBox):
                 cells.append(("—", None, ""))
                 continue
             text = (pct_range if share else num_range)(h.value, h.interval)
-            cells.append((text, None, _tr("over %1 cases").replace("%1", str(h.n))))
+            cells.append((text, None, translate("DashboardSection",
+                                                "over %1 cases").replace("%1", str(h.n))))
         for deltas in (row.from_previous, row.from_baseline):
             for figure, share in shown:
                 delta = deltas.get(family, {}).get(figure)
                 cells.append((_delta(delta, share), None, ""))
         flipped = sorted({c for r in row.regressions
                           for c in (*r.flipped_validated, *r.lost_relevant)})
-        mark = (f"{MARK} " + _tr("regression: %1").replace(
+        mark = (f"{MARK} " + translate("DashboardSection", "regression: %1").replace(
             "%1", ", ".join(sorted({r.measure for r in row.regressions})))
             if row.regressions else "")
         cells.append((mark, flipped if row.regressions else None, ""))
@@ -220,7 +221,8 @@ class DriftPanel(QGroupBox):
             return
         row = value.rows[current_row]
         if not row.regressions:
-            self.detail.setText(_tr("%1: no significant regression.").replace("%1", row.name))
+            self.detail.setText(translate("DashboardSection",
+                                          "%1: no significant regression.").replace("%1", row.name))
             return
         self.detail.setText("\n".join(_describe(r) for r in row.regressions))
 
@@ -239,7 +241,8 @@ def _delta(delta: float | None, share: bool) -> str:
 
     sign = "+" if delta >= 0 else "−"
     if share:
-        return sign + QLocale().toString(abs(delta) * 100, "f", 1) + _tr(" points")
+        points = translate("DashboardSection", " points")
+        return sign + QLocale().toString(abs(delta) * 100, "f", 1) + points
     return sign + QLocale().toString(abs(delta), "f", 3)
 
 
@@ -250,22 +253,27 @@ def _describe(r: Regression) -> str:
     p = "—" if result.p_holm is None else f"{result.p_holm:.3f}"
     diff = "—" if result.mean_diff is None else f"{result.mean_diff:+.3f}"
     changed = "; ".join(f"{labels_field(k)}: {a or '∅'} → {b or '∅'}"
-                        for k, (a, b) in r.changed_fields.items()) or _tr("none")
-    lines = [_tr("%1 %2 worse than %3: mean change %4 over %5 cases, p (Holm) = %6.")
+                        for k, (a, b) in r.changed_fields.items())
+    changed = changed or translate("DashboardSection", "none")
+    lines = [translate("DashboardSection",
+                       "%1 %2 worse than %3: mean change %4 over %5 cases, p (Holm) = %6.")
              .replace("%1", MARK).replace("%2", r.measure).replace("%3", r.against)
              .replace("%4", diff).replace("%5", str(result.n)).replace("%6", p),
-             _tr("Version fields changed: %1.").replace("%1", changed)]
+             translate("DashboardSection", "Version fields changed: %1.").replace("%1", changed)]
     if r.flipped_validated:
-        lines.append(_tr("Validated → not validated: %1.").replace(
+        lines.append(translate("DashboardSection", "Validated → not validated: %1.").replace(
             "%1", ", ".join(r.flipped_validated)))
     if r.lost_relevant:
-        lines.append(_tr("Relevant found → lost: %1.").replace(
+        lines.append(translate("DashboardSection", "Relevant found → lost: %1.").replace(
             "%1", ", ".join(r.lost_relevant)))
     return " ".join(lines)
 
 
 def labels_field(name: str) -> str:
     """A version field's name as the panel shows it."""
-    return {"model": _tr("Model"), "corpus_version": _tr("Corpus"),
-            "index_version": _tr("Index"), "prompt_version": _tr("Prompt"),
-            "notes": _tr("Notes")}.get(name, name)
+    names = {"model": translate("DashboardSection", "Model"),
+             "corpus_version": translate("DashboardSection", "Corpus"),
+             "index_version": translate("DashboardSection", "Index"),
+             "prompt_version": translate("DashboardSection", "Prompt"),
+             "notes": translate("DashboardSection", "Notes")}
+    return names.get(name, name)

@@ -20,10 +20,6 @@ from rag_annotator.ui.dashboard.format import family_keys, family_title, transla
 from rag_annotator.ui.dashboard.widgets import Cell, FigureTable
 
 
-def _tr(text: str) -> str:
-    return translate("DashboardSection", text)
-
-
 class EnoughPanel(QGroupBox):
     """``target`` (the half-width aimed at, in points) and ``table`` (per family: cases,
     ± today and how many more cases, for success and for the chosen measure).
@@ -35,17 +31,17 @@ class EnoughPanel(QGroupBox):
     target_changed = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(_tr("How many cases are enough"), parent)
+        super().__init__(translate("DashboardSection", "How many cases are enough"), parent)
         self.target = QSpinBox()
         self.target.setRange(1, 50)
         self.target.setValue(10)
         self.target.setPrefix("±")
-        self.target.setSuffix(_tr(" points"))
+        self.target.setSuffix(translate("DashboardSection", " points"))
         self.table = FigureTable()
         self.note = QLabel()
         self.note.setWordWrap(True)
         bar = QHBoxLayout()
-        label = QLabel(_tr("&Wanted interval width:"))
+        label = QLabel(translate("DashboardSection", "&Wanted interval width:"))
         label.setBuddy(self.target)
         bar.addWidget(label)
         bar.addWidget(self.target)
@@ -62,14 +58,14 @@ class EnoughPanel(QGroupBox):
     def show_figures(self, figures: RunFigures, measure: str) -> None:
         """Per family: success, then ``measure`` (the retrieval panel's choice)."""
         enough = figures.intervals.enough
-        figures_shown = [("success", _tr("Success"))]
+        figures_shown = [("success", translate("DashboardSection", "Success"))]
         if figures.report.per_query and measure in figures.report.measures:
             figures_shown.append((measure, measure))
         columns = []
         for _key, name in figures_shown:
-            columns += [_tr("%1: cases").replace("%1", name),
-                        _tr("%1: ± today").replace("%1", name),
-                        _tr("%1: more cases").replace("%1", name)]
+            columns += [translate("DashboardSection", "%1: cases").replace("%1", name),
+                        translate("DashboardSection", "%1: ± today").replace("%1", name),
+                        translate("DashboardSection", "%1: more cases").replace("%1", name)]
         keys = family_keys(k for k in enough if k is not OVERALL and k)
         rows = []
         for key in keys:
@@ -80,7 +76,7 @@ class EnoughPanel(QGroupBox):
             rows.append((family_title(key), cells))
         self.table.fill(columns, rows)
         level = QLocale().toString(figures.intervals.level * 100, "f", 0)
-        self.note.setText(_tr(
+        self.note.setText(translate("DashboardSection",
             "± today: half the width of the %1 % interval, in points. More cases: how many "
             "cases to add to the family (at today's rate and spread) for the interval to be "
             "narrower than ±%2 points; 0: it already is; —: cannot be told yet (no case, or "
@@ -97,5 +93,6 @@ def _cells(enough: Enough | None) -> list[Cell]:
     more = enough.more
     more_text = "—" if more is None else ("0" if more == 0 else f"+{more}")
     tip = ("" if enough.needed is None else
-           _tr("%1 cases in all would do").replace("%1", str(enough.needed)))
+           translate("DashboardSection",
+                     "%1 cases in all would do").replace("%1", str(enough.needed)))
     return [(str(enough.n), None, ""), (width, None, ""), (more_text, None, tip)]
