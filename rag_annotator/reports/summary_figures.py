@@ -76,12 +76,13 @@ def _regression_text(row: DriftRow, t: Callable[[str], str]) -> tuple[str, str, 
     cases: set[str] = set()
     for r in row.regressions:
         p = r.result.p_holm
-        marks.append(f"▼ {r.measure} vs {r.against}" + ("" if p is None else f" (p={p:.3f})"))
+        marks.append(f"▼ {r.measure} {t('against')} {r.against}"
+                     + ("" if p is None else f" (p={p:.3f})"))
         fields.update({k: f"{k}: {a or '∅'} → {b or '∅'}" for k, (a, b)
                        in r.changed_fields.items()})
         cases.update(r.flipped_validated)
         cases.update(r.lost_relevant)
-    return (f"{t('regression')}: " + "; ".join(marks), "; ".join(fields.values()),
+    return (t("regression_mark").format(marks="; ".join(marks)), "; ".join(fields.values()),
             ", ".join(sorted(cases)))
 
 

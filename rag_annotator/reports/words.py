@@ -54,6 +54,7 @@ EN: dict[str, str] = {
     "drift_chart": "Headline figures across runs",
     "vs_previous": "change vs previous", "vs_baseline": "change vs baseline",
     "baseline": "baseline", "regression": "regression", "significant": "significant",
+    "regression_mark": "regression: {marks}", "against": "vs",
     "changed_fields": "version fields changed", "flipped": "cases flipped",
     "no_drift": "only one run: no drift to show",
     "judging_title": "Judging coverage (effective labels over every pair of the pools)",
@@ -120,6 +121,7 @@ FR: dict[str, str] = {
     "drift_chart": "Chiffres clés d'une exécution à l'autre",
     "vs_previous": "écart avec la précédente", "vs_baseline": "écart avec la référence",
     "baseline": "référence", "regression": "régression", "significant": "significative",
+    "regression_mark": "régression : {marks}", "against": "contre",
     "changed_fields": "champs de version modifiés", "flipped": "cas basculés",
     "no_drift": "une seule exécution : pas de dérive à montrer",
     "judging_title": ("Couverture du jugement (étiquettes effectives sur toutes les paires "

@@ -163,3 +163,39 @@ def test_libreoffice_prints_the_whole_summary_width_on_page_one(
 def test_words_are_in_both_languages() -> None:
     assert set(EN) == set(FR)
     assert all(FR[k].strip() and EN[k].strip() for k in EN)
+
+
+def test_the_drift_sheet_and_line_chart(sample: Path, tmp_path: Path) -> None:
+    path = _export(sample, tmp_path / "s.xlsx", "--locale", "en")
+    with zipfile.ZipFile(path) as archive:
+        xml = "".join(archive.read(n).decode() for n in archive.namelist()
+                      if n.startswith("xl/charts/chart"))
+    assert "<lineChart>" in xml
+    rows = _rows(path, "Drift")
+    header = rows[0]
+    assert header[:6] == ["run", "family", "model", "corpus", "index", "prompt"]
+    whole = [r for r in rows[1:] if r[1] == "all families"]
+    assert [r[0] for r in whole] == ["bm25-gpt4o-v1 (baseline)", "hybride-mistral-v2",
+                                     "agent-support-v1", "agent-support-v2"]  # made in order
+    assert whole[1][2] == "mistral-large-2411"
+    wb = load_workbook(path)
+    assert wb["Drift"].freeze_panes == "A2" and wb["Drift"].auto_filter.ref
+
+
+def test_a_regression_is_named_on_the_drift_sheet(goldset_path: Path, tmp_path: Path) -> None:
+    from rag_annotator.storage.store import GoldSetStore
+    from tests.builders import build_regressing
+
+    with GoldSetStore.create(goldset_path, assessor="alice") as store:
+        build_regressing(store)
+    path = _export(goldset_path, tmp_path / "r.xlsx", "--locale", "fr")
+    rows = _rows(path, "Dérive")
+    header = rows[0]
+    v2 = next(r for r in rows[1:] if r[0] == "v2" and r[1] == "toutes les familles")
+    mark = v2[header.index("régression")]
+    assert mark.startswith("régression : ▼ ") and "nDCG@10 contre v1" in mark
+    assert v2[header.index("champs de version modifiés")] == "model: m1 → m2"
+    assert v2[header.index("cas basculés")] == ", ".join(f"Q{i:02}" for i in range(1, 13))
+    summary = _rows(path, "Synthèse")
+    assert any(isinstance(c, str) and c.startswith("régression : ▼")
+               for r in summary for c in r)

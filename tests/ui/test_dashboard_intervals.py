@@ -13,13 +13,11 @@ from pathlib import Path
 import pytest
 from scipy.stats import binomtest
 
-from rag_annotator.domain import judging_ops
-from rag_annotator.domain import operations as ops
 from rag_annotator.import_export.sample import create_sample
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.dashboard.section import DashboardSection
 from rag_annotator.ui.main_window import MainWindow
-from tests.builders import last_id
+from tests.builders import build_regressing
 from tests.ui.driving import open_window
 
 ALL = "All families"
@@ -138,30 +136,8 @@ def test_the_drift_panel_lists_the_runs_and_follows_the_baseline(
 
 @pytest.fixture
 def regressing(goldset_path: Path) -> Path:
-    """Twelve cases; run v1 (model m1) finds each case's relevant document first, run v2
-    (model m2, made after) finds only a document judged not relevant."""
     with GoldSetStore.create(goldset_path, assessor="alice") as store:
-        for name, model in (("v1", "m1"), ("v2", "m2")):
-            ops.create_run(store, name=name, model=model, corpus_version="c1")
-        runs = {name: store.by_key("runs", name)["id"] for name in ("v1", "v2")}
-        pairs = []
-        for i in range(1, 13):
-            ops.create_case(store, key=f"Q{i:02}", question=f"Question {i} ?")
-            case = last_id(store, "cases")
-            docs = []
-            for kind in ("good", "bad"):
-                ops.create_document(store, key=f"{kind}{i}", title=kind, text=kind)
-                docs.append(last_id(store, "documents"))
-            judging_ops.set_judgment(store, case, docs[0], 1)
-            judging_ops.set_judgment(store, case, docs[1], 0)
-            pairs.append((case, docs))
-        with store.operation("test_load", "runs") as op:
-            for case, docs in pairs:
-                for run, ranking in (("v1", docs), ("v2", docs[1:])):
-                    for rank, doc in enumerate(ranking, start=1):
-                        op.insert("retrieved", {"run_id": runs[run], "case_id": case,
-                                                "document_id": doc, "rank": rank,
-                                                "score": 1.0 / rank})
+        build_regressing(store)
     return goldset_path
 
 
