@@ -151,7 +151,8 @@ def test_a_regression_is_marked_with_its_changes_and_flipped_cases(
     assert marks[1].startswith("▼ regression: ") and "nDCG@10" in marks[1]  # a word, a sign
     panel.table.setCurrentCell(1, 0)
     detail = panel.detail.text()
-    assert "worse than v1" in detail and "Model: m1 → m2" in detail
+    assert "worse than v1 over 12 cases: " in detail and "nDCG@10 (change −1.000" in detail
+    assert detail.count("Model: m1 → m2") == 1
     assert "Corpus" not in detail  # unchanged fields are not listed
     assert "Relevant found → lost: Q01" in detail
     cell = panel.table.item(1, panel.table.columnCount() - 1)

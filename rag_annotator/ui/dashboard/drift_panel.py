@@ -15,6 +15,7 @@ thread with its own read-only connection; the panel says so while it waits.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -60,6 +61,8 @@ class DriftPanel(QGroupBox):
         self._computed.connect(self._on_computed, Qt.ConnectionType.QueuedConnection)
         self.baseline_combo = QComboBox()
         self.family_combo = QComboBox()
+        for combo in (self.baseline_combo, self.family_combo):  # filled after the first show
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.table = FigureTable()
         self.detail = QLabel()
         self.detail.setWordWrap(True)
@@ -224,7 +227,7 @@ class DriftPanel(QGroupBox):
             self.detail.setText(translate("DashboardSection",
                                           "%1: no significant regression.").replace("%1", row.name))
             return
-        self.detail.setText("\n".join(_describe(r) for r in row.regressions))
+        self.detail.setText(_describe(row.regressions))
 
     def regression_texts(self) -> list[str]:
         """The regression column, run by run (for tests)."""
@@ -246,27 +249,41 @@ def _delta(delta: float | None, share: bool) -> str:
     return sign + QLocale().toString(abs(delta), "f", 3)
 
 
-def _describe(r: Regression) -> str:
-    """One regression in words: the measure, against which run, the paired figures, the
-    version fields that changed and the cases that flipped."""
-    result = r.result
-    p = "—" if result.p_holm is None else f"{result.p_holm:.3f}"
-    diff = "—" if result.mean_diff is None else f"{result.mean_diff:+.3f}"
-    changed = "; ".join(f"{labels_field(k)}: {a or '∅'} → {b or '∅'}"
-                        for k, (a, b) in r.changed_fields.items())
-    changed = changed or translate("DashboardSection", "none")
-    lines = [translate("DashboardSection",
-                       "%1 %2 worse than %3: mean change %4 over %5 cases, p (Holm) = %6.")
-             .replace("%1", MARK).replace("%2", r.measure).replace("%3", r.against)
-             .replace("%4", diff).replace("%5", str(result.n)).replace("%6", p),
-             translate("DashboardSection", "Version fields changed: %1.").replace("%1", changed)]
-    if r.flipped_validated:
-        lines.append(translate("DashboardSection", "Validated → not validated: %1.").replace(
-            "%1", ", ".join(r.flipped_validated)))
-    if r.lost_relevant:
-        lines.append(translate("DashboardSection", "Relevant found → lost: %1.").replace(
-            "%1", ", ".join(r.lost_relevant)))
-    return " ".join(lines)
+def _describe(regressions: Sequence[Regression]) -> str:
+    """A run's regressions in words, one paragraph per run it is worse than: each measure
+    with its mean change and p (Holm), then once the version fields that changed and the
+    cases that flipped."""
+    from PySide6.QtCore import QLocale
+
+    locale = QLocale()
+    paragraphs = []
+    for against in dict.fromkeys(r.against for r in regressions):
+        mine = [r for r in regressions if r.against == against]
+        measures = []
+        for r in mine:
+            diff, p = r.result.mean_diff, r.result.p_holm
+            measures.append(translate("DashboardSection", "%1 (change %2, p (Holm) %3)")
+                            .replace("%1", r.measure)
+                            .replace("%2", "—" if diff is None else
+                                     ("+" if diff >= 0 else "−")
+                                     + locale.toString(abs(diff), "f", 3))
+                            .replace("%3", "—" if p is None else locale.toString(p, "f", 3)))
+        first = mine[0]
+        changed = "; ".join(f"{labels_field(k)}: {a or '∅'} → {b or '∅'}"
+                            for k, (a, b) in first.changed_fields.items())
+        lines = [translate("DashboardSection", "%1 worse than %2 over %3 cases: %4.")
+                 .replace("%1", MARK).replace("%2", against)
+                 .replace("%3", str(first.result.n)).replace("%4", ", ".join(measures)),
+                 translate("DashboardSection", "Version fields changed: %1.").replace(
+                     "%1", changed or translate("DashboardSection", "none"))]
+        if first.flipped_validated:
+            lines.append(translate("DashboardSection", "Validated → not validated: %1.")
+                         .replace("%1", ", ".join(first.flipped_validated)))
+        if first.lost_relevant:
+            lines.append(translate("DashboardSection", "Relevant found → lost: %1.")
+                         .replace("%1", ", ".join(first.lost_relevant)))
+        paragraphs.append(" ".join(lines))
+    return "\n".join(paragraphs)
 
 
 def labels_field(name: str) -> str:
