@@ -229,21 +229,22 @@ def cases_for_mean(values: Sequence[float | None], target: float = DEFAULT_TARGE
     """How many cases bring the half-width of a mean's interval under ``target``, from the
     sample standard deviation seen today: ``ceil((z * sd / target)^2)`` (the normal
     approximation the bootstrap tends to).  ``half_width``: today's, when already known (the
-    bootstrap's); else the normal one.  ``needed`` is None with fewer than two computable
-    values (no spread seen yet).  Values that are all equal show no spread, which says
-    little on a few cases (4 cases at 1.0): for values in [0, 1] the size is then the one a
-    proportion equal to their mean needs (a value in [0, 1] of mean m varies at most as a
+    bootstrap's); else the normal one.  ``needed`` is None with no computable value, or one
+    outside [0, 1] (no spread seen yet).  Values that are all equal (or a single one) show
+    no spread, which says little on a few cases (4 cases at 1.0): for values in [0, 1] the
+    size is then the one a proportion equal to their mean needs (a value in [0, 1] of mean m varies at most as a
     0/1 one of rate m does), so "all 1.0 on 4 cases" asks for more cases, as 4/4 does."""
     _check_target(target)
     present = [float(v) for v in values if v is not None]
     n = len(present)
-    if n < 2:
+    bounded = n > 0 and all(0.0 <= v <= 1.0 for v in present)
+    if n == 0 or (n == 1 and not bounded):
         return Enough(n, half_width, target, None)
-    sd = float(np.std(present, ddof=1))
+    sd = float(np.std(present, ddof=1)) if n > 1 else 0.0
     z = z_value(level)
     today = half_width if half_width is not None else z * sd / math.sqrt(n)
     mean = sum(present) / n
-    if sd == 0.0 and 0.0 <= mean <= 1.0:
+    if sd == 0.0 and bounded:
         return Enough(n, today, target, _needed_for_proportion(mean, target, level))
     needed = max(1, math.ceil((z * sd / target) ** 2 - 1e-9))
     return Enough(n, today, target, needed)

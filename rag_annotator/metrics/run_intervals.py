@@ -142,9 +142,13 @@ def _retrieval(report: Report, families: Mapping[str, str], s: Settings
     intervals: dict[str | None, Mapping[str, Interval | None]] = {}
     means: dict[str | None, dict[str, float | None]] = {}
     enough: dict[str | None, dict[str, Enough]] = {}
+    done: dict[tuple[str, ...], dict[str, Interval | None]] = {}
     for family, cases in groups.items():
         columns = {m: [report.per_query[c][m] for c in cases] for m in report.measures}
-        found = bootstrap_means(columns, s.resamples, s.level, s.seed)
+        key = tuple(cases)
+        if key not in done:  # one family holding every case: the overall ranges, once
+            done[key] = bootstrap_means(columns, s.resamples, s.level, s.seed)
+        found = done[key]
         intervals[family] = found
         means[family] = {}
         enough[family] = {}

@@ -26,6 +26,7 @@ def metrics_text(figures: RunFigures) -> list[str]:
     answers = figures.answers.to_json()
     answers_json(answers, figures.intervals)
     lines += _answers_lines(answers)
+    lines += _enough_lines(figures)
     lines += _diagnosis_lines(figures.diagnosis.to_json())
     if figures.latency.has_data:
         lines.append(_latency_line(figures.latency.to_json(),
@@ -200,6 +201,24 @@ def _compare_lines(data: dict[str, Any]) -> list[str]:
         lines.append(f"  cases only in {data['run']}: {len(data['only_run'])}, only in "
                      f"{data['other']}: {len(data['only_other'])}")
     return lines
+
+
+def _enough_lines(figures: RunFigures) -> list[str]:
+    """Per family: each figure's half-width today and how many more cases bring it under
+    the target (seed 003's "how many questions are needed?")."""
+    intervals = figures.intervals
+    target = intervals.settings.target
+    lines = [f"how many cases are enough (half-width at {_level(figures)} today -> more "
+             f"cases for ±{target * 100:g} points; ? = cannot be told yet):"]
+    families = sorted(intervals.enough, key=lambda f: (f is not None, f or ""))
+    for family in families:
+        found = intervals.enough[family]
+        cells = [f"{name} ±{e.half_width * 100:.1f} -> "
+                 + ("?" if e.more is None else f"+{e.more}")
+                 for name, e in found.items() if e.n and e.half_width is not None]
+        if cells:
+            lines.append(f"  {'overall' if family is None else family}: " + ", ".join(cells))
+    return lines if len(lines) > 1 else []
 
 
 def _significance_lines(figures: RunFigures) -> list[str]:

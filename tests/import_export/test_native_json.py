@@ -315,6 +315,11 @@ def test_agent_cases_and_trajectories_round_trip(
     assert data["cases"][0]["max_cost"] == budgets[1]
 
 
+def _pop_ranges(group: dict[str, Any]) -> dict[str, Any]:
+    """Take the ``_ci`` keys out of one group of agent figures (and return them)."""
+    return {k: group.pop(k) for k in list(group) if k.endswith("_ci")}
+
+
 def test_agent_metrics_travel_with_the_trajectories_and_are_not_imported(
         tmp_path: Path) -> None:
     """The issue asks for the agent metrics in the native JSON: each run holding
@@ -331,6 +336,11 @@ def test_agent_metrics_travel_with_the_trajectories_and_are_not_imported(
     jsonschema.validate(data, _schema())
     assert set(data["agent_metrics"]) == set(expected)
     for run, figures in data["agent_metrics"].items():
+        # Issue 16: the derived figures carry their ranges (X_ci), as metrics --json does.
+        ranges = _pop_ranges(figures["overall"])
+        assert ranges["task_success_ci"] is not None and "violations_ci" in ranges
+        for group in figures["per_family"].values():
+            _pop_ranges(group)
         assert figures["overall"] == expected[run]["overall"]
         assert figures["per_family"] == expected[run]["per_family"]
         assert "per_trajectory" not in figures

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from rag_annotator.metrics.agents import summarize_items
-from rag_annotator.metrics.answers import summarize_inputs
+from rag_annotator.metrics.answers import AnswerInput, summarize_inputs
 from rag_annotator.metrics.intervals import (
     bootstrap_mean,
     bootstrap_means,
@@ -26,7 +26,20 @@ from rag_annotator.metrics.intervals import (
 from rag_annotator.metrics.latency import summarize_latency
 from rag_annotator.metrics.retrieval import evaluate
 from rag_annotator.metrics.run_intervals import OVERALL, run_intervals
-from tests.metrics.test_answers import seed003_items
+
+
+def seed003_items() -> list[AnswerInput]:
+    """Seed 003's fictitious example: ordinary 80 tested / 78 produced / 72 validated,
+    sensitive 20 / 2 / 0 (the others abstained)."""
+    items = []
+    for family, tested, produced, validated in (("ordinary", 80, 78, 72),
+                                                ("sensitive", 20, 2, 0)):
+        for i in range(tested):
+            answered = i < produced
+            items.append(AnswerInput(f"{family}-{i}", family, "answer", True,
+                                     "answered" if answered else "abstained",
+                                     (i < validated) if answered else None))
+    return items
 
 
 def scipy_wilson(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
@@ -163,7 +176,11 @@ def test_cases_for_mean_follows_the_sample_spread() -> None:
     sd = float(np.std(values, ddof=1))
     assert enough.needed == math.ceil((stats.norm.ppf(0.975) * sd / 0.1) ** 2)
     assert enough.more == enough.needed - 8
-    assert cases_for_mean([0.3], target=0.1).needed is None  # no spread seen yet
+    assert cases_for_mean([], target=0.1).needed is None
+    assert cases_for_mean([3.5], target=0.1).needed is None  # unbounded, no spread seen yet
+    # One value in [0, 1]: as many as a proportion equal to it would need.
+    assert cases_for_mean([0.3], target=0.1).needed \
+        == cases_for_proportion(3, 10, target=0.1).needed
     # All equal on a few cases: as many as a proportion equal to their mean would need.
     assert cases_for_mean([1.0] * 4, target=0.1).needed \
         == cases_for_proportion(4, 4, target=0.1).needed
