@@ -1,14 +1,12 @@
 """The manager workbook (``xlsx``): a summary sheet first, then one sheet per entity.
 
-* **Summary** (the sheet the workbook opens on; its rows come from ``reports.workbook``,
-  which renders each run's ``RunFigures``): per run, the answer denominators per family
-  (tested / produced / validated, quality / coverage / success — "not computable" when a
-  denominator is zero, never 0), the main retrieval measures with the unjudged-document
-  policy named, judging coverage (relevant / not relevant / unjudged / disputed) and the
-  agreement between assessors; for a run holding agent trajectories, the agent figures per
-  family (task success, path acceptable, both, mean steps / tokens / seconds, cost per
-  successful task, verdicts a review overruled) and the violation rate per invariant.  A run
-  with neither retrieved lists nor answers (an agent run) gets no RAG rows.
+* **Summary**, **Drift** and **Chart data** (``import_export.xlsx_summary`` writes the blocks
+  of ``reports.workbook.summary``, which renders each run's ``RunFigures``): what was tested,
+  the headline figures with their intervals, native charts, per run the answers per family
+  (tested / produced / validated / not yet reviewed, quality / coverage / success with
+  intervals — "not computable" when a denominator is zero, never 0), the drift across runs,
+  the agents' figures, the retrieval means with the unjudged-document policy named, judging
+  coverage and agreement; worded in English or French (``reports.words``), print-ready.
 * **Entity sheets** (``csv_export.FLAT_ENTITIES``): bold, frozen header with filters, widths
   by column, keys and ids stored as text.  A table longer than a sheet (1,048,575 data rows)
   continues on ``judgments (2)``, ``judgments (3)``…
@@ -190,6 +188,7 @@ def export_xlsx(store: GoldSetStore, dest: Path, options: Options) -> TablesRepo
         # can strike here already, not only in save().
         SummaryWriter(wb, summary(store, scope, summary_language(options), options.release),
                       escape).write()
+        tick(0)  # the summary's intervals and drift take seconds on a big file: Cancel here
         for entity in FLAT_ENTITIES:
             columns, rows = entity_stream(store, entity, scope)
             report.counts[entity] = _Sheets(wb, entity, columns, report).write(rows, tick)
