@@ -158,3 +158,19 @@ def test_a_regression_is_marked_with_its_changes_and_flipped_cases(
     cell = panel.table.item(1, panel.table.columnCount() - 1)
     panel.table.itemClicked.emit(cell)
     assert dashboard.shown_cases() == [f"Q{i:02}" for i in range(1, 13)]
+
+
+def test_run_against_run_says_whether_chance_explains_it(
+        qtbot, regressing: Path, english: None) -> None:  # type: ignore[no-untyped-def]
+    window = open_window(qtbot, regressing)
+    dashboard = _dashboard(qtbot, window)
+    figures = dashboard.figures
+    assert figures is not None and figures.run == "v1"
+    assert dashboard.other_combo.currentData() == "v2" and figures.significance
+    table = dashboard.comparison
+    result = figures.significance["nDCG@10"]
+    assert table.text_at("nDCG@10", "Verdict") == "▲ better"
+    assert table.text_at("nDCG@10", "p (Holm)") == f"{result.p_holm:.3f}"
+    assert table.text_at("nDCG@10", "Paired difference [range]").startswith("+1.000")
+    dashboard.family_combo.setCurrentIndex(dashboard.family_combo.findData("ordinary"))
+    assert table.text_at("nDCG@10", "Verdict") == ""  # the paired test is over every case
