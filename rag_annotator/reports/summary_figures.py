@@ -52,17 +52,27 @@ def drift_of(figures: Sequence[RunFigures], versions: Sequence[RunVersion],
     return drift(points, baseline, options.level, options.resamples, options.seed)
 
 
-def _figure_cells(row: DriftRow, family: str | None) -> list[Any]:
+Figures = Sequence[tuple[str, str | None, bool]]
+
+
+def drift_figures(value: Drift) -> Figures:
+    """The drift's headline figures that some run has (an all-RAG file shows no task
+    success, an all-agent one no nDCG@10)."""
+    return [f for f in DRIFT_FIGURES
+            if any(f[0] in h for row in value.rows for h in row.point.headlines.values())]
+
+
+def _figure_cells(row: DriftRow, family: str | None, figures: Figures) -> list[Any]:
     headlines = row.point.headlines.get(family, {})
     cells: list[Any] = []
-    for figure, _word, share in DRIFT_FIGURES:
+    for figure, _word, share in figures:
         h = headlines.get(figure)
         value = None if h is None else h.value
         cells.append(("ci" if share else "cinum",
                       (value, *bounds(None if h is None else h.interval))))
     for deltas in (row.from_previous, row.from_baseline):
         cells += [("dpct" if share else "dnum", deltas.get(family, {}).get(figure))
-                  for figure, _w, share in DRIFT_FIGURES]
+                  for figure, _w, share in figures]
     return cells
 
 
@@ -86,11 +96,11 @@ def _regression_text(row: DriftRow, t: Callable[[str], str]) -> tuple[str, str, 
             ", ".join(sorted(cases)))
 
 
-def drift_header(t: Callable[[str], str], per_family: bool) -> list[Any]:
+def drift_header(t: Callable[[str], str], per_family: bool, figures: Figures) -> list[Any]:
     """The drift sheet's header (``per_family``: a row per run and family, with the version
     fields and the changes from the baseline) or the summary's shorter one (the whole run,
     its figures, the change from the previous run, the regression)."""
-    names = [t(word) if word else figure for figure, word, _share in DRIFT_FIGURES]
+    names = [t(word) if word else figure for figure, word, _share in figures]
     if not per_family:
         return [t("run"), *(("ci", n) for n in names), *(f"Δ {n}" for n in names),
                 t("regression")]
@@ -101,7 +111,8 @@ def drift_header(t: Callable[[str], str], per_family: bool) -> list[Any]:
             t("regression"), t("changed_fields"), t("flipped")]
 
 
-def drift_rows(value: Drift, t: Callable[[str], str], per_family: bool) -> list[list[Any]]:
+def drift_rows(value: Drift, t: Callable[[str], str], per_family: bool,
+               figures: Figures) -> list[list[Any]]:
     """One row per run (the whole run, for the summary) or per run and family (the sheet)."""
     rows: list[list[Any]] = []
     for row in value.rows:
@@ -110,17 +121,19 @@ def drift_rows(value: Drift, t: Callable[[str], str], per_family: bool) -> list[
                                                 "prompt_version")]
         marks = _regression_text(row, t)
         name = row.name + (f" ({t('baseline')})" if row.name == value.baseline else "")
-        cells = _figure_cells(row, None)
+        cells = _figure_cells(row, None, figures)
         if not per_family:
-            rows.append([name, *cells[:2 * len(DRIFT_FIGURES)], marks[0]])
+            measures = ", ".join(sorted({r.measure for r in row.regressions}))
+            short = t("regression_mark").format(marks=f"▼ {measures}") if measures else ""
+            rows.append([name, *cells[:2 * len(figures)], short])
             continue
-        shown = {figure for figure, _w, _s in DRIFT_FIGURES}
+        shown = {figure for figure, _w, _s in figures}
         families: list[str | None] = [None, *sorted(
             (f for f, figures in row.point.headlines.items()
              if f is not None and shown & set(figures)), key=lambda f: t(str(f)))]
         for family in families:
             label = t("all_families") if family is None else t(family)
-            rows.append([name, label, *fields, *_figure_cells(row, family), *marks])
+            rows.append([name, label, *fields, *_figure_cells(row, family, figures), *marks])
     return rows
 
 

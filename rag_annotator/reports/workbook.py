@@ -109,10 +109,14 @@ def summary(store: GoldSetStore, scope: Scope, lang: str = "en",
     drift = summary_figures.drift_of(figures, versions, replace(SUMMARY_OPTIONS, level=level))
     sheet = None
     if drift is not None:
-        blocks.append(Block("drift", t("drift_title"), summary_figures.drift_header(t, False),
-                            summary_figures.drift_rows(drift, t, False), t("drift_note")))
-        sheet = Block("drift_sheet", t("drift_title"), summary_figures.drift_header(t, True),
-                      summary_figures.drift_rows(drift, t, True))
+        shown = summary_figures.drift_figures(drift)
+        blocks.append(Block("drift", t("drift_title"),
+                            summary_figures.drift_header(t, False, shown),
+                            summary_figures.drift_rows(drift, t, False, shown),
+                            t("drift_note")))
+        sheet = Block("drift_sheet", t("drift_title"),
+                      summary_figures.drift_header(t, True, shown),
+                      summary_figures.drift_rows(drift, t, True, shown))
     agent_runs = set(store.trajectory_run_names())
     for run in figures:
         if run.run in agent_runs:
@@ -188,8 +192,9 @@ def answer_blocks(figures: RunFigures, families: Collection[str],
     """One run's answers per family — every family with a tested case or an answer not yet
     reviewed (none for a run with no answer: nothing for the RAG figures)."""
     summary_ = figures.answers
-    if not summary_.items:
-        return []
+    overall = summary_.overall
+    if not (overall.tested or overall.unreviewed_cases):
+        return []  # a retrieval-only run: nothing to say of answers
     header = [t("family"), t("tested"), t("produced"), t("validated"), t("unreviewed"),
               ("ci", t("quality")), ("ci", t("coverage")), ("ci", t("success"))]
     rows: list[list[Any]] = []
