@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -288,11 +288,14 @@ def ensure_app() -> None:
 
 def write_pdf(summary: Summary, dest: Path) -> None:
     """Draw ``summary`` on one A4 landscape page and write it to ``dest`` (whole or not at
-    all); raises OSError when the folder cannot be written."""
+    all); raises OSError when the file cannot be written (a full disk included: Qt's PDF
+    writer would fail silently, so the page is drawn in memory and written by Python)."""
+    data = render_pdf(summary)
     tmp = tempfiles.temp_file(dest.parent, ".pdf")
     try:
-        _draw(summary, tmp)
-        with open(tmp, "rb+") as handle:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+            handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, dest)
     except BaseException:
@@ -300,8 +303,17 @@ def write_pdf(summary: Summary, dest: Path) -> None:
         raise
 
 
-def _draw(summary: Summary, path: Path) -> None:
-    writer = QPdfWriter(str(path))
+def render_pdf(summary: Summary) -> bytes:
+    """The one-page PDF of ``summary``, as bytes."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    _draw(summary, buffer)
+    buffer.close()
+    return bytes(buffer.data().data())
+
+
+def _draw(summary: Summary, device: QBuffer) -> None:
+    writer = QPdfWriter(device)
     writer.setResolution(RESOLUTION)
     writer.setTitle(summary.title)
     writer.setCreator("rag-annotator")
