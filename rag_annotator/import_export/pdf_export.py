@@ -43,7 +43,7 @@ def export_pdf(store: GoldSetStore, dest: Path, options: Options) -> PdfReport:
     if not dest.parent.is_dir():
         raise KnownError("the folder does not exist; create it first.", path=dest.parent)
     lang = default_language(options.locale)
-    value = summary(store, scope_of(store, options), lang, options.release)
+    value = summary(store, scope_of(store, options), lang, options.release, options.level)
     try:
         drawer = importlib.import_module(DRAWER)
     except ImportError as error:

@@ -186,8 +186,8 @@ def export_xlsx(store: GoldSetStore, dest: Path, options: Options) -> TablesRepo
     try:
         # Write-only sheets stream their rows to temporary files as they go: a full disk
         # can strike here already, not only in save().
-        SummaryWriter(wb, summary(store, scope, summary_language(options), options.release),
-                      escape).write()
+        SummaryWriter(wb, summary(store, scope, summary_language(options), options.release,
+                                  options.level), escape).write()
         tick(0)  # the summary's intervals and drift take seconds on a big file: Cancel here
         for entity in FLAT_ENTITIES:
             columns, rows = entity_stream(store, entity, scope)

@@ -199,3 +199,25 @@ def test_a_regression_is_named_on_the_drift_sheet(goldset_path: Path, tmp_path: 
     summary = _rows(path, "Synthèse")
     assert any(isinstance(c, str) and c.startswith("régression : ▼")
                for r in summary for c in r)
+
+
+def test_the_level_of_the_intervals(sample: Path, tmp_path: Path) -> None:
+    """``--level`` (the dashboard's setting, passed by the export dialog) sets the summary's
+    intervals: the overall success of the sample's RAG run against scipy's Wilson."""
+    from scipy.stats import binomtest
+
+    def success(path: Path) -> list[Any]:
+        header, body = _block(_rows(path, "Summary"), "Headline figures")
+        row = next(r for r in body if r[0] == RAG_RUN)
+        i = header.index("success")
+        return row[i:i + 3]
+
+    for level in (0.95, 0.8):
+        path = _export(sample, tmp_path / f"{level}.xlsx", "--locale", "en", "--level",
+                       str(level))
+        value, low, high = success(path)
+        ci = binomtest(1, 6).proportion_ci(confidence_level=level, method="wilson")
+        assert value == pytest.approx(1 / 6)  # 1 validated of 6 tested
+        assert (low, high) == (pytest.approx(ci.low), pytest.approx(ci.high))
+    bad = run_cli("export", str(sample), "xlsx", str(tmp_path / "x.xlsx"), "--level", "2")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--level" in bad.stderr

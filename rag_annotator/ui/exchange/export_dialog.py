@@ -289,7 +289,7 @@ class ExportDialog(QDialog):
             locale = "fr" if QLocale().language() == QLocale.Language.French else "en"
         return registry.Options(
             run=self.run.currentData() or None, profile=profile or "data",
-            locale=locale,
+            locale=locale, level=self.settings.interval_level,
             release=self.release.currentData() or None, runs=self._checked(self.runs),
             families=self._checked(self.families), assessors=self._checked(self.assessors))
 
