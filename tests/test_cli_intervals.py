@@ -174,3 +174,17 @@ def test_bad_options_give_one_clear_line(sample: Path, args: tuple[str, ...],
         line = (f"error: --baseline: no run 'nope' in {sample}; runs: agent-support-v1, "
                 "agent-support-v2, bm25-gpt4o-v1, hybride-mistral-v2.")
     assert stderr_lines(out) == [line]
+
+
+def test_text_shows_the_ranges_and_how_many_cases_are_enough(sample: Path) -> None:
+    data = metrics(sample, "--run", "bm25-gpt4o-v1")
+    out = run_cli("metrics", str(sample), "--run", "bm25-gpt4o-v1")
+    assert out.returncode == 0, out.stderr
+    overall = data["answers"]["overall"]
+    low, high = overall["quality_ci"]
+    assert f"quality {overall['quality']:.1%} [{low:.1%}–{high:.1%}]" in out.stdout
+    low_row = next(line for line in out.stdout.splitlines() if line.startswith("95% low"))
+    assert f"{data['mean_ci']['P@5'][0]:.4f}" in low_row
+    success = data["enough"]["overall"]["success"]
+    assert (f"success ±{success['half_width'] * 100:.1f} -> +{success['more']}"
+            in out.stdout)

@@ -1,8 +1,9 @@
 """Pure functions over domain values: retrieval measures (``retrieval``, ``strict``), agreement
 between assessors (``agreement``), answer metrics (``answers``), what to judge next
 (``judge_next``), diagnosis per case (``diagnosis``), latency and cost (``latency``), agent
-metrics (``agents``), a judge's calibration (``calibration``) and run comparison
-(``compare``).
+metrics (``agents``), a judge's calibration (``calibration``), run comparison
+(``compare``), intervals and how many cases are enough (``intervals``, ``run_intervals``),
+paired significance (``significance``) and the drift table (``drift``).
 
 No Qt, no SQL and no store here (DESIGN section 2): nothing in this package imports
 ``rag_annotator.storage`` or ``rag_annotator.reports`` (tests/metrics/test_purity.py holds it

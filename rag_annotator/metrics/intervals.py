@@ -33,9 +33,12 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from statistics import NormalDist
+from statistics import NormalDist, stdev
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+
 
 #: The interval level when nobody chose one.
 DEFAULT_LEVEL = 0.95
@@ -123,6 +126,8 @@ def bootstrap_means(columns: Mapping[str, Sequence[float | None]],
     values, ``resamples``, ``level`` and ``seed``, not on which other columns are asked for
     (adding a measure to a report does not move the others' ranges).
     """
+    import numpy as np  # here, not at import: the CLI's other commands never load it
+
     check_level(level)
     _check_resampling(resamples)
     groups: dict[tuple[bool, ...], list[str]] = {}
@@ -149,6 +154,8 @@ def resampled_means(values: np.ndarray, resamples: int, rng: np.random.Generator
     """``resamples`` bootstrap means of each column of ``values`` (cases x columns): a
     (resamples x columns) array.  Each resample draws ``n`` cases with replacement, the same
     cases for every column."""
+    import numpy as np
+
     n = values.shape[0]
     if n == 1:
         return np.repeat(values, resamples, axis=0)
@@ -232,15 +239,16 @@ def cases_for_mean(values: Sequence[float | None], target: float = DEFAULT_TARGE
     bootstrap's); else the normal one.  ``needed`` is None with no computable value, or one
     outside [0, 1] (no spread seen yet).  Values that are all equal (or a single one) show
     no spread, which says little on a few cases (4 cases at 1.0): for values in [0, 1] the
-    size is then the one a proportion equal to their mean needs (a value in [0, 1] of mean m varies at most as a
-    0/1 one of rate m does), so "all 1.0 on 4 cases" asks for more cases, as 4/4 does."""
+    size is then the one a proportion equal to their mean needs (a value in [0, 1] of mean
+    m varies at most as a 0/1 one of rate m does), so "all 1.0 on 4 cases" asks for more
+    cases, as 4/4 does."""
     _check_target(target)
     present = [float(v) for v in values if v is not None]
     n = len(present)
     bounded = n > 0 and all(0.0 <= v <= 1.0 for v in present)
     if n == 0 or (n == 1 and not bounded):
         return Enough(n, half_width, target, None)
-    sd = float(np.std(present, ddof=1)) if n > 1 else 0.0
+    sd = stdev(present) if n > 1 else 0.0
     z = z_value(level)
     today = half_width if half_width is not None else z * sd / math.sqrt(n)
     mean = sum(present) / n

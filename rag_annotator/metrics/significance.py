@@ -31,8 +31,6 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from rag_annotator.metrics.intervals import (
     DEFAULT_LEVEL,
     DEFAULT_RESAMPLES,
@@ -101,6 +99,8 @@ def paired_t(differences: Sequence[float]) -> tuple[float, float] | None:
     """(t, two-sided p) of the paired t-test on the per-case differences (None with fewer
     than two).  Every difference equal: p is 1 when they are all 0 and 0 otherwise (scipy
     says nan and 0; "no difference at all" reads better as p = 1)."""
+    import numpy as np  # here, not at import: the CLI's other commands never load it
+
     n = len(differences)
     if n < 2:
         return None
@@ -120,6 +120,8 @@ def randomization_p(differences: Sequence[float], permutations: int = DEFAULT_PE
     (None with no difference)."""
     if permutations < 1:
         raise ValueError(f"permutations {permutations} is below 1 (e.g. 10000)")
+    import numpy as np
+
     n = len(differences)
     if n == 0:
         return None

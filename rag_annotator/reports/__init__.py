@@ -6,6 +6,9 @@ options) with :func:`~rag_annotator.reports.run_figures.build`; ``render`` (``me
 --json``, the native JSON's derived figures), ``text`` (``metrics`` at a terminal) and
 ``workbook`` (the XLSX summary sheet) render it, and the dashboard lays it out.  So the
 dashboard, the CLI and the exports cannot disagree (tests/reports/test_one_source.py).
+Every figure's interval travels in the same value (``RunFigures.intervals``; ``intervals_json``
+renders the ranges); ``drift`` builds the drift table of every run from their RunFigures and
+``drift_text`` prints it.
 
 Dependencies: ``reports`` imports ``metrics``, ``storage`` and ``domain``; ``ui`` and
 ``import_export`` import ``reports``; ``metrics`` never imports ``reports``.  No Qt here.
