@@ -29,7 +29,7 @@ FORMATS = {"pct": "0.0%", "num": "0.000", "mean": "0.0", "cost": "0.0000", "ci":
 BLANK = ("ci_bound", "cinum_bound", "dpct", "dnum")
 #: Rows and characters of width a chart takes on the summary (7.5 cm tall, 15 cm wide).
 CHART_ROWS, CHART_CHARACTERS = 17, 84
-FIRST_WIDTH, MIN_WIDTH, MAX_WIDTH = 30, 9, 20
+FIRST_WIDTH, MIN_WIDTH, MAX_WIDTH = 30, 10, 20
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff]")
 
 
@@ -156,7 +156,9 @@ class SummaryWriter:
         widths: dict[int, int] = {}
         for block in blocks:
             header = expand_header(block.header, self.t)
-            texts = [[max(header[i].split() or [""], key=len) for i in range(len(header))],
+            # a header's longest word, bold and wrapped, needs a little more room
+            texts = [[max(header[i].split() or [""], key=len) + "  "
+                      for i in range(len(header))],
                      *([str(v) if isinstance(v, str) else "" for _k, v in expand_row(row)]
                        for row in block.rows)]
             for line in texts:
@@ -271,7 +273,8 @@ def native_chart(spec: ChartSpec, sheet: str, first: int) -> Any:
     chart.set_categories(Reference(range_string=f"{quoted}!$B${first}:$B${first + n - 1}"))
     chart.y_axis.number_format = "0%" if spec.percent else "0.00"
     chart.y_axis.scaling.min = 0
-    if spec.percent:
+    values = [v for _name, vs in spec.series for v in vs if v is not None]
+    if spec.percent or max(values, default=0.0) <= 1.0:  # shares and means of 0-1 measures
         chart.y_axis.scaling.max = 1
     chart.y_axis.delete = False
     chart.x_axis.delete = False
