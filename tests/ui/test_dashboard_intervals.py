@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from scipy.stats import binomtest
 
+from rag_annotator.domain import operations as ops
 from rag_annotator.import_export.sample import create_sample
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.dashboard.section import DashboardSection
@@ -174,3 +175,34 @@ def test_run_against_run_says_whether_chance_explains_it(
     assert table.text_at("nDCG@10", "Paired difference [range]").startswith("+1.000")
     dashboard.family_combo.setCurrentIndex(dashboard.family_combo.findData("ordinary"))
     assert table.text_at("nDCG@10", "Verdict") == ""  # the paired test is over every case
+
+
+def test_a_file_past_the_threshold_is_bootstrapped_on_a_worker(
+        qtbot, goldset_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
+    """250 cases of 10 retrieved documents (2,500 rows, past WORKER_THRESHOLD): the
+    refresh returns at once and the figures, intervals included, arrive from the worker."""
+    import rag_annotator.ui.dashboard.section as module
+    from rag_annotator.domain.clock import utc_now
+
+    with GoldSetStore.create(goldset_path, assessor="alice") as store:
+        now = utc_now()
+        with store.operation("test_load", "cases") as op:
+            op.insert_many("documents", ({"key": f"D{i}", "title": "t", "text": "x",
+                                          "content_hash": f"h{i}", "created_at": now,
+                                          "updated_at": now} for i in range(40)))
+            op.insert_many("cases", ({"key": f"Q{i:03}", "question": "?", "created_at": now,
+                                      "updated_at": now} for i in range(250)))
+        ops.create_run(store, name="big")
+        run = store.by_key("runs", "big")["id"]
+        with store.operation("test_load", "runs") as op:
+            op.insert_many("retrieved", ({"run_id": run, "case_id": case, "rank": rank,
+                                          "document_id": (case + rank) % 40 + 1,
+                                          "score": 1.0 / rank}
+                                         for case in range(1, 251) for rank in range(1, 11)))
+        assert store.count("retrieved") > module.WORKER_THRESHOLD
+    window = open_window(qtbot, goldset_path)
+    dashboard = next(s for s in window.sections if isinstance(s, DashboardSection))
+    with qtbot.waitSignal(dashboard.figures_shown, timeout=20_000):
+        window.show_section(window.sections.index(dashboard))
+        assert dashboard.figures is None and dashboard.busy.isVisibleTo(dashboard)
+    assert RANGE.search(dashboard.retrieval.text_at(ALL, "P@5"))  # nothing judged: 0 [0–0]
