@@ -239,16 +239,20 @@ def agent_blocks(figures: RunFigures, families: Collection[str],
                  t: Callable[[str], str]) -> list[Block]:
     """The summary's agent block of one run: figures per family, then per invariant."""
     run, agents = figures.run, figures.agents
-    header = [t(w) for w in ("family", "trajectories", "task_success", "path_acceptable",
-                             "both", "undecided", "mean_steps", "mean_tokens",
-                             "mean_seconds", "total_cost", "cost_per_success",
-                             "overruled_success", "overruled_path")]
+    header: list[Any] = [t(w) for w in (
+        "family", "trajectories", "task_success", "path_acceptable", "both", "undecided",
+        "mean_steps", "mean_tokens", "mean_seconds", "total_cost", "cost_per_success",
+        "overruled_success", "overruled_path")]
+    header[2] = ("ci", header[2])  # task success with its Wilson interval
     rows: list[list[Any]] = []
     groups = [(f, g) for f, g in agents.per_family.items() if not families or f in families]
-    for label, group in [*((t(f), g) for f, g in groups),
-                         (("bold", t("all_families")), agents.overall)]:
+    labelled: list[tuple[Any, str | None, Any]] = [
+        *((t(f), f, g) for f, g in groups), (("bold", t("all_families")), None, agents.overall)]
+    for label, code, group in labelled:
         data: dict[str, Any] = group.to_json()
-        rows.append([label, data["trajectories"], ("pct", data["task_success"]["rate"]),
+        success = summary_figures.bounds(figures.intervals.agent("task_success_rate", code))
+        rows.append([label, data["trajectories"],
+                     ("ci", (data["task_success"]["rate"], *success)),
                      ("pct", data["path_acceptable"]["rate"]), ("pct", data["both"]["rate"]),
                      data["task_success"]["undecided"], ("mean", data["mean_steps"]),
                      ("mean", data["mean_tokens"]), ("mean", data["mean_seconds"]),
@@ -259,9 +263,11 @@ def agent_blocks(figures: RunFigures, families: Collection[str],
     if violations:
         blocks.append(Block(
             f"violations:{run}", t("violations_title").format(run=run),
-            [t(w) for w in ("invariant", "broken", "checked", "unknown", "violation_rate")],
+            [*(t(w) for w in ("invariant", "broken", "checked", "unknown")),
+             ("ci", t("violation_rate"))],
             [[code, len(v.broken_cases), len(v.checked_cases), len(v.unknown_cases),
-              ("pct", v.rate)] for code, v in violations.items()]))
+              ("ci", (v.rate, *summary_figures.bounds(figures.intervals.violation(code))))]
+             for code, v in violations.items()]))
     return blocks
 
 
