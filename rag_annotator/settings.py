@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 MAX_RECENT = 10
+#: The interval levels offered (the Dashboard's choice).
+INTERVAL_LEVELS = (0.8, 0.9, 0.95, 0.99)
 
 
 @dataclass
@@ -28,6 +30,8 @@ class Settings:
         last_section: index of the section shown last.
         column_mappings: spreadsheet imports' column mapping, by header set.
         export_choices: the export dialog's last choices (format, destination, scope).
+        interval_level: the level of every interval the app shows (0.95: 95 %).
+        enough_points: the half-width, in points, "how many cases are enough" aims at.
     """
 
     assessor: str = ""
@@ -38,6 +42,8 @@ class Settings:
     last_section: int = 0
     column_mappings: dict[str, dict[str, str]] = field(default_factory=dict)
     export_choices: dict[str, Any] = field(default_factory=dict)
+    interval_level: float = 0.95
+    enough_points: int = 10
 
     @classmethod
     def load(cls, path: Path) -> Settings:
@@ -61,6 +67,10 @@ class Settings:
                     setattr(settings, f.name, value)
         if settings.language not in ("system", "fr", "en"):
             settings.language = "system"
+        if settings.interval_level not in INTERVAL_LEVELS:
+            settings.interval_level = 0.95
+        if not 1 <= settings.enough_points <= 50:
+            settings.enough_points = 10
         settings.recent_files = [p for p in settings.recent_files if isinstance(p, str)]
         return settings
 

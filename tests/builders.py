@@ -127,3 +127,30 @@ def build_rich(store: GoldSetStore) -> Rich:
                                     "updated_at": utc_now()})
     store.assessor = first_assessor
     return r
+
+
+def build_regressing(store: GoldSetStore, cases: int = 12) -> None:
+    """Two runs over ``cases`` cases: v1 (model m1) finds each case's relevant document
+    first, v2 (model m2, made after, same corpus) finds only a document judged not relevant
+    — a drift with a significant regression of every retrieval measure (issue 16)."""
+    for name, model in (("v1", "m1"), ("v2", "m2")):
+        ops.create_run(store, name=name, model=model, corpus_version="c1")
+    runs = {name: store.by_key("runs", name)["id"] for name in ("v1", "v2")}
+    pairs = []
+    for i in range(1, cases + 1):
+        ops.create_case(store, key=f"Q{i:02}", question=f"Question {i} ?")
+        case = last_id(store, "cases")
+        docs = []
+        for kind in ("good", "bad"):
+            ops.create_document(store, key=f"{kind}{i}", title=kind, text=kind)
+            docs.append(last_id(store, "documents"))
+        judging_ops.set_judgment(store, case, docs[0], 1)
+        judging_ops.set_judgment(store, case, docs[1], 0)
+        pairs.append((case, docs))
+    with store.operation("test_load", "runs") as op:
+        for case, docs in pairs:
+            for run, ranking in (("v1", docs), ("v2", docs[1:])):
+                for rank, doc in enumerate(ranking, start=1):
+                    op.insert("retrieved", {"run_id": runs[run], "case_id": case,
+                                            "document_id": doc, "rank": rank,
+                                            "score": 1.0 / rank})

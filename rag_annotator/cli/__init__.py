@@ -182,7 +182,10 @@ def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                           "French locale, CRLF, formula-looking cells neutralised)")
     exp.add_argument("--locale", choices=("fr", "en"),
                      help="csv --profile excel: decimal comma and ';' (fr) or not (en); "
-                          "xlsx: the language of the summary sheet; default: the system's")
+                          "xlsx, pdf: the language of the summary; default: "
+                          "RAG_ANNOTATOR_LANG, else the system's")
+    exp.add_argument("--level", type=float, default=0.95, metavar="L",
+                     help="xlsx, pdf: the level of the summary's intervals (default: 0.95)")
     exp.add_argument("--history", action="store_true",
                      help="json: include the operation history")
     exp.add_argument("--release", metavar="NAME", help="export a frozen release's content")
@@ -427,8 +430,10 @@ def _split_list(text: str | None) -> tuple[str, ...]:
 
 def _cmd_export(ns: argparse.Namespace) -> int:
     dest = Path(ns.dest)
+    if not 0.0 < ns.level < 1.0:
+        raise InvalidValue(f"--level: {ns.level} is not between 0 and 1; give e.g. 0.95.")
     options = registry.Options(run=ns.run, profile=ns.profile, locale=ns.locale,
-                               history=ns.history, release=ns.release,
+                               level=ns.level, history=ns.history, release=ns.release,
                                runs=_split_list(ns.runs), families=_split_list(ns.families),
                                assessors=_split_list(ns.assessors))
     run_export = registry.exporter(ns.format)

@@ -45,7 +45,9 @@ class Options:
         strict: refuse unknown case or document ids instead of adding placeholders.
         mapping: field → column header, for spreadsheet imports (``--map``).
         profile: CSV flavour, ``data`` (RFC 4180) or ``excel`` (BOM, ``;``, neutralised cells).
-        locale: ``fr`` or ``en`` for the Excel profile's decimal separator (None: the system's).
+        locale: ``fr`` or ``en`` for the Excel profile's decimal separator (None: the system's);
+            the language of the workbook's summary and of the PDF.
+        level: the level of the intervals of the workbook's summary and of the PDF.
         history: include the operation history (native JSON export).
         release: limit an export to a frozen release's content.
         runs, families, assessors: limit an export to these (empty: all).
@@ -59,6 +61,7 @@ class Options:
     mapping: dict[str, str] = field(default_factory=dict)
     profile: str = "data"
     locale: str | None = None
+    level: float = 0.95
     history: bool = False
     release: str | None = None
     runs: tuple[str, ...] = ()
@@ -110,6 +113,7 @@ EXPORTS: dict[str, str] = {
     "json": "native_json:export_json",
     "csv": "csv_export:export_csv",
     "xlsx": "xlsx_export:export_xlsx",
+    "pdf": "pdf_export:export_pdf",
     "beir": "ecosystem:export_beir",
     "ragas": "ecosystem:export_ragas",
     "ragchecker": "ecosystem:export_ragchecker",

@@ -1,14 +1,12 @@
 """The manager workbook (``xlsx``): a summary sheet first, then one sheet per entity.
 
-* **Summary** (the sheet the workbook opens on; its rows come from ``reports.workbook``,
-  which renders each run's ``RunFigures``): per run, the answer denominators per family
-  (tested / produced / validated, quality / coverage / success — "not computable" when a
-  denominator is zero, never 0), the main retrieval measures with the unjudged-document
-  policy named, judging coverage (relevant / not relevant / unjudged / disputed) and the
-  agreement between assessors; for a run holding agent trajectories, the agent figures per
-  family (task success, path acceptable, both, mean steps / tokens / seconds, cost per
-  successful task, verdicts a review overruled) and the violation rate per invariant.  A run
-  with neither retrieved lists nor answers (an agent run) gets no RAG rows.
+* **Summary**, **Drift** and **Chart data** (``import_export.xlsx_summary`` writes the blocks
+  of ``reports.workbook.summary``, which renders each run's ``RunFigures``): what was tested,
+  the headline figures with their intervals, native charts, per run the answers per family
+  (tested / produced / validated / not yet reviewed, quality / coverage / success with
+  intervals — "not computable" when a denominator is zero, never 0), the drift across runs,
+  the agents' figures, the retrieval means with the unjudged-document policy named, judging
+  coverage and agreement; worded in English or French (``reports.words``), print-ready.
 * **Entity sheets** (``csv_export.FLAT_ENTITIES``): bold, frozen header with filters, widths
   by column, keys and ids stored as text.  A table longer than a sheet (1,048,575 data rows)
   continues on ``judgments (2)``, ``judgments (3)``…
@@ -44,14 +42,15 @@ from rag_annotator.import_export.csv_export import (
     count_rows,
     entity_stream,
     scope_of,
-    system_locale,
 )
 from rag_annotator.import_export.csv_import import CUT_MARKER
 from rag_annotator.import_export.registry import Options
+from rag_annotator.import_export.xlsx_summary import SummaryWriter, print_ready, write_rows
 from rag_annotator.paths import app_paths
 from rag_annotator.reports.sheets_rights import SHEET, rights_rows
 from rag_annotator.reports.sheets_structured import add_structured_sheet
-from rag_annotator.reports.workbook import SUMMARY, summary_rows, words
+from rag_annotator.reports.words import default_language
+from rag_annotator.reports.workbook import summary
 from rag_annotator.storage import tempfiles
 from rag_annotator.storage.store import GoldSetStore
 
@@ -62,8 +61,9 @@ MAX_CELL = 32_767
 
 
 def summary_language(options: Options) -> str:
-    """``fr`` or ``en``: ``--locale``, else the system's language."""
-    return "fr" if (options.locale or system_locale()) == "fr" else "en"
+    """``fr`` or ``en``: ``--locale`` (the UI passes the interface's language), else
+    ``RAG_ANNOTATOR_LANG``, else the system's language."""
+    return default_language(options.locale)
 
 
 _ESCAPE = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)")
@@ -149,6 +149,7 @@ class _Sheets:
 
         title = self.entity if part == 1 else f"{self.entity} ({part})"
         ws = self.wb.create_sheet(title)
+        print_ready(ws)
         ws.freeze_panes = "A2"
         for i, column in enumerate(self.columns, start=1):
             ws.column_dimensions[get_column_letter(i)].width = _WIDTHS.get(column, 18)
@@ -165,40 +166,6 @@ class _Sheets:
         from openpyxl.utils import get_column_letter
 
         ws.auto_filter.ref = f"A1:{get_column_letter(len(self.columns))}{rows + 1}"
-
-
-def _write_summary(ws: Any, rows: list[list[Any]], lang: str = "en") -> None:
-    from openpyxl.cell import WriteOnlyCell
-    from openpyxl.styles import Font
-
-    ws.column_dimensions["A"].width = 28
-    for letter in "BCDEFGHIJKLM":
-        ws.column_dimensions[letter].width = 14
-    title, bold = Font(bold=True, size=13), Font(bold=True)
-    for row in rows:
-        cells: list[Any] = []
-        for value in row:
-            kind = value[0] if isinstance(value, tuple) else ""
-            raw = value[1] if isinstance(value, tuple) else value
-            if raw is None and kind in ("pct", "num", "mean", "cost"):
-                raw = words(lang)("not computable")
-            cell = WriteOnlyCell(ws, value=escape(raw) if isinstance(raw, str) else raw)
-            if isinstance(raw, str):
-                cell.data_type = "s"
-            if kind == "title":
-                cell.font = title
-            elif kind == "bold":
-                cell.font = bold
-            elif kind == "pct" and isinstance(raw, float):
-                cell.number_format = "0.0%"
-            elif kind == "num" and isinstance(raw, float):
-                cell.number_format = "0.000"
-            elif kind == "mean" and isinstance(raw, float):
-                cell.number_format = "0.0"
-            elif kind == "cost" and isinstance(raw, float):
-                cell.number_format = "0.0000"
-            cells.append(cell)
-        ws.append(cells)
 
 
 # -- export ----------------------------------------------------------------------------------
@@ -222,13 +189,14 @@ def export_xlsx(store: GoldSetStore, dest: Path, options: Options) -> TablesRepo
         # Write-only sheets stream their rows to temporary files as they go: a full disk
         # can strike here already, not only in save().
         lang = summary_language(options)
-        _write_summary(wb.create_sheet(words(lang)(SUMMARY)),
-                       summary_rows(store, scope, lang), lang)
-        add_structured_sheet(wb, store, scope, lang, _write_summary)  # issue 17
+        SummaryWriter(wb, summary(store, scope, lang, options.release, options.level),
+                      escape).write()
+        tick(0)  # the summary's intervals and drift take seconds on a big file: Cancel here
+        add_structured_sheet(wb, store, scope, lang, _write_rows)  # issue 17
         for entity in FLAT_ENTITIES:
             columns, rows = entity_stream(store, entity, scope)
             report.counts[entity] = _Sheets(wb, entity, columns, report).write(rows, tick)
-        _write_summary(wb.create_sheet(SHEET), rights_rows(store, list(scope.runs), lang), lang)
+        _write_rows(wb.create_sheet(SHEET), rights_rows(store, list(scope.runs), lang), lang)
         tick(0)
     except write_errors() as error:
         discard(wb)
@@ -238,6 +206,10 @@ def export_xlsx(store: GoldSetStore, dest: Path, options: Options) -> TablesRepo
         raise
     save_atomically(wb, dest)
     return report
+
+
+def _write_rows(ws: Any, rows: list[list[Any]], lang: str) -> None:
+    write_rows(ws, rows, lang, escape)
 
 
 def write_errors() -> tuple[type[BaseException], ...]:

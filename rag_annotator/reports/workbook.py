@@ -1,20 +1,30 @@
-"""The workbook's summary sheet as rows: a rendering of each run's
-:class:`~rag_annotator.reports.run_figures.RunFigures` (answers per family, agent figures,
-retrieval means under ``trec``) and of the gold set's judging coverage and agreement, worded
-in English or French.  ``import_export.xlsx_export`` writes these rows as cells.
+"""The manager's summary as blocks: what was tested, the headline figures with their
+intervals, the answers per family (tested / produced / validated / not yet reviewed), the
+drift across runs, the agents, the judging coverage and the agreement — a rendering of each
+run's :class:`~rag_annotator.reports.run_figures.RunFigures`, worded in the reader's language
+(``reports.words``).  ``import_export.xlsx_export`` writes the blocks as cells and native
+charts; ``ui.exchange.pdf_summary`` draws the same blocks on one page.
 
-A row is a list of cells; a cell is a plain value or a ``(kind, value)`` tuple: ``title``
-(a section title), ``bold``, and the number formats ``pct``, ``num``, ``mean``, ``cost``
-(None there means "not computable").
+A block is a title, a header, rows and an optional note; the charts (success per family
+with its intervals, the drift) come after the headline figures.  A cell is a plain value
+or a ``(kind, value)`` tuple: ``bold``, the number formats ``pct``, ``num``, ``mean``,
+``cost`` (None there means "not computable"), and ``ci`` — ``(value, low, high)``, a share
+with its interval, which the workbook spreads over three percent cells (its header entry is
+``("ci", title)``) and the PDF writes as "33 % [10 – 70]".
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rag_annotator.metrics import DEFAULT_MEASURES, Policy
 from rag_annotator.metrics.agreement import JudgmentRow, agreement_json
+from rag_annotator.metrics.answers import Denominators
+from rag_annotator.metrics.drift import RunVersion
+from rag_annotator.reports import summary_figures
+from rag_annotator.reports.drift import DEFAULT_SUCCESS
 from rag_annotator.reports.run_figures import (
     AGENTS,
     ANSWERS,
@@ -23,194 +33,270 @@ from rag_annotator.reports.run_figures import (
     RunFigures,
     build,
 )
+from rag_annotator.reports.words import words
 from rag_annotator.storage.reads_exchange import Scope
 from rag_annotator.storage.store import GoldSetStore
 
-#: What the summary shows of each run: the main measures under ``trec``, no diagnosis.
-SUMMARY_OPTIONS = FigureOptions(policy=Policy.TREC, measures=DEFAULT_MEASURES,
+#: What the summary shows of each run: the main measures under ``trec`` (and Success@10,
+#: whose 1 → 0 the drift reports as "relevant found → lost"), no diagnosis.
+SUMMARY_OPTIONS = FigureOptions(policy=Policy.TREC,
+                                measures=(*DEFAULT_MEASURES, DEFAULT_SUCCESS),
                                 parts=frozenset({RETRIEVAL, ANSWERS, AGENTS}))
-
-SUMMARY = "Summary"
-RETRIEVAL_TITLE = ("Retrieval measures (mean over the cases where a value is defined); "
-                   "unjudged documents: policy 'trec' — counted as not relevant, as trec_eval "
-                   "does; documents outside a case's pool count as not relevant")
-AGENTS_TITLE = ("Agents of run {run}, per family (a review mark overrides the automatic "
-                "check; undecided verdicts are left out of the rates)")
-VIOLATIONS_TITLE = ("Violation rate per invariant, run {run} (broken / checked; a budget the "
-                    "trajectory gives no figure for is unknown)")
-
-#: The summary sheet in French (managers read it in their language; ``--locale fr``, else
-#: the system's).  Entity sheets keep the column names the import reads.
-FRENCH: dict[str, str] = {
-    SUMMARY: "Synthèse", "Gold set {name}": "Jeu de référence {name}", "file": "fichier",
-    "cases": "cas", "documents": "documents", "runs": "exécutions", "run": "exécution",
-    "Answers of run {run}, per family": "Réponses de l'exécution {run}, par famille",
-    "family": "famille", "tested": "testés", "produced": "produites", "validated": "validées",
-    "quality": "qualité", "coverage": "couverture", "success": "succès",
-    "all families": "toutes les familles", "not computable": "non calculable",
-    RETRIEVAL_TITLE: ("Mesures de recherche (moyenne sur les cas où la valeur est définie) ; "
-                      "documents non jugés : politique 'trec' — comptés non pertinents, comme "
-                      "le fait trec_eval ; un document hors du pool d'un cas compte comme non "
-                      "pertinent"),
-    "Judging coverage (effective labels over every pair of the pools)":
-        "Couverture du jugement (étiquettes effectives sur toutes les paires des pools)",
-    "relevant": "pertinent", "not relevant": "non pertinent", "unjudged": "non jugé",
-    "of which disputed": "dont en désaccord",
-    "Agreement between assessors (binary: relevant = grade ≥ 1)":
-        "Accord entre annotateurs (binaire : pertinent = note ≥ 1)",
-    "assessors": "annotateurs", "pairs judged by two or more": "paires jugées par deux ou plus",
-    "agreement": "accord", "Cohen's kappa": "kappa de Cohen",
-    "Krippendorff's alpha": "alpha de Krippendorff",
-    AGENTS_TITLE: ("Agents de l'exécution {run}, par famille (la marque d'un relecteur "
-                   "l'emporte sur le contrôle automatique ; les verdicts indécis sont hors des "
-                   "taux)"),
-    "trajectories": "trajectoires", "task success": "succès de la tâche",
-    "path acceptable": "chemin acceptable", "both": "les deux", "undecided": "indécis",
-    "mean steps": "étapes (moy.)", "mean tokens": "tokens (moy.)",
-    "mean seconds": "secondes (moy.)", "total cost": "coût total",
-    "cost per success": "coût par succès", "overruled (success)": "infirmés (succès)",
-    "overruled (path)": "infirmés (chemin)",
-    VIOLATIONS_TITLE: ("Taux de violation par invariant, exécution {run} (violé / vérifié ; un "
-                       "budget dont la trajectoire ne donne pas le chiffre est inconnu)"),
-    "invariant": "invariant", "broken": "violé", "checked": "vérifié", "unknown": "inconnu",
-    "violation rate": "taux de violation",
-    "ordinary": "ordinaire", "ambiguous": "ambigu", "sensitive": "sensible",
-    "out_of_scope": "hors périmètre", "no_answer": "pas de réponse dans le corpus",
-    "conflicting_sources": "sources contradictoires", "outdated_document": "document obsolète",
-    "prompt_injection": "injection de prompt", "access_restricted": "accès restreint",
-}
+#: The retrieval measure the headline shows with its bootstrap interval.
+HEADLINE_MEASURE = "nDCG@10"
+#: The interval level unless the caller sets one (the dashboard's default too).
+DEFAULT_LEVEL = 0.95
 
 
-def words(lang: str) -> Callable[[str], str]:
-    """The summary's wording in ``lang`` (English: as written)."""
-    if lang == "fr":
-        return lambda text: FRENCH.get(text, text)
-    return lambda text: text
+@dataclass(frozen=True)
+class ChartSpec:
+    """A native chart: ``bar`` (per category one bar per series, with its interval as
+    error bars) or ``line`` (one line per series over the categories)."""
+
+    kind: str
+    title: str
+    categories: list[str]
+    series: list[tuple[str, list[float | None]]]
+    lows: list[list[float | None]] = field(default_factory=list)
+    highs: list[list[float | None]] = field(default_factory=list)
+    percent: bool = True
 
 
-def run_figures(store: GoldSetStore, scope: Scope) -> list[RunFigures]:
-    """The figures of every run in ``scope`` (every run when it names none), by name."""
-    names = store.names_of("runs")
-    return [build(store, run, SUMMARY_OPTIONS) for run in names
-            if not scope.runs or run in scope.runs]
+@dataclass
+class Block:
+    """One section of the summary (see the module docstring)."""
+
+    key: str
+    title: str
+    header: list[Any]
+    rows: list[list[Any]]
+    note: str = ""
 
 
-def summary_rows(store: GoldSetStore, scope: Scope, lang: str = "en") -> list[list[Any]]:
-    """The summary sheet's rows (see the module docstring); ``lang`` ``fr`` words it in
-    French (the manager's language)."""
+@dataclass
+class Summary:
+    """The whole summary: a title, a few facts (label, value pairs), then the blocks."""
+
+    lang: str
+    title: str
+    facts: list[list[Any]]
+    blocks: list[Block]
+    level: float = DEFAULT_LEVEL
+    drift: Block | None = None
+    charts: list[ChartSpec] = field(default_factory=list)
+
+
+def run_figures(store: GoldSetStore, scope: Scope, level: float = DEFAULT_LEVEL
+                ) -> list[RunFigures]:
+    """The figures of every run in ``scope`` (every run when it names none), in the order
+    the runs were made."""
+    options = replace(SUMMARY_OPTIONS, level=level)
+    return [build(store, v.name, options) for v in summary_figures.run_versions(store, scope)]
+
+
+def summary(store: GoldSetStore, scope: Scope, lang: str = "en",
+            release: str | None = None, level: float = DEFAULT_LEVEL) -> Summary:
+    """The manager's summary of ``store`` within ``scope``; ``release`` names the frozen
+    release the export is limited to (else the latest release is named, if any)."""
     t = words(lang)
-    rows: list[list[Any]] = [
-        [("title", t("Gold set {name}").format(name=store.meta("name") or store.path.stem))],
-        [t("file"), store.path.name],
-        [t("cases"), store.count("cases"), t("documents"), store.count("documents"), t("runs"),
-         store.count("runs")],
-        [],
-    ]
+    versions = summary_figures.run_versions(store, scope)
+    figures = run_figures(store, scope, level)
     families = set(scope.families)
-    figures = run_figures(store, scope)
+    blocks = [tested_block(store, versions, t, release)]
+    blocks += headline_blocks(figures, t, level)
     for run in figures:
-        rows += answer_rows(run, families, lang)
+        blocks += answer_blocks(run, families, t)
+    drift = summary_figures.drift_of(figures, versions, replace(SUMMARY_OPTIONS, level=level))
+    sheet = None
+    if drift is not None:
+        shown = summary_figures.drift_figures(drift)
+        blocks.append(Block("drift", t("drift_title"),
+                            summary_figures.drift_header(t, False, shown),
+                            summary_figures.drift_rows(drift, t, False, shown),
+                            t("drift_note")))
+        sheet = Block("drift_sheet", t("drift_title"),
+                      summary_figures.drift_header(t, True, shown),
+                      summary_figures.drift_rows(drift, t, True, shown))
     agent_runs = set(store.trajectory_run_names())
     for run in figures:
         if run.run in agent_runs:
-            rows += agent_rows(run, families, lang)
-    rows += retrieval_rows(figures, lang)
-    rows += judging_rows(store.judgment_counts(), lang)
-    rows += agreement_rows(agreement_json(JudgmentRow(*r) for r in store.judgment_rows()),
-                           lang)
-    return rows
+            blocks += agent_blocks(run, families, t)
+    blocks += retrieval_blocks(figures, t)
+    blocks.append(judging_block(store.judgment_counts(), t))
+    blocks.append(agreement_block(
+        agreement_json(JudgmentRow(*r) for r in store.judgment_rows()), t))
+    title = t("gold_set").format(name=store.meta("name") or store.path.stem)
+    facts: list[list[Any]] = [
+        [t("file"), store.path.name],
+        [t("cases"), store.count("cases"), t("documents"), store.count("documents"),
+         t("runs"), store.count("runs")]]
+    charts = [success_chart(figures, families, t, level)]
+    if drift is not None:
+        runs, series = summary_figures.drift_chart_series(drift, t)
+        charts.append(ChartSpec("line", t("drift_chart"), runs, series, percent=False))
+    return Summary(lang, title, facts, [b for b in blocks if b.rows], level, sheet,
+                   [c for c in charts if c is not None and c.series])
 
 
-def answer_rows(figures: RunFigures, families: Collection[str],
-                lang: str = "en") -> list[list[Any]]:
-    """One run's answers per family (none for a run with no retrieved list and no answer:
-    nothing for the RAG figures)."""
-    if not figures.answers.items:
-        return []
-    t = words(lang)
-    answers = figures.answers.to_json()
+def level_text(level: float) -> str:
+    """``0.95`` → ``95 %``."""
+    return f"{level * 100:g} %"
+
+
+def tested_block(store: GoldSetStore, versions: Sequence[RunVersion],
+                 t: Callable[[str], str], release: str | None) -> Block:
+    """What was tested: the release, the runs with their version fields, the policy."""
+    latest = store.latest_release()
+    name = release or (str(latest["name"]) if latest is not None else None)
     rows: list[list[Any]] = [
-        [("title", t("Answers of run {run}, per family").format(run=figures.run))],
-        [t(w) for w in ("family", "tested", "produced", "validated", "quality", "coverage",
-                        "success")]]
-    per_family: dict[str, dict[str, Any]] = answers["per_family"]  # type: ignore[assignment]
-    for family, d in per_family.items():
-        if (families and family not in families) or not d["tested"]:
-            continue  # families this run was not tested on say nothing
-        rows.append([t(family), d["tested"], d["produced"], d["validated"],
-                     ("pct", d["quality"]), ("pct", d["coverage"]), ("pct", d["success"])])
-    o: dict[str, Any] = answers["overall"]  # type: ignore[assignment]
-    rows.append([("bold", t("all families")), o["tested"], o["produced"], o["validated"],
-                 ("pct", o["quality"]), ("pct", o["coverage"]), ("pct", o["success"])])
-    rows.append([])
-    return rows
+        [v.name, v.fields.get("model", ""), v.fields.get("corpus_version", ""),
+         v.fields.get("index_version", ""), v.fields.get("prompt_version", ""),
+         v.created_at[:16].replace("T", " ")] for v in versions]
+    note = " · ".join((f"{t('release')}: {name or t('no_release')}",
+                       f"{t('policy')}: {t('policy_trec')}"))
+    return Block("tested", t("what_tested"),
+                 [t(w) for w in ("run", "model", "corpus", "index", "prompt", "created")],
+                 rows, note)
 
 
-def agent_rows(figures: RunFigures, families: Collection[str],
-               lang: str = "en") -> list[list[Any]]:
+def headline_blocks(figures: Sequence[RunFigures], t: Callable[[str], str],
+                    level: float) -> list[Block]:
+    """Per RAG run: tested, quality, coverage and success with their intervals, and the
+    headline retrieval measure with its bootstrap interval."""
+    rows: list[list[Any]] = []
+    for f in figures:
+        if f.agent_only or not (f.answers.items or f.report.per_query):
+            continue
+        o = f.answers.overall
+        mean = f.report.mean.get(HEADLINE_MEASURE) if f.report.per_query else None
+        interval = f.intervals.mean(HEADLINE_MEASURE) if mean is not None else None
+        rows.append([f.run, o.tested, *_share_cells(f, None),
+                     ("cinum", (mean, *summary_figures.bounds(interval)))])
+    header = [t("run"), t("tested"), ("ci", t("quality")), ("ci", t("coverage")),
+              ("ci", t("success")), ("cinum", HEADLINE_MEASURE)]
+    note = t("level_note").format(level=level_text(level))
+    return [Block("headline", t("headline"), header, rows, note)]
+
+
+def _share_cells(figures: RunFigures, family: str | None) -> list[Any]:
+    """Quality, coverage and success of a family (None: the whole run), each with its
+    Wilson interval (``RunFigures.intervals``)."""
+    group = figures.answers.group(family)
+    return [("ci", (getattr(group, name),
+                    *summary_figures.bounds(figures.intervals.answer(name, family))))
+            for name in ("quality", "coverage", "success")]
+
+
+def answer_blocks(figures: RunFigures, families: Collection[str],
+                  t: Callable[[str], str]) -> list[Block]:
+    """One run's answers per family — every family with a tested case or an answer not yet
+    reviewed (none for a run with no answer: nothing for the RAG figures)."""
+    summary_ = figures.answers
+    overall = summary_.overall
+    if not (overall.tested or overall.unreviewed_cases):
+        return []  # a retrieval-only run: nothing to say of answers
+    header = [t("family"), t("tested"), t("produced"), t("validated"), t("unreviewed"),
+              ("ci", t("quality")), ("ci", t("coverage")), ("ci", t("success"))]
+    rows: list[list[Any]] = []
+    for family, group in summary_.per_family.items():
+        if families and family not in families:
+            continue
+        if not group.tested and not group.unreviewed_cases:
+            continue  # families this run was neither tested on nor answered say nothing
+        rows.append([t(family), *_count_cells(group), *_share_cells(figures, family)])
+    o = summary_.overall
+    rows.append([("bold", t("all_families")), *_count_cells(o), *_share_cells(figures, None)])
+    return [Block(f"answers:{figures.run}", t("answers_title").format(run=figures.run),
+                  header, rows, t("answers_note"))]
+
+
+def success_chart(figures: Sequence[RunFigures], families: Collection[str],
+                  t: Callable[[str], str], level: float) -> ChartSpec | None:
+    """One bar chart: success per family (the families some run was tested on), one series
+    per run with answers, each bar with its interval as error bars (None: no answer)."""
+    runs = [f for f in figures if f.answers.items]
+    codes = sorted({family for f in runs for family, g in f.answers.per_family.items()
+                    if g.tested and (not families or family in families)}, key=t)
+    if not codes:
+        return None
+    series, lows, highs = [], [], []
+    for f in runs:
+        groups = [f.answers.group(code) for code in codes]
+        intervals = [summary_figures.bounds(f.intervals.answer("success", code))
+                     for code in codes]
+        series.append((f.run, [g.success for g in groups]))
+        lows.append([lo for lo, _hi in intervals])
+        highs.append([hi for _lo, hi in intervals])
+    return ChartSpec("bar", t("chart_success").format(level=level_text(level)),
+                     [t(code) for code in codes], series, lows, highs)
+
+
+def _count_cells(group: Denominators) -> list[Any]:
+    return [group.tested, group.produced, group.validated, len(group.unreviewed_cases)]
+
+
+def agent_blocks(figures: RunFigures, families: Collection[str],
+                 t: Callable[[str], str]) -> list[Block]:
     """The summary's agent block of one run: figures per family, then per invariant."""
-    t = words(lang)
-    run, summary = figures.run, figures.agents
-    rows: list[list[Any]] = [
-        [("title", t(AGENTS_TITLE).format(run=run))],
-        [t(w) for w in ("family", "trajectories", "task success", "path acceptable", "both",
-                        "undecided", "mean steps", "mean tokens", "mean seconds", "total cost",
-                        "cost per success", "overruled (success)", "overruled (path)")]]
-    groups = [(f, g) for f, g in summary.per_family.items() if not families or f in families]
-    for label, group in [*((t(f), g) for f, g in groups),
-                         (("bold", t("all families")), summary.overall)]:
+    run, agents = figures.run, figures.agents
+    header: list[Any] = [t(w) for w in (
+        "family", "trajectories", "task_success", "path_acceptable", "both", "undecided",
+        "mean_steps", "mean_tokens", "mean_seconds", "total_cost", "cost_per_success",
+        "overruled_success", "overruled_path")]
+    header[2] = ("ci", header[2])  # task success with its Wilson interval
+    rows: list[list[Any]] = []
+    groups = [(f, g) for f, g in agents.per_family.items() if not families or f in families]
+    labelled: list[tuple[Any, str | None, Any]] = [
+        *((t(f), f, g) for f, g in groups), (("bold", t("all_families")), None, agents.overall)]
+    for label, code, group in labelled:
         data: dict[str, Any] = group.to_json()
-        rows.append([label, data["trajectories"], ("pct", data["task_success"]["rate"]),
+        success = summary_figures.bounds(figures.intervals.agent("task_success_rate", code))
+        rows.append([label, data["trajectories"],
+                     ("ci", (data["task_success"]["rate"], *success)),
                      ("pct", data["path_acceptable"]["rate"]), ("pct", data["both"]["rate"]),
                      data["task_success"]["undecided"], ("mean", data["mean_steps"]),
                      ("mean", data["mean_tokens"]), ("mean", data["mean_seconds"]),
                      ("cost", data["total_cost"]), ("cost", data["cost_per_success"]),
                      data["overruled"]["task_success"], data["overruled"]["path_acceptable"]])
-    violations = summary.overall.violations
+    blocks = [Block(f"agents:{run}", t("agents_title").format(run=run), header, rows)]
+    violations = agents.overall.violations
     if violations:
-        rows.append([("title", t(VIOLATIONS_TITLE).format(run=run))])
-        rows.append([t(w) for w in ("invariant", "broken", "checked", "unknown",
-                                    "violation rate")])
-        for code, v in violations.items():
-            rows.append([code, len(v.broken_cases), len(v.checked_cases),
-                         len(v.unknown_cases), ("pct", v.rate)])
-    rows.append([])
-    return rows
+        blocks.append(Block(
+            f"violations:{run}", t("violations_title").format(run=run),
+            [*(t(w) for w in ("invariant", "broken", "checked", "unknown")),
+             ("ci", t("violation_rate"))],
+            [[code, len(v.broken_cases), len(v.checked_cases), len(v.unknown_cases),
+              ("ci", (v.rate, *summary_figures.bounds(figures.intervals.violation(code))))]
+             for code, v in violations.items()]))
+    return blocks
 
 
-def retrieval_rows(figures: Sequence[RunFigures], lang: str = "en") -> list[list[Any]]:
+def retrieval_blocks(figures: Sequence[RunFigures],
+                     t: Callable[[str], str]) -> list[Block]:
     """The main measures' means of every run with retrieved lists (an agent run has none)."""
-    t = words(lang)
     reports = [(f.run, f.report) for f in figures if f.report.per_query]
     if not reports:
         return []
-    rows: list[list[Any]] = [[("title", t(RETRIEVAL_TITLE))],
-                             [t("run"), t("cases"), *DEFAULT_MEASURES]]
-    for run, report in reports:
-        rows.append([run, report.cases, *(("num", report.mean[m]) for m in report.measures)])
-    rows.append([])
-    return rows
+    return [Block("retrieval", t("retrieval_title"), [t("run"), t("cases"), *DEFAULT_MEASURES],
+                  [[run, report.cases, *(("num", report.mean[m]) for m in DEFAULT_MEASURES)]
+                   for run, report in reports], t("policy_trec"))]
 
 
-def judging_rows(counts: dict[str, int], lang: str = "en") -> list[list[Any]]:
+def judging_block(counts: dict[str, int], t: Callable[[str], str]) -> Block:
     """Judging coverage of the pools: pairs by effective label (``store.judgment_counts``)."""
-    t = words(lang)
-    return [[("title", t("Judging coverage (effective labels over every pair of the "
-                         "pools)"))],
-            [t(w) for w in ("relevant", "not relevant", "unjudged", "of which disputed")],
-            [counts["relevant"], counts["not_relevant"], counts["unjudged"],
-             counts["disputed"]],
-            []]
+    return Block("judging", t("judging_title"),
+                 [t(w) for w in ("relevant", "not_relevant", "unjudged", "disputed")],
+                 [[counts["relevant"], counts["not_relevant"], counts["unjudged"],
+                   counts["disputed"]]])
 
 
-def agreement_rows(agreement: dict[str, Any], lang: str = "en") -> list[list[Any]]:
+def agreement_block(agreement: dict[str, Any], t: Callable[[str], str]) -> Block:
     """Agreement between assessors (``metrics.agreement.agreement_json``)."""
-    t = words(lang)
-    return [[("title", t("Agreement between assessors (binary: relevant = grade ≥ 1)"))],
-            [t(w) for w in ("assessors", "pairs judged by two or more", "agreement",
-                            "Cohen's kappa", "Krippendorff's alpha")],
-            [agreement["assessors"], agreement["units"], ("pct", _share(agreement["percent"])),
-             ("num", agreement["kappa"]), ("num", agreement["alpha"])]]
+    return Block("agreement", t("agreement_title"),
+                 [t(w) for w in ("assessors", "pairs_two", "agreement", "kappa", "alpha")],
+                 [[agreement["assessors"], agreement["units"],
+                   ("pct", _share(agreement["percent"])), ("num", agreement["kappa"]),
+                   ("num", agreement["alpha"])]])
 
 
 def _share(percent: Any) -> float | None:

@@ -557,6 +557,10 @@ class MainWindow(QMainWindow):
         if self.settings.window_state:
             self.restoreState(QByteArray.fromBase64(self.settings.window_state.encode()))
 
+    def save_settings(self) -> None:
+        """Write the settings now (a section changed one: the Dashboard's interval level)."""
+        self._save_settings()
+
     def _save_settings(self) -> None:
         try:
             self.settings.save(self.paths.settings_file)

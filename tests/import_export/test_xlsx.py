@@ -63,9 +63,11 @@ def test_summary_first_and_active(tmp_path: Path) -> None:
         _export(store, tmp_path / "s.xlsx")
     wb = load_workbook(tmp_path / "s.xlsx")
     assert wb.sheetnames[0] == "Summary" and wb.active.title == "Summary"
-    # the sample has structured answers: their sheet (issue 17) comes second
-    assert wb.sheetnames[1:len(FLAT_ENTITIES) + 2] == ["Structured answers", *FLAT_ENTITIES]
-    assert "exposure" in wb.sheetnames[len(FLAT_ENTITIES) + 2:]  # the rights sheet
+    reports = len(wb.sheetnames) - len(FLAT_ENTITIES) - 1  # summary, drift, chart data...
+    assert wb.sheetnames[reports:-1] == list(FLAT_ENTITIES)
+    assert wb.sheetnames[-1] == "exposure"  # the rights sheet, after the entities
+    assert set(wb.sheetnames[1:reports]) <= {"Drift", "Chart data", "Structured answers"}
+    assert "Structured answers" in wb.sheetnames  # the sample has structured answers
     texts = [c for row in wb["Summary"].iter_rows(values_only=True) for c in row
              if isinstance(c, str)]
     assert any("policy 'trec'" in t for t in texts)  # the unjudged policy is named
@@ -311,16 +313,18 @@ def test_agent_figures_on_the_summary_and_entity_sheets(tmp_path: Path,
         # an agent run has no retrieved list and no answer: no RAG rows saying 0
         assert not any(t.startswith(("Retrieval measures", "Answers of run")) for t in texts)
         overall = _row_after(summary, "family", "all families")
-        assert overall[1] == 5
-        assert overall[2] == pytest.approx(0.75) and overall[3] == pytest.approx(0.8)
-        assert overall[6] == pytest.approx(2.8) and overall[7] == pytest.approx(725)
-        assert overall[8] == pytest.approx(4.0)
-        assert overall[10] == pytest.approx(0.065 / 3)
-        assert overall[11:13] == [0, 1]
+        assert overall[1] == 5  # then task success with its interval (low, high)
+        assert overall[2] == pytest.approx(0.75) and overall[5] == pytest.approx(0.8)
+        assert overall[3] < 0.75 < overall[4]
+        assert overall[8] == pytest.approx(2.8) and overall[9] == pytest.approx(725)
+        assert overall[10] == pytest.approx(4.0)
+        assert overall[12] == pytest.approx(0.065 / 3)
+        assert overall[13:15] == [0, 1]
         sensitive = _row_after(summary, "family", "sensitive")
-        assert sensitive[2] == "not computable" and sensitive[10] == "not computable"
+        assert sensitive[2] == "not computable" and sensitive[12] == "not computable"
         order = _row_after(summary, "invariant", "order:verifier_identite<modifier_offre")
         assert order[1:5] == [1, 4, 0, pytest.approx(0.25)]
+        assert order[5] == pytest.approx(0.0456, abs=1e-4)  # Wilson 1/4, as scipy gives it
         tokens = _row_after(summary, "invariant", "max_tokens")
         assert tokens[1:5] == [0, 0, 1, "not computable"]
         cases = sheets["cases"]
@@ -337,7 +341,7 @@ def test_agent_figures_on_the_summary_and_entity_sheets(tmp_path: Path,
         assert [r[1] for r in reviews[1:]] == ["A03"]
         assert len(sheets["trajectories"]) == 7  # header + six trajectories
     ws = load_workbook(tmp_path / "a.xlsx")["Summary"]
-    cost = ws[f"K{_row_of(ws, 'all families')}"]
+    cost = ws[f"M{_row_of(ws, 'all families')}"]
     assert cost.value == pytest.approx(0.065 / 3)
     assert cost.number_format == "0.0000"  # a cost keeps its 4 decimals
     with GoldSetStore.create(tmp_path / "b.goldset") as other:
@@ -360,8 +364,8 @@ def test_the_summary_speaks_french_under_a_french_locale(tmp_path: Path) -> None
         _export(store, tmp_path / "fr.xlsx", locale="fr")
     en, fr = load_workbook(tmp_path / "en.xlsx"), load_workbook(tmp_path / "fr.xlsx")
     assert fr.sheetnames[0] == "Synthèse" and fr.active.title == "Synthèse"
-    assert fr.sheetnames[1] == "Sorties structurées"
-    assert fr.sheetnames[2:] == en.sheetnames[2:]
+    assert [n for n in fr.sheetnames if n in FLAT_ENTITIES] == list(FLAT_ENTITIES)
+    assert len(fr.sheetnames) == len(en.sheetnames)
     english = list(en["Summary"].iter_rows(values_only=True))
     french = list(fr["Synthèse"].iter_rows(values_only=True))
     assert len(english) == len(french)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 
 from rag_annotator.import_export.registry import EXPORTS
+from rag_annotator.import_export.sample import create_sample
+from rag_annotator.reports.words import FR
 from rag_annotator.settings import Settings
 from rag_annotator.ui.actions import REGISTRY
 from rag_annotator.ui.exchange import export_dialog
@@ -154,3 +157,22 @@ def test_the_workbook_summary_follows_the_window_language(qtbot, rich: Rich,  # 
     assert dialog.options().locale == "en"
     dialog.set_format("xlsx")
     assert dialog.options().locale == "fr"
+
+
+def test_the_dialog_writes_a_french_pdf_under_a_french_interface(
+        qtbot, goldset_path: Path, tmp_path: Path, french: None) -> None:  # type: ignore[no-untyped-def]
+    create_sample(goldset_path, assessor="alice").close()
+    dialog = _dialog(qtbot, goldset_path)
+    dialog.set_format("pdf")
+    assert dialog.choice()[1] == "pdf" and dialog.options().locale == "fr"
+    assert dialog.dest.text().endswith(".pdf")
+    dest = tmp_path / "synthese.pdf"
+    dialog.dest.setText(str(dest))
+    _run(qtbot, dialog, dialog.start_export)
+    assert dialog.error is None, dialog.error
+    from pypdf import PdfReader
+
+    reader = PdfReader(dest)
+    assert len(reader.pages) == 1
+    text = " ".join(unicodedata.normalize("NFKC", reader.pages[0].extract_text()).split())
+    assert FR["headline"] in text and FR["unreviewed"] in text

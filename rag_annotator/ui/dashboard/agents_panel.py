@@ -10,6 +10,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
 
 from rag_annotator.metrics.agents import AgentGroup, AgentSummary
+from rag_annotator.metrics.run_intervals import FigureIntervals
+from rag_annotator.ui.dashboard.format import error_bar, pct_range
 from rag_annotator.ui.dashboard.widgets import Bar, BarChart, FigureTable
 
 
@@ -24,6 +26,7 @@ class AgentsPanel(QGroupBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Agents: task success, path and invariants per family"),
                          parent)
+        self._intervals: FigureIntervals | None = None
         self.table = FigureTable()
         self.violations = FigureTable()
         self.bars = BarChart()
@@ -43,14 +46,17 @@ class AgentsPanel(QGroupBox):
 
     def show_summary(self, summary: AgentSummary, families: Sequence[tuple[str, str | None]],
                      pct: Callable[[float | None], str],
-                     num: Callable[[float | None, int], str]) -> None:
-        """Fill from ``summary``; ``families``: (row title, family code or None for all)."""
+                     num: Callable[[float | None, int], str],
+                     intervals: FigureIntervals | None = None) -> None:
+        """Fill from ``summary``; ``families``: (row title, family code or None for all);
+        ``intervals``: the rates' ranges (issue 16), shown as "66.7% [21–94]"."""
+        self._intervals = intervals
         columns = [self.tr("Trajectories"), self.tr("Task success"), self.tr("Failed"),
                    self.tr("Path acceptable"), self.tr("Path not acceptable"),
                    self.tr("Both"), self.tr("Undecided"), self.tr("Mean steps"),
                    self.tr("Mean tokens"), self.tr("Mean seconds"),
                    self.tr("Cost per success"), self.tr("Overruled")]
-        rows = [(title, self._cells(summary.group(code), pct, num))
+        rows = [(title, self._cells(summary.group(code), pct, num, code))
                 for title, code in families]
         self.table.fill(columns, rows)
         overall = summary.overall
@@ -59,8 +65,9 @@ class AgentsPanel(QGroupBox):
         bars = []
         for code, v in overall.violations.items():
             name = self.invariant(code)
+            interval = intervals.violation(code) if intervals is not None else None
             vrows.append((name, [
-                (pct(v.rate), list(v.broken_cases),
+                (pct_range(v.rate, interval), list(v.broken_cases),
                  self.tr("trajectories that broke it / trajectories where it was checked")),
                 (str(len(v.broken_cases)), list(v.broken_cases), ""),
                 (str(len(v.checked_cases)), list(v.checked_cases), ""),
@@ -68,7 +75,8 @@ class AgentsPanel(QGroupBox):
                  self.tr("the trajectory gives no figure for this budget: not counted")),
             ]))
             bars.append(Bar(name, [(v.rate or 0.0, red, name, list(v.broken_cases))],
-                            f"{pct(v.rate)}  ({len(v.broken_cases)}/{len(v.checked_cases)})"))
+                            f"{pct(v.rate)}  ({len(v.broken_cases)}/{len(v.checked_cases)})",
+                            error_bar(interval)))
         self.violations.fill([self.tr("Violation rate"), self.tr("Broken"), self.tr("Checked"),
                               self.tr("Unknown")], vrows)
         self.violations.setVisible(bool(vrows))
@@ -83,21 +91,29 @@ class AgentsPanel(QGroupBox):
             .replace("%1", str(overall.trajectories)).replace("%2", str(summary.retired)))
 
     def _cells(self, group: AgentGroup, pct: Callable[[float | None], str],
-               num: Callable[[float | None, int], str]
+               num: Callable[[float | None, int], str], family: str | None = None
                ) -> list[tuple[str, list[str] | None, str]]:
+        intervals = self._intervals
+
+        def rate(name: str) -> str:
+            value = getattr(group, name)
+            if intervals is None:
+                return pct(value)
+            return pct_range(value, intervals.agent(name, family))
+
         success, failure = group.cases("success"), group.cases("failure")
         ok, bad = group.cases("path_ok"), group.cases("path_bad")
         overruled = sorted({*group.cases("overruled_success"), *group.cases("overruled_path")})
         tokens, seconds = group.cases("tokens"), group.cases("seconds")
         return [
             (str(group.trajectories), list(group.cases("trajectories")), ""),
-            (f"{pct(group.task_success_rate)}  ({len(success)}/{len(success) + len(failure)})",
+            (f"{rate('task_success_rate')}  ({len(success)}/{len(success) + len(failure)})",
              list(success), self.tr("successful tasks / trajectories with a verdict")),
             (str(len(failure)), list(failure), ""),
-            (f"{pct(group.path_acceptable_rate)}  ({len(ok)}/{len(ok) + len(bad)})", list(ok),
+            (f"{rate('path_acceptable_rate')}  ({len(ok)}/{len(ok) + len(bad)})", list(ok),
              self.tr("acceptable paths / trajectories with a verdict")),
             (str(len(bad)), list(bad), ""),
-            (pct(group.both_rate), list(group.cases("both")),
+            (rate("both_rate"), list(group.cases("both")),
              self.tr("success with an acceptable path")),
             (str(len(group.cases("success_undecided"))), list(group.cases("success_undecided")),
              self.tr("task success cannot be decided yet: mark it in the review")),

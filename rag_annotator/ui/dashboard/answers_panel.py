@@ -9,8 +9,16 @@ from PySide6.QtWidgets import QWidget
 
 from rag_annotator.metrics.answers import AnswerSummary, Denominators
 from rag_annotator.metrics.overview import ALL
+from rag_annotator.metrics.run_intervals import FigureIntervals
 from rag_annotator.reports.run_figures import RunFigures
-from rag_annotator.ui.dashboard.format import family_keys, family_title, pct, translate
+from rag_annotator.ui.dashboard.format import (
+    error_bar,
+    family_keys,
+    family_title,
+    pct,
+    pct_range,
+    translate,
+)
 from rag_annotator.ui.dashboard.widgets import Bar, BarChart, Cell, TableNotePanel
 from rag_annotator.ui.models import number
 
@@ -41,12 +49,15 @@ class AnswersPanel(TableNotePanel):
                    translate("DashboardSection", "Abstention"),
                    translate("DashboardSection", "Faithfulness")]
         keys = family_keys(summary.per_family)
-        self.table.fill(columns, [(family_title(key), _cells(_group(summary, key)))
+        self.table.fill(columns, [(family_title(key),
+                                   _cells(_group(summary, key), figures.intervals,
+                                          None if key == ALL else key))
                                   for key in keys])
-        self._show_bars(summary, keys)
+        self._show_bars(figures, keys)
         self.note.setText(translate(
             "DashboardSection",
-            "Bars: validated (green) + not validated (red) + no answer (grey) = tested. "
+            "Bars: validated (green) + not validated (red) + no answer (grey) = tested; the "
+            "black whisker is the interval of success. "
             "Quality = validated / produced, coverage = produced / tested, success = "
             "validated / tested; a zero denominator is not computable (—). Claims: %1 "
             "contradicted, %2 unsupported of the verified; must-contain recall %3.")
@@ -54,7 +65,9 @@ class AnswersPanel(TableNotePanel):
             .replace("%2", pct(summary.unsupported_share))
             .replace("%3", pct(summary.must_contain_recall)))
 
-    def _show_bars(self, summary: AnswerSummary, keys: list[str]) -> None:
+    def _show_bars(self, figures: RunFigures, keys: list[str]) -> None:
+        """Stacked bars, with success's interval as the error bar (validated / tested)."""
+        summary = figures.answers
         palette = self.palette()
         good = QColor(46, 125, 50)
         bad = QColor(198, 40, 40)
@@ -70,7 +83,8 @@ class AnswersPanel(TableNotePanel):
                 (len(group.cases("no_answer")) / tested, missing, "no_answer",
                  list(group.cases("no_answer"))),
             ], f"{group.validated} + {len(group.cases('not_validated'))} + "
-               f"{len(group.cases('no_answer'))} = {group.tested}"))
+               f"{len(group.cases('no_answer'))} = {group.tested}",
+                error_bar(figures.intervals.answer("success", None if key == ALL else key))))
         self.bars.set_bars(bars)
 
 
@@ -78,18 +92,23 @@ def _group(summary: AnswerSummary, key: str) -> Denominators:
     return summary.group(None if key == ALL else key)
 
 
-def _cells(group: Denominators) -> list[Cell]:
+def _cells(group: Denominators, intervals: FigureIntervals, family: str | None
+           ) -> list[Cell]:
+    """A family's row; each share with its interval ("33.3% [6–79]")."""
+    def ranged(name: str) -> str:
+        return pct_range(getattr(group, name), intervals.answer(name, family))
+
     abst = (f"{len(group.abstention_correct_cases)}/{len(group.abstention_cases)}"
             if group.abstention_cases else "—")
     return [
         (number(group.tested), list(group.cases("tested")), ""),
         (number(group.produced), list(group.cases("produced")), ""),
         (number(group.validated), list(group.cases("validated")), ""),
-        (pct(group.quality), list(group.cases("produced")),
+        (ranged("quality"), list(group.cases("produced")),
          translate("DashboardSection", "validated / produced")),
-        (pct(group.coverage), list(group.cases("tested")),
+        (ranged("coverage"), list(group.cases("tested")),
          translate("DashboardSection", "produced / tested")),
-        (pct(group.success), list(group.cases("tested")),
+        (ranged("success"), list(group.cases("tested")),
          translate("DashboardSection", "validated / tested")),
         (number(len(group.unreviewed_cases)), list(group.unreviewed_cases),
          translate("DashboardSection", "expecting an answer, review not complete: not "
@@ -98,6 +117,7 @@ def _cells(group: Denominators) -> list[Cell]:
         (abst, list(group.abstention_cases),
          translate("DashboardSection",
                    "cases expecting an abstention or escalation, reviewed")),
-        (pct(group.faithfulness_mean), list(group.cases("produced")),
+        (pct_range(group.faithfulness_mean, intervals.answer("faithfulness_mean", family)),
+         list(group.cases("produced")),
          translate("DashboardSection", "mean of supported / verified claims per answer")),
     ]

@@ -3,12 +3,14 @@ family) and, under ``strict``, the pairs whose label settles the most undetermin
 
 from __future__ import annotations
 
+from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from rag_annotator.metrics.compare import Comparison
+from rag_annotator.metrics.significance import BETTER, WORSE, PairedResult
 from rag_annotator.reports.run_figures import RunFigures
 from rag_annotator.ui import labels
-from rag_annotator.ui.dashboard.format import num, translate
+from rag_annotator.ui.dashboard.format import decimals, num, translate
 from rag_annotator.ui.dashboard.widgets import Cell, FigureTable
 from rag_annotator.ui.models import number
 
@@ -67,13 +69,41 @@ class ComparisonPanel(QGroupBox):
                    translate("DashboardSection", "Mean, this run"),
                    translate("DashboardSection", "Mean, other run"),
                    translate("DashboardSection", "Difference")]
-        self.table.fill(columns, _rows(result))
+        rows = _rows(result)
+        significance = figures.significance if family is None else None
+        if significance:  # over every case both runs cover: not per family
+            columns += [translate("DashboardSection", "Paired difference [range]"),
+                        translate("DashboardSection", "p (Holm)"),
+                        translate("DashboardSection", "Verdict")]
+            rows = [(m, [*cells, *_paired_cells(significance.get(m))]) for m, cells in rows]
+        self.table.fill(columns, rows)
         self.note.setText(translate(
             "DashboardSection",
             "%1 against %2: a win is a case where %1 scores higher. Means are over the cases "
             "both runs publish. Cases only in %1: %3; only in %2: %4.")
             .replace("%1", result.run_a).replace("%2", result.run_b)
             .replace("%3", str(len(result.only_a))).replace("%4", str(len(result.only_b))))
+
+
+def _paired_cells(r: PairedResult | None) -> list[Cell]:
+    """The paired comparison of one measure: the mean difference with its bootstrap range,
+    the Holm-corrected randomization p, and the verdict in words."""
+    if r is None:
+        return [("—", None, ""), ("—", None, ""), ("—", None, "")]
+    diff = "—" if r.mean_diff is None else QLocale().toString(r.mean_diff, "f", 3)
+    if r.mean_diff is not None and r.mean_diff >= 0:
+        diff = "+" + diff
+    if r.mean_diff_ci is not None:
+        diff += f" [{decimals(r.mean_diff_ci.low, 2)}–{decimals(r.mean_diff_ci.high, 2)}]"
+    p = "—" if r.p_holm is None else QLocale().toString(r.p_holm, "f", 3)
+    verdict = {BETTER: translate("DashboardSection", "▲ better"),
+               WORSE: translate("DashboardSection", "▼ worse")}.get(
+        r.verdict, translate("DashboardSection",
+                             "no detectable difference with %1 cases").replace("%1", str(r.n)))
+    tip = translate("DashboardSection", "paired t-test p = %1; randomization p = %2").replace(
+        "%1", "—" if r.p_t is None else f"{r.p_t:.3f}").replace(
+        "%2", "—" if r.p_randomization is None else f"{r.p_randomization:.3f}")
+    return [(diff, list(r.cases), ""), (p, list(r.cases), tip), (verdict, list(r.cases), tip)]
 
 
 def _rows(result: Comparison) -> list[tuple[str, list[Cell]]]:

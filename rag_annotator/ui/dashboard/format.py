@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
+from rag_annotator.metrics.intervals import Interval
 from rag_annotator.metrics.overview import ALL
 from rag_annotator.ui import labels
 
@@ -46,3 +47,25 @@ def family_title(key: str) -> str:
 def family_keys(keys: Iterable[str]) -> list[str]:
     """Family codes in the order of their titles, then ``ALL``."""
     return [*sorted((k for k in keys if k != ALL), key=labels.family), ALL]
+
+
+def pct_range(value: float | None, interval: Interval | None) -> str:
+    """A share and its interval in points: "92.0% [84–96]" ("—" alone when not
+    computable; no range when there is none)."""
+    if value is None or interval is None:
+        return pct(value)
+    locale = QLocale()
+    return (f"{pct(value)} [{locale.toString(interval.low * 100, 'f', 0)}–"
+            f"{locale.toString(interval.high * 100, 'f', 0)}]")
+
+
+def num_range(value: float | None, interval: Interval | None) -> str:
+    """A mean (3 decimals) and its interval (2 decimals): "0.870 [0.73–1.00]"."""
+    if value is None or interval is None:
+        return num(value)
+    return f"{num(value)} [{decimals(interval.low, 2)}–{decimals(interval.high, 2)}]"
+
+
+def error_bar(interval: Interval | None) -> tuple[float, float] | None:
+    """An interval as a bar's whisker (low, high), or None."""
+    return None if interval is None else (interval.low, interval.high)

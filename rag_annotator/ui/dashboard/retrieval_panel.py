@@ -12,9 +12,15 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from rag_annotator.metrics import DEFAULT_MEASURES
-from rag_annotator.metrics.overview import distribution, family_means
+from rag_annotator.metrics.overview import ALL, distribution, family_means
 from rag_annotator.reports.run_figures import RunFigures
-from rag_annotator.ui.dashboard.format import family_keys, family_title, num, translate
+from rag_annotator.ui.dashboard.format import (
+    error_bar,
+    family_keys,
+    family_title,
+    num_range,
+    translate,
+)
 from rag_annotator.ui.dashboard.widgets import Bar, BarChart, FigureTable
 
 
@@ -63,13 +69,16 @@ class RetrievalPanel(QGroupBox):
         report = figures.report
         measures = list(report.measures)
         per_measure = {m: family_means(report, figures.families, m) for m in measures}
+        intervals = figures.intervals
         rows = []
         for key in family_keys({k for means in per_measure.values() for k in means}):
             cells = []
+            family = None if key == ALL else key
             for m in measures:
                 mean, published, other = per_measure[m].get(key, (None, [], []))
                 total = len(published) + len(other)
-                text = num(mean) + (f"  ({len(published)}/{total})" if other else "")
+                text = num_range(mean, intervals.mean(m, family)) + (
+                    f"  ({len(published)}/{total})" if other else "")
                 tip = translate("DashboardSection", "%1 of %2 cases publish a value; the "
                                 "others are undetermined or not defined.").replace(
                                     "%1", str(len(published))).replace("%2", str(total))
@@ -91,8 +100,9 @@ class RetrievalPanel(QGroupBox):
         bars = []
         for key in family_keys(means):
             mean, published, _other = means.get(key, (None, [], []))  # no case: no ALL
+            interval = figures.intervals.mean(measure, None if key == ALL else key)
             bars.append(Bar(family_title(key), [(mean or 0.0, accent, measure, published)],
-                            f"{measure} {num(mean)}"))
+                            f"{measure} {num_range(mean, interval)}", error_bar(interval)))
         self.bars.set_bars(bars)
         self._show_distribution(figures, measure)
 

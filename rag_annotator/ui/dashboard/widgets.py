@@ -1,9 +1,9 @@
 """The Dashboard's drawing widgets: QPainter bars and small tables of clickable figures.
 
 PySide6-Essentials has no QtCharts, so :class:`BarChart` draws plain horizontal (optionally
-stacked) bars itself; every segment and every :class:`FigureTable` cell carries the case keys
-behind it, so a click can list them.  The dashboard's panels (``*_panel.py``) are made of
-these.
+stacked) bars itself, each with its interval as an error bar when it has one; every segment
+and every :class:`FigureTable` cell carries the case keys behind it, so a click can list
+them.  The dashboard's panels (``*_panel.py``) are made of these.
 """
 
 from __future__ import annotations
@@ -12,7 +12,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPalette, QResizeEvent
+from PySide6.QtGui import (
+    QColor,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
@@ -36,6 +44,7 @@ class Bar:
     label: str
     segments: list[tuple[float, QColor, str, list[str]]]  # (fraction, colour, name, cases)
     text: str
+    interval: tuple[float, float] | None = None  # an error bar (fractions of the track)
 
 
 class BarChart(QWidget):
@@ -95,11 +104,23 @@ class BarChart(QWidget):
                 self._hits.append((rect if width >= 3 else rect.adjusted(0, 0, 3, 0), name,
                                    cases))
                 x += width
+            if bar.interval is not None:
+                self._error_bar(painter, bar.interval, label_w, bar_w, top, row_h)
             painter.setPen(palette.color(QPalette.ColorRole.WindowText))
             painter.drawText(QRect(label_w + bar_w + 6, top, text_w, row_h),
                              int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
                              bar.text)
         painter.end()
+
+    def _error_bar(self, painter: QPainter, interval: tuple[float, float], left: int,
+                   width: int, top: int, row_h: int) -> None:
+        """The interval as a whisker across the bar: a line from low to high with caps."""
+        low, high = (left + max(0.0, min(1.0, v)) * width for v in interval)
+        middle = top + row_h // 2
+        painter.setPen(QPen(self.palette().color(QPalette.ColorRole.WindowText), 2))
+        painter.drawLine(round(low), middle, round(high), middle)
+        for x in (low, high):
+            painter.drawLine(round(x), top + 5, round(x), top + row_h - 5)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         point = event.position().toPoint()

@@ -47,6 +47,8 @@ from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 FORMATS: tuple[tuple[str, str, str, str, bool, str], ...] = (
     ("xlsx", "xlsx", "", QT_TRANSLATE_NOOP("export", "Excel workbook for managers (.xlsx)"),
      False, "no"),
+    ("pdf", "pdf", "", QT_TRANSLATE_NOOP("export", "One-page PDF summary for managers (.pdf)"),
+     False, "no"),
     ("csv-excel", "csv", "excel", QT_TRANSLATE_NOOP("export", "CSV for Excel (folder)"),
      True, "no"),
     ("csv-data", "csv", "data", QT_TRANSLATE_NOOP("export", "CSV for data tools (folder)"),
@@ -65,7 +67,8 @@ FORMATS: tuple[tuple[str, str, str, str, bool, str], ...] = (
      False, "optional"),
 )
 _BY_ID = {f[0]: f for f in FORMATS}
-_SUFFIX = {"xlsx": ".xlsx", "json": ".json", "qrels": ".qrels.txt", "trec-run": ".run.txt",
+_SUFFIX = {"xlsx": ".xlsx", "pdf": ".pdf", "json": ".json", "qrels": ".qrels.txt",
+           "trec-run": ".run.txt",
            "ragas": ".ragas.jsonl", "ragchecker": ".ragchecker.json",
            "deepeval": ".deepeval.json"}
 
@@ -282,11 +285,11 @@ class ExportDialog(QDialog):
         """The registry options the dialog's choices make."""
         fid, _fmt, profile, _folder, _run = self.choice()
         locale = self.csv_locale.currentData() or None
-        if fid == "xlsx":  # the workbook's summary speaks the window's language
+        if fid in ("xlsx", "pdf"):  # the summary speaks the window's language
             locale = "fr" if QLocale().language() == QLocale.Language.French else "en"
         return registry.Options(
             run=self.run.currentData() or None, profile=profile or "data",
-            locale=locale,
+            locale=locale, level=self.settings.interval_level,
             release=self.release.currentData() or None, runs=self._checked(self.runs),
             families=self._checked(self.families), assessors=self._checked(self.assessors))
 

@@ -1,0 +1,58 @@
+"""The one-page PDF summary (``export FILE pdf DEST``): the workbook's summary
+(``reports.workbook.summary``) drawn by ``ui.exchange.pdf_summary`` with Qt's own PDF writer.
+
+Qt is imported here only when this format is asked for (the module is found by name, so the
+core never imports the Qt package and the other headless commands never load Qt); without a
+running application an offscreen QGuiApplication is made.  The language is ``--locale``
+(the export dialog passes the interface's), else ``RAG_ANNOTATOR_LANG``, else the system's.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rag_annotator.errors import KnownError
+from rag_annotator.import_export.csv_export import scope_of
+from rag_annotator.import_export.registry import Options
+from rag_annotator.reports.words import default_language
+from rag_annotator.reports.workbook import summary
+from rag_annotator.storage.store import GoldSetStore
+
+DRAWER = "rag_annotator.ui.exchange.pdf_summary"
+
+
+@dataclass
+class PdfReport:
+    """What ``export_pdf`` wrote."""
+
+    dest: Path
+    lang: str
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return f"written to {self.dest.name}: a one-page summary ({self.lang})"
+
+
+def export_pdf(store: GoldSetStore, dest: Path, options: Options) -> PdfReport:
+    """Write the one-page summary of ``store`` to ``dest`` (whole or not at all)."""
+    dest = Path(dest).expanduser()
+    if dest.is_dir():
+        raise KnownError("this is a folder; give a file name ending in .pdf.", path=dest)
+    if not dest.parent.is_dir():
+        raise KnownError("the folder does not exist; create it first.", path=dest.parent)
+    lang = default_language(options.locale)
+    value = summary(store, scope_of(store, options), lang, options.release, options.level)
+    try:
+        drawer = importlib.import_module(DRAWER)
+    except ImportError as error:
+        raise KnownError(f"the PDF summary needs Qt (PySide6), which could not load "
+                         f"({error}); export xlsx instead.", path=dest) from error
+    drawer.ensure_app()
+    try:
+        drawer.write_pdf(value, dest)
+    except OSError as error:
+        raise KnownError(f"could not write the PDF ({error.strerror or error}); nothing was "
+                         "written.", path=dest) from error
+    return PdfReport(dest, lang)
