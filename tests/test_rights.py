@@ -302,11 +302,10 @@ def test_a_file_written_before_identities_migrates_with_the_same_flags(
     declared, and every exposure is the one the role-only rule gives (hand count)."""
     from sqlite_utils import Migrations
 
+    from rag_annotator.import_export import sample as sample_mod
     from rag_annotator.import_export.sample import load_sample
     from rag_annotator.storage import schema
     from rag_annotator.storage import store as store_mod
-
-    from rag_annotator.import_export import sample as sample_mod
 
     data = sample_data()
     del data["identities"]

@@ -68,9 +68,9 @@ from rag_annotator.ui.dashboard.agents_panel import AgentsPanel
 from rag_annotator.ui.dashboard.answers_panel import AnswersPanel
 from rag_annotator.ui.dashboard.comparison_panel import ComparisonPanel, NextPairsPanel
 from rag_annotator.ui.dashboard.diagnosis_panel import DiagnosisPanel, LatencyPanel
-from rag_annotator.ui.dashboard.exposure_panel import ExposurePanel
 from rag_annotator.ui.dashboard.drift_panel import DriftPanel
 from rag_annotator.ui.dashboard.enough_panel import EnoughPanel
+from rag_annotator.ui.dashboard.exposure_panel import ExposurePanel
 from rag_annotator.ui.dashboard.format import decimals, pct
 from rag_annotator.ui.dashboard.goldset_panels import AgreementPanel, CountsPanel
 from rag_annotator.ui.dashboard.retrieval_panel import RetrievalPanel
