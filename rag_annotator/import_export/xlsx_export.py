@@ -193,10 +193,10 @@ def export_xlsx(store: GoldSetStore, dest: Path, options: Options) -> TablesRepo
                       escape).write()
         tick(0)  # the summary's intervals and drift take seconds on a big file: Cancel here
         add_structured_sheet(wb, store, scope, lang, _write_rows)  # issue 17
+        _write_rows(wb.create_sheet(SHEET), rights_rows(store, list(scope.runs), lang), lang)
         for entity in FLAT_ENTITIES:
             columns, rows = entity_stream(store, entity, scope)
             report.counts[entity] = _Sheets(wb, entity, columns, report).write(rows, tick)
-        _write_rows(wb.create_sheet(SHEET), rights_rows(store, list(scope.runs), lang), lang)
         tick(0)
     except write_errors() as error:
         discard(wb)

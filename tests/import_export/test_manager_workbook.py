@@ -82,10 +82,11 @@ def test_opens_on_the_summary_in_french_under_a_french_system(
 def test_not_yet_reviewed_counts_the_sample_by_hand(sample: Path, tmp_path: Path) -> None:
     """The sample's ordinary family, run bm25-gpt4o-v1, counted from the sample file by hand:
     ordinary cases expecting an answer, not retired: Q01 Q02 Q04 Q06 Q13 Q14 Q15 Q16 Q17 Q20
-    Q22 (Q21 is retired).  Reviewed: Q01 (every claim supported: validated), Q02 and Q04 (a
+    Q22 S01 S02 (Q21 is retired).  Reviewed: Q01 (every claim supported: validated), Q02 and Q04 (a
     contradicted claim: rejected), Q22 (abstained: no answer) → tested 4, produced 3,
     validated 1.  Answered with no claim verified, so not decided yet: Q06 Q13 Q14 Q15 Q16
-    Q17 Q20 → 7 not yet reviewed (the summary left them out before)."""
+    Q17 Q20 and the structured S01 S02 → 9 not yet reviewed (the summary left them out
+    before)."""
     path = _export(sample, tmp_path / "s.xlsx", "--locale", "en")
     for rows in (_rows(path, "Summary"),
                  [list(r) for r in load_workbook(path, read_only=True)["Summary"]
@@ -94,7 +95,7 @@ def test_not_yet_reviewed_counts_the_sample_by_hand(sample: Path, tmp_path: Path
         ordinary = next(r for r in body if r[0] == "ordinary")
         column = {name: i for i, name in enumerate(header) if name}
         assert [ordinary[column[k]] for k in ("tested", "produced", "validated",
-                                              "not yet reviewed")] == [4, 3, 1, 7]
+                                              "not yet reviewed")] == [4, 3, 1, 9]
         # a family with answers but none reviewed yet is listed too, "not computable"
         ambiguous = next(r for r in body if r[0] == "ambiguous")
         assert ambiguous[column["tested"]] == 0 and ambiguous[column["not yet reviewed"]] == 1
@@ -116,7 +117,7 @@ def test_charts_print_settings_panes_filters_and_formats(sample: Path,
         assert ws.page_setup.fitToWidth == 1 and ws.page_setup.fitToHeight == 0, ws.title
         assert ws.sheet_properties.pageSetUpPr.fitToPage, ws.title
         assert ws.print_title_rows == "$1:$1", ws.title
-        if ws.title == "Summary":
+        if ws.title in ("Summary", "Structured answers", "exposure"):  # report sheets
             continue
         assert ws.freeze_panes == "A2", ws.title  # every data sheet
         assert ws.auto_filter.ref and ws.auto_filter.ref.startswith("A1:"), ws.title

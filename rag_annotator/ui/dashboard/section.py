@@ -391,7 +391,8 @@ class DashboardSection(Section):
             return  # a newer refresh is on its way
         self.figures = figures
         self.busy.hide()
-        for panel in self._metric_boxes:
+        for panel in (self.retrieval_panel, self.answers_panel, self.diagnosis_panel,
+                      self.exposure_panel, self.latency_panel, self.comparison_panel):
             panel.show_figures(figures)
         self._show_enough()
         self._show_next(figures)
