@@ -280,6 +280,21 @@ class TeamReads(ReadBase):
             "FROM judgments j JOIN assessors s ON s.id = j.assessor_id WHERE s.name = ?",
             (assessor,))}
 
+    def assessor_controls(self, campaign_id: int, assessor: str
+                          ) -> dict[tuple[int, int], tuple[Any, ...]]:
+        """(case id, document id) → (id, grade, seconds, updated_at) of one assessor's
+        control repeats in a campaign."""
+        return {(int(r[0]), int(r[1])): tuple(r[2:]) for r in self._conn.execute(
+            "SELECT k.case_id, k.document_id, k.id, k.grade, k.seconds, k.updated_at "
+            "FROM control_judgments k JOIN assessors s ON s.id = k.assessor_id "
+            "WHERE k.campaign_id = ? AND s.name = ?", (campaign_id, assessor))}
+
+    def assessor_cannot(self, assessor: str) -> dict[tuple[int, int], tuple[Any, ...]]:
+        """(case id, document id) → (id, reason, updated_at) of one assessor's can't-judge."""
+        return {(int(r[0]), int(r[1])): tuple(r[2:]) for r in self._conn.execute(
+            "SELECT n.case_id, n.document_id, n.id, n.reason, n.updated_at FROM cannot_judge n "
+            "JOIN assessors s ON s.id = n.assessor_id WHERE s.name = ?", (assessor,))}
+
 
 #: The columns of a case an expert must not change in an assignment file.
 CASE_CONTENT = ("kind", "question", "variants", "reference_answer", "must_contain",
