@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rag_annotator.errors import InvalidValue
 
@@ -32,9 +32,9 @@ CONTROL_GAP = 10
 MAX_CONTROL = 0.5
 
 
-@dataclass(frozen=True)
-class QueueItem:
-    """One slot of an assessor's queue (``position`` counts from 1)."""
+class QueueItem(NamedTuple):
+    """One slot of an assessor's queue (``position`` counts from 1); a tuple, as a million
+    of them are made for a large pool."""
 
     position: int
     case_id: int

@@ -105,7 +105,7 @@ def hand_out(store: GoldSetStore, assessors: Sequence[str], per_pair: int, out_d
                                        tick=lambda: check_cancel(cancel))
     report.changes = changes
     campaign = store.campaigns()[-1]
-    report.campaign, report.pairs = str(campaign["uuid"]), len(store.campaign_pool(runs, depth))
+    report.campaign = str(campaign["uuid"])
     ids = {name: store.by_key("assessors", name)["id"] for name in names}
     written: list[Path] = []
     try:
@@ -114,8 +114,9 @@ def hand_out(store: GoldSetStore, assessors: Sequence[str], per_pair: int, out_d
             check_cancel(cancel)
             info = {"campaign": report.campaign, "master": str(campaign["master"]),
                     "assessor": name, "name": str(campaign["name"])}
-            report.slots[name] = write_assignment(store.path, files[name], campaign["id"],
+            report.slots[name], firsts = write_assignment(store.path, files[name], campaign["id"],
                                                   ids[name], info)
+            report.pairs += firsts
             written.append(files[name])
             report.files[name] = files[name]
             if progress is not None:
@@ -126,6 +127,7 @@ def hand_out(store: GoldSetStore, assessors: Sequence[str], per_pair: int, out_d
         if changes.operation_id:
             store.revert(changes.operation_id)
         raise
+    report.pairs //= per_pair  # each pair is in per_pair queues once (controls aside)
     if progress is not None:
         progress(total, total)
     return report
