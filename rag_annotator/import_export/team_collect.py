@@ -24,6 +24,7 @@ adjudication queue (``disputed_pairs``) is computed from the judgments.
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -34,14 +35,13 @@ from rag_annotator.domain import team_ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import FileNotFound, KnownError
 from rag_annotator.import_export.files import Cancelled, check_cancel
+from rag_annotator.storage import team_merge
 from rag_annotator.storage.store import GoldSetStore
 
 SUFFIX = ".goldset"
 #: How far in the future an incoming timestamp may be (an expert's clock set wrong).
 FUTURE_SKEW = timedelta(days=1)
 Pair = tuple[int, int]
-JUDGMENT_COLUMNS = ("case_id", "document_id", "assessor_id", "grade", "seconds", "note",
-                    "updated_at")
 CONTROL_COLUMNS = ("case_id", "document_id", "campaign_id", "assessor_id", "grade", "seconds",
                    "updated_at")
 CANNOT_COLUMNS = ("case_id", "document_id", "assessor_id", "reason", "updated_at")
@@ -91,18 +91,16 @@ class CollectReport:
 
 @dataclass
 class _Writes:
-    """What one file brings, computed before any write."""
+    """What one file's control repeats and can't-judge bring, computed before any write
+    (its judgments are compared in SQL: ``storage.team_merge``)."""
 
-    judgments: list[tuple[Any, ...]] = field(default_factory=list)
-    judgment_updates: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     controls: list[tuple[Any, ...]] = field(default_factory=list)
     control_updates: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     cannot: list[tuple[Any, ...]] = field(default_factory=list)
     cannot_updates: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
     def __bool__(self) -> bool:
-        return any((self.judgments, self.judgment_updates, self.controls,
-                    self.control_updates, self.cannot, self.cannot_updates))
+        return any((self.controls, self.control_updates, self.cannot, self.cannot_updates))
 
 
 def expand_sources(sources: Iterable[str | Path], master: Path) -> list[Path]:
@@ -159,10 +157,9 @@ def collect(store: GoldSetStore, sources: Iterable[str | Path], *,
 
 
 class _Master:
-    """What every file of one collect is compared with: the master's keys and content."""
+    """What every file of one collect maps its keys with (the master's ids)."""
 
     def __init__(self, store: GoldSetStore) -> None:
-        self.content = store.shared_content()
         self.cases = {r["key"]: int(r["id"]) for r in store.query("SELECT key, id FROM cases")}
         self.docs = {r["key"]: int(r["id"])
                      for r in store.query("SELECT key, id FROM documents")}
@@ -177,7 +174,6 @@ def _collect_one(store: GoldSetStore, master: _Master, path: Path,
                 raise KnownError("not an assignment file (it holds no campaign handed out by "
                                  "'assign'); use 'merge' for a colleague's copy.", path=path)
             rows = other.team_rows()
-            content = other.shared_content()
     except OSError as error:
         raise KnownError(f"cannot be read ({error.strerror or error}).", path=path) from None
     mine = store.file_uuid()
@@ -190,41 +186,48 @@ def _collect_one(store: GoldSetStore, master: _Master, path: Path,
                          "not have (removed or undone?); nothing was collected.", path=path)
     assessor = info["assessor"]
     result.assessor = assessor
-    slots = store.campaign_slots(int(campaign["id"]), assessor)
-    if not slots:
+    if not store.has_slot(int(campaign["id"]), assessor):
         raise KnownError(f"assessor {assessor!r} has no slot in campaign {campaign['name']}; "
                          "nothing was collected.", path=path)
-    result.conflicts = _conflicts(master.content, content)
-    writes = _Reader(store, master, assessor, int(campaign["id"]), slots, result).writes(rows)
-    if not writes:
+    reader = _Reader(store, master, assessor, int(campaign["id"]), result)
+    writes = reader.writes(rows)
+    try:
+        attached = store.attach_incoming(path)
+        attached.__enter__()
+    except sqlite3.Error as error:
+        raise KnownError(f"cannot be read ({error}).", path=path) from None
+    try:
+        _judgments(store, path, reader, writes, result)
+    finally:
+        attached.__exit__(None, None, None)
+
+
+def _judgments(store: GoldSetStore, path: Path, reader: _Reader, writes: _Writes,
+               result: FileCollect) -> None:
+    """With the file attached: conflicts, the judgments' verdicts, then (if anything is
+    new) the one operation that writes them, the control repeats and the can't-judge."""
+    result.conflicts = [f"{kind} {key} is not in this file (added in the assignment file); "
+                        "not applied" if added else f"{kind} {key} was edited in the "
+                        "assignment file; this file's version kept"
+                        for kind, key, added in store.incoming_conflicts()]
+    counts = store.classify_incoming(reader.params())
+    result.skipped += [f"judgment of {who} on {case} · {doc}: {team_merge.SKIPPED[why]}"
+                       for why, case, doc, who in store.incoming_skipped()]
+    updates = store.incoming_updates()
+    result.added, result.updated = counts.get("new", 0), len(updates)
+    result.unchanged = counts.get("same", 0) + counts.get("older", 0)
+    if not (writes or result.added or updates):
         return  # nothing new: no operation, the master untouched
-    with store.operation("collect", f"← {path.name} ({assessor})") as op:
-        # in pair order: the unique (case, document, assessor) index grows at its end
-        op.insert_rows("judgments", JUDGMENT_COLUMNS, sorted(writes.judgments))
+    with store.operation("collect", f"← {path.name} ({reader.assessor})") as op:
+        team_merge.insert_new(op, reader.assessor_id)
         op.insert_rows("control_judgments", CONTROL_COLUMNS, sorted(writes.controls))
         op.insert_rows("cannot_judge", CANNOT_COLUMNS, sorted(writes.cannot))
-        for table, updates in (("judgments", writes.judgment_updates),
+        for table, changed in (("judgments", updates),
                                ("control_judgments", writes.control_updates),
                                ("cannot_judge", writes.cannot_updates)):
-            for row_id, values in updates:
+            for row_id, values in changed:
                 op.update(table, {"id": row_id}, values)
     result.changes = op.changes()
-
-
-def _conflicts(master: dict[str, dict[str, tuple[object, ...]]],
-               theirs: dict[str, dict[str, tuple[object, ...]]]) -> list[str]:
-    """Shared content the expert changed, one line each (never applied)."""
-    out: list[str] = []
-    for table, what in (("cases", "case"), ("documents", "document")):
-        for key, values in theirs[table].items():
-            known = master[table].get(key)
-            if known is None:
-                out.append(f"{what} {key} is not in this file (added in the assignment "
-                           "file); not applied")
-            elif known != values:
-                out.append(f"{what} {key} was edited in the assignment file; this file's "
-                           "version kept")
-    return out
 
 
 def _instant(value: Any) -> datetime | None:
@@ -246,9 +249,11 @@ class _Reader:
     """Checks one file's team rows against the master and says what to write."""
 
     def __init__(self, store: GoldSetStore, master: _Master, assessor: str, campaign_id: int,
-                 slots: set[tuple[int, int, int]], result: FileCollect) -> None:
+                 result: FileCollect) -> None:
         self.store, self.assessor, self.campaign_id = store, assessor, campaign_id
-        self.slots, self.result = slots, result
+        self.result = result
+        self.slots = {control: store.campaign_slots(campaign_id, assessor, control=control)
+                      for control in (True, False)}
         self.cases, self.docs = master.cases, master.docs
         self.assessor_id = int(store.by_key("assessors", assessor)["id"])
         self.max_grade = int(store.meta("max_grade", "1") or 1)
@@ -261,7 +266,8 @@ class _Reader:
         if who != self.assessor:
             self.result.skipped.append(f"{what} of {who} on {case} · {doc}: not this file's "
                                        f"assessor ({self.assessor})")
-        elif pair[0] is None or pair[1] is None or (pair[0], pair[1], control) not in self.slots:
+        elif pair[0] is None or pair[1] is None or (pair[0], pair[1]) not in self.slots[
+                bool(control)]:
             self.result.skipped.append(f"{what} on {case} · {doc}: not one of "
                                        f"{self.assessor}'s pairs")
         else:
@@ -288,36 +294,17 @@ class _Reader:
         self.result.skipped.append(f"{what}: {why}")
         return False
 
+    def params(self) -> dict[str, Any]:
+        """The parameters of ``team_merge``'s classification of the file's judgments."""
+        return {"assessor": self.assessor, "assessor_id": self.assessor_id,
+                "campaign": self.campaign_id, "max_grade": self.max_grade,
+                "max_seconds": team_ops.MAX_SECONDS, "latest": self.latest_text}
+
     def writes(self, rows: dict[str, list[tuple[Any, ...]]]) -> _Writes:
         out = _Writes()
-        self._judgments(rows["judgments"], out)
         self._controls(rows["control_judgments"], out)
         self._cannot(rows["cannot_judge"], out)
         return out
-
-    def _judgments(self, rows: list[tuple[Any, ...]], out: _Writes) -> None:
-        existing = self.store.assessor_judgments(self.assessor)
-        for case, doc, who, grade, seconds, note, at in rows:
-            pair = self.slot(case, doc, who, 0, "judgment")
-            if pair is None or not self.trusted(grade, seconds, at,
-                                                f"judgment on {case} · {doc}"):
-                continue
-            known = existing.get(pair)
-            if known is None:
-                if grade is not None:
-                    out.judgments.append((*pair, self.assessor_id, grade, seconds,
-                                          note if isinstance(note, str) else "", at))
-                    self.result.added += 1
-                continue
-            judgment_id, old_grade, old_seconds, old_note, old_at = known
-            if (old_grade, old_seconds, old_note) != (grade, seconds, note) and _newer(
-                    at, old_at):
-                out.judgment_updates.append((judgment_id, {
-                    "grade": grade, "seconds": seconds,
-                    "note": note if isinstance(note, str) else "", "updated_at": at}))
-                self.result.updated += 1
-            else:
-                self.result.unchanged += 1
 
     def _controls(self, rows: list[tuple[Any, ...]], out: _Writes) -> None:
         existing = self.store.assessor_controls(self.campaign_id, self.assessor)
