@@ -85,13 +85,14 @@ def test_every_pair_gets_k_distinct_assessors_and_loads_are_balanced(
     queues = team_plan.plan(pairs, names, k, 0.05, seed=11)
     holders: dict[tuple[int, int], list[str]] = defaultdict(list)
     for name, queue in queues.items():
-        assert [q.position for q in queue] == list(range(1, len(queue) + 1))
-        for q in queue:
-            if not q.is_control:
-                holders[(q.case_id, q.document_id)].append(name)
+        slots = list(queue.slots())
+        assert [s[0] for s in slots] == list(range(1, len(slots) + 1))
+        for _position, case_id, document_id, control in slots:
+            if not control:
+                holders[(case_id, document_id)].append(name)
     assert set(holders) == set(pairs)
     assert all(len(h) == k == len(set(h)) for h in holders.values())
-    loads = [sum(not q.is_control for q in queue) for queue in queues.values()]
+    loads = [len(queue.pairs) - len(queue.controls) for queue in queues.values()]
     assert max(loads) - min(loads) <= k
     if n > k:  # fresh permutations: every two assessors share pairs on a large pool
         shared = Counter(frozenset(p) for h in holders.values()
@@ -103,13 +104,13 @@ def test_controls_repeat_a_pair_shown_earlier_to_the_same_assessor() -> None:
     pairs = [(c, d) for c in range(1, 41) for d in range(1, 11)]
     queues = team_plan.plan(pairs, ["a", "b", "c"], 2, 0.05, seed=3)
     for queue in queues.values():
-        controls = [q for q in queue if q.is_control]
-        assert len(controls) == round(sum(not q.is_control for q in queue) * 0.05)
-        for control in controls:
-            first = [q for q in queue if not q.is_control
-                     and (q.case_id, q.document_id) == (control.case_id, control.document_id)]
+        slots = list(queue.slots())
+        controls = [s for s in slots if s[3]]
+        assert len(controls) == round((len(slots) - len(controls)) * 0.05)
+        for position, case_id, document_id, _control in controls:
+            first = [s for s in slots if not s[3] and s[1:3] == (case_id, document_id)]
             assert len(first) == 1
-            assert control.position - first[0].position > team_plan.CONTROL_GAP
+            assert position - first[0][0] > team_plan.CONTROL_GAP
     # the same seed gives the same plan; another seed another order
     assert team_plan.plan(pairs, ["a", "b", "c"], 2, 0.05, seed=3) == queues
     assert team_plan.plan(pairs, ["a", "b", "c"], 2, 0.05, seed=4) != queues
