@@ -31,7 +31,7 @@ SELECT DISTINCT p.case_id, p.document_id FROM (
 ORDER BY p.case_id, p.document_id
 """
 
-#: One row per slot of an assessor's queue, with what the assessor did there.
+#: One row per slot of an assessor's queue, with what the assessor did there (unordered).
 _QUEUE_SQL = """
 SELECT a.id, a.position, a.case_id, a.document_id, a.is_control, c.key AS "case",
        d.key AS document,
@@ -47,7 +47,6 @@ LEFT JOIN control_judgments k ON k.campaign_id = a.campaign_id AND k.case_id = a
 LEFT JOIN cannot_judge n ON n.case_id = a.case_id AND n.document_id = a.document_id
      AND n.assessor_id = a.assessor_id
 WHERE a.campaign_id = ?1 AND a.assessor_id = ?2
-ORDER BY a.position
 """
 
 
@@ -139,7 +138,7 @@ class TeamReads(ReadBase):
         found = self._campaign_of(assessor)
         if found is None:
             return []
-        rows = self._many(_QUEUE_SQL, found)
+        rows = self._many(_QUEUE_SQL + " ORDER BY a.position", found)
         for row in rows:
             row["is_control"] = bool(row["is_control"])
             row["done"] = row["grade"] is not None or row["cannot_judge"] is not None
@@ -147,11 +146,17 @@ class TeamReads(ReadBase):
 
     def assignment_progress(self, assessor: str | None = None) -> dict[str, int | None]:
         """``done`` / ``total`` slots of :meth:`assignment_queue` and the ``next`` position
-        not done (None when finished): "your assignment: 37 / 400"."""
-        queue = self.assignment_queue(assessor)
-        done = sum(1 for row in queue if row["done"])
-        next_slot = next((row["position"] for row in queue if not row["done"]), None)
-        return {"done": done, "total": len(queue), "next": next_slot}
+        not done (None when finished): "your assignment: 37 / 400".  Counted in SQL (cheap
+        after every key, even on a 200,000-slot queue)."""
+        found = self._campaign_of(assessor)
+        if found is None:
+            return {"done": 0, "total": 0, "next": None}
+        total, done, next_slot = self._conn.execute(
+            "SELECT count(*), coalesce(sum(done), 0), min(CASE WHEN NOT done THEN position END) "
+            "FROM (SELECT position, grade IS NOT NULL OR cannot_judge IS NOT NULL AS done "
+            "FROM (" + _QUEUE_SQL + "))", found).fetchone()
+        return {"done": int(done), "total": int(total),
+                "next": None if next_slot is None else int(next_slot)}
 
     def assessor_progress(self) -> dict[str, dict[str, int]]:
         """Per assessor (every one of the file, by name): ``judged`` (graded judgments) and
