@@ -93,7 +93,6 @@ TEAM_ACTION_NAMES: dict[str, str] = {
     "create_campaign": QT_TRANSLATE_NOOP("labels", "Hand out assignments"),
     "judge_assigned": QT_TRANSLATE_NOOP("labels", "Judge an assigned pair"),
     "cannot_judge": QT_TRANSLATE_NOOP("labels", "Can't judge"),
-    "receive_assignment": QT_TRANSLATE_NOOP("labels", "Receive an assignment"),
     "collect": QT_TRANSLATE_NOOP("labels", "Collect an assignment file"),
 }
 
