@@ -252,8 +252,7 @@ class _Reader:
                  result: FileCollect) -> None:
         self.store, self.assessor, self.campaign_id = store, assessor, campaign_id
         self.result = result
-        self.slots = {control: store.campaign_slots(campaign_id, assessor, control=control)
-                      for control in (True, False)}
+        self._slots: dict[bool, set[tuple[int, int]]] = {}
         self.cases, self.docs = master.cases, master.docs
         self.assessor_id = int(store.by_key("assessors", assessor)["id"])
         self.max_grade = int(store.meta("max_grade", "1") or 1)
@@ -266,8 +265,8 @@ class _Reader:
         if who != self.assessor:
             self.result.skipped.append(f"{what} of {who} on {case} · {doc}: not this file's "
                                        f"assessor ({self.assessor})")
-        elif pair[0] is None or pair[1] is None or (pair[0], pair[1]) not in self.slots[
-                bool(control)]:
+        elif pair[0] is None or pair[1] is None or (pair[0], pair[1]) not in self.slots(
+                bool(control)):
             self.result.skipped.append(f"{what} on {case} · {doc}: not one of "
                                        f"{self.assessor}'s pairs")
         else:
@@ -293,6 +292,14 @@ class _Reader:
             return True
         self.result.skipped.append(f"{what}: {why}")
         return False
+
+    def slots(self, control: bool) -> set[tuple[int, int]]:
+        """The assessor's control (or other) slots, read on first use: a file without
+        can't-judge rows never reads its 200,000 other slots here."""
+        if control not in self._slots:
+            self._slots[control] = self.store.campaign_slots(self.campaign_id, self.assessor,
+                                                             control=control)
+        return self._slots[control]
 
     def params(self) -> dict[str, Any]:
         """The parameters of ``team_merge``'s classification of the file's judgments."""

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator.storage import connection as conn_mod
-from rag_annotator.storage.transaction import Operation
+from rag_annotator.storage.transaction import BULK_CACHE_KIB, Operation
 
 #: The columns of a case an expert must not change in an assignment file.
 CASE_CONTENT = ("kind", "question", "variants", "reference_answer", "must_contain",
@@ -83,11 +83,17 @@ def attached(conn: sqlite3.Connection, path: Path) -> Iterator[None]:
     """``path`` attached read-only as ``incoming`` (outside any transaction: SQLite refuses
     ATTACH inside one), with the ``team_in`` TEMP table dropped and the file detached after."""
     conn.execute("ATTACH DATABASE ? AS incoming", (conn_mod._uri(path, "ro"),))
+    # joins over ~200,000 rows of each file and index inserts into the master's judgments:
+    # the bulk inserts' page cache, not SQLite's 2 MB default (given back after)
+    previous = int(conn.execute("PRAGMA main.cache_size").fetchone()[0])
+    for schema in ("main", "incoming", "temp"):
+        conn.execute(f"PRAGMA {schema}.cache_size = {-BULK_CACHE_KIB}")
     try:
         yield
     finally:
         conn.execute("DROP TABLE IF EXISTS temp.team_in")
         conn.execute("DETACH DATABASE incoming")
+        conn.execute(f"PRAGMA main.cache_size = {previous}")
 
 
 def conflicts(conn: sqlite3.Connection) -> list[tuple[str, str, bool]]:

@@ -95,9 +95,12 @@ def main() -> int:
             print(f"master: {size:.0f} MB, {pairs:,} pool pairs, "
                   + ", ".join(f"{k} {v:,}" for k, v in counts.items()), flush=True)
             backup, _ = timed("backup", lambda: store.save_copy(folder / "copy.goldset"))
+            marks: list[float] = []
             assign, report = timed("assign", lambda: hand_out(
                 store, names, 2, folder / "team", control=0.05, seed=1, runs=["deep"],
-                depth=DEPTH))
+                depth=DEPTH, progress=lambda _d, _t: marks.append(time.perf_counter())))
+            print(f"  campaign in the master {marks[1] - marks[0]:.2f} s, files "
+                  f"{marks[-1] - marks[1]:.2f} s", flush=True)
             files = sum(p.stat().st_size for p in report.files.values()) / 1e6
             print(f"  {len(report.files)} files, {files:.0f} MB, "
                   f"{sum(report.slots.values()):,} slots", flush=True)
