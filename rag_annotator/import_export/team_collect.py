@@ -198,6 +198,10 @@ def _collect_one(store: GoldSetStore, master: _Master, path: Path,
         raise KnownError(f"cannot be read ({error}).", path=path) from None
     try:
         _judgments(store, path, reader, writes, result)
+    except sqlite3.DatabaseError as error:  # changed under our feet (a sync engine wrote it)
+        raise KnownError(f"could not be read to the end ({error}); nothing of it was "
+                         "collected. Let the sync finish, then collect again.",
+                         path=path) from None
     finally:
         attached.__exit__(None, None, None)
 
