@@ -152,7 +152,7 @@ def collect(store: GoldSetStore, sources: Iterable[str | Path], *,
         report.files.append(result)
     if progress is not None:
         progress(len(paths), len(paths))
-    report.disputes = len(store.disputed_pairs())
+    report.disputes = store.dispute_count()
     return report
 
 

@@ -199,6 +199,17 @@ class TeamReads(ReadBase):
             "WHERE e.grade IS NULL AND NOT e.disputed AND c.kind = 'rag' "
             "ORDER BY c.key, d.key")]
 
+    def dispute_count(self) -> int:
+        """How many pairs wait in the adjudication queue (``disputed_pairs``' length), in
+        one ordered pass over the judgments' unique index: after a collect of 2,000,000
+        judgments the whole effective-label query would sort every pair of the file."""
+        return int(self._conn.execute(
+            "SELECT count(*) FROM (SELECT case_id, document_id FROM judgments "
+            "WHERE grade IS NOT NULL GROUP BY case_id, document_id "
+            "HAVING min(grade) = 0 AND max(grade) >= 1) d WHERE NOT EXISTS (SELECT 1 FROM "
+            "adjudications a WHERE a.case_id = d.case_id AND a.document_id = d.document_id)"
+        ).fetchone()[0])
+
     # -- team figures ------------------------------------------------------------------
     def judgment_seconds(self) -> list[tuple[str, float]]:
         """(assessor, active seconds) of every graded judgment whose time was measured,

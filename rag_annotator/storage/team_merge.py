@@ -36,12 +36,24 @@ SKIPPED = {"assessor": "not this file's assessor", "slot": "not one of the asses
            "timestamp": "its timestamp is not a believable date and time",
            "note": "its note is not text"}
 
+#: The incoming rows are first put in key order (a materialized CTE): the master's ids
+#: follow its keys more or less, so its indexes are then walked in order rather than at
+#: random — on a 450 MB master, the difference between cached pages and a disk read per row.
 _CLASSIFY = """
 CREATE TEMP TABLE team_in AS
-SELECT mc.id AS case_id, md.id AS document_id, fc.key AS case_key, fd.key AS doc_key,
-       fs.name AS assessor, j.grade, j.seconds, j.note, j.updated_at, m.id AS mine_id,
+WITH j AS MATERIALIZED (
+    SELECT fc.key AS case_key, fd.key AS doc_key, fs.name AS assessor, j.grade, j.seconds,
+           j.note, j.updated_at
+    FROM incoming.judgments j
+    JOIN incoming.cases fc ON fc.id = j.case_id
+    JOIN incoming.documents fd ON fd.id = j.document_id
+    JOIN incoming.assessors fs ON fs.id = j.assessor_id
+    ORDER BY fc.key, fd.key
+)
+SELECT mc.id AS case_id, md.id AS document_id, j.case_key, j.doc_key,
+       j.assessor, j.grade, j.seconds, j.note, j.updated_at, m.id AS mine_id,
        CASE
-         WHEN fs.name IS NOT :assessor THEN 'assessor'
+         WHEN j.assessor IS NOT :assessor THEN 'assessor'
          WHEN mc.id IS NULL OR md.id IS NULL OR NOT EXISTS (
               SELECT 1 FROM main.assignments a WHERE a.case_id = mc.id
               AND a.document_id = md.id AND a.campaign_id = :campaign
@@ -59,12 +71,9 @@ SELECT mc.id AS case_id, md.id AS document_id, fc.key AS case_key, fd.key AS doc
               OR julianday(j.updated_at) > julianday(m.updated_at) THEN 'update'
          ELSE 'older'
        END AS verdict
-FROM incoming.judgments j
-JOIN incoming.cases fc ON fc.id = j.case_id
-JOIN incoming.documents fd ON fd.id = j.document_id
-JOIN incoming.assessors fs ON fs.id = j.assessor_id
-LEFT JOIN main.cases mc ON mc.key = fc.key
-LEFT JOIN main.documents md ON md.key = fd.key
+FROM j
+LEFT JOIN main.cases mc ON mc.key = j.case_key
+LEFT JOIN main.documents md ON md.key = j.doc_key
 LEFT JOIN main.judgments m ON m.case_id = mc.id AND m.document_id = md.id
      AND m.assessor_id = :assessor_id
 """
