@@ -15,7 +15,11 @@ documents per case: its top 100 are the 1,000,000-pair pool.  Timed:
   checked and brought in, one undoable operation per file;
 * ``collect again``: the same 10 files a second time (nothing new: reads only).
 
-Prints seconds and ratios; asserts nothing (timings depend on the machine).
+Prints seconds and ratios; asserts nothing (timings depend on the machine).  Measured
+2026-12-01 on the shared 2-core build machine (heavily loaded): backup 1.41 s; assign
+111.5 s (79x: campaign in the master 85.2 s, 10 files / 937 MB 26.3 s); collect 68.1 s (48x);
+collect again 65.0 s (46x).  The goal (<= 5x) is NOT met: storing 2,100,000 queue slots as
+rows (three indexes) and writing 937 MB of self-contained files cost more than a page copy.
 Usage: ``python tests/bench/bench_team.py [--scale 1.0] [--assessors 10]``
 """
 
