@@ -104,9 +104,18 @@ STRUCTURED_ACTION_NAMES: dict[str, str] = {
     "review_field_outcome": QT_TRANSLATE_NOOP("labels", "Review a decisive field"),
 }
 
+# Judging as a team: campaigns, assignment files, collecting them back.
+TEAM_ACTION_NAMES: dict[str, str] = {
+    "create_campaign": QT_TRANSLATE_NOOP("labels", "Hand out assignments"),
+    "judge_assigned": QT_TRANSLATE_NOOP("labels", "Judge an assigned pair"),
+    "cannot_judge": QT_TRANSLATE_NOOP("labels", "Can't judge"),
+    "collect": QT_TRANSLATE_NOOP("labels", "Collect an assignment file"),
+}
+
 ACTION_NAMES: dict[str, str] = {
     **CORE_ACTION_NAMES,
     **STRUCTURED_ACTION_NAMES,
+    **TEAM_ACTION_NAMES,
     **GOLDSET_ACTION_NAMES,
     **VERIFY_ACTION_NAMES,
     **AGENT_ACTION_NAMES,

@@ -12,6 +12,7 @@ from rag_annotator.storage.reads import ReadBase
 from rag_annotator.storage.reads_structured import structured_problems
 from rag_annotator.storage.schema import SCHEMA_VERSION
 from rag_annotator.storage.shape import schema_differences
+from rag_annotator.storage.team_checks import team_problems
 
 
 class FileChecks(ReadBase):
@@ -109,6 +110,7 @@ class FileChecks(ReadBase):
                 "GROUP BY t.run_id, t.case_id HAVING count(*) != max(t.rank)"):
             problems.append(f"run {run}, case {case}: ranks are not 1..{n} (max {top})")
         problems.extend(structured_problems(self._conn))  # output contracts, field outcomes
+        problems += team_problems(self._conn, max_grade)
         return problems
 
 

@@ -43,6 +43,7 @@ from rag_annotator.storage.reads_metrics import MetricsReads
 from rag_annotator.storage.reads_rights import RightsReads
 from rag_annotator.storage.reads_runs import RunsReads
 from rag_annotator.storage.reads_structured import StructuredReads
+from rag_annotator.storage.reads_team import TeamReads
 from rag_annotator.storage.reads_verify import VerifyReads
 from rag_annotator.storage.schema import (
     SCHEMA_VERSION,
@@ -63,7 +64,7 @@ BACKGROUND_CHECK_BYTES = 32 * 1024 * 1024
 
 
 class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsReads,
-                   ExchangeReads, AgentReads, RightsReads, StructuredReads,
+                   ExchangeReads, AgentReads, RightsReads, StructuredReads, TeamReads,
                    FileChecks, ReadBase):
     """An open gold-set file.
 
