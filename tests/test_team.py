@@ -414,10 +414,13 @@ def test_check_reports_a_queue_with_a_hole_and_a_control_without_its_pair(
         master: GoldSetStore, tmp_path: Path) -> None:
     hand_out(master, TEAM, 2, tmp_path / "team", control=0.05, seed=4)
     with closing(sqlite3.connect(master.path)) as conn:
+        # Anne's original slot of a pair that comes back as one of HER control slots
         conn.execute("DELETE FROM assignments WHERE id = (SELECT min(id) FROM assignments "
                      "WHERE NOT is_control AND assessor_id = (SELECT id FROM assessors "
                      "WHERE name = 'Anne') AND position > 1 AND (case_id, document_id) IN "
-                     "(SELECT case_id, document_id FROM assignments WHERE is_control))")
+                     "(SELECT case_id, document_id FROM assignments WHERE is_control AND "
+                     "assessor_id = (SELECT id FROM assessors WHERE name = 'Anne')))")
+        assert conn.total_changes == 1
         conn.commit()
     problems = master.cross_reference_problems()
     assert any("assessor Anne: queue positions are not 1.." in p for p in problems)
