@@ -28,6 +28,7 @@ class Settings:
         last_section: index of the section shown last.
         column_mappings: spreadsheet imports' column mapping, by header set.
         export_choices: the export dialog's last choices (format, destination, scope).
+        team_folders: the folder each gold set's team files arrive in, by the file's path.
     """
 
     assessor: str = ""
@@ -38,6 +39,7 @@ class Settings:
     last_section: int = 0
     column_mappings: dict[str, dict[str, str]] = field(default_factory=dict)
     export_choices: dict[str, Any] = field(default_factory=dict)
+    team_folders: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: Path) -> Settings:
@@ -62,6 +64,8 @@ class Settings:
         if settings.language not in ("system", "fr", "en"):
             settings.language = "system"
         settings.recent_files = [p for p in settings.recent_files if isinstance(p, str)]
+        settings.team_folders = {k: v for k, v in settings.team_folders.items()
+                                 if isinstance(v, str)}
         return settings
 
     def save(self, path: Path) -> None:

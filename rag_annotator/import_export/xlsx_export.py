@@ -49,6 +49,7 @@ from rag_annotator.import_export.csv_export import (
 from rag_annotator.import_export.csv_import import CUT_MARKER
 from rag_annotator.import_export.registry import Options
 from rag_annotator.paths import app_paths
+from rag_annotator.reports.sheets_team import team_sheets
 from rag_annotator.reports.workbook import SUMMARY, summary_rows, words
 from rag_annotator.storage import tempfiles
 from rag_annotator.storage.store import GoldSetStore
@@ -222,6 +223,8 @@ def export_xlsx(store: GoldSetStore, dest: Path, options: Options) -> TablesRepo
         lang = summary_language(options)
         _write_summary(wb.create_sheet(words(lang)(SUMMARY)),
                        summary_rows(store, scope, lang), lang)
+        for title, team_rows in team_sheets(store, lang):  # the Assessors sheet (issue 15)
+            _write_summary(wb.create_sheet(title), team_rows, lang)
         for entity in FLAT_ENTITIES:
             columns, rows = entity_stream(store, entity, scope)
             report.counts[entity] = _Sheets(wb, entity, columns, report).write(rows, tick)

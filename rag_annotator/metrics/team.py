@@ -219,28 +219,35 @@ def team_figures(judgments: Iterable[TimedJudgment], *,
                  assigned: Mapping[str, int] | None = None,
                  controls: Mapping[str, Sequence[tuple[int, int]]] | None = None,
                  cant_judge: Mapping[str, int] | None = None,
+                 remaining: Mapping[str, int] | None = None,
+                 seconds: Mapping[str, Sequence[float]] | None = None,
                  graded: bool = False) -> TeamFigures:
     """Every figure of the team (module docstring).
 
     ``assigned``: pairs each assessor was handed (for ``remaining``: assigned less judged
-    less can't-judge, never below 0); ``controls``: each assessor's control pairs as (first
-    grade, second grade); ``cant_judge``: pairs each marked "can't judge"; ``graded``: add
-    the ordinal alpha on grades (the binary alpha is always there).
+    less can't-judge, never below 0), unless ``remaining`` gives it (a master file knows it
+    per campaign); ``controls``: each assessor's control pairs as (first grade, second
+    grade); ``cant_judge``: pairs each marked "can't judge"; ``seconds``: each assessor's
+    timed judgments (control repeats included) when the judgments do not carry them;
+    ``graded``: add the ordinal alpha on grades (the binary alpha is always there).
     """
     rows = list(judgments)
     assigned, controls, cant_judge = assigned or {}, controls or {}, cant_judge or {}
+    left = remaining or {}
     names = sorted({r.assessor for r in rows} | set(assigned) | set(controls)
-                   | set(cant_judge))
+                   | set(cant_judge) | set(left) | set(seconds or {}))
     units = list(units_of(_AgreementRow(r.case, r.document, r.assessor, r.grade, "")
                           for r in rows).values())
     pairs = _pairwise(units, names)
     judged: dict[str, set[tuple[str, str]]] = defaultdict(set)
-    seconds: dict[str, list[float]] = defaultdict(list)
+    timed: dict[str, list[float]] = defaultdict(list)
     for r in rows:
         judged[r.assessor].add((r.case, r.document))
-        if r.seconds is not None and r.seconds >= 0:
-            seconds[r.assessor].append(float(r.seconds))
-    medians = {n: median(seconds[n]) if seconds[n] else None for n in names}
+        if seconds is None and r.seconds is not None and r.seconds >= 0:
+            timed[r.assessor].append(float(r.seconds))
+    for name, values in (seconds or {}).items():
+        timed[name].extend(float(s) for s in values if s is not None and s >= 0)
+    medians = {n: median(timed[n]) if timed[n] else None for n in names}
     kappas = {n: _mean_kappa(n, pairs) for n in names}
     base = []
     for name in names:
@@ -248,10 +255,11 @@ def team_figures(judgments: Iterable[TimedJudgment], *,
         given = assigned.get(name)
         checks = list(controls.get(name, ()))
         kappa, partners = kappas[name]
+        to_go = (left[name] if name in left
+                 else None if given is None else max(given - done - blocked, 0))
         base.append(AssessorFigures(
-            name=name, judged=done, assigned=given, cant_judge=blocked,
-            remaining=None if given is None else max(given - done - blocked, 0),
-            timed=len(seconds[name]), median_seconds=medians[name], kappa=kappa,
+            name=name, judged=done, assigned=given, cant_judge=blocked, remaining=to_go,
+            timed=len(timed[name]), median_seconds=medians[name], kappa=kappa,
             kappa_partners=partners, controls=len(checks),
             consistent=sum(_same_label(a, b, graded) for a, b in checks)))
     team_seconds = _median_or_none([a.median_seconds for a in base
