@@ -304,7 +304,7 @@ def info_dict(store: GoldSetStore) -> dict[str, Any]:
         "runs": store.run_case_counts(),
         "families": store.family_counts(),
         "statuses": store.status_counts(),
-        "assessors": store.count("assessors"),
+        "assessors": store.assessor_progress(),  # {name: {judged, remaining}}
         "judgments": store.judgment_counts(),
         "answers": store.count("answers"),
         "claims": store.claim_counts(),

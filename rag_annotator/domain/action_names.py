@@ -88,8 +88,18 @@ AGENT_ACTION_NAMES: dict[str, str] = {
     "clear_trajectory_review": QT_TRANSLATE_NOOP("labels", "Clear trajectory review"),
 }
 
+# Judging as a team: campaigns, assignment files, collecting them back.
+TEAM_ACTION_NAMES: dict[str, str] = {
+    "create_campaign": QT_TRANSLATE_NOOP("labels", "Hand out assignments"),
+    "judge_assigned": QT_TRANSLATE_NOOP("labels", "Judge an assigned pair"),
+    "cannot_judge": QT_TRANSLATE_NOOP("labels", "Can't judge"),
+    "receive_assignment": QT_TRANSLATE_NOOP("labels", "Receive an assignment"),
+    "collect": QT_TRANSLATE_NOOP("labels", "Collect an assignment file"),
+}
+
 ACTION_NAMES: dict[str, str] = {
     **CORE_ACTION_NAMES,
+    **TEAM_ACTION_NAMES,
     **GOLDSET_ACTION_NAMES,
     **VERIFY_ACTION_NAMES,
     **AGENT_ACTION_NAMES,

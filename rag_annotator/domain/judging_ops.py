@@ -19,6 +19,7 @@ from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.enums import Label
 from rag_annotator.domain.operations import ensure_assessor, require_row
 from rag_annotator.domain.ports import Store, Writer
+from rag_annotator.domain.team_ops import check_seconds
 from rag_annotator.errors import Conflict, InvalidValue, NotFound
 
 #: Highest grade a gold set can use (TREC graded tracks use 0–4).
@@ -82,12 +83,15 @@ def _has_graded(op: Writer) -> bool:
 
 # -- labels ----------------------------------------------------------------------------
 def set_judgment(store: Store, case_id: int, document_id: int, grade: int | None,
-                 note: str | None = None) -> Changes:
+                 note: str | None = None, seconds: float | None = None) -> Changes:
     """Record this session's assessor's label for a (case, document) pair.
 
     ``grade`` None means back to unjudged (the row stays, so the note and the fact that the
     pair is in the pool survive); 0 is not relevant; 1.. relevant, up to the gold set's scale.
+    ``seconds``: the active time the pair was on screen before the key (None: not measured,
+    a time recorded before is kept).
     """
+    seconds = check_seconds(seconds)
     with store.operation("set_judgment", "") as op:
         case = require_row(op, "cases", case_id)
         doc = require_row(op, "documents", document_id)
@@ -100,6 +104,8 @@ def set_judgment(store: Store, case_id: int, document_id: int, grade: int | None
         values: dict[str, Any] = {"grade": grade}
         if note is not None:
             values["note"] = v.check_text("note", note)
+        if seconds is not None:
+            values["seconds"] = seconds
         if existing:
             if any(existing[0][k] != val for k, val in values.items()):
                 op.update("judgments", {"id": existing[0]["id"]},

@@ -412,8 +412,93 @@ def _agent_cases(db: Database) -> None:
     db.execute("PRAGMA user_version = 3")
 
 
+#: The number of the team migration below, in ONE place: renumbering it at a merge (another
+#: branch took 4) is this line and its name.
+TEAM_VERSION = 4
+
+#: Judging as a team (issue 15).  A campaign hands the pool out to named assessors, ``k``
+#: (``per_pair``) of them per pair, each in a seeded order of their own; ``assignments`` is
+#: that order (``position`` 1.. per assessor), ``is_control`` marking a pair shown again,
+#: blind, later in the same queue.  The repeat's label goes to ``control_judgments`` (a pair
+#: has one row per assessor in ``judgments``: the repeat must not count twice in the
+#: labels).  ``cannot_judge`` holds an assessor's "can't judge" and its reason: the pair stays
+#: unjudged.  ``judgments.seconds`` is the active time the pair was on screen before the key.
+#: The file's identity (``meta.file_uuid``) is written when its first campaign is created.
+SCHEMA_TEAM = """
+CREATE TABLE campaigns (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    uuid          TEXT NOT NULL UNIQUE CHECK (length(uuid) = 32),
+    name          TEXT NOT NULL DEFAULT '',
+    per_pair      INTEGER NOT NULL CHECK (per_pair >= 1),
+    seed          INTEGER NOT NULL,
+    control_share REAL NOT NULL DEFAULT 0 CHECK (control_share >= 0 AND control_share <= 0.5),
+    pool_runs     TEXT,
+    pool_depth    INTEGER CHECK (pool_depth IS NULL OR pool_depth >= 1),
+    master        TEXT NOT NULL CHECK (length(master) = 32),
+    created_at    TEXT NOT NULL
+);
+
+CREATE TABLE campaign_assessors (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
+    file_name   TEXT NOT NULL DEFAULT '',
+    UNIQUE (campaign_id, assessor_id)
+);
+
+CREATE TABLE assignments (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
+    position    INTEGER NOT NULL CHECK (position >= 1),
+    case_id     INTEGER NOT NULL REFERENCES cases(id),
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    is_control  INTEGER NOT NULL DEFAULT 0 CHECK (is_control IN (0, 1)),
+    UNIQUE (campaign_id, assessor_id, position)
+);
+CREATE INDEX assignments_pair ON assignments(case_id, document_id);
+CREATE INDEX assignments_document ON assignments(document_id);
+CREATE INDEX assignments_assessor ON assignments(assessor_id);
+
+CREATE TABLE control_judgments (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
+    case_id     INTEGER NOT NULL REFERENCES cases(id),
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    grade       INTEGER CHECK (grade IS NULL OR grade BETWEEN 0 AND 4),
+    seconds     REAL CHECK (seconds IS NULL OR seconds >= 0),
+    updated_at  TEXT NOT NULL,
+    UNIQUE (campaign_id, assessor_id, case_id, document_id)
+);
+CREATE INDEX control_judgments_pair ON control_judgments(case_id, document_id);
+CREATE INDEX control_judgments_document ON control_judgments(document_id);
+
+CREATE TABLE cannot_judge (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    case_id     INTEGER NOT NULL REFERENCES cases(id),
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
+    reason      TEXT NOT NULL CHECK (length(trim(reason)) > 0),
+    updated_at  TEXT NOT NULL,
+    UNIQUE (case_id, document_id, assessor_id)
+);
+CREATE INDEX cannot_judge_document ON cannot_judge(document_id);
+
+ALTER TABLE judgments ADD COLUMN seconds REAL CHECK (seconds IS NULL OR seconds >= 0);
+"""
+
+
+@_step(f"{TEAM_VERSION:04d}_team_campaigns")
+def _team_campaigns(db: Database) -> None:
+    """Campaigns, assignments, control repeats, "can't judge" and time per judgment."""
+    for statement in _statements(SCHEMA_TEAM):
+        db.execute(statement)
+    db.execute(f"PRAGMA user_version = {TEAM_VERSION}")
+
+
 #: The schema version this build writes (the number of the last migration).
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = TEAM_VERSION
 
 
 def migration_set() -> Migrations:

@@ -31,6 +31,7 @@ WRITABLE_TABLES = (
     "answers", "citations", "judgments", "adjudications", "claims", "evidence",
     "answer_reviews", "releases", "judge_verdicts", "case_reviews", "trajectories",
     "trajectory_steps", "trajectory_reviews",
+    "campaigns", "campaign_assessors", "assignments", "control_judgments", "cannot_judge",
 )
 
 #: Rows per ``insert_range`` history row: bounds the JSON an undo writes per history row.
@@ -43,7 +44,8 @@ BULK_CACHE_KIB = 256 * 1024
 RANGE_KINDS = ("insert_range", "delete_range")
 
 #: Tables whose rows name a judging (case, document) pair: ``Changes.pairs``.
-PAIR_TABLES = frozenset(("judgments", "adjudications", "retrieved", "expected_sources"))
+PAIR_TABLES = frozenset(("judgments", "adjudications", "retrieved", "expected_sources",
+                         "control_judgments", "cannot_judge"))
 
 
 @dataclass

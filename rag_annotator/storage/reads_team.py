@@ -1,0 +1,223 @@
+"""Store reads for judging as a team: campaigns, an assessor's queue and its progress, the
+identity of the file, and what ``collect`` and the team figures read.
+
+An *assignment file* is a gold-set file whose ``meta`` has the key ``assignment`` (JSON:
+``campaign`` uuid, ``master`` uuid, ``assessor`` name, ``name`` of the campaign);
+:meth:`TeamReads.assignment_info` returns it, or None for any other file.  Its queue is
+:meth:`TeamReads.assignment_queue` (in order) and :meth:`TeamReads.assignment_progress`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from rag_annotator.storage.reads import ReadBase, Row, json_list
+
+#: The universe of a campaign: the top ?2 documents (NULL: all) of the runs named in the
+#: JSON list ?1 (NULL: every run) plus expected sources, of RAG cases only.
+_POOL_SQL = """
+SELECT DISTINCT p.case_id, p.document_id FROM (
+    SELECT r.case_id, r.document_id FROM retrieved r
+    WHERE (?2 IS NULL OR r.rank <= ?2)
+      AND (?1 IS NULL OR r.run_id IN (SELECT id FROM runs
+                                      WHERE name IN (SELECT value FROM json_each(?1))))
+    UNION SELECT case_id, document_id FROM expected_sources
+) p JOIN cases c ON c.id = p.case_id WHERE c.kind = 'rag'
+ORDER BY p.case_id, p.document_id
+"""
+
+#: One row per slot of an assessor's queue, with what the assessor did there.
+_QUEUE_SQL = """
+SELECT a.id, a.position, a.case_id, a.document_id, a.is_control, c.key AS "case",
+       d.key AS document,
+       CASE WHEN a.is_control THEN k.grade ELSE j.grade END AS grade,
+       CASE WHEN a.is_control THEN k.seconds ELSE j.seconds END AS seconds,
+       n.reason AS cannot_judge
+FROM assignments a
+JOIN cases c ON c.id = a.case_id JOIN documents d ON d.id = a.document_id
+LEFT JOIN judgments j ON j.case_id = a.case_id AND j.document_id = a.document_id
+     AND j.assessor_id = a.assessor_id
+LEFT JOIN control_judgments k ON k.campaign_id = a.campaign_id AND k.case_id = a.case_id
+     AND k.document_id = a.document_id AND k.assessor_id = a.assessor_id
+LEFT JOIN cannot_judge n ON n.case_id = a.case_id AND n.document_id = a.document_id
+     AND n.assessor_id = a.assessor_id
+WHERE a.campaign_id = ?1 AND a.assessor_id = ?2
+ORDER BY a.position
+"""
+
+
+class TeamReads(ReadBase):
+    """Read queries of team judging, mixed into the store."""
+
+    # -- identity ----------------------------------------------------------------------
+    def file_uuid(self) -> str:
+        """The file's identity (``meta.file_uuid``); '' until its first campaign."""
+        return self.meta("file_uuid")
+
+    def assignment_info(self) -> dict[str, str] | None:
+        """What makes this an assignment file: ``campaign``, ``master``, ``assessor`` and
+        ``name``; None for a master or an ordinary file (or an unreadable entry)."""
+        text = self.meta("assignment")
+        if not text:
+            return None
+        try:
+            value = json.loads(text)
+        except ValueError:
+            return None
+        keys = ("campaign", "master", "assessor", "name")
+        if not isinstance(value, dict) or not all(isinstance(value.get(k), str)
+                                                  for k in keys):
+            return None
+        return {k: value[k] for k in keys}
+
+    # -- campaigns ---------------------------------------------------------------------
+    def campaign_pool(self, runs: Sequence[str] | None, depth: int | None
+                      ) -> list[tuple[int, int]]:
+        """The (case id, document id) pairs a campaign hands out, in id order: the top
+        ``depth`` documents of ``runs`` plus the expected sources (both None: the file's
+        pool setting), RAG cases only."""
+        if runs is None and depth is None:
+            runs, depth = self._pool_setting()
+        runs_json = None if runs is None else json.dumps(sorted(set(runs)))
+        return [(int(c), int(d)) for c, d in
+                self._conn.execute(_POOL_SQL, (runs_json, depth)).fetchall()]
+
+    def _pool_setting(self) -> tuple[list[str] | None, int | None]:
+        found = dict(self._conn.execute(
+            "SELECT key, value FROM meta WHERE key IN ('pool_runs', 'pool_depth')"))
+        runs_text, depth_text = found.get("pool_runs") or "", found.get("pool_depth") or ""
+        runs = [str(r) for r in json_list(runs_text)] if runs_text else None
+        depth = int(depth_text) if depth_text.isdigit() and int(depth_text) > 0 else None
+        return runs, depth
+
+    def campaigns(self) -> list[Row]:
+        """Every campaign, oldest first, with ``assessors`` (names, in the order given) and
+        ``slots`` (slots handed out, control repeats included)."""
+        rows = self._many(
+            "SELECT c.*, (SELECT json_group_array(s.name) FROM (SELECT s.name FROM "
+            "campaign_assessors ca JOIN assessors s ON s.id = ca.assessor_id "
+            "WHERE ca.campaign_id = c.id ORDER BY ca.id) s) AS assessors, "
+            "(SELECT count(*) FROM assignments a WHERE a.campaign_id = c.id) AS slots "
+            "FROM campaigns c ORDER BY c.id")
+        for row in rows:
+            row["assessors"] = [str(n) for n in json_list(row["assessors"])]
+        return rows
+
+    def campaign_by_uuid(self, campaign_uuid: str) -> Row | None:
+        """One campaign row by its uuid, or None."""
+        return self._one("SELECT * FROM campaigns WHERE uuid = ?", (campaign_uuid,))
+
+    def _campaign_of(self, assessor: str | None) -> tuple[int, int] | None:
+        """(campaign id, assessor id) of ``assessor``'s latest campaign; None when they
+        have none.  ``assessor`` None: the assessor of this assignment file."""
+        if assessor is None:
+            info = self.assignment_info()
+            if info is None:
+                return None
+            assessor = info["assessor"]
+        row = self._conn.execute(
+            "SELECT ca.campaign_id, ca.assessor_id FROM campaign_assessors ca "
+            "JOIN assessors s ON s.id = ca.assessor_id WHERE s.name = ? "
+            "ORDER BY ca.campaign_id DESC LIMIT 1", (assessor,)).fetchone()
+        return None if row is None else (int(row[0]), int(row[1]))
+
+    # -- an assessor's queue -------------------------------------------------------------
+    def assignment_queue(self, assessor: str | None = None) -> list[Row]:
+        """``assessor``'s queue in their latest campaign, in order (None: this assignment
+        file's assessor; [] when there is none).
+
+        Each row: ``id`` (the slot, for ``team_ops.judge_assigned``), ``position`` (1..),
+        ``case_id``, ``document_id``, ``case``, ``document`` (keys), ``is_control``,
+        ``grade`` and ``seconds`` (their label there, None if unjudged), ``cannot_judge`` (the
+        reason, or None) and ``done`` (graded, or marked can't judge).  Never a rank.
+        """
+        found = self._campaign_of(assessor)
+        if found is None:
+            return []
+        rows = self._many(_QUEUE_SQL, found)
+        for row in rows:
+            row["is_control"] = bool(row["is_control"])
+            row["done"] = row["grade"] is not None or row["cannot_judge"] is not None
+        return rows
+
+    def assignment_progress(self, assessor: str | None = None) -> dict[str, int | None]:
+        """``done`` / ``total`` slots of :meth:`assignment_queue` and the ``next`` position
+        not done (None when finished): "your assignment: 37 / 400"."""
+        queue = self.assignment_queue(assessor)
+        done = sum(1 for row in queue if row["done"])
+        next_slot = next((row["position"] for row in queue if not row["done"]), None)
+        return {"done": done, "total": len(queue), "next": next_slot}
+
+    def assessor_progress(self) -> dict[str, dict[str, int]]:
+        """Per assessor (every one of the file, by name): ``judged`` (graded judgments) and
+        ``remaining`` (slots of their latest campaign neither graded nor marked can't
+        judge; 0 outside campaigns).  What ``info --json`` prints under ``assessors``."""
+        out = {str(name): {"judged": int(n), "remaining": 0} for name, n in self._conn.execute(
+            "SELECT s.name, (SELECT count(*) FROM judgments j WHERE j.assessor_id = s.id "
+            "AND j.grade IS NOT NULL) FROM assessors s ORDER BY s.name")}
+        for name, remaining in self._conn.execute(
+                "WITH latest AS (SELECT assessor_id, max(campaign_id) AS campaign_id "
+                "FROM campaign_assessors GROUP BY assessor_id) "
+                "SELECT s.name, count(*) FROM latest l JOIN assessors s ON s.id = l.assessor_id "
+                "JOIN assignments a ON a.campaign_id = l.campaign_id "
+                "AND a.assessor_id = l.assessor_id "
+                "LEFT JOIN judgments j ON NOT a.is_control AND j.case_id = a.case_id "
+                "AND j.document_id = a.document_id AND j.assessor_id = a.assessor_id "
+                "LEFT JOIN control_judgments k ON a.is_control "
+                "AND k.campaign_id = a.campaign_id AND k.case_id = a.case_id "
+                "AND k.document_id = a.document_id AND k.assessor_id = a.assessor_id "
+                "LEFT JOIN cannot_judge n ON n.case_id = a.case_id "
+                "AND n.document_id = a.document_id AND n.assessor_id = a.assessor_id "
+                "WHERE coalesce(j.grade, k.grade) IS NULL AND n.id IS NULL GROUP BY s.name"):
+            out.setdefault(str(name), {"judged": 0, "remaining": 0})["remaining"] = int(remaining)
+        return out
+
+    def pending_pairs(self) -> list[tuple[str, str]]:
+        """The pairs this file still has to judge, as (case key, document key): in an
+        assignment file, its assessor's slots not done, in queue order (a control repeat
+        included); elsewhere the pool's pairs with no effective label and no dispute, by
+        key (agent cases left out)."""
+        if self.assignment_info() is not None:
+            return [(row["case"], row["document"]) for row in self.assignment_queue()
+                    if not row["done"]]
+        from rag_annotator.storage import queries
+
+        return [(str(c), str(d)) for c, d in self._conn.execute(
+            "SELECT c.key, d.key FROM (" + queries.EFFECTIVE_PAIRS_SQL + ") e "
+            "JOIN cases c ON c.id = e.case_id JOIN documents d ON d.id = e.document_id "
+            "WHERE e.grade IS NULL AND NOT e.disputed AND c.kind = 'rag' "
+            "ORDER BY c.key, d.key")]
+
+    # -- team figures ------------------------------------------------------------------
+    def judgment_seconds(self) -> list[tuple[str, float]]:
+        """(assessor, active seconds) of every graded judgment whose time was measured,
+        control repeats included: the input of the median time per assessor."""
+        return [(str(a), float(s)) for a, s in self._conn.execute(
+            "SELECT s.name, j.seconds FROM judgments j JOIN assessors s ON s.id = j.assessor_id "
+            "WHERE j.grade IS NOT NULL AND j.seconds IS NOT NULL UNION ALL "
+            "SELECT s.name, k.seconds FROM control_judgments k "
+            "JOIN assessors s ON s.id = k.assessor_id "
+            "WHERE k.grade IS NOT NULL AND k.seconds IS NOT NULL")]
+
+    def control_rows(self) -> list[Row]:
+        """Every control repeat judged: ``assessor``, ``case``, ``document``, ``first`` (the
+        grade of the first showing, None if not graded) and ``repeat`` (the blind repeat's):
+        self-consistency is how often they agree."""
+        return self._many(
+            "SELECT s.name AS assessor, c.key AS \"case\", d.key AS document, "
+            "j.grade AS first, k.grade AS repeat FROM control_judgments k "
+            "JOIN assessors s ON s.id = k.assessor_id JOIN cases c ON c.id = k.case_id "
+            "JOIN documents d ON d.id = k.document_id LEFT JOIN judgments j "
+            "ON j.case_id = k.case_id AND j.document_id = k.document_id "
+            "AND j.assessor_id = k.assessor_id WHERE k.grade IS NOT NULL "
+            "ORDER BY s.name, c.key, d.key")
+
+    def cannot_judge_rows(self) -> list[Row]:
+        """Every "can't judge": ``assessor``, ``case``, ``document``, ``reason``,
+        ``updated_at``, by case and document key."""
+        return self._many(
+            "SELECT s.name AS assessor, c.key AS \"case\", d.key AS document, n.reason, "
+            "n.updated_at FROM cannot_judge n JOIN assessors s ON s.id = n.assessor_id "
+            "JOIN cases c ON c.id = n.case_id JOIN documents d ON d.id = n.document_id "
+            "ORDER BY c.key, d.key, s.name")
