@@ -30,13 +30,17 @@ INPUT_EVENTS = frozenset({
 class ActiveClock(QObject):
     """Active milliseconds since :meth:`restart` (see the module docstring)."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, *, follow: bool = False) -> None:
+        """``follow``: watch input while ``parent`` is shown (:meth:`follow`)."""
         super().__init__(parent)
         self._timer = QElapsedTimer()
         self._timer.start()
         self._active_ms = 0
         self._last_ms = 0
         self._watching = False
+        self._followed: QObject | None = None
+        if follow and parent is not None:
+            self.follow(parent)
 
     def restart(self) -> None:
         """A new pair is on screen: count from now."""
@@ -72,7 +76,15 @@ class ActiveClock(QObject):
         else:
             app.removeEventFilter(self)
 
+    def follow(self, widget: QObject) -> None:
+        """Watch the input events while ``widget`` (the Judge section) is shown."""
+        self._followed = widget
+        widget.installEventFilter(self)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in INPUT_EVENTS:
+        kind = event.type()
+        if kind in INPUT_EVENTS:
             self.touch()
+        elif watched is self._followed and kind in (QEvent.Type.Show, QEvent.Type.Hide):
+            self.watch(kind == QEvent.Type.Show)
         return False
