@@ -35,13 +35,13 @@ from dataclasses import dataclass, field
 from statistics import median
 from typing import NamedTuple
 
+from rag_annotator.metrics.agreement import JudgmentRow as _AgreementRow
 from rag_annotator.metrics.agreement import (
     Unit,
     kappa_of_units,
     krippendorff_alpha,
     units_of,
 )
-from rag_annotator.metrics.agreement import JudgmentRow as _AgreementRow
 
 #: ``fast``: an assessor's median time below this share of the team's median.
 FAST_SHARE = 1 / 3

@@ -21,7 +21,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import datetime, timezone
 from pathlib import Path
 
 from rag_annotator.errors import KnownError
@@ -157,7 +157,7 @@ def _read_one(path: Path, campaigns: Collection[str] | None) -> _FileRead:
         stat = path.lstat()
     except OSError as error:
         return _FileRead(FileStatus(name, problem=f"cannot be read ({error.strerror})."))
-    modified = datetime.fromtimestamp(stat.st_mtime, UTC).isoformat(timespec="seconds")
+    modified = datetime.fromtimestamp(stat.st_mtime, timezone.utc).isoformat(timespec="seconds")
     status = FileStatus(name, modified=modified)
     problem = _not_now(path, stat.st_size)
     if problem:

@@ -223,7 +223,7 @@ class JudgeSection(Section):
 
     # -- section -------------------------------------------------------------------------------
     def focus_widget(self) -> QWidget:
-        return self.pairs
+        return self.document if self.assignment.active else self.pairs
 
     def refresh(self) -> None:
         store = self.store

@@ -53,6 +53,12 @@ def changes_of(report: Any) -> list[Changes]:
     return [changes] if changes is not None and not changes.empty else []
 
 
+def _done(changes: Changes) -> Callable[[GoldSetStore], Changes]:
+    """An "operation" that already ran on the worker's connection: the undo controller
+    records it as one step and announces its Changes."""
+    return lambda _store: changes
+
+
 class TeamJob(QObject):
     """One hand-out or collect in the background (module docstring).
 
@@ -116,7 +122,7 @@ class TeamJob(QObject):
             self.finished.emit(None)
             return
         for changes in changes_of(report):
-            self.ctx.undo.run(lambda _store, c=changes: c)
+            self.ctx.undo.run(_done(changes))
         self.finished.emit(report)
 
     def wait_done(self, timeout: float = 60.0) -> bool:
