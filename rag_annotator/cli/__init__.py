@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 #: Modules of ``rag_annotator.cli`` that add commands of their own: each defines
 #: ``add_parsers(sub)`` and ``HANDLERS`` (command name -> handler of the parsed arguments).
 #: One module per topic keeps this file the dispatcher, not the home of every command.
-_COMMAND_MODULES: tuple[str, ...] = ()
+_COMMAND_MODULES: tuple[str, ...] = ("rag_annotator.cli.team",)
 IMPORT_FORMATS = tuple(registry.IMPORTS)
 EXPORT_FORMATS = tuple(registry.EXPORTS)
 EXIT_PROBLEMS = 1
@@ -59,6 +59,9 @@ Build, judge and verify the gold set a RAG system is evaluated against.
                                            retrieval measures of a run, per case and mean;
                                            answer metrics, diagnosis, latency
   rag-annotator merge FILE OTHER_FILE      bring in another expert's judgments and verdicts
+  rag-annotator assign FILE --assessors A,B,C --per-pair K [--control X] [--seed N] --out DIR
+                                           one assignment file per expert (judging as a team)
+  rag-annotator collect FILE SOURCE...     bring assignment files back (idempotent)
 
 Run 'rag-annotator COMMAND --help' for a command's options."""
 
@@ -181,6 +184,9 @@ def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     exp.add_argument("--families", metavar="LIST", help="comma-separated families to include")
     exp.add_argument("--assessors", metavar="LIST",
                      help="comma-separated assessors whose judgments to include")
+    exp.add_argument("--pending", action="store_true",
+                     help="qrels: write the pairs still to judge, label -1 (in an assignment "
+                          "file: its expert's remaining pairs, in their order)")
 
 
 def _add_metrics(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -420,7 +426,9 @@ def _cmd_export(ns: argparse.Namespace) -> int:
     options = registry.Options(run=ns.run, profile=ns.profile, locale=ns.locale,
                                history=ns.history, release=ns.release,
                                runs=_split_list(ns.runs), families=_split_list(ns.families),
-                               assessors=_split_list(ns.assessors))
+                               assessors=_split_list(ns.assessors), pending=ns.pending)
+    if ns.pending and ns.format != "qrels":
+        raise InvalidValue("--pending: only with the qrels format.")
     run_export = registry.exporter(ns.format)
     with GoldSetStore.open(ns.file, read_only=True) as store:
         report = run_export(store, dest, options)

@@ -139,7 +139,7 @@ def judge_assigned(store: Store, assignment_id: int, grade: int | None,
 
     ``grade`` None: back to unjudged.  ``seconds``: the active time the pair was on screen
     (None: not measured).  A control slot writes the repeat to ``control_judgments``.
-    Judging a pair clears that assessor's "can't judge" on it.
+    Judging a pair (not its control repeat) clears that assessor's "can't judge" on it.
     """
     seconds = check_seconds(seconds)
     with store.operation("judge_assigned", "") as op:
@@ -156,7 +156,7 @@ def judge_assigned(store: Store, assignment_id: int, grade: int | None,
                     grade, seconds)
         else:
             _upsert(op, "judgments", key, grade, seconds, note=True)
-        if grade is not None:
+        if grade is not None and not slot["is_control"]:
             op.delete_where("cannot_judge", **key)
     return op.changes()
 

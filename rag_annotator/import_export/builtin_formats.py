@@ -57,6 +57,14 @@ def export_trec_run(store: trec_files.RelevanceSource, dest: Path,
 
 
 def export_qrels(store: trec_files.RelevanceSource, dest: Path, options: Options) -> LinesWritten:
-    """The effective labels of judged pairs."""
+    """The effective labels of judged pairs; with ``--pending``, the pairs still to judge
+    (label -1; in an assignment file, its expert's remaining pairs in their order)."""
+    if options.pending:
+        from rag_annotator.import_export.team_files import export_pending
+        from rag_annotator.storage.store import GoldSetStore
+
+        if not isinstance(store, GoldSetStore):
+            raise KnownError("--pending needs a gold-set file.")
+        return LinesWritten(dest, export_pending(store, dest))
     report = trec_files.export_qrels(store, dest)
     return LinesWritten(report.path, report.lines, report.warnings)

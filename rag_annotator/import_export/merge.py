@@ -222,6 +222,10 @@ def _valid(rows: list[Row], what: str, now: datetime, report: MergeReport) -> li
         if (grade is None and what == "adjudication") or (grade is not None and (
                 not isinstance(grade, int) or isinstance(grade, bool) or grade < 0)):
             return f"its grade {grade!r} is not a whole number of the scale"
+        seconds = row.get("seconds")
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(
+                seconds, (int, float)) or not 0 <= seconds <= 86_400):
+            return f"its active time {seconds!r} is not a number of seconds from 0 to a day"
         return _bad_timestamp(row["updated_at"], now)
 
     return _kept(rows, problem, lambda row: f"{what} of {row['assessor']} on {row['case']} · "
@@ -314,7 +318,8 @@ def _merge_judgments(op: Writer, rows: list[Row], cases: dict[str, int], docs: d
             continue
         keys[pair] = (row["case"], row["document"])
         mine = before[pair].get(row["assessor"])
-        values = {"grade": row["grade"], "note": row["note"], "updated_at": row["updated_at"]}
+        values = {"grade": row["grade"], "note": row["note"], "updated_at": row["updated_at"],
+                  "seconds": row.get("seconds")}  # active time, schema 4
         if mine is None:
             op.insert("judgments", {"case_id": pair[0], "document_id": pair[1],
                                     "assessor_id": assessors[row["assessor"]], **values})

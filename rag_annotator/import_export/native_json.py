@@ -8,8 +8,9 @@ Shape (``resources/schema/goldset.schema.json`` is its JSON Schema)::
      "answers": [... with "citations" and "claims" (with "evidence", "judge_verdicts")],
      "answer_reviews": [...], "trajectories": [... with "steps"], "trajectory_reviews": [...],
      "agent_metrics": {run: {...}}  (when there are trajectories; derived, not imported),
-     "judgments": [...], "adjudications": [...], "releases": [...],
-     "history": [...]  (only with --history)}
+     "judgments": [... with "seconds"], "adjudications": [...], "releases": [...],
+     "campaigns": [... with "assessors"], "assignments": [...], "control_judgments": [...],
+     "cannot_judge": [...], "history": [...]  (only with --history)}
 
 Rows refer to each other by natural keys (case key, document key, run name, assessor name),
 never by row ids.  Labels keep their three states: ``grade`` 0…4, or null for "in the pool,
@@ -190,10 +191,11 @@ def _obj(path: Path, item: Any, where: str, spec: Mapping[str, Any]) -> dict[str
     if unknown:
         raise ImportRejected(path, None, f"{where}: unknown field '{unknown[0]}'; this file "
                                          "was not written by this version of the app.")
-    missing = [name for name in spec if name not in item and name not in DEFAULTS]
+    defaults = {**DEFAULTS, **TEAM_DEFAULTS}
+    missing = [name for name in spec if name not in item and name not in defaults]
     if missing:
         raise ImportRejected(path, None, f"{where}: field '{missing[0]}' is missing.")
-    return {name: check_value(path, f"{where}.{name}", item.get(name, DEFAULTS.get(name)),
+    return {name: check_value(path, f"{where}.{name}", item.get(name, defaults.get(name)),
                               kind)
             for name, kind in spec.items()}
 
@@ -256,7 +258,19 @@ SPECS: dict[str, dict[str, Any]] = {
         "success_reason": _TEXT, "path_acceptable": _OBIT, "path_reason": _TEXT,
         "note": _TEXT, "updated_at": _TEXT},
     "judgments": {"case": _KEY, "document": _KEY, "assessor": _KEY, "grade": _OINT,
-                  "note": _TEXT, "updated_at": _TEXT},
+                  "note": _TEXT, "updated_at": _TEXT, "seconds": _ONUM},
+    # judging as a team (schema 4): campaigns, each assessor's queue, control repeats and
+    # "can't judge"; a campaign names its assessors, a queue slot its campaign by uuid
+    "campaigns": {"uuid": _KEY, "name": _TEXT, "per_pair": _INT, "seed": _INT,
+                  "control_share": _ONUM, "pool_runs": _OTEXT, "pool_depth": _OINT,
+                  "master": _KEY, "created_at": _TEXT, "assessors": _LIST},
+    "assignments": {"campaign": _KEY, "assessor": _KEY, "position": _INT, "case": _KEY,
+                    "document": _KEY, "is_control": _OBIT},
+    "control_judgments": {"campaign": _KEY, "case": _KEY, "document": _KEY,
+                          "assessor": _KEY, "grade": _OINT, "seconds": _ONUM,
+                          "updated_at": _TEXT},
+    "cannot_judge": {"case": _KEY, "document": _KEY, "assessor": _KEY, "reason": _TEXT,
+                     "updated_at": _TEXT},
     "adjudications": {"case": _KEY, "document": _KEY, "assessor": _KEY, "grade": _INT,
                       "note": _TEXT, "updated_at": _TEXT},
     "releases": {"name": _KEY, "created_at": _TEXT, "created_by": _TEXT, "changelog": _TEXT,
@@ -267,11 +281,13 @@ SPECS: dict[str, dict[str, Any]] = {
 DEFAULTS: dict[str, Any] = {"kind": "rag", "expected_state": {}, "forbidden_tools": [],
                             "required_tools": [], "tool_order": [], "max_steps": None,
                             "max_tokens": None, "max_seconds": None, "max_cost": None}
+#: Fields a file written before team judging lacks (a judgment's active time, schema 4).
+TEAM_DEFAULTS: dict[str, Any] = {"seconds": None}
 
 _TOP = ("format", "version", "schema_version", "meta", "assessors", "documents", "cases",
         "case_reviews", "runs", "retrieved", "answers", "answer_reviews", "trajectories",
         "trajectory_reviews", "agent_metrics", "judgments", "adjudications", "releases",
-        "history")
+        "campaigns", "assignments", "control_judgments", "cannot_judge", "history")
 
 
 def _spec(path: Path, item: Any, where: str, entity: str) -> dict[str, Any]:

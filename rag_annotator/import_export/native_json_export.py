@@ -132,6 +132,8 @@ def export_json(store: GoldSetStore, dest: Path, options: Options) -> ExportRepo
         report.counts["judgments"] = w.rows("judgments", _flat(store, "judgments"))
         report.counts["adjudications"] = w.rows("adjudications", _flat(store, "adjudications"))
         report.counts["releases"] = w.rows("releases", store.export_releases())
+        for team in ("campaigns", "assignments", "control_judgments", "cannot_judge"):
+            report.counts[team] = w.rows(team, _flat(store, team))
         if options.history:
             report.counts["operations"] = w.rows("history", store.export_history())
         w.close()

@@ -101,9 +101,53 @@ def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportRep
             {"case_id": ids("cases", r["case"], f"{table}[{i}].case"),
              "document_id": ids("documents", r["document"], f"{table}[{i}].document"),
              "assessor_id": ids("assessors", r["assessor"], f"{table}[{i}].assessor"),
-             "grade": r["grade"], "note": r["note"], "updated_at": r["updated_at"]}
+             "grade": r["grade"], "note": r["note"], "updated_at": r["updated_at"],
+             **({"seconds": r.get("seconds")} if table == "judgments" else {})}
             for i, r in enumerate(data.get(table, []))), report)
     _insert(op, cancel, "releases", data.get("releases", []), report)
+    _load_team(op, cancel, data, ids, report)
+
+
+def _load_team(op: Writer, cancel: Callable[[], bool] | None, data: dict[str, Any], ids: _Ids,
+               report: ImportReport) -> None:
+    """Campaigns (with their assessors), queues, control repeats and "can't judge"."""
+    import json
+
+    campaigns = data.get("campaigns", [])
+    _insert(op, cancel, "campaigns", ({k: v for k, v in c.items() if k != "assessors"}
+                                      for c in campaigns), report)
+    by_uuid = {str(r["uuid"]): int(r["id"]) for r in op.select("campaigns")}
+
+    def campaign(value: str, where: str) -> int:
+        if value not in by_uuid:
+            raise ImportRejected(ids.path, None, f"{where}: no campaign '{value}' in the file.")
+        return by_uuid[value]
+
+    _insert(op, cancel, "campaign_assessors", (
+        {"campaign_id": by_uuid[c["uuid"]],
+         "assessor_id": ids("assessors", name, f"campaigns[{i}].assessors"), "file_name": ""}
+        for i, c in enumerate(campaigns) for name in json.loads(c["assessors"])), report)
+    _insert(op, cancel, "assignments", (
+        {"campaign_id": campaign(r["campaign"], f"assignments[{i}].campaign"),
+         "assessor_id": ids("assessors", r["assessor"], f"assignments[{i}].assessor"),
+         "position": r["position"],
+         "case_id": ids("cases", r["case"], f"assignments[{i}].case"),
+         "document_id": ids("documents", r["document"], f"assignments[{i}].document"),
+         "is_control": r["is_control"] or 0}
+        for i, r in enumerate(data.get("assignments", []))), report)
+    _insert(op, cancel, "control_judgments", (
+        {"campaign_id": campaign(r["campaign"], f"control_judgments[{i}].campaign"),
+         "assessor_id": ids("assessors", r["assessor"], f"control_judgments[{i}].assessor"),
+         "case_id": ids("cases", r["case"], f"control_judgments[{i}].case"),
+         "document_id": ids("documents", r["document"], f"control_judgments[{i}].document"),
+         **{k: r[k] for k in ("grade", "seconds", "updated_at")}}
+        for i, r in enumerate(data.get("control_judgments", []))), report)
+    _insert(op, cancel, "cannot_judge", (
+        {"case_id": ids("cases", r["case"], f"cannot_judge[{i}].case"),
+         "document_id": ids("documents", r["document"], f"cannot_judge[{i}].document"),
+         "assessor_id": ids("assessors", r["assessor"], f"cannot_judge[{i}].assessor"),
+         "reason": r["reason"], "updated_at": r["updated_at"]}
+        for i, r in enumerate(data.get("cannot_judge", []))), report)
 
 
 def _load_answers(op: Writer, cancel: Callable[[], bool] | None,

@@ -49,6 +49,7 @@ class Options:
         history: include the operation history (native JSON export).
         release: limit an export to a frozen release's content.
         runs, families, assessors: limit an export to these (empty: all).
+        pending: qrels export: the pairs still to judge, label -1 (``export --pending``).
         cancel: polled by long imports/exports; returning True stops them, nothing changed.
         progress: called with (done, total) by long imports/exports.
     """
@@ -64,6 +65,7 @@ class Options:
     runs: tuple[str, ...] = ()
     families: tuple[str, ...] = ()
     assessors: tuple[str, ...] = ()
+    pending: bool = False
     cancel: Callable[[], bool] | None = None
     progress: Callable[[int, int], None] | None = None
 

@@ -11,6 +11,7 @@ from rag_annotator.storage.connection import settings_problem
 from rag_annotator.storage.reads import ReadBase
 from rag_annotator.storage.schema import SCHEMA_VERSION
 from rag_annotator.storage.shape import schema_differences
+from rag_annotator.storage.team_checks import team_problems
 
 
 class FileChecks(ReadBase):
@@ -102,6 +103,7 @@ class FileChecks(ReadBase):
                 "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
                 "GROUP BY t.run_id, t.case_id HAVING count(*) != max(t.rank)"):
             problems.append(f"run {run}, case {case}: ranks are not 1..{n} (max {top})")
+        problems += team_problems(self._conn, max_grade)
         return problems
 
 

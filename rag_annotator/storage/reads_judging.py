@@ -136,14 +136,16 @@ class JudgingReads(ReadBase):
         """What a merge brings in from this file, by natural keys (never ids).
 
         ``assessors`` (name, created_at); ``judgments`` (case, document, assessor, grade,
-        note, updated_at); ``adjudications`` (same with a grade always set); ``claims`` with a
-        verdict (run, case, position, text, verdict, rationale, assessor, updated_at).
+        note, updated_at, seconds); ``adjudications`` (same with a grade always set);
+        ``claims`` with a verdict (run, case, position, text, verdict, rationale, assessor,
+        updated_at).
         """
         return {
             "assessors": self._many("SELECT name, created_at FROM assessors ORDER BY name"),
             "judgments": self._many(
                 "SELECT c.key AS \"case\", d.key AS document, s.name AS assessor, j.grade, "
-                "j.note, j.updated_at FROM judgments j JOIN cases c ON c.id = j.case_id "
+                "j.note, j.updated_at, j.seconds FROM judgments j "
+                "JOIN cases c ON c.id = j.case_id "
                 "JOIN documents d ON d.id = j.document_id "
                 "JOIN assessors s ON s.id = j.assessor_id ORDER BY c.key, d.key, s.name"),
             "adjudications": self._many(

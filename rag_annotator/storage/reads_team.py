@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Any
 
 from rag_annotator.storage.reads import ReadBase, Row, json_list
 
@@ -175,12 +176,13 @@ class TeamReads(ReadBase):
 
     def pending_pairs(self) -> list[tuple[str, str]]:
         """The pairs this file still has to judge, as (case key, document key): in an
-        assignment file, its assessor's slots not done, in queue order (a control repeat
-        included); elsewhere the pool's pairs with no effective label and no dispute, by
+        assignment file, its assessor's slots not done, in queue order (control repeats
+        left out: a qrels file holds one label per pair, and the repeat is for the
+        keyboard); elsewhere the pool's pairs with no effective label and no dispute, by
         key (agent cases left out)."""
         if self.assignment_info() is not None:
             return [(row["case"], row["document"]) for row in self.assignment_queue()
-                    if not row["done"]]
+                    if not row["done"] and not row["is_control"]]
         from rag_annotator.storage import queries
 
         return [(str(c), str(d)) for c, d in self._conn.execute(
@@ -221,3 +223,65 @@ class TeamReads(ReadBase):
             "n.updated_at FROM cannot_judge n JOIN assessors s ON s.id = n.assessor_id "
             "JOIN cases c ON c.id = n.case_id JOIN documents d ON d.id = n.document_id "
             "ORDER BY c.key, d.key, s.name")
+
+    # -- what collect compares and brings ------------------------------------------------
+    def shared_content(self) -> dict[str, dict[str, tuple[object, ...]]]:
+        """What an expert must not change in an assignment file, by key: ``cases`` (their
+        texts and settings, :data:`CASE_CONTENT`) and ``documents`` (title and content
+        hash, which follows the text)."""
+        cols = ", ".join(CASE_CONTENT)
+        return {
+            "cases": {str(r[0]): tuple(r[1:]) for r in self._conn.execute(
+                f"SELECT key, {cols} FROM cases")},
+            "documents": {str(r[0]): tuple(r[1:]) for r in self._conn.execute(
+                "SELECT key, title, content_hash FROM documents")},
+        }
+
+    def team_rows(self) -> dict[str, list[tuple[object, ...]]]:
+        """Every team row of the file by natural keys, as tuples (a collect reads ~200,000
+        per file): ``judgments`` (case, document, assessor, grade, seconds, note,
+        updated_at), ``control_judgments`` (case, document, assessor, grade, seconds,
+        updated_at), ``cannot_judge`` (case, document, assessor, reason, updated_at) and
+        ``assignments`` (assessor, position, case, document, is_control)."""
+        return {
+            "judgments": self._conn.execute(
+                "SELECT c.key, d.key, s.name, j.grade, j.seconds, j.note, j.updated_at "
+                "FROM judgments j JOIN cases c ON c.id = j.case_id "
+                "JOIN documents d ON d.id = j.document_id "
+                "JOIN assessors s ON s.id = j.assessor_id ORDER BY j.id").fetchall(),
+            "control_judgments": self._conn.execute(
+                "SELECT c.key, d.key, s.name, k.grade, k.seconds, k.updated_at "
+                "FROM control_judgments k JOIN cases c ON c.id = k.case_id "
+                "JOIN documents d ON d.id = k.document_id "
+                "JOIN assessors s ON s.id = k.assessor_id ORDER BY k.id").fetchall(),
+            "cannot_judge": self._conn.execute(
+                "SELECT c.key, d.key, s.name, n.reason, n.updated_at "
+                "FROM cannot_judge n JOIN cases c ON c.id = n.case_id "
+                "JOIN documents d ON d.id = n.document_id "
+                "JOIN assessors s ON s.id = n.assessor_id ORDER BY n.id").fetchall(),
+            "assignments": self._conn.execute(
+                "SELECT s.name, a.position, c.key, d.key, a.is_control FROM assignments a "
+                "JOIN cases c ON c.id = a.case_id JOIN documents d ON d.id = a.document_id "
+                "JOIN assessors s ON s.id = a.assessor_id ORDER BY a.id").fetchall(),
+        }
+
+    def campaign_slots(self, campaign_id: int, assessor: str) -> set[tuple[int, int, int]]:
+        """An assessor's slots in a campaign as (case id, document id, is_control)."""
+        return {(int(c), int(d), int(k)) for c, d, k in self._conn.execute(
+            "SELECT a.case_id, a.document_id, a.is_control FROM assignments a "
+            "JOIN assessors s ON s.id = a.assessor_id WHERE a.campaign_id = ? AND s.name = ?",
+            (campaign_id, assessor))}
+
+    def assessor_judgments(self, assessor: str) -> dict[tuple[int, int], tuple[Any, ...]]:
+        """(case id, document id) → (judgment id, grade, seconds, note, updated_at) of one
+        assessor: what a collect compares the incoming labels with."""
+        return {(int(r[0]), int(r[1])): tuple(r[2:]) for r in self._conn.execute(
+            "SELECT j.case_id, j.document_id, j.id, j.grade, j.seconds, j.note, j.updated_at "
+            "FROM judgments j JOIN assessors s ON s.id = j.assessor_id WHERE s.name = ?",
+            (assessor,))}
+
+
+#: The columns of a case an expert must not change in an assignment file.
+CASE_CONTENT = ("kind", "question", "variants", "reference_answer", "must_contain",
+                "forbidden", "expected_behaviour", "family", "tags", "difficulty", "role",
+                "notes", "status")

@@ -72,7 +72,7 @@ def test_summary_first_and_active(tmp_path: Path) -> None:
     assert any(t.startswith("Judging coverage") for t in texts)
     judgments = wb["judgments"]
     assert judgments.freeze_panes == "A2"
-    assert judgments.auto_filter.ref == f"A1:F{store_count(tmp_path / 's.goldset') + 1}"
+    assert judgments.auto_filter.ref == f"A1:G{store_count(tmp_path / 's.goldset') + 1}"
     assert judgments["A1"].font.b and judgments.column_dimensions["A"].width == 18
 
 

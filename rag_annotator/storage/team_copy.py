@@ -1,0 +1,98 @@
+"""Write one assessor's assignment file from the master, in SQL, and read one back.
+
+An assignment file is a whole gold-set file (this build's schema, made by its migrations)
+holding only what its expert needs: the gold set's name, grading scale and guidelines, the
+cases and documents of their pairs, the campaign row and their queue.  No run, no rank, no
+score, no other assessor's label, no expected source (the expert judges blind).  Rows keep
+the master's ids (the copy is ``INSERT … SELECT`` from the master attached read-only, which is
+what makes handing out a million pairs cost about one copy of the master), yet ``collect``
+matches everything by natural keys: the expert's file is untrusted when it comes back.
+
+A document's ``supersedes_id`` / ``parent_id`` are left empty in the copy: the documents they
+name are usually not in it, and the expert reads the text, not the version chain.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from rag_annotator.domain.clock import utc_now
+from rag_annotator.errors import KnownError
+from rag_annotator.storage import connection as conn_mod
+from rag_annotator.storage.schema import apply_migrations
+
+#: meta keys copied from the master (the rest is the master's own business).
+_META = ("name", "guidelines", "max_grade")
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
+    return [r[1] for r in conn.execute(f"PRAGMA main.table_info({table})")]
+
+
+def write_assignment(master: Path, dest: Path, campaign_id: int, assessor_id: int,
+                     info: dict[str, str]) -> int:
+    """Create ``dest`` (refused if it exists) as the assignment file of ``assessor_id`` in
+    ``campaign_id`` of the (closed or committed) master file; return its number of slots.
+
+    ``info`` is written to ``meta.assignment`` (JSON).  The file appears whole or not at all.
+    """
+    conn = conn_mod.create_file(dest)
+    try:
+        apply_migrations(conn)
+        conn.execute("ATTACH DATABASE ? AS m", (conn_mod._uri(master, "ro"),))
+        try:
+            slots = _fill(conn, campaign_id, assessor_id, info)
+        finally:
+            conn.execute("DETACH DATABASE m")
+    except BaseException:
+        conn_mod.discard_new_file(conn)
+        raise
+    conn_mod.publish_new_file(conn, dest)
+    return slots
+
+
+def _fill(conn: sqlite3.Connection, campaign_id: int, assessor_id: int,
+          info: dict[str, str]) -> int:
+    mine = "campaign_id = :campaign AND assessor_id = :assessor"
+    params = {"campaign": campaign_id, "assessor": assessor_id}
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.executemany("INSERT INTO meta (key, value) SELECT key, value FROM m.meta "
+                         "WHERE key = ?", [(k,) for k in _META])
+        conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", [
+            ("created_at", utc_now()),
+            ("assignment", json.dumps(info, ensure_ascii=False, sort_keys=True))])
+        _copy(conn, "assessors", "id = :assessor", {"assessor": assessor_id})
+        _copy(conn, "campaigns", "id = :campaign", {"campaign": campaign_id})
+        _copy(conn, "campaign_assessors", mine, params)
+        _copy(conn, "cases", f"id IN (SELECT case_id FROM m.assignments WHERE {mine})",
+              params)
+        _copy(conn, "documents", f"id IN (SELECT document_id FROM m.assignments WHERE {mine})",
+              params, blank=("supersedes_id", "parent_id"))
+        _copy(conn, "assignments", mine, params)
+        slots = int(conn.execute("SELECT count(*) FROM assignments").fetchone()[0])
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return slots
+
+
+def _copy(conn: sqlite3.Connection, table: str, where: str, params: dict[str, int], *,
+          blank: tuple[str, ...] = ()) -> None:
+    """``INSERT INTO table SELECT … FROM m.table WHERE …`` by column name (the two files'
+    column orders may differ when one was migrated), ``blank`` columns set to NULL."""
+    columns = _columns(conn, table)
+    chosen = ", ".join("NULL" if c in blank else c for c in columns)
+    conn.execute(f"INSERT INTO {table} ({', '.join(columns)}) SELECT {chosen} FROM m.{table} "
+                 f"WHERE {where} ORDER BY id", params)
+
+
+def refuse_existing(dest: Path) -> None:
+    """An assignment file is never overwritten: it may hold an expert's work."""
+    if dest.exists() or dest.is_symlink():
+        raise KnownError("an assignment file is already there (it may hold an expert's "
+                         "work); choose another --out folder or move it away first.", path=dest)
