@@ -123,7 +123,7 @@ def read_team_folder(folder: Path, *, skip: Path | None = None,
         return TeamStatus(str(folder), notes=(f"the folder cannot be read ({reason}).",))
     reads: list[_FileRead] = []
     for path in entries:
-        if skip is not None and _same(path, skip):
+        if skip is not None and not path.is_symlink() and _same(path, skip):
             continue
         reads.append(_read_one(path, campaigns))
     reads = _one_file_per_assessor(reads)
@@ -138,6 +138,7 @@ def read_team_folder(folder: Path, *, skip: Path | None = None,
         assigned={r.status.assessor: r.status.assigned for r in good},
         controls={r.status.assessor: r.controls for r in good},
         cant_judge={r.status.assessor: r.cant_judge for r in good},
+        remaining={r.status.assessor: r.status.assigned - r.status.done for r in good},
         seconds={r.status.assessor: r.seconds for r in good},
         graded=any(r.graded for r in good))
     return TeamStatus(str(folder), tuple(r.status for r in reads), figures, tuple(notes))
