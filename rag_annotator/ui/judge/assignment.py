@@ -22,6 +22,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -93,8 +94,15 @@ class CantJudgeDialog(QDialog):
 
 def ask_reason(parent: QWidget, current: str = "") -> str | None:
     """The reason typed or picked (None: cancelled)."""
+    focus = QApplication.focusWidget()
     dialog = CantJudgeDialog(current, parent)
-    return dialog.text if dialog.exec() else None
+    try:
+        return dialog.text if dialog.exec() else None
+    finally:
+        dialog.deleteLater()
+        if focus is not None:  # back to judging, keys and all
+            focus.window().activateWindow()
+            focus.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
 class AssignmentMode(QObject):
