@@ -42,7 +42,7 @@ def test_keyboard_only_in_an_assignment_file(qtbot, tmp_path: Path, english: Non
                                                                  (4, None)]
     assert all(r["seconds"] is not None and 0 < r["seconds"] < 60 for r in queue[:3])
     assert all(r["grade"] is None for r in queue[3:])
-    assert "Your assignment: 3 / %d" % len(queue) in judge.assignment.header.text()
+    assert f"Your assignment: 3 / {len(queue)}" in judge.assignment.header.text()
     assert judge.position.text().startswith("Pair 4 of")
     # no rank anywhere on screen: the pair shows the case, the question and the document
     assert "rank" not in judge.document.toPlainText()[:200].lower()
