@@ -39,14 +39,12 @@ SETTLE_MS = 1500
 POLL_MS = 60_000
 
 
-def _tr(text: str) -> str:
-    return translate("TeamPanel", text)
-
 
 def outlier_word(code: str) -> str:
     """The word that flags an outlier (the reason is in the tooltip)."""
-    words = {"fast": _tr("fast"), "low_kappa": _tr("low agreement"),
-             "inconsistent": _tr("inconsistent")}
+    words = {"fast": translate("TeamPanel", "fast"),
+             "low_kappa": translate("TeamPanel", "low agreement"),
+             "inconsistent": translate("TeamPanel", "inconsistent")}
     return words.get(code, code)
 
 
@@ -61,7 +59,8 @@ class TeamPanel(QGroupBox):
     _read = Signal(int, object)
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
-        super().__init__(_tr("Team (live from the team folder, read-only)"), parent)
+        super().__init__(translate("TeamPanel", "Team (live from the team folder, read-only)"),
+                         parent)
         self.ctx = ctx
         self.status: TeamStatus | None = None
         self._generation = 0
@@ -106,7 +105,7 @@ class TeamPanel(QGroupBox):
         if folder is None:
             self.poll.stop()
             return
-        self.folder_label.setText(_tr("Folder: %1").replace("%1", str(folder)))
+        self.folder_label.setText(translate("TeamPanel", "Folder: %1").replace("%1", str(folder)))
         if folder.is_dir():
             self.watcher.addPath(str(folder))
         self.poll.start()
@@ -161,14 +160,16 @@ class TeamPanel(QGroupBox):
     # -- showing ---------------------------------------------------------------------------
     def show_status(self, status: TeamStatus) -> None:
         figures = status.figures
-        columns = [_tr("Judged"), _tr("Remaining"), _tr("Can’t judge"),
-                   _tr("Median s / judgment"), _tr("Cohen’s κ with the others"),
-                   _tr("Self-consistency"), _tr("Flag")]
+        columns = [translate("TeamPanel", "Judged"), translate("TeamPanel", "Remaining"),
+                   translate("TeamPanel", "Can’t judge"),
+                   translate("TeamPanel", "Median s / judgment"),
+                   translate("TeamPanel", "Cohen’s κ with the others"),
+                   translate("TeamPanel", "Self-consistency"), translate("TeamPanel", "Flag")]
         rows = [(a.name, self._cells(a)) for a in figures.assessors]
         self.table.setVisible(bool(rows))
         self.table.fill(columns, rows)
         if rows:
-            self.note.setText(_tr(
+            self.note.setText(translate("TeamPanel",
                 "Krippendorff’s α over the team: %1 (%2 pairs judged by two or more). κ: mean "
                 "of each assessor’s Cohen’s κ with each colleague, on the pairs both judged. "
                 "Self-consistency: control pairs given the same label twice. A flag names an "
@@ -177,8 +178,10 @@ class TeamPanel(QGroupBox):
                 "pairs or more). — means not defined yet.")
                 .replace("%1", num(figures.alpha)).replace("%2", number(figures.units)))
         else:
-            self.note.setText(_tr("No assignment file has been read in this folder yet."))
-        lines = [_tr("%1: not read — %2").replace("%1", f.name).replace("%2", f.problem)
+            self.note.setText(translate(
+                "TeamPanel", "No assignment file has been read in this folder yet."))
+        lines = [translate("TeamPanel", "%1: not read — %2").replace("%1", f.name)
+                 .replace("%2", f.problem)
                  for f in status.unread]
         lines += list(status.notes)
         self.problems.setText("\n".join(lines))

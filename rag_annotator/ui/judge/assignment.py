@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -40,6 +41,7 @@ from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.judge.timing import ActiveClock
 from rag_annotator.ui.sections.base import esc
 
+translate = QCoreApplication.translate
 Row = dict[str, Any]
 #: What assignment mode (the expert's queue, no setup, blind) does not offer.
 NOT_IN_ASSIGNMENTS = ("judge.settle", "judge.note", "judge.show_others", "judge.adjudicate",
@@ -47,9 +49,6 @@ NOT_IN_ASSIGNMENTS = ("judge.settle", "judge.note", "judge.show_others", "judge.
 #: Operations whose changes the panel already applied in memory when it made them.
 OWN_ACTIONS = ("judge_assigned", "cannot_judge")
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("AssignmentPanel", text)
 
 
 class CantJudgeDialog(QDialog):
@@ -121,6 +120,7 @@ class AssignmentMode(QObject):
         self._cases: dict[int, Row] = {}
         self._texts: dict[int, str] = {}
         self._own = False
+        self._names: dict[str, str] = {}
         self.header = QLabel()
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setWordWrap(True)
@@ -143,7 +143,10 @@ class AssignmentMode(QObject):
             return False
         self.max_grade = int(store.meta("max_grade", "1") or 1)
         self.campaign = info["name"]
-        self.header.setVisible(True)
+        if not self.header.isVisibleTo(self.view):
+            self.header.setVisible(True)
+            self._rename_moves(True)
+            QTimer.singleShot(0, self._compact)
         keep = self.queue[self.index]["id"] if 0 <= self.index < len(self.queue) else None
         self.queue = store.assignment_queue()
         target = next((i for i, r in enumerate(self.queue) if r["id"] == keep), None)
@@ -152,8 +155,39 @@ class AssignmentMode(QObject):
         self.show_slot(target if self.queue else -1)
         return True
 
+    def _compact(self) -> None:
+        """Without the pool table the pair's header needs only its own height: give the rest
+        to the document (the section's vertical splitter: header block, guidelines,
+        document)."""
+        top = self.header.parentWidget()
+        splitter = top.parentWidget() if top is not None else None
+        if not isinstance(splitter, QSplitter) or not self.active:
+            return
+        sizes = splitter.sizes()
+        wanted = top.sizeHint().height() if top is not None else 0
+        if len(sizes) == 3 and sizes[0] > wanted:
+            splitter.setSizes([wanted, sizes[1], sizes[2] + sizes[0] - wanted])
+
+    def _rename_moves(self, on: bool) -> None:
+        """N / P go to the next / previous pair not done here (there are no cases to walk
+        through): their buttons say so while the mode lasts."""
+        commands = getattr(self.view, "commands", {})
+        for action_id, text in (("judge.next_case", translate("AssignmentMode", "Next to do")),
+                                ("judge.previous_case",
+                                 translate("AssignmentMode", "Previous to do"))):
+            action = commands.get(action_id)
+            if action is None:
+                continue
+            if on:
+                self._names[action_id] = action.iconText()
+                key = action.iconText().rpartition("  ")[2]
+                action.setIconText(f"{text}  {key}")
+            elif action_id in self._names:
+                action.setIconText(self._names.pop(action_id))
+
     def clear(self) -> None:
         self.active = False
+        self._rename_moves(False)
         self.header.setVisible(False)
         self.queue, self.index = [], -1
         self._cases.clear()
@@ -254,20 +288,23 @@ class AssignmentMode(QObject):
         if store is None or slot is None:
             view.question.clear()
             view.position.clear()
-            view.document.setPlainText(_tr("This assignment holds no pair."))
+            view.document.setPlainText(
+                translate("AssignmentMode", "This assignment holds no pair."))
             return
         case = self._case(store, int(slot["case_id"]))
         view.highlighter.set_question(str(case.get("question") or ""))
         view.question.setText(f"<b>{esc(case.get('key', ''))}</b> — "
                               f"{esc(case.get('question', ''))}")
         answer = str(case.get("reference_answer") or "").strip()
-        view.reference.setText(f"<i>{esc(_tr('Reference answer:'))}</i> "
-                               f"{esc(answer or _tr('(none written yet)'))}")
-        state = (_tr("can’t judge: %1").replace("%1", slot["cannot_judge"])
+        title = translate("AssignmentMode", "Reference answer:")
+        missing = translate("AssignmentMode", "(none written yet)")
+        view.reference.setText(f"<i>{esc(title)}</i> {esc(answer or missing)}")
+        state = (translate("AssignmentMode", "can’t judge: %1").replace("%1", slot["cannot_judge"])
                  if slot["cannot_judge"] else
-                 _tr("your label: %1").replace("%1", labels.grade(slot["grade"],
-                                                                   self.max_grade)))
-        view.position.setText(_tr("Pair %1 of %2 · %3").replace("%1", str(slot["position"]))
+                 translate("AssignmentMode", "your label: %1").replace(
+                     "%1", labels.grade(slot["grade"], self.max_grade)))
+        view.position.setText(translate("AssignmentMode", "Pair %1 of %2 · %3")
+                              .replace("%1", str(slot["position"]))
                               .replace("%2", str(len(self.queue))).replace("%3", state))
         text = self._text(store, int(slot["document_id"]))
         view.document.setPlainText(f"{slot['document']}\n\n{text}")
@@ -276,10 +313,12 @@ class AssignmentMode(QObject):
     def _show_header(self) -> None:
         done = sum(1 for r in self.queue if r["done"])
         blocked = sum(1 for r in self.queue if r["cannot_judge"])
-        text = _tr("Your assignment: %1 / %2").replace("%1", str(done)).replace(
+        text = translate("AssignmentMode", "Your assignment: %1 / %2").replace(
+            "%1", str(done)).replace(
             "%2", str(len(self.queue)))
-        extra = _tr(" (of which %1 can’t judge)").replace("%1", str(blocked)) if blocked else ""
-        finished = (" — " + _tr("finished: hand your file back to the lead")
+        extra = (translate("AssignmentMode", " (of which %1 can’t judge)")
+                 .replace("%1", str(blocked)) if blocked else "")
+        finished = (" — " + translate("AssignmentMode", "finished: hand your file back to the lead")
                     if self.queue and done == len(self.queue) else "")
         campaign = getattr(self, "campaign", "")
         named = f" · {esc(campaign)}" if campaign else ""

@@ -27,9 +27,8 @@ SHOW_AFTER_MS = 400
 
 Work = Callable[[GoldSetStore, Callable[[], bool], Callable[[int, int], None]], Any]
 
+translate = QCoreApplication.translate
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TeamJob", text)
 
 
 class TeamWorker(StoreWorker):
@@ -76,7 +75,7 @@ class TeamJob(QObject):
         self.done = self.cancelled = False
         self.report: Any = None
         self.error: str | None = None
-        self.dialog = QProgressDialog(label, _tr("Cancel"), 0, 0, parent)
+        self.dialog = QProgressDialog(label, translate("TeamJob", "Cancel"), 0, 0, parent)
         self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
         self.dialog.setAutoReset(False)
         self.dialog.setAutoClose(False)
@@ -99,7 +98,7 @@ class TeamJob(QObject):
             return
         self.cancelled = True
         self.worker.cancelled.set()
-        self.dialog.setLabelText(_tr("Cancelling…"))
+        self.dialog.setLabelText(translate("TeamJob", "Cancelling…"))
 
     def _progress(self, done: int, total: int) -> None:
         if not self.done and total > 0:

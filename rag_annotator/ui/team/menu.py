@@ -26,9 +26,8 @@ from rag_annotator.ui.team.dialogs import (
 from rag_annotator.ui.team.folders import TeamFolders
 from rag_annotator.ui.team.jobs import TeamJob
 
+translate = QCoreApplication.translate
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TeamMenu", text)
 
 
 class TeamMenu(QObject):
@@ -47,7 +46,7 @@ class TeamMenu(QObject):
         self.commands = commands
         self.job: TeamJob | None = None
         self.report_box: QMessageBox | None = None
-        self.menu = QMenu(_tr("&Team"), window)
+        self.menu = QMenu(translate("TeamMenu", "&Team"), window)
         for action_id in ("team.hand_out", "team.collect", "team.folder"):
             self.menu.addAction(commands[action_id])
         commands["team.hand_out"].triggered.connect(self.ask_hand_out)
@@ -88,7 +87,8 @@ class TeamMenu(QObject):
             return hand_out(store, list(assessors), per_pair, out_dir, control=control,
                             seed=seed, cancel=cancel, progress=progress)
 
-        self.job = TeamJob(self.ctx, self.window, _tr("Handing out assignments…"), work)
+        label = translate("TeamMenu", "Handing out assignments…")
+        self.job = TeamJob(self.ctx, self.window, label, work)
         self.job.finished.connect(self._handed_out)
         return self.job
 
@@ -118,7 +118,8 @@ class TeamMenu(QObject):
         def work(store: Any, cancel: Any, progress: Any) -> Any:
             return collect(store, list(sources), cancel=cancel, progress=progress)
 
-        self.job = TeamJob(self.ctx, self.window, _tr("Collecting assignment files…"), work)
+        label = translate("TeamMenu", "Collecting assignment files…")
+        self.job = TeamJob(self.ctx, self.window, label, work)
         self.job.finished.connect(self._collected)
         return self.job
 
@@ -134,6 +135,7 @@ class TeamMenu(QObject):
             return
         start = self.folders.folder() or store.path.parent
         chosen = QFileDialog.getExistingDirectory(
-            self.window, _tr("Team Folder: where the experts' files arrive"), str(start))
+            self.window, translate("TeamMenu", "Team Folder: where the experts' files arrive"),
+            str(start))
         if chosen:
             self.folders.set_folder(Path(chosen))
