@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
 
 from rag_annotator.import_export.long_lists import few_lines
 
+translate = QCoreApplication.translate
+
 #: The seed box's value that means "choose one at random".
 RANDOM_SEED = -1
 
@@ -66,7 +68,9 @@ class HandOutDialog(QDialog):
         form.addRow(self.tr("&Judgments per pair (k):"), self.per_pair)
         form.addRow(self.tr("&Control pairs (shown again, blind):"), self.control)
         form.addRow(self.tr("&Seed of the order:"), self.seed)
-        form.addRow(self.tr("&Output folder:"), folder_row)
+        folder_label = QLabel(self.tr("&Output folder:"))
+        folder_label.setBuddy(self.folder)  # the field is a row: no buddy by itself
+        form.addRow(folder_label, folder_row)
         explain = QLabel(self.tr(
             "The pool (Judge → Pool…) is shared out so that every pair gets k different "
             "assessors and each assessor about the same number of pairs, each in an order of "
@@ -115,8 +119,8 @@ class HandOutDialog(QDialog):
 
 def ask_collect_sources(parent: QWidget | None, start: str) -> list[Path]:
     """The assignment files to collect: several files, or (when none is picked) a folder."""
-    title = QCoreApplication.translate("TeamMenu", "Collect Assignment Files")
-    pattern = QCoreApplication.translate("TeamMenu", "Gold sets (*.goldset)")
+    title = translate("TeamMenu", "Collect Assignment Files")
+    pattern = translate("TeamMenu", "Gold sets (*.goldset)")
     files, _ = QFileDialog.getOpenFileNames(parent, title, start, pattern)
     if files:
         return [Path(f) for f in files]
@@ -126,16 +130,15 @@ def ask_collect_sources(parent: QWidget | None, start: str) -> list[Path]:
 
 def collect_lines(report: Any) -> tuple[list[str], list[str]]:
     """(one line per file, the details: conflicts and skipped rows) of a collect report."""
-    tr = QCoreApplication.translate
     lines: list[str] = []
     details: list[str] = []
     for f in report.files:
         if f.refused is not None:
-            lines.append(tr("TeamMenu", "%1: refused — %2").replace("%1", f.path.name)
+            lines.append(translate("TeamMenu", "%1: refused — %2").replace("%1", f.path.name)
                          .replace("%2", f.refused))
             continue
-        lines.append(tr("TeamMenu", "%1 (%2): %3 added, %4 updated, %5 unchanged, %6 control "
-                                    "repeats, %7 can’t judge, %8 conflicts")
+        lines.append(translate("TeamMenu", "%1 (%2): %3 added, %4 updated, %5 unchanged, "
+                                           "%6 control repeats, %7 can’t judge, %8 conflicts")
                      .replace("%1", f.path.name).replace("%2", f.assessor)
                      .replace("%3", str(f.added)).replace("%4", str(f.updated))
                      .replace("%5", str(f.unchanged)).replace("%6", str(f.controls))
@@ -148,18 +151,17 @@ def collect_lines(report: Any) -> tuple[list[str], list[str]]:
 def show_collect_report(parent: QWidget | None, report: Any) -> QMessageBox:
     """Each file's outcome, the disputes now in the adjudication queue, and every conflict
     (shared content an expert edited: reported, not applied)."""
-    tr = QCoreApplication.translate
     lines, details = collect_lines(report)
     if not report.files:
-        lines.append(tr("TeamMenu", "No assignment file found there."))
-    lines.append(tr("TeamMenu", "Disputed pairs waiting in the adjudication queue (Judge → D): "
-                                "%1.").replace("%1", str(report.disputes)))
+        lines.append(translate("TeamMenu", "No assignment file found there."))
+    lines.append(translate("TeamMenu", "Disputed pairs waiting in the adjudication queue "
+                                       "(Judge → D): %1.").replace("%1", str(report.disputes)))
     trouble = bool(details) or bool(report.refused)
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning if trouble else QMessageBox.Icon.Information)
-    box.setWindowTitle(tr("TeamMenu", "Collect"))
-    box.setText(tr("TeamMenu", "Collected %n file(s); each one is a step Undo can take back.",
-                   "", len(report.files) - len(report.refused)))
+    box.setWindowTitle(translate("TeamMenu", "Collect"))
+    box.setText(translate("TeamMenu", "Collected %n file(s); each one is a step Undo can take "
+                                      "back.", "", len(report.files) - len(report.refused)))
     box.setInformativeText("\n".join(lines))
     if details:
         box.setDetailedText("\n".join(details))
@@ -169,14 +171,13 @@ def show_collect_report(parent: QWidget | None, report: Any) -> QMessageBox:
 
 def show_hand_out_report(parent: QWidget | None, report: Any) -> QMessageBox:
     """Which file each assessor gets and how many pairs."""
-    tr = QCoreApplication.translate
-    lines = [tr("TeamMenu", "%1: %2 pairs → %3").replace("%1", name)
+    lines = [translate("TeamMenu", "%1: %2 pairs → %3").replace("%1", name)
              .replace("%2", str(report.slots.get(name, 0))).replace("%3", str(path))
              for name, path in report.files.items()]
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Information)
-    box.setWindowTitle(tr("TeamMenu", "Hand Out Assignments"))
-    box.setText(tr("TeamMenu", "%1 pairs handed out; send each expert their file.")
+    box.setWindowTitle(translate("TeamMenu", "Hand Out Assignments"))
+    box.setText(translate("TeamMenu", "%1 pairs handed out; send each expert their file.")
                 .replace("%1", str(report.pairs)))
     box.setInformativeText("\n".join([*lines, *report.warnings]))
     box.open()
