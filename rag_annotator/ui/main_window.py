@@ -125,7 +125,8 @@ class MainWindow(QMainWindow):
         self.ctx = UiContext(self.hub, self.undo, self.progress)
         from rag_annotator.ui.team.folders import TeamFolders
 
-        self.ctx.team = TeamFolders(self.hub, settings, self._save_settings, self)
+        self.team_folders = TeamFolders(self.hub, settings, self._save_settings, self)
+        self.ctx.team = self.team_folders
         self.files = FileLife(self, self.hub, self.undo, settings, lambda: self.paths,
                               lambda: self.assessor, self._save_settings)
         self.files.state_changed.connect(self._show_store_state)
@@ -319,7 +320,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(a["file.merge"])
         from rag_annotator.ui.team.menu import TeamMenu
 
-        self.team = TeamMenu(self, self.ctx, a, self.ctx.team)  # File → Team (issue 15)
+        self.team = TeamMenu(self, self.ctx, a, self.team_folders)  # File → Team (issue 15)
         file_menu.addMenu(self.team.menu)
         file_menu.addAction(a["file.restore"])
         file_menu.addSeparator()
