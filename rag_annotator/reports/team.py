@@ -96,7 +96,10 @@ def store_team_figures(store: GoldSetStore) -> TeamFigures:
     for row in store.cannot_judge_rows():
         cant[str(row["assessor"])] = cant.get(str(row["assessor"]), 0) + 1
     progress = store.assessor_progress()
-    remaining = {name: p["remaining"] for name, p in progress.items()}
+    # an assessor of the file who never judged relevance nor has work left (a claim
+    # verifier, a judge) is not part of the judging team
+    remaining = {name: p["remaining"] for name, p in progress.items()
+                 if p["judged"] or p["remaining"]}
     return team_figures(rows, controls=controls, cant_judge=cant, remaining=remaining,
                         seconds=seconds, graded=_graded(store))
 

@@ -63,7 +63,8 @@ def test_summary_first_and_active(tmp_path: Path) -> None:
         _export(store, tmp_path / "s.xlsx")
     wb = load_workbook(tmp_path / "s.xlsx")
     assert wb.sheetnames[0] == "Summary" and wb.active.title == "Summary"
-    assert wb.sheetnames[1:] == list(FLAT_ENTITIES)
+    assert wb.sheetnames[1] == "Assessors"  # the team's figures (issue 15)
+    assert wb.sheetnames[2:] == list(FLAT_ENTITIES)
     texts = [c for row in wb["Summary"].iter_rows(values_only=True) for c in row
              if isinstance(c, str)]
     assert any("policy 'trec'" in t for t in texts)  # the unjudged policy is named
@@ -356,7 +357,8 @@ def test_the_summary_speaks_french_under_a_french_locale(tmp_path: Path) -> None
         _export(store, tmp_path / "fr.xlsx", locale="fr")
     en, fr = load_workbook(tmp_path / "en.xlsx"), load_workbook(tmp_path / "fr.xlsx")
     assert fr.sheetnames[0] == "Synthèse" and fr.active.title == "Synthèse"
-    assert fr.sheetnames[1:] == en.sheetnames[1:]
+    assert (fr.sheetnames[1], en.sheetnames[1]) == ("Annotateurs", "Assessors")
+    assert fr.sheetnames[2:] == en.sheetnames[2:]
     english = list(en["Summary"].iter_rows(values_only=True))
     french = list(fr["Synthèse"].iter_rows(values_only=True))
     assert len(english) == len(french)
