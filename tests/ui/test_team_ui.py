@@ -164,3 +164,17 @@ def test_team_menu_hands_out_and_collects_for_real(qtbot, tmp_path: Path,  # typ
     window.undo.undo()
     assert window.store.assessor_progress()["bruno"]["judged"] == 0
     window.close()
+
+
+def test_active_clock_leaves_idle_gaps_out(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from rag_annotator.ui.judge.timing import IDLE_LIMIT_MS, ActiveClock
+
+    clock = ActiveClock()
+    clock.restart()
+    clock.touch(10_000)  # 10 s reading
+    clock.touch(10_000 + IDLE_LIMIT_MS + 1)  # away longer than the limit: not counted
+    clock.touch(10_000 + IDLE_LIMIT_MS + 5_001)  # 5 s more
+    assert clock.seconds(10_000 + IDLE_LIMIT_MS + 7_001) == 17.0  # + 2 s up to the key
+    assert clock.seconds(10_000 + 2 * IDLE_LIMIT_MS + 5_002) == 15.0  # idle up to the key
+    clock.restart()
+    assert clock.seconds(IDLE_LIMIT_MS) == IDLE_LIMIT_MS / 1000  # at the limit: counted
