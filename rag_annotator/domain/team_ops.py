@@ -118,8 +118,9 @@ def create_campaign(store: TeamStore, assessors: Sequence[str], per_pair: int = 
                 tick()
             op.insert_rows("assignments", ("campaign_id", "assessor_id", "position", "case_id",
                                            "document_id", "is_control"),
-                           ((campaign["id"], assessor_id, q.position, q.case_id,
-                             q.document_id, int(q.is_control)) for q in queues[assessor]))
+                           ((campaign["id"], assessor_id, position, case_id, document_id,
+                             int(control)) for position, case_id, document_id, control
+                            in queues[assessor].slots()))
     return op.changes()
 
 

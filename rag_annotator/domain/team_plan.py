@@ -20,7 +20,7 @@ tested on their own and the campaign operation only stores what this returns.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from rag_annotator.errors import InvalidValue
@@ -32,14 +32,26 @@ CONTROL_GAP = 10
 MAX_CONTROL = 0.5
 
 
-@dataclass(frozen=True)
-class QueueItem:
-    """One slot of an assessor's queue (``position`` counts from 1)."""
 
-    position: int
-    case_id: int
-    document_id: int
-    is_control: bool
+
+@dataclass(frozen=True)
+class Queue:
+    """One assessor's queue: ``pairs`` in order (position = index + 1) and the positions of
+    the control repeats.  Lists, not an object per slot: a 1,000,000-pair pool at k = 2
+    makes 2,100,000 slots."""
+
+    pairs: list[Pair]
+    controls: frozenset[int]
+
+    def slots(self) -> Iterator[tuple[int, int, int, bool]]:
+        """(position, case id, document id, is_control) in order."""
+        controls = self.controls
+        for position, (case_id, document_id) in enumerate(self.pairs, start=1):
+            yield position, case_id, document_id, position in controls
+#: Pairs dealt under one permutation of the assessors (``n`` times this many pairs).
+CHUNK_BLOCKS = 64
+#: Fewest permutations a plan draws when the pool allows (pairwise agreement needs overlap).
+MIN_PERMUTATIONS = 200
 
 
 def check_plan(assessors: Sequence[str], per_pair: int, control: float) -> None:
@@ -59,9 +71,14 @@ def check_plan(assessors: Sequence[str], per_pair: int, control: float) -> None:
 
 
 def plan(pairs: Sequence[Pair], assessors: Sequence[str], per_pair: int, control: float,
-         seed: int, tick: Callable[[], None] | None = None) -> dict[str, list[QueueItem]]:
+         seed: int, tick: Callable[[], None] | None = None) -> dict[str, Queue]:
     """Each assessor's queue, in order (see the module's rules).  ``tick`` is called every
-    few thousand blocks: the caller's cancel check raises from it."""
+    few chunks: the caller's cancel check raises from it.
+
+    Dealing works on chunks of up to ``n × CHUNK_BLOCKS`` shuffled pairs with one fresh
+    permutation ``p`` of the assessors each: the pairs at offsets ``≡ r (mod n)`` go to
+    ``p[r], p[r+1], … p[r+k-1]`` — list slices, so a million pairs cost milliseconds.
+    """
     check_plan(assessors, per_pair, control)
     rng = random.Random(seed)
     order = list(pairs)
@@ -69,21 +86,24 @@ def plan(pairs: Sequence[Pair], assessors: Sequence[str], per_pair: int, control
     n = len(assessors)
     shares: list[list[Pair]] = [[] for _ in range(n)]
     slots = list(range(n))
-    for start in range(0, len(order), n):
-        if tick is not None and start % 65_536 == 0:
+    # at least ~MIN_PERMUTATIONS permutations, so every two assessors share pairs
+    size = n * max(1, min(CHUNK_BLOCKS, len(order) // (n * MIN_PERMUTATIONS)))
+    for number, start in enumerate(range(0, len(order), size)):
+        if tick is not None and number % 64 == 0:
             tick()
         rng.shuffle(slots)
-        block = order[start:start + n]
-        # the partial last block starts at a random offset, so the extra pairs fall on
-        # random assessors rather than always the first ones of the permutation
-        shift = 0 if len(block) == n else rng.randrange(n)
-        for i, pair in enumerate(block):
+        chunk = order[start:start + size]
+        # a partial last chunk starts its residues at a random offset, so the extra pairs
+        # fall on random assessors rather than always the first ones of the permutation
+        shift = 0 if len(chunk) == size else rng.randrange(n)
+        for r in range(n):
+            part = chunk[r::n]
             for j in range(per_pair):
-                shares[slots[(i + shift + j) % n]].append(pair)
+                shares[slots[(r + shift + j) % n]].extend(part)
     return {name: _queue(share, control, rng) for name, share in zip(assessors, shares)}
 
 
-def _queue(share: list[Pair], control: float, rng: random.Random) -> list[QueueItem]:
+def _queue(share: list[Pair], control: float, rng: random.Random) -> Queue:
     """One assessor's pairs shuffled, with the control repeats inserted later."""
     rng.shuffle(share)
     count = round(len(share) * control)
@@ -94,9 +114,14 @@ def _queue(share: list[Pair], control: float, rng: random.Random) -> list[QueueI
     for i in picked:
         low = min(i + CONTROL_GAP, len(share) - 1)
         repeats.setdefault(rng.randint(low, len(share) - 1), []).append(share[i])
-    out: list[QueueItem] = []
-    for j, pair in enumerate(share):
-        out.append(QueueItem(len(out) + 1, pair[0], pair[1], False))
-        for repeat in repeats.get(j, ()):
-            out.append(QueueItem(len(out) + 1, repeat[0], repeat[1], True))
-    return out
+    out: list[Pair] = []
+    controls: set[int] = set()
+    done = 0
+    for j in sorted(repeats):  # slices: no Python step per pair
+        out.extend(share[done:j + 1])
+        for pair in repeats[j]:
+            out.append(pair)
+            controls.add(len(out))
+        done = j + 1
+    out.extend(share[done:])
+    return Queue(out, frozenset(controls))

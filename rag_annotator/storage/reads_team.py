@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from pathlib import Path
 from typing import Any
 
+from rag_annotator.storage import team_merge
 from rag_annotator.storage.reads import ReadBase, Row, json_list
 
 #: The universe of a campaign: the top ?2 documents (NULL: all) of the runs named in the
@@ -225,30 +228,12 @@ class TeamReads(ReadBase):
             "ORDER BY c.key, d.key, s.name")
 
     # -- what collect compares and brings ------------------------------------------------
-    def shared_content(self) -> dict[str, dict[str, tuple[object, ...]]]:
-        """What an expert must not change in an assignment file, by key: ``cases`` (their
-        texts and settings, :data:`CASE_CONTENT`) and ``documents`` (title and content
-        hash, which follows the text)."""
-        cols = ", ".join(CASE_CONTENT)
-        return {
-            "cases": {str(r[0]): tuple(r[1:]) for r in self._conn.execute(
-                f"SELECT key, {cols} FROM cases")},
-            "documents": {str(r[0]): tuple(r[1:]) for r in self._conn.execute(
-                "SELECT key, title, content_hash FROM documents")},
-        }
-
     def team_rows(self) -> dict[str, list[tuple[object, ...]]]:
-        """Every team row of the file by natural keys, as tuples (a collect reads ~200,000
-        per file): ``judgments`` (case, document, assessor, grade, seconds, note,
-        updated_at), ``control_judgments`` (case, document, assessor, grade, seconds,
-        updated_at), ``cannot_judge`` (case, document, assessor, reason, updated_at) and
-        ``assignments`` (assessor, position, case, document, is_control)."""
+        """The small team tables of the file by natural keys, as tuples:
+        ``control_judgments`` (case, document, assessor, grade, seconds, updated_at) and
+        ``cannot_judge`` (case, document, assessor, reason, updated_at).  (Judgments, the big
+        one, are compared in SQL: ``attach_incoming``.)"""
         return {
-            "judgments": self._conn.execute(
-                "SELECT c.key, d.key, s.name, j.grade, j.seconds, j.note, j.updated_at "
-                "FROM judgments j JOIN cases c ON c.id = j.case_id "
-                "JOIN documents d ON d.id = j.document_id "
-                "JOIN assessors s ON s.id = j.assessor_id ORDER BY j.id").fetchall(),
             "control_judgments": self._conn.execute(
                 "SELECT c.key, d.key, s.name, k.grade, k.seconds, k.updated_at "
                 "FROM control_judgments k JOIN cases c ON c.id = k.case_id "
@@ -259,29 +244,57 @@ class TeamReads(ReadBase):
                 "FROM cannot_judge n JOIN cases c ON c.id = n.case_id "
                 "JOIN documents d ON d.id = n.document_id "
                 "JOIN assessors s ON s.id = n.assessor_id ORDER BY n.id").fetchall(),
-            "assignments": self._conn.execute(
-                "SELECT s.name, a.position, c.key, d.key, a.is_control FROM assignments a "
-                "JOIN cases c ON c.id = a.case_id JOIN documents d ON d.id = a.document_id "
-                "JOIN assessors s ON s.id = a.assessor_id ORDER BY a.id").fetchall(),
         }
 
-    def campaign_slots(self, campaign_id: int, assessor: str) -> set[tuple[int, int, int]]:
-        """An assessor's slots in a campaign as (case id, document id, is_control)."""
-        return {(int(c), int(d), int(k)) for c, d, k in self._conn.execute(
-            "SELECT a.case_id, a.document_id, a.is_control FROM assignments a "
-            "JOIN assessors s ON s.id = a.assessor_id WHERE a.campaign_id = ? AND s.name = ?",
-            (campaign_id, assessor))}
+    # -- collect: the incoming file attached (see ``team_merge``) ------------------------
+    def attach_incoming(self, path: Path) -> AbstractContextManager[None]:
+        """Attach an (already opened and checked) assignment file read-only for the
+        :meth:`incoming_conflicts`, :meth:`classify_incoming` … reads; outside operations."""
+        return team_merge.attached(self._conn, path)
 
-    def assessor_judgments(self, assessor: str) -> dict[tuple[int, int], tuple[Any, ...]]:
-        """(case id, document id) → (judgment id, grade, seconds, note, updated_at) of one
-        assessor: what a collect compares the incoming labels with."""
+    def incoming_conflicts(self) -> list[tuple[str, str, bool]]:
+        """Cases and documents the attached file changed or added: (kind, key, added)."""
+        return team_merge.conflicts(self._conn)
+
+    def classify_incoming(self, params: dict[str, Any]) -> dict[str, int]:
+        """Give every judgment of the attached file its verdict; counts by verdict."""
+        return team_merge.classify(self._conn, params)
+
+    def incoming_skipped(self) -> list[tuple[str, str, str, str]]:
+        """(verdict, case, document, assessor) of the attached judgments left out."""
+        return team_merge.skipped(self._conn)
+
+    def incoming_updates(self) -> list[tuple[int, dict[str, Any]]]:
+        """(judgment id, values) the attached file's newer labels replace."""
+        return team_merge.updates(self._conn)
+
+    def campaign_slots(self, campaign_id: int, assessor: str, *, control: bool
+                       ) -> set[tuple[int, int]]:
+        """An assessor's control slots (``control``) or other slots in a campaign, as
+        (case id, document id)."""
+        return {(int(c), int(d)) for c, d in self._conn.execute(
+            "SELECT a.case_id, a.document_id FROM assignments a "
+            "JOIN assessors s ON s.id = a.assessor_id WHERE a.campaign_id = ? AND s.name = ? "
+            "AND a.is_control = ?", (campaign_id, assessor, int(control)))}
+
+    def has_slot(self, campaign_id: int, assessor: str) -> bool:
+        """Whether an assessor has a queue in a campaign."""
+        return self._conn.execute(
+            "SELECT 1 FROM assignments a JOIN assessors s ON s.id = a.assessor_id "
+            "WHERE a.campaign_id = ? AND s.name = ? LIMIT 1",
+            (campaign_id, assessor)).fetchone() is not None
+
+    def assessor_controls(self, campaign_id: int, assessor: str
+                          ) -> dict[tuple[int, int], tuple[Any, ...]]:
+        """(case id, document id) → (id, grade, seconds, updated_at) of one assessor's
+        control repeats in a campaign."""
         return {(int(r[0]), int(r[1])): tuple(r[2:]) for r in self._conn.execute(
-            "SELECT j.case_id, j.document_id, j.id, j.grade, j.seconds, j.note, j.updated_at "
-            "FROM judgments j JOIN assessors s ON s.id = j.assessor_id WHERE s.name = ?",
-            (assessor,))}
+            "SELECT k.case_id, k.document_id, k.id, k.grade, k.seconds, k.updated_at "
+            "FROM control_judgments k JOIN assessors s ON s.id = k.assessor_id "
+            "WHERE k.campaign_id = ? AND s.name = ?", (campaign_id, assessor))}
 
-
-#: The columns of a case an expert must not change in an assignment file.
-CASE_CONTENT = ("kind", "question", "variants", "reference_answer", "must_contain",
-                "forbidden", "expected_behaviour", "family", "tags", "difficulty", "role",
-                "notes", "status")
+    def assessor_cannot(self, assessor: str) -> dict[tuple[int, int], tuple[Any, ...]]:
+        """(case id, document id) → (id, reason, updated_at) of one assessor's can't-judge."""
+        return {(int(r[0]), int(r[1])): tuple(r[2:]) for r in self._conn.execute(
+            "SELECT n.case_id, n.document_id, n.id, n.reason, n.updated_at FROM cannot_judge n "
+            "JOIN assessors s ON s.id = n.assessor_id WHERE s.name = ?", (assessor,))}

@@ -458,7 +458,6 @@ CREATE TABLE assignments (
 );
 CREATE INDEX assignments_pair ON assignments(case_id, document_id);
 CREATE INDEX assignments_document ON assignments(document_id);
-CREATE INDEX assignments_assessor ON assignments(assessor_id);
 
 CREATE TABLE control_judgments (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -32,9 +32,10 @@ def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
 
 
 def write_assignment(master: Path, dest: Path, campaign_id: int, assessor_id: int,
-                     info: dict[str, str]) -> int:
+                     info: dict[str, str]) -> tuple[int, int]:
     """Create ``dest`` (refused if it exists) as the assignment file of ``assessor_id`` in
-    ``campaign_id`` of the (closed or committed) master file; return its number of slots.
+    ``campaign_id`` of the (closed or committed) master file; return its number of slots
+    and of pairs (slots that are not control repeats).
 
     ``info`` is written to ``meta.assignment`` (JSON).  The file appears whole or not at all.
     """
@@ -43,18 +44,18 @@ def write_assignment(master: Path, dest: Path, campaign_id: int, assessor_id: in
         apply_migrations(conn)
         conn.execute("ATTACH DATABASE ? AS m", (conn_mod._uri(master, "ro"),))
         try:
-            slots = _fill(conn, campaign_id, assessor_id, info)
+            counts = _fill(conn, campaign_id, assessor_id, info)
         finally:
             conn.execute("DETACH DATABASE m")
     except BaseException:
         conn_mod.discard_new_file(conn)
         raise
     conn_mod.publish_new_file(conn, dest)
-    return slots
+    return counts
 
 
 def _fill(conn: sqlite3.Connection, campaign_id: int, assessor_id: int,
-          info: dict[str, str]) -> int:
+          info: dict[str, str]) -> tuple[int, int]:
     mine = "campaign_id = :campaign AND assessor_id = :assessor"
     params = {"campaign": campaign_id, "assessor": assessor_id}
     conn.execute("BEGIN IMMEDIATE")
@@ -72,13 +73,14 @@ def _fill(conn: sqlite3.Connection, campaign_id: int, assessor_id: int,
         _copy(conn, "documents", f"id IN (SELECT document_id FROM m.assignments WHERE {mine})",
               params, blank=("supersedes_id", "parent_id"))
         _copy(conn, "assignments", mine, params)
-        slots = int(conn.execute("SELECT count(*) FROM assignments").fetchone()[0])
+        slots, pairs = (int(n or 0) for n in conn.execute(
+            "SELECT count(*), sum(NOT is_control) FROM assignments").fetchone())
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
-    return slots
+    return slots, pairs
 
 
 def _copy(conn: sqlite3.Connection, table: str, where: str, params: dict[str, int], *,

@@ -207,6 +207,35 @@ class Operation:
             self._ranged_rows(table)
         return count
 
+    def insert_select(self, table: str, columns: Sequence[str], select_sql: str,
+                      params: Sequence[Any] | Mapping[str, Any] = ()) -> int:
+        """``INSERT INTO table (columns) SELECT …`` in one statement (the rows never reach
+        Python: a collect brings 200,000 judgments from an attached file this way), logged
+        like :meth:`insert_rows` as ``insert_range`` rows of at most :data:`RANGE_BATCH` ids.
+        ``select_sql`` is built by the storage layer from names, never from user text."""
+        columns = tuple(columns)
+        self.schema.check_columns(table, columns)
+        if not self._ranged(table, columns):
+            raise ValueError(f"{table}: insert_select needs an id-keyed table without ids")
+        before = self._sequence(table)
+        count = self.conn.execute(f"INSERT INTO {table} ({', '.join(columns)}) {select_sql}",
+                                  params).rowcount
+        if count <= 0:
+            return 0
+        last = self._sequence(table)
+        if last - before != count:  # cannot happen under the write lock; never log a lie
+            raise RuntimeError(f"{table}: {count} rows took ids {before + 1}–{last}")
+        if self.log:
+            for first in range(before + 1, last + 1, RANGE_BATCH):
+                end = min(first + RANGE_BATCH - 1, last)
+                self._record_range(table, "insert_range", first, end, None,
+                                   _dump({"first": first, "last": end,
+                                          "count": end - first + 1}))
+        else:
+            self._touched.setdefault(table, {}).setdefault("insert", set())
+            self._ranged_rows(table)
+        return count
+
     def _ranged(self, table: str, columns: tuple[str, ...]) -> bool:
         """True when inserts into ``table`` get consecutive AUTOINCREMENT ids."""
         return self.schema.table(table).pk == ("id",) and "id" not in columns

@@ -1,0 +1,343 @@
+"""``collect``: bring assignment files back into the master, one undoable operation per file.
+
+Collecting trusts nothing in the incoming file (it travelled):
+
+* it must be a gold-set file of this build's schema (opening it read-only checks that), an
+  assignment file (``meta.assignment``) handed out by THIS master (``meta.file_uuid``) in a
+  campaign this master has, for one of that campaign's assessors; otherwise it is refused
+  with one line and the master is not touched;
+* cases and documents are shared content: an expert's edit to them is reported as a conflict
+  and never applied;
+* only the file's assessor's rows on their own slots come in (judgments with their seconds,
+  control repeats, "can't judge" with its reason); anything else is listed as skipped, and
+  so is a value that cannot be trusted (a grade off the scale, a time that is not one, a
+  timestamp in the future);
+* a label the master already holds for that assessor and pair is replaced only by a newer
+  one (instants compared).
+
+Each file is first compared with the master (reads only); the operation is opened only when
+something is to be written, so collecting the same file twice leaves the master byte for byte
+as it was.  Disputes (the ``k`` assessors of a pair disagree) need no step of their own: the
+adjudication queue (``disputed_pairs``) is computed from the judgments.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+from rag_annotator.domain import team_ops
+from rag_annotator.domain.changes import Changes
+from rag_annotator.errors import FileNotFound, KnownError
+from rag_annotator.import_export.files import Cancelled, check_cancel
+from rag_annotator.storage import team_merge
+from rag_annotator.storage.store import GoldSetStore
+
+SUFFIX = ".goldset"
+#: How far in the future an incoming timestamp may be (an expert's clock set wrong).
+FUTURE_SKEW = timedelta(days=1)
+Pair = tuple[int, int]
+CONTROL_COLUMNS = ("case_id", "document_id", "campaign_id", "assessor_id", "grade", "seconds",
+                   "updated_at")
+CANNOT_COLUMNS = ("case_id", "document_id", "assessor_id", "reason", "updated_at")
+#: A timestamp as ``domain.clock.utc_now`` writes it: checked by this pattern (and compared
+#: as text with the latest believable one) without parsing it, ~2,000,000 times a collect.
+_UTC = re.compile(r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:"
+                  r"[0-5]\d\.\d{3}Z")
+
+
+@dataclass
+class FileCollect:
+    """What collecting one file did (``refused``: why it was not, the master untouched)."""
+
+    path: Path
+    assessor: str = ""
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    cannot_judge: int = 0
+    controls: int = 0
+    conflicts: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    refused: str | None = None
+    changes: Changes | None = None
+
+    def summary(self) -> str:
+        """One line in English."""
+        if self.refused is not None:
+            return f"refused: {self.refused}"
+        return (f"{self.path}: {self.assessor}: {self.added} judgments added, {self.updated} "
+                f"updated, {self.unchanged} unchanged, {self.controls} control repeats, "
+                f"{self.cannot_judge} can't-judge; {len(self.conflicts)} conflicts, "
+                f"{len(self.skipped)} skipped")
+
+
+@dataclass
+class CollectReport:
+    """Every file's outcome and the disputes now waiting in the adjudication queue."""
+
+    files: list[FileCollect] = field(default_factory=list)
+    disputes: int = 0
+
+    @property
+    def refused(self) -> list[FileCollect]:
+        return [f for f in self.files if f.refused is not None]
+
+
+@dataclass
+class _Writes:
+    """What one file's control repeats and can't-judge bring, computed before any write
+    (its judgments are compared in SQL: ``storage.team_merge``)."""
+
+    controls: list[tuple[Any, ...]] = field(default_factory=list)
+    control_updates: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    cannot: list[tuple[Any, ...]] = field(default_factory=list)
+    cannot_updates: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return any((self.controls, self.control_updates, self.cannot, self.cannot_updates))
+
+
+def expand_sources(sources: Iterable[str | Path], master: Path) -> list[Path]:
+    """The files to collect: each file given, and every ``*.goldset`` under each folder
+    (recursively, in name order; hidden folders such as ``.git`` and hidden files skipped;
+    the master itself never).  A missing source is refused before anything."""
+    out: list[Path] = []
+    for source in sources:
+        path = Path(source).expanduser()
+        if path.is_dir():
+            for found in sorted(path.rglob(f"*{SUFFIX}")):
+                parts = found.relative_to(path).parts
+                if any(p.startswith(".") for p in parts) or not found.is_file():
+                    continue
+                out.append(found)
+        elif path.exists():
+            out.append(path)
+        else:
+            raise FileNotFound("no such file or folder to collect; check the path.", path=path)
+    master = master.resolve()
+    unique: dict[Path, Path] = {}
+    for path in out:
+        if path.resolve() != master:
+            unique.setdefault(path.resolve(), path)
+    return list(unique.values())
+
+
+def collect(store: GoldSetStore, sources: Iterable[str | Path], *,
+            cancel: Callable[[], bool] | None = None,
+            progress: Callable[[int, int], None] | None = None) -> CollectReport:
+    """Collect every assignment file of ``sources`` into ``store``, one undoable operation
+    per file (see the module's rules); a refused file is reported, never half-applied.
+    ``cancel`` is polled between files (the files collected before stay collected, each
+    one undoable); ``progress(done, total)`` counts files."""
+    paths = expand_sources(sources, store.path)
+    report = CollectReport()
+    master = _Master(store)  # collecting writes no case or document: read them once
+    for done, path in enumerate(paths):
+        check_cancel(cancel)
+        if progress is not None:
+            progress(done, len(paths))
+        result = FileCollect(path)
+        try:
+            _collect_one(store, master, path, result)
+        except Cancelled:
+            raise
+        except KnownError as error:
+            result.refused = str(error)  # names the file
+        report.files.append(result)
+    if progress is not None:
+        progress(len(paths), len(paths))
+    report.disputes = len(store.disputed_pairs())
+    return report
+
+
+class _Master:
+    """What every file of one collect maps its keys with (the master's ids)."""
+
+    def __init__(self, store: GoldSetStore) -> None:
+        self.cases = {r["key"]: int(r["id"]) for r in store.query("SELECT key, id FROM cases")}
+        self.docs = {r["key"]: int(r["id"])
+                     for r in store.query("SELECT key, id FROM documents")}
+
+
+def _collect_one(store: GoldSetStore, master: _Master, path: Path,
+                 result: FileCollect) -> None:
+    try:
+        with GoldSetStore.open(path, read_only=True) as other:
+            info = other.assignment_info()
+            if info is None:
+                raise KnownError("not an assignment file (it holds no campaign handed out by "
+                                 "'assign'); use 'merge' for a colleague's copy.", path=path)
+            rows = other.team_rows()
+    except OSError as error:
+        raise KnownError(f"cannot be read ({error.strerror or error}).", path=path) from None
+    mine = store.file_uuid()
+    if not mine or info["master"] != mine:
+        raise KnownError("it was handed out by another master file, not this one; collect "
+                         "it into the file that ran 'assign'.", path=path)
+    campaign = store.campaign_by_uuid(info["campaign"])
+    if campaign is None:
+        raise KnownError(f"it belongs to campaign {info['campaign']}, which this file does "
+                         "not have (removed or undone?); nothing was collected.", path=path)
+    assessor = info["assessor"]
+    result.assessor = assessor
+    if not store.has_slot(int(campaign["id"]), assessor):
+        raise KnownError(f"assessor {assessor!r} has no slot in campaign {campaign['name']}; "
+                         "nothing was collected.", path=path)
+    reader = _Reader(store, master, assessor, int(campaign["id"]), result)
+    writes = reader.writes(rows)
+    try:
+        attached = store.attach_incoming(path)
+        attached.__enter__()
+    except sqlite3.Error as error:
+        raise KnownError(f"cannot be read ({error}).", path=path) from None
+    try:
+        _judgments(store, path, reader, writes, result)
+    finally:
+        attached.__exit__(None, None, None)
+
+
+def _judgments(store: GoldSetStore, path: Path, reader: _Reader, writes: _Writes,
+               result: FileCollect) -> None:
+    """With the file attached: conflicts, the judgments' verdicts, then (if anything is
+    new) the one operation that writes them, the control repeats and the can't-judge."""
+    result.conflicts = [f"{kind} {key} is not in this file (added in the assignment file); "
+                        "not applied" if added else f"{kind} {key} was edited in the "
+                        "assignment file; this file's version kept"
+                        for kind, key, added in store.incoming_conflicts()]
+    counts = store.classify_incoming(reader.params())
+    result.skipped += [f"judgment of {who} on {case} · {doc}: {team_merge.SKIPPED[why]}"
+                       for why, case, doc, who in store.incoming_skipped()]
+    updates = store.incoming_updates()
+    result.added, result.updated = counts.get("new", 0), len(updates)
+    result.unchanged = counts.get("same", 0) + counts.get("older", 0)
+    if not (writes or result.added or updates):
+        return  # nothing new: no operation, the master untouched
+    with store.operation("collect", f"← {path.name} ({reader.assessor})") as op:
+        team_merge.insert_new(op, reader.assessor_id)
+        op.insert_rows("control_judgments", CONTROL_COLUMNS, sorted(writes.controls))
+        op.insert_rows("cannot_judge", CANNOT_COLUMNS, sorted(writes.cannot))
+        for table, changed in (("judgments", updates),
+                               ("control_judgments", writes.control_updates),
+                               ("cannot_judge", writes.cannot_updates)):
+            for row_id, values in changed:
+                op.update(table, {"id": row_id}, values)
+    result.changes = op.changes()
+
+
+def _instant(value: Any) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
+
+
+def _newer(theirs: Any, mine: Any) -> bool:
+    theirs_at, mine_at = _instant(theirs), _instant(mine)
+    return theirs_at is not None and (mine_at is None or theirs_at > mine_at)
+
+
+class _Reader:
+    """Checks one file's team rows against the master and says what to write."""
+
+    def __init__(self, store: GoldSetStore, master: _Master, assessor: str, campaign_id: int,
+                 result: FileCollect) -> None:
+        self.store, self.assessor, self.campaign_id = store, assessor, campaign_id
+        self.result = result
+        self.slots = {control: store.campaign_slots(campaign_id, assessor, control=control)
+                      for control in (True, False)}
+        self.cases, self.docs = master.cases, master.docs
+        self.assessor_id = int(store.by_key("assessors", assessor)["id"])
+        self.max_grade = int(store.meta("max_grade", "1") or 1)
+        self.latest = datetime.now(timezone.utc) + FUTURE_SKEW
+        self.latest_text = self.latest.strftime("%Y-%m-%dT%H:%M:%S.%f")[:23] + "Z"
+
+    def slot(self, case: Any, doc: Any, who: Any, control: int, what: str) -> Pair | None:
+        """The master's pair of a row on one of the assessor's slots, else None (listed)."""
+        pair = (self.cases.get(case), self.docs.get(doc))
+        if who != self.assessor:
+            self.result.skipped.append(f"{what} of {who} on {case} · {doc}: not this file's "
+                                       f"assessor ({self.assessor})")
+        elif pair[0] is None or pair[1] is None or (pair[0], pair[1]) not in self.slots[
+                bool(control)]:
+            self.result.skipped.append(f"{what} on {case} · {doc}: not one of "
+                                       f"{self.assessor}'s pairs")
+        else:
+            return pair[0], pair[1]
+        return None
+
+    def trusted(self, grade: Any, seconds: Any, at: Any, what: str) -> bool:
+        """Whether the values can be taken (else the row is listed as skipped)."""
+        if isinstance(at, str) and _UTC.fullmatch(at):  # the app's own format: no parse
+            believable = at <= self.latest_text
+        else:
+            moment = _instant(at)
+            believable = moment is not None and moment <= self.latest
+        if grade is not None and (isinstance(grade, bool) or not isinstance(grade, int)
+                                  or not 0 <= grade <= self.max_grade):
+            why = f"grade {grade!r} is outside this file's scale (0–{self.max_grade})"
+        elif seconds is not None and (isinstance(seconds, bool) or not isinstance(
+                seconds, (int, float)) or not 0 <= seconds <= team_ops.MAX_SECONDS):
+            why = f"seconds {seconds!r} is not a time"
+        elif not believable:
+            why = f"its timestamp {str(at)[:40]!r} is not a believable date and time"
+        else:
+            return True
+        self.result.skipped.append(f"{what}: {why}")
+        return False
+
+    def params(self) -> dict[str, Any]:
+        """The parameters of ``team_merge``'s classification of the file's judgments."""
+        return {"assessor": self.assessor, "assessor_id": self.assessor_id,
+                "campaign": self.campaign_id, "max_grade": self.max_grade,
+                "max_seconds": team_ops.MAX_SECONDS, "latest": self.latest_text}
+
+    def writes(self, rows: dict[str, list[tuple[Any, ...]]]) -> _Writes:
+        out = _Writes()
+        self._controls(rows["control_judgments"], out)
+        self._cannot(rows["cannot_judge"], out)
+        return out
+
+    def _controls(self, rows: list[tuple[Any, ...]], out: _Writes) -> None:
+        existing = self.store.assessor_controls(self.campaign_id, self.assessor)
+        for case, doc, who, grade, seconds, at in rows:
+            pair = self.slot(case, doc, who, 1, "control repeat")
+            if pair is None or not self.trusted(grade, seconds, at,
+                                                f"control repeat on {case} · {doc}"):
+                continue
+            values = {"grade": grade, "seconds": seconds, "updated_at": at}
+            known = existing.get(pair)
+            if known is None:
+                out.controls.append((*pair, self.campaign_id, self.assessor_id, grade,
+                                     seconds, at))
+            elif (known[1], known[2]) != (grade, seconds) and _newer(at, known[3]):
+                out.control_updates.append((known[0], values))
+            else:
+                continue
+            self.result.controls += 1
+
+    def _cannot(self, rows: list[tuple[Any, ...]], out: _Writes) -> None:
+        existing = self.store.assessor_cannot(self.assessor)
+        for case, doc, who, reason, at in rows:
+            pair = self.slot(case, doc, who, 0, "can't judge")
+            if pair is None or not self.trusted(None, None, at, f"can't judge on {case} · {doc}"):
+                continue
+            if not isinstance(reason, str) or not reason.strip():
+                self.result.skipped.append(f"can't judge on {case} · {doc}: no reason")
+                continue
+            known = existing.get(pair)
+            if known is None:
+                out.cannot.append((*pair, self.assessor_id, reason, at))
+            elif known[1] != reason and _newer(at, known[2]):
+                out.cannot_updates.append((known[0], {"reason": reason, "updated_at": at}))
+            else:
+                continue
+            self.result.cannot_judge += 1

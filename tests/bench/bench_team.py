@@ -1,0 +1,117 @@
+"""Judging as a team at scale (issue 15): assign a 1,000,000-pair pool to 10 assessors at
+k = 2 and collect the 10 files back, against copying the master with SQLite's backup API in
+the same run (want each <= 5x).
+
+Setup (not timed): ``generate.py``'s file (10,000 cases, 100,000 documents, 1,000,000
+judgments by 3 assessors, 2 runs, 100,000 claims) plus a run ``deep`` retrieving 100
+documents per case: its top 100 are the 1,000,000-pair pool.  Timed:
+
+* ``backup``: ``store.save_copy`` of the master (SQLite's backup API, fsync, rename);
+* ``assign``: ``team_files.hand_out`` — plan (balanced, seeded order, 5 % controls), the
+  campaign's 2,100,000 queue slots stored as one undoable operation, and the 10 assignment
+  files written (each self-contained: its cases, documents and queue);
+* ``collect``: ``team_files.collect`` of the 10 files once every slot is judged (the labels
+  are written into the files beforehand with raw ``sqlite3``, untimed) — 2,000,000 judgments
+  checked and brought in, one undoable operation per file;
+* ``collect again``: the same 10 files a second time (nothing new: reads only).
+
+Prints seconds and ratios; asserts nothing (timings depend on the machine).
+Usage: ``python tests/bench/bench_team.py [--scale 1.0] [--assessors 10]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sqlite3
+import sys
+import tempfile
+import time
+from contextlib import closing
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generate import generate  # noqa: E402
+
+from rag_annotator.domain.clock import utc_now  # noqa: E402
+from rag_annotator.import_export.team_files import collect, hand_out  # noqa: E402
+from rag_annotator.storage.store import GoldSetStore  # noqa: E402
+
+DEPTH = 100
+
+
+def add_deep_run(store: GoldSetStore, n_cases: int, n_docs: int) -> None:
+    """A run retrieving ``DEPTH`` distinct documents per case (the pool of the bench)."""
+    rng = random.Random(99)
+    with store.operation("import_run", "deep", log=False, undoable=False) as op:
+        run_id = op.insert("runs", {"name": "deep", "created_at": utc_now()})["id"]
+        op.insert_rows("retrieved", ("run_id", "case_id", "document_id", "rank", "score"), (
+            (run_id, case, doc, rank + 1, float(DEPTH - rank))
+            for case in range(1, n_cases + 1)
+            for rank, doc in enumerate(rng.sample(range(1, n_docs + 1), DEPTH))))
+
+
+def judge_everything(path: Path) -> int:
+    """Label every slot of an assignment file (raw sqlite3, untimed); return the count."""
+    now = utc_now()
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute(
+            "INSERT INTO judgments (case_id, document_id, assessor_id, grade, note, updated_at, "
+            "seconds) SELECT case_id, document_id, assessor_id, (case_id + document_id) % 2, "
+            "'', ?, 3.5 + position % 17 FROM assignments WHERE NOT is_control ORDER BY position",
+            (now,))
+        conn.execute(
+            "INSERT INTO control_judgments (campaign_id, assessor_id, case_id, document_id, "
+            "grade, seconds, updated_at) SELECT campaign_id, assessor_id, case_id, document_id, "
+            "(case_id + document_id) % 2, 4.0, ? FROM assignments WHERE is_control", (now,))
+        conn.commit()
+        return int(conn.execute("SELECT count(*) FROM judgments").fetchone()[0])
+
+
+def timed(what: str, fn):  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    value = fn()
+    seconds = time.perf_counter() - start
+    print(f"{what:<14} {seconds:8.2f} s", flush=True)
+    return seconds, value
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--assessors", type=int, default=10)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        master = folder / "master.goldset"
+        counts = generate(master, args.scale)
+        names = [f"expert{i:02d}" for i in range(1, args.assessors + 1)]
+        with GoldSetStore.open(master, assessor="lead") as store:
+            add_deep_run(store, counts["cases"], counts["documents"])
+            pairs = len(store.campaign_pool(["deep"], DEPTH))
+            size = master.stat().st_size / 1e6
+            print(f"master: {size:.0f} MB, {pairs:,} pool pairs, "
+                  + ", ".join(f"{k} {v:,}" for k, v in counts.items()), flush=True)
+            backup, _ = timed("backup", lambda: store.save_copy(folder / "copy.goldset"))
+            assign, report = timed("assign", lambda: hand_out(
+                store, names, 2, folder / "team", control=0.05, seed=1, runs=["deep"],
+                depth=DEPTH))
+            files = sum(p.stat().st_size for p in report.files.values()) / 1e6
+            print(f"  {len(report.files)} files, {files:.0f} MB, "
+                  f"{sum(report.slots.values()):,} slots", flush=True)
+            judged = sum(judge_everything(p) for p in report.files.values())
+            print(f"  {judged:,} judgments written into the files (untimed)", flush=True)
+            gathered, result = timed("collect", lambda: collect(store, [folder / "team"]))
+            print(f"  added {sum(f.added for f in result.files):,}, refused "
+                  f"{len(result.refused)}, disputes {result.disputes:,}", flush=True)
+            again, _ = timed("collect again", lambda: collect(store, [folder / "team"]))
+        for what, seconds in (("assign", assign), ("collect", gathered),
+                              ("collect again", again)):
+            print(f"{what:<14} {seconds / backup:6.1f}x the backup (goal <= 5x)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
