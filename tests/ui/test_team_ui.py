@@ -151,7 +151,22 @@ def test_team_menu_hands_out_and_collects_for_real(qtbot, tmp_path: Path,  # typ
     judge_file(files["ana"], lambda _p, _r: 1, seconds=lambda _p: 4.0, limit=6)
     judge_file(files["bruno"], lambda _p, _r: 0, seconds=lambda _p: 5.0, limit=4)
 
-    job = window.team.collect([out])
+    # File → Team → Collect…: "a folder", the folder, then the work in the background
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory",
+                        staticmethod(lambda *_args, **_kw: str(out)))
+
+    def choose_folder() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(10, choose_folder)
+            return
+        next(b for b in box.buttons() if b.text() == "A &Folder…").click()
+
+    QTimer.singleShot(0, choose_folder)
+    window.commands["team.collect"].trigger()
+    job = window.team.job
     assert job is not None and job.wait_done(60) and job.error is None
     assert [f.refused for f in job.report.files] == [None, None]
     assert window.undo.stack.count() == 3  # one step per file

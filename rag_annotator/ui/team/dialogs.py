@@ -118,14 +118,26 @@ class HandOutDialog(QDialog):
 
 
 def ask_collect_sources(parent: QWidget | None, start: str) -> list[Path]:
-    """The assignment files to collect: several files, or (when none is picked) a folder."""
+    """The assignment files to collect: a whole folder (every ``*.goldset`` in it, as the
+    team folder holds them) or files picked one by one."""
     title = translate("TeamMenu", "Collect Assignment Files")
-    pattern = translate("TeamMenu", "Gold sets (*.goldset)")
-    files, _ = QFileDialog.getOpenFileNames(parent, title, start, pattern)
-    if files:
+    box = QMessageBox(QMessageBox.Icon.Question, title, translate(
+        "TeamMenu", "Collect every assignment file of a folder, or pick files?"),
+        QMessageBox.StandardButton.Cancel, parent)
+    folder_button = box.addButton(translate("TeamMenu", "A &Folder…"),
+                                  QMessageBox.ButtonRole.AcceptRole)
+    files_button = box.addButton(translate("TeamMenu", "&Files…"),
+                                 QMessageBox.ButtonRole.AcceptRole)
+    box.setDefaultButton(folder_button)
+    box.exec()
+    if box.clickedButton() is files_button:
+        pattern = translate("TeamMenu", "Gold sets (*.goldset)")
+        files, _ = QFileDialog.getOpenFileNames(parent, title, start, pattern)
         return [Path(f) for f in files]
-    folder = QFileDialog.getExistingDirectory(parent, title, start)
-    return [Path(folder)] if folder else []
+    if box.clickedButton() is folder_button:
+        folder = QFileDialog.getExistingDirectory(parent, title, start)
+        return [Path(folder)] if folder else []
+    return []
 
 
 def collect_lines(report: Any) -> tuple[list[str], list[str]]:
