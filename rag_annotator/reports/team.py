@@ -23,6 +23,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from rag_annotator.errors import KnownError
 from rag_annotator.metrics.team import TeamFigures, TimedJudgment, team_figures
@@ -110,13 +111,21 @@ def _graded(store: GoldSetStore) -> bool:
 
 
 # -- from a folder -----------------------------------------------------------------------------
+#: What :func:`read_team_folder` keeps between two reads of a folder: per file, its
+#: (modification and change times, inode, size, campaigns asked) and what it gave.
+FolderCache = dict[str, tuple[tuple[int, int, int, int, frozenset[str] | None], Any]]
+
+
 def read_team_folder(folder: Path, *, skip: Path | None = None,
-                     campaigns: Collection[str] | None = None) -> TeamStatus:
+                     campaigns: Collection[str] | None = None,
+                     cache: FolderCache | None = None) -> TeamStatus:
     """Read every assignment file of ``folder`` read-only (module docstring).
 
     ``skip``: a file not to read (the master the lead has open, if it lies there);
     ``campaigns``: the campaign ids the master knows — a file of another campaign is listed
-    as such (None: any campaign).
+    as such (None: any campaign); ``cache``: a dict the caller keeps between reads — a file
+    read whole before whose time and size have not changed is not opened again (the panel
+    reads a folder of twenty experts every minute).
     """
     folder = Path(folder)
     try:
@@ -128,7 +137,7 @@ def read_team_folder(folder: Path, *, skip: Path | None = None,
     for path in entries:
         if skip is not None and not path.is_symlink() and _same(path, skip):
             continue
-        reads.append(_read_one(path, campaigns))
+        reads.append(_cached(path, campaigns, cache))
     reads = _one_file_per_assessor(reads)
     good = [r for r in reads if not r.status.problem]
     notes: list[str] = []
@@ -145,6 +154,31 @@ def read_team_folder(folder: Path, *, skip: Path | None = None,
         seconds={r.status.assessor: r.seconds for r in good},
         graded=any(r.graded for r in good))
     return TeamStatus(str(folder), tuple(r.status for r in reads), figures, tuple(notes))
+
+
+def _cached(path: Path, campaigns: Collection[str] | None,
+            cache: FolderCache | None) -> _FileRead:
+    """:func:`_read_one`, or what it gave last time for the same time, size and campaigns
+    (only a file read whole: one that could not be read is tried again)."""
+    if cache is None:
+        return _read_one(path, campaigns)
+    try:
+        stat = path.lstat()
+        # ctime and inode too: a sync engine may keep the sender's modification time, and a
+        # file's size often stays the same when rows are added into existing pages
+        key = (stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino, stat.st_size,
+               None if campaigns is None else frozenset(campaigns))
+    except OSError:
+        return _read_one(path, campaigns)
+    found = cache.get(str(path))
+    if found is not None and found[0] == key:
+        return found[1]  # type: ignore[no-any-return]
+    read = _read_one(path, campaigns)
+    if not read.status.problem and not path.with_name(path.name + "-journal").exists():
+        cache[str(path)] = (key, read)
+    else:
+        cache.pop(str(path), None)
+    return read
 
 
 def _same(a: Path, b: Path) -> bool:

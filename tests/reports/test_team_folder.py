@@ -152,3 +152,27 @@ def test_store_figures_after_collect_match_the_folder(tmp_path: Path) -> None:
     assert mine.keys() == theirs.keys() and mine
     for key, pair in mine.items():
         assert (pair.units, pair.kappa) == (theirs[key].units, theirs[key].kappa)
+
+
+def test_a_cached_read_reopens_only_changed_files(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from rag_annotator.reports import team
+
+    master, files = make_team(tmp_path, ("ana", "bruno"), control=0.0)
+    opened: list[str] = []
+    real = team._read_one
+
+    def counting(path: Path, campaigns: object) -> object:
+        opened.append(path.name)
+        return real(path, campaigns)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(team, "_read_one", counting)
+    cache: team.FolderCache = {}
+    first = read_team_folder(tmp_path / "team", skip=master, cache=cache)
+    assert sorted(opened) == ["ana.goldset", "bruno.goldset"]
+    opened.clear()
+    again = read_team_folder(tmp_path / "team", skip=master, cache=cache)
+    assert opened == [] and again.figures == first.figures
+    judge_file(files["bruno"], lambda _p, _r: 1, limit=2)
+    third = read_team_folder(tmp_path / "team", skip=master, cache=cache)
+    assert opened == ["bruno.goldset"]
+    assert third.figures.by_name()["bruno"].judged == 2

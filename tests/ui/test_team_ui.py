@@ -80,6 +80,7 @@ def test_cant_judge_asks_a_reason_and_leaves_the_pair_unjudged(qtbot, tmp_path: 
                    Qt.KeyboardModifier.ControlModifier)
     assert _queue(files["bruno"])[0]["cannot_judge"] is None
     assert "Your assignment: 0 / " in judge.assignment.header.text()
+    assert judge.position.text().startswith("Pair 1 of")  # back on the pair, to judge it
     window.close()
 
 

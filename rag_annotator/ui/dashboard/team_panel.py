@@ -25,7 +25,7 @@ from PySide6.QtCore import QFileSystemWatcher, Qt, QTimer, Signal
 from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
 
 from rag_annotator.metrics.team import AssessorFigures
-from rag_annotator.reports.team import TeamStatus, read_team_folder
+from rag_annotator.reports.team import FolderCache, TeamStatus, read_team_folder
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.dashboard.format import decimals, num, pct, translate
 from rag_annotator.ui.dashboard.widgets import Cell, FigureTable
@@ -65,6 +65,7 @@ class TeamPanel(QGroupBox):
         self.status: TeamStatus | None = None
         self._generation = 0
         self._executor: ThreadPoolExecutor | None = None
+        self._cache: FolderCache = {}  # files unchanged since the last read are not reopened
         self.folder_label = QLabel()
         self.folder_label.setWordWrap(True)
         self.folder_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -102,6 +103,7 @@ class TeamPanel(QGroupBox):
         folder = self.folder()
         self.setVisible(folder is not None)
         self.status = None
+        self._cache = {}
         if folder is None:
             self.poll.stop()
             return
@@ -131,7 +133,8 @@ class TeamPanel(QGroupBox):
         if generation != self._generation:
             return
         try:
-            status = read_team_folder(folder, skip=master, campaigns=campaigns)
+            status = read_team_folder(folder, skip=master, campaigns=campaigns,
+                                      cache=self._cache)
         except Exception:  # a bug: logged; the panel keeps its last figures
             log.exception("team panel: reading the team folder failed")
             return

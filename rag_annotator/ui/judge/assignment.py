@@ -199,10 +199,18 @@ class AssignmentMode(QObject):
         if self._own and changes.action in OWN_ACTIONS:
             return
         store = self.ctx.hub.store
-        if store is not None and changes.touches("judgments", "control_judgments",
-                                                 "cannot_judge", "assignments", "documents",
-                                                 "cases", "meta"):
-            self.load(store)
+        if store is None or not changes.touches("judgments", "control_judgments",
+                                                "cannot_judge", "assignments", "documents",
+                                                "cases", "meta"):
+            return
+        self.load(store)
+        pairs = changes.pairs_touched() if changes.action in ("undo", "redo") else None
+        if pairs:  # Ctrl+Z after a key: back to the pair it labelled, to label it again
+            slots = [i for i, r in enumerate(self.queue)
+                     if (int(r["case_id"]), int(r["document_id"])) in pairs]
+            open_slots = [i for i in slots if not self.queue[i]["done"]]
+            if open_slots or slots:
+                self.show_slot((open_slots or slots)[0])
 
     # -- keys --------------------------------------------------------------------------------
     def allows(self, action_id: str) -> bool:
