@@ -176,6 +176,11 @@ TABLES: dict[str, str] = {
     "trajectories": QT_TRANSLATE_NOOP("labels", "Trajectory"),
     "trajectory_steps": QT_TRANSLATE_NOOP("labels", "Trajectory step"),
     "trajectory_reviews": QT_TRANSLATE_NOOP("labels", "Trajectory review"),
+    "campaigns": QT_TRANSLATE_NOOP("labels", "Campaign"),
+    "campaign_assessors": QT_TRANSLATE_NOOP("labels", "Campaign assessor"),
+    "assignments": QT_TRANSLATE_NOOP("labels", "Assigned pair"),
+    "control_judgments": QT_TRANSLATE_NOOP("labels", "Control repeat"),
+    "cannot_judge": QT_TRANSLATE_NOOP("labels", "Can't judge"),
 }
 
 
