@@ -194,3 +194,27 @@ def test_active_clock_leaves_idle_gaps_out(qtbot) -> None:  # type: ignore[no-un
     assert clock.seconds(10_000 + 2 * IDLE_LIMIT_MS + 5_002) == 15.0  # idle up to the key
     clock.restart()
     assert clock.seconds(IDLE_LIMIT_MS) == IDLE_LIMIT_MS / 1000  # at the limit: counted
+
+
+def test_collect_shows_conflicts_and_refusals(qtbot, tmp_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
+    from rag_annotator.domain.operations import edit_case
+
+    master, files = make_team(tmp_path, ("ana", "bruno"), control=0.0)
+    judge_file(files["ana"], lambda _p, _r: 1, limit=3)
+    with GoldSetStore.open(files["ana"], assessor="ana") as store:
+        case = store.assignment_queue()[0]
+        edit_case(store, int(case["case_id"]), question="An edited question?")
+    foreign = tmp_path / "foreign.goldset"
+    foreign.write_bytes(b"SQLite format 3\x00" + b"\x00" * 4080)
+    window = open_window(qtbot, master, assessor="lead")
+    before = sha256(master)
+    job = window.team.collect([files["ana"], foreign])
+    assert job is not None and job.wait_done(60) and job.error is None
+    box = window.team.report_box
+    assert box is not None and box.icon() == box.Icon.Warning
+    assert "foreign.goldset: refused" in box.informativeText()
+    assert str(case["case"]) in box.detailedText()  # the edited case: a conflict, listed
+    assert window.store.case_detail(int(case["case_id"]))["question"] != "An edited question?"
+    assert sha256(master) != before  # ana's three labels came in, nothing else
+    box.done(0)
+    window.close()
