@@ -7,7 +7,8 @@ may be slow, and a file being written is listed with the reason rather than wait
 panel reads the folder again when the folder or one of its files changes
 (QFileSystemWatcher, a change settles for :data:`SETTLE_MS` first) and every
 :data:`POLL_MS` anyway (a sync engine that replaces files behind a network share is not
-always seen by the watcher).
+always seen by the watcher) — while it is shown: a read due while it is hidden is made on the
+next show.
 
 Per assessor: judged, remaining, can't judge, median seconds per judgment, Cohen's kappa with
 the others, self-consistency on control pairs, and an outlier flag written as a word
@@ -22,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from PySide6.QtCore import QFileSystemWatcher, Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
 
 from rag_annotator.metrics.team import AssessorFigures
@@ -65,6 +67,7 @@ class TeamPanel(QGroupBox):
         self.status: TeamStatus | None = None
         self._generation = 0
         self._executor: ThreadPoolExecutor | None = None
+        self._stale = False  # a read was due while the panel was hidden
         self._cache: FolderCache = {}  # files unchanged since the last read are not reopened
         self.folder_label = QLabel()
         self.folder_label.setWordWrap(True)
@@ -113,14 +116,23 @@ class TeamPanel(QGroupBox):
         self.poll.start()
         self.reload()
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.reload()
+
     def _soon(self, *_args: object) -> None:
         self.settle.start()
 
     def reload(self) -> None:
-        """Read the folder again on a worker thread."""
+        """Read the folder again on a worker thread (when shown; else on the next show)."""
         folder, store = self.folder(), self.ctx.hub.store
         if folder is None or store is None:
             return
+        if not self.isVisible():
+            self._stale = True
+            return
+        self._stale = False
         self._generation += 1
         if self._executor is None:
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="team")
