@@ -170,6 +170,8 @@ def show_collect_report(parent: QWidget | None, report: Any) -> QMessageBox:
                                        "(Judge → D): %1.").replace("%1", str(report.disputes)))
     trouble = bool(details) or bool(report.refused)
     box = QMessageBox(parent)
+    box.setStyleSheet(  # one line per file, not four
+        "QLabel#qt_msgbox_informativelabel { min-width: 560px; }")
     box.setIcon(QMessageBox.Icon.Warning if trouble else QMessageBox.Icon.Information)
     box.setWindowTitle(translate("TeamMenu", "Collect"))
     box.setText(translate("TeamMenu", "Collected %n file(s); each one is a step Undo can take "
@@ -187,6 +189,8 @@ def show_hand_out_report(parent: QWidget | None, report: Any) -> QMessageBox:
              .replace("%2", str(report.slots.get(name, 0))).replace("%3", str(path))
              for name, path in report.files.items()]
     box = QMessageBox(parent)
+    box.setStyleSheet(  # one line per file, not four
+        "QLabel#qt_msgbox_informativelabel { min-width: 560px; }")
     box.setIcon(QMessageBox.Icon.Information)
     box.setWindowTitle(translate("TeamMenu", "Hand Out Assignments"))
     box.setText(translate("TeamMenu", "%1 pairs handed out; send each expert their file.")
