@@ -218,3 +218,35 @@ def test_collect_shows_conflicts_and_refusals(qtbot, tmp_path: Path, english: No
     assert sha256(master) != before  # ana's three labels came in, nothing else
     box.done(0)
     window.close()
+
+
+def test_x_outside_an_assignment_records_cant_judge_and_seconds_too(  # type: ignore[no-untyped-def]
+        qtbot, window) -> None:
+    from tests.ui.driving import judge_on_case
+
+    judge = judge_on_case(qtbot, window, "Q1")
+    assert not judge.assignment.active and judge.pairs.isVisible()
+    pair = judge.pool.rows[judge.pairs.currentIndex().row()]
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, CantJudgeDialog):
+            QTimer.singleShot(10, answer)
+            return
+        dialog.reason.setCurrentIndex(0)  # "Outside my expertise"
+        dialog.accept()
+
+    QTimer.singleShot(0, answer)
+    qtbot.keyClick(judge.pairs, Qt.Key.Key_X)
+    found = [r for r in window.store.cannot_judge_rows() if r["assessor"] == "alice"]
+    assert [(r["case"], r["document"], r["reason"]) for r in found] == [
+        ("Q1", pair["key"], "Outside my expertise")]
+    # a label key in the ordinary Judge section records its seconds as well
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is judge.pairs, timeout=2000)
+    current, case_id = judge.pool.rows[judge.pairs.currentIndex().row()], judge.case_id()
+    qtbot.keyClick(judge.pairs, Qt.Key.Key_1)
+    seconds = window.store.query(
+        "SELECT j.seconds FROM judgments j JOIN assessors s ON s.id = j.assessor_id "
+        "WHERE s.name = 'alice' AND j.case_id = ? AND j.document_id = ?",
+        (case_id, current["document_id"]))
+    assert seconds and seconds[0]["seconds"] is not None
