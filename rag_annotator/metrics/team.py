@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from statistics import median
 from typing import NamedTuple
 
@@ -328,7 +328,7 @@ def _with_outliers(figures: AssessorFigures, team_seconds: float | None,
                                              f"{figures.controls} control pairs"))
     if not found:
         return figures
-    return AssessorFigures(**{**figures.__dict__, "outliers": tuple(found)})
+    return replace(figures, outliers=tuple(found))
 
 
 def _grade_units(rows: Iterable[TimedJudgment]) -> list[GradeUnit]:
