@@ -372,3 +372,61 @@ def test_judging_takes_seconds_and_cannot_judge_keeps_the_pair_unjudged(
         assert store.assignment_queue()[0]["grade"] == 1
         assert rows(path, "SELECT s.name, j.seconds FROM judgments j JOIN assessors s "
                           "ON s.id = j.assessor_id") == [("Anne", 12.5)]
+
+
+# -- formats and checks --------------------------------------------------------------------
+def test_native_json_carries_the_campaign_and_round_trips_byte_for_byte(
+        master: GoldSetStore, tmp_path: Path) -> None:
+    import json
+    from importlib import resources
+
+    import jsonschema
+
+    from rag_annotator.import_export import native_json
+    from rag_annotator.import_export.registry import Options
+
+    report = hand_out(master, TEAM, 2, tmp_path / "team", control=0.05, seed=4)
+    for i, (name, path) in enumerate(report.files.items()):
+        judge_file(path, name, seed=i, cannot=2)
+    collect(master, [tmp_path / "team"])
+    native_json.export_json(master, tmp_path / "a.json", Options())
+    first = (tmp_path / "a.json").read_bytes()
+    with GoldSetStore.create(tmp_path / "b.goldset", assessor="imp") as other:
+        native_json.import_json(other, tmp_path / "a.json", Options())
+        native_json.export_json(other, tmp_path / "b.json", Options())
+        assert other.assessor_progress() == master.assessor_progress()
+        assert other.control_rows() == master.control_rows()
+    assert (tmp_path / "b.json").read_bytes() == first
+    data = json.loads(first)
+    schema = json.loads((resources.files("rag_annotator.resources") / "schema" /
+                         "goldset.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(data, schema)
+    (campaign,) = data["campaigns"]
+    assert campaign["assessors"] == list(TEAM) and campaign["per_pair"] == 2
+    slots = rows(master.path, "SELECT count(*) FROM assignments")[0][0]
+    assert len(data["assignments"]) == slots
+    assert len(data["cannot_judge"]) == 3 and data["control_judgments"]
+    timed = [j for j in data["judgments"] if j["assessor"] in TEAM]
+    assert timed and all(isinstance(j["seconds"], float) for j in timed)
+
+
+def test_check_reports_a_queue_with_a_hole_and_a_control_without_its_pair(
+        master: GoldSetStore, tmp_path: Path) -> None:
+    hand_out(master, TEAM, 2, tmp_path / "team", control=0.05, seed=4)
+    with closing(sqlite3.connect(master.path)) as conn:
+        conn.execute("DELETE FROM assignments WHERE id = (SELECT min(id) FROM assignments "
+                     "WHERE NOT is_control AND assessor_id = (SELECT id FROM assessors "
+                     "WHERE name = 'Anne') AND position > 1 AND (case_id, document_id) IN "
+                     "(SELECT case_id, document_id FROM assignments WHERE is_control))")
+        conn.commit()
+    problems = master.cross_reference_problems()
+    assert any("assessor Anne: queue positions are not 1.." in p for p in problems)
+    assert any("assessor Anne: control slot" in p and "repeats no pair" in p
+               for p in problems)
+
+
+def test_hand_out_reports_progress_per_file(master: GoldSetStore, tmp_path: Path) -> None:
+    seen: list[tuple[int, int]] = []
+    hand_out(master, TEAM, 2, tmp_path / "team", progress=lambda d, t: seen.append((d, t)))
+    assert seen[0] == (0, 4) and seen[-1] == (4, 4)
+    assert [d for d, _t in seen] == sorted(d for d, _t in seen)

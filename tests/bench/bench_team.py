@@ -32,11 +32,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from generate import generate  # noqa: E402
+from generate import generate
 
-from rag_annotator.domain.clock import utc_now  # noqa: E402
-from rag_annotator.import_export.team_files import collect, hand_out  # noqa: E402
-from rag_annotator.storage.store import GoldSetStore  # noqa: E402
+from rag_annotator.domain.clock import utc_now
+from rag_annotator.import_export.team_files import collect, hand_out
+from rag_annotator.storage.store import GoldSetStore
 
 DEPTH = 100
 
