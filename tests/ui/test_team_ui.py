@@ -107,11 +107,13 @@ def test_team_panel_shows_two_assessors_from_a_folder(qtbot, tmp_path: Path,  # 
     assert panel.table.text_at("ana", "Cohen’s κ with the others") not in ("", "—")
     assert "Krippendorff" in panel.note.text()
     # live: bruno judges more, the panel follows (watcher, or the next poll)
+    assert {p: sha256(p) for p in files.values()} == before  # read, never written
     judge_file(files["bruno"], lambda _p, r: None if r["grade"] is not None else 1, limit=5)
+    after_bruno = {p: sha256(p) for p in files.values()}
     panel.reload()
     qtbot.waitUntil(lambda: panel.table.text_at("bruno", "Remaining") == str(len(queue) - 15),
                     timeout=10000)
-    assert {p: sha256(p) for p in files.values()} != before  # bruno's own writes only
+    assert {p: sha256(p) for p in files.values()} == after_bruno
     window.close()
 
 
