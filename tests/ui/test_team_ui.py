@@ -108,6 +108,7 @@ def test_team_panel_shows_two_assessors_from_a_folder(qtbot, tmp_path: Path,  # 
     assert "Krippendorff" in panel.note.text()
     # live: bruno judges more, the panel follows (watcher, or the next poll)
     assert {p: sha256(p) for p in files.values()} == before  # read, never written
+    assert {str(p) for p in files.values()} <= set(panel.watcher.files())  # live
     judge_file(files["bruno"], lambda _p, r: None if r["grade"] is not None else 1, limit=5)
     after_bruno = {p: sha256(p) for p in files.values()}
     panel.reload()
