@@ -32,6 +32,7 @@ class Settings:
         export_choices: the export dialog's last choices (format, destination, scope).
         interval_level: the level of every interval the app shows (0.95: 95 %).
         enough_points: the half-width, in points, "how many cases are enough" aims at.
+        team_folders: the folder each gold set's team files arrive in, by the file's path.
     """
 
     assessor: str = ""
@@ -44,6 +45,7 @@ class Settings:
     export_choices: dict[str, Any] = field(default_factory=dict)
     interval_level: float = 0.95
     enough_points: int = 10
+    team_folders: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: Path) -> Settings:
@@ -72,6 +74,8 @@ class Settings:
         if not 1 <= settings.enough_points <= 50:
             settings.enough_points = 10
         settings.recent_files = [p for p in settings.recent_files if isinstance(p, str)]
+        settings.team_folders = {k: v for k, v in settings.team_folders.items()
+                                 if isinstance(v, str)}
         return settings
 
     def save(self, path: Path) -> None:

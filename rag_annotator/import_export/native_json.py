@@ -8,6 +8,8 @@ Shape (``resources/schema/goldset.schema.json`` is its JSON Schema)::
      "answers": [... with "citations" and "claims" (with "evidence", "judge_verdicts")],
      "answer_reviews": [...], "trajectories": [... with "steps"], "trajectory_reviews": [...],
      "agent_metrics": {run: {...}}  (when there are trajectories; derived, not imported),
+     "assessor_metrics": {...}  (per assessor judged, remaining, median seconds, kappa,
+     self-consistency, outliers; derived, not imported),
      "judgments": [... with "seconds"], "adjudications": [...], "releases": [...],
      "campaigns": [... with "assessors"], "assignments": [...], "control_judgments": [...],
      "cannot_judge": [...], "history": [...]  (only with --history)}
@@ -292,7 +294,8 @@ TEAM_DEFAULTS: dict[str, Any] = {"seconds": None}
 _TOP = ("format", "version", "schema_version", "meta", "assessors", "identities", "documents",
         "cases",
         "case_reviews", "runs", "retrieved", "answers", "answer_reviews", "trajectories",
-        "trajectory_reviews", "agent_metrics", "judgments", "adjudications", "releases",
+        "trajectory_reviews", "agent_metrics", "assessor_metrics", "judgments",
+        "adjudications", "releases",
         "campaigns", "assignments", "control_judgments", "cannot_judge", "history",
         *STRUCTURED_SECTIONS)
 
@@ -357,6 +360,9 @@ def read_document(path: Path) -> dict[str, Any]:
                         for i, item in enumerate(items)]
     if not isinstance(data.get("agent_metrics", {}), dict):
         raise ImportRejected(path, None, "agent_metrics: expected an object (run → figures).")
+    if not isinstance(data.get("assessor_metrics", {}), dict):
+        raise ImportRejected(path, None, "assessor_metrics: expected an object (derived "
+                                         "figures; it is not imported).")
     out["has_history"] = bool(data.get("history"))
     out.update(read_sections(path, data))  # output contracts, checks, field outcomes
     return out

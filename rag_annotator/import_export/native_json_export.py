@@ -133,6 +133,9 @@ def export_json(store: GoldSetStore, dest: Path, options: Options) -> ExportRepo
         metrics = agent_metrics(store)
         if metrics:
             w.scalar("agent_metrics", metrics)
+        assessors = assessor_metrics(store)
+        if assessors:  # derived, like agent_metrics (issue 15)
+            w.scalar("assessor_metrics", assessors)
         report.counts["judgments"] = w.rows("judgments", _flat(store, "judgments"))
         report.counts["adjudications"] = w.rows("adjudications", _flat(store, "adjudications"))
         report.counts["releases"] = w.rows("releases", store.export_releases())
@@ -159,6 +162,17 @@ def agent_metrics(store: GoldSetStore) -> dict[str, Any]:
     only_agents = FigureOptions(parts=frozenset({AGENTS}))
     return {run: native_agent_json(build(store, run, only_agents))
             for run in store.trajectory_run_names()}
+
+
+def assessor_metrics(store: GoldSetStore) -> dict[str, Any]:
+    """The team's figures (``reports.team.store_team_figures``: per assessor judged,
+    remaining, median seconds, kappa, self-consistency, outliers; pairwise kappa, alpha), as
+    the workbook's Assessors sheet shows them; empty without any assessor.  Derived, never
+    imported.  (The top-level ``assessors`` key is the list of assessor rows.)"""
+    from rag_annotator.reports.team import store_team_figures
+
+    figures = store_team_figures(store)
+    return figures.to_json() if figures.assessors else {}
 
 
 def _flat(store: GoldSetStore, entity: str) -> Iterator[dict[str, Any]]:

@@ -49,6 +49,7 @@ from rag_annotator.import_export.xlsx_summary import SummaryWriter, print_ready,
 from rag_annotator.paths import app_paths
 from rag_annotator.reports.sheets_rights import SHEET, rights_rows
 from rag_annotator.reports.sheets_structured import add_structured_sheet
+from rag_annotator.reports.sheets_team import team_sheets
 from rag_annotator.reports.words import default_language
 from rag_annotator.reports.workbook import summary
 from rag_annotator.storage import tempfiles
@@ -192,6 +193,8 @@ def export_xlsx(store: GoldSetStore, dest: Path, options: Options) -> TablesRepo
         SummaryWriter(wb, summary(store, scope, lang, options.release, options.level),
                       escape).write()
         tick(0)  # the summary's intervals and drift take seconds on a big file: Cancel here
+        for title, team_rows in team_sheets(store, lang):  # the Assessors sheet (issue 15)
+            _write_rows(wb.create_sheet(title), team_rows, lang)
         add_structured_sheet(wb, store, scope, lang, _write_rows)  # issue 17
         _write_rows(wb.create_sheet(SHEET), rights_rows(store, list(scope.runs), lang), lang)
         for entity in FLAT_ENTITIES:

@@ -7,10 +7,14 @@ judging counts use the hub, and the hub knows neither (no ``hub ↔ undo ↔ pro
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rag_annotator.ui.hub import Hub
 from rag_annotator.ui.progress import JudgingProgress
 from rag_annotator.ui.undo import UndoController
+
+if TYPE_CHECKING:
+    from rag_annotator.ui.team.folders import TeamFolders
 
 
 @dataclass
@@ -20,3 +24,4 @@ class UiContext:
     hub: Hub
     undo: UndoController
     progress: JudgingProgress
+    team: TeamFolders | None = None  # the open file's team folder (the main window sets it)

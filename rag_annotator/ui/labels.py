@@ -181,6 +181,11 @@ TABLES: dict[str, str] = {
     "decisive_fields": QT_TRANSLATE_NOOP("labels", "Decisive field"),
     "structured_checks": QT_TRANSLATE_NOOP("labels", "Structured answer check"),
     "field_outcomes": QT_TRANSLATE_NOOP("labels", "Decisive field outcome"),
+    "campaigns": QT_TRANSLATE_NOOP("labels", "Campaign"),
+    "campaign_assessors": QT_TRANSLATE_NOOP("labels", "Campaign assessor"),
+    "assignments": QT_TRANSLATE_NOOP("labels", "Assigned pair"),
+    "control_judgments": QT_TRANSLATE_NOOP("labels", "Control repeat"),
+    "cannot_judge": QT_TRANSLATE_NOOP("labels", "Can't judge"),
 }
 
 

@@ -123,6 +123,10 @@ class MainWindow(QMainWindow):
         self.progress = JudgingProgress(self.hub)
         self.progress.hold()  # until the window is first painted (see paintEvent)
         self.ctx = UiContext(self.hub, self.undo, self.progress)
+        from rag_annotator.ui.team.folders import TeamFolders
+
+        self.team_folders = TeamFolders(self.hub, settings, self._save_settings, self)
+        self.ctx.team = self.team_folders
         self.files = FileLife(self, self.hub, self.undo, settings, lambda: self.paths,
                               lambda: self.assessor, self._save_settings)
         self.files.state_changed.connect(self._show_store_state)
@@ -314,6 +318,10 @@ class MainWindow(QMainWindow):
         file_menu.addMenu(self.import_menu)
         file_menu.addAction(a["file.export"])
         file_menu.addAction(a["file.merge"])
+        from rag_annotator.ui.team.menu import TeamMenu
+
+        self.team = TeamMenu(self, self.ctx, a, self.team_folders)  # File → Team (issue 15)
+        file_menu.addMenu(self.team.menu)
         file_menu.addAction(a["file.restore"])
         file_menu.addSeparator()
         file_menu.addAction(a["file.close"])
@@ -502,6 +510,7 @@ class MainWindow(QMainWindow):
         read_only = store is not None and store.read_only
         self.read_only_banner.setVisible(read_only)
         self.import_menu.setEnabled(has_file and not read_only)
+        self.team.update_state()
         for action_id in ("file.merge", "file.restore", "edit.guidelines"):
             self.commands[action_id].setEnabled(has_file and not read_only)
         if read_only:

@@ -65,10 +65,11 @@ def test_summary_first_and_active(tmp_path: Path) -> None:
     assert wb.sheetnames[0] == "Summary" and wb.active.title == "Summary"
     reports = len(wb.sheetnames) - len(FLAT_ENTITIES)  # summary, drift, chart data...
     assert wb.sheetnames[reports:] == list(FLAT_ENTITIES)
-    assert set(wb.sheetnames[1:reports]) <= {"Drift", "Chart data", "Structured answers",
-                                             "exposure"}
+    assert set(wb.sheetnames[1:reports]) <= {"Drift", "Chart data", "Assessors",
+                                             "Structured answers", "exposure"}
     # the sample has structured answers and exposures: their report sheets (issue 17)
     assert {"Structured answers", "exposure"} <= set(wb.sheetnames[1:reports])
+    assert "Assessors" in wb.sheetnames  # the team's figures (issue 15)
     texts = [c for row in wb["Summary"].iter_rows(values_only=True) for c in row
              if isinstance(c, str)]
     assert any("policy 'trec'" in t for t in texts)  # the unjudged policy is named
@@ -367,6 +368,7 @@ def test_the_summary_speaks_french_under_a_french_locale(tmp_path: Path) -> None
     assert fr.sheetnames[0] == "Synthèse" and fr.active.title == "Synthèse"
     assert [n for n in fr.sheetnames if n in FLAT_ENTITIES] == list(FLAT_ENTITIES)
     assert len(fr.sheetnames) == len(en.sheetnames)
+    assert "Annotateurs" in fr.sheetnames and "Assessors" in en.sheetnames
     english = list(en["Summary"].iter_rows(values_only=True))
     french = list(fr["Synthèse"].iter_rows(values_only=True))
     assert len(english) == len(french)

@@ -75,6 +75,7 @@ from rag_annotator.ui.dashboard.format import decimals, pct
 from rag_annotator.ui.dashboard.goldset_panels import AgreementPanel, CountsPanel
 from rag_annotator.ui.dashboard.retrieval_panel import RetrievalPanel
 from rag_annotator.ui.dashboard.structured_panel import StructuredPanel
+from rag_annotator.ui.dashboard.team_panel import TeamPanel
 from rag_annotator.ui.dashboard.widgets import FigureTable
 from rag_annotator.ui.sections.base import Section, placeholder_label
 
@@ -230,6 +231,7 @@ class DashboardSection(Section):
         self.agent_only.setWordWrap(True)
         self.agent_only.hide()
         self.agreement_panel = AgreementPanel()
+        self.team_panel = TeamPanel(self.ctx)  # live from the team folder (issue 15)
         self.counts = CountsPanel()
         self.empty = placeholder_label(self.tr("No run yet: import one (Runs section) to see "
                                                "its metrics here."))
@@ -240,7 +242,7 @@ class DashboardSection(Section):
         body_layout = QVBoxLayout(body)
         for widget in (self.empty, self.agent_only, self.next_box, *self._metric_boxes,
                        self.structured_panel, self.agents, self.drift_panel,
-                       self.agreement_panel, self.counts):
+                       self.agreement_panel, self.team_panel, self.counts):
             body_layout.addWidget(widget)
         body_layout.addStretch(1)
         scroll = QScrollArea()

@@ -22,6 +22,8 @@ SPECS: tuple[ActionSpec, ...] = (
                ("3",), "judge"),
     ActionSpec("judge.unjudged", QT_TRANSLATE_NOOP("actions", "Back to unjudged"), ("U",),
                "judge"),
+    ActionSpec("judge.cant_judge", QT_TRANSLATE_NOOP("actions", "Can’t judge (with a reason)…"),
+               ("X",), "judge"),
     ActionSpec("judge.previous", QT_TRANSLATE_NOOP("actions", "Previous pair"), ("K",),
                "judge"),
     ActionSpec("judge.next", QT_TRANSLATE_NOOP("actions", "Next pair"), ("J",), "judge"),

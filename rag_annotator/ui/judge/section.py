@@ -37,6 +37,8 @@ from rag_annotator.errors import KnownError
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.context import UiContext
+from rag_annotator.ui.judge.assignment import AssignmentMode, cant_judge_pair
+from rag_annotator.ui.judge.timing import ActiveClock
 from rag_annotator.ui.judge.widgets import JudgeProgressModel, TermHighlighter
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
 from rag_annotator.ui.progress import JUDGING_TABLES
@@ -51,7 +53,7 @@ from rag_annotator.ui.sections.base import (
 Row = dict[str, Any]
 JUDGE_ACTIONS = actions.ids_in("judge")
 LABEL_ACTIONS = ("judge.relevant", "judge.not_relevant", "judge.grade2", "judge.grade3",
-                 "judge.unjudged")
+                 "judge.unjudged", "judge.cant_judge")
 MOVE_ACTIONS = ("judge.previous", "judge.next", "judge.previous_case", "judge.next_case",
                 "judge.settle")
 VIEW_ACTIONS = ("judge.show_others", "judge.reference", "judge.guidelines", "judge.adjudicate",
@@ -111,6 +113,8 @@ class JudgeSection(Section):
             "Note on this pair (E to write, Enter to save, Esc to go back)"))
         self.note.returnPressed.connect(self._save_note)
         self.note.installEventFilter(self)
+        self.clock = ActiveClock(self, follow=True)  # the active seconds of each judgment
+        self.assignment = AssignmentMode(ctx, self.clock, self)
         self._connect_commands()
         self._lay_out()
         self.cases.selectionModel().currentRowChanged.connect(self._on_case)
@@ -133,6 +137,7 @@ class JudgeSection(Section):
         self.commands["judge.next_case"].triggered.connect(lambda: self.step_case(+1))
         self.commands["judge.previous_case"].triggered.connect(lambda: self.step_case(-1))
         self.commands["judge.note"].triggered.connect(self._edit_note)
+        self.commands["judge.cant_judge"].triggered.connect(self.cant_judge)
         self.commands["judge.settle"].triggered.connect(self.jump_to_settling)
         self.commands["judge.show_others"].toggled.connect(self.show_others)
         self.commands["judge.reference"].toggled.connect(self.reference.setVisible)
@@ -152,7 +157,8 @@ class JudgeSection(Section):
                  "judge.guidelines": self.tr("Guidelines"), "judge.adjudicate": self.tr("Disputes"),
                  "judge.pool": self.tr("Pool…"), "judge.previous": self.tr("Previous"),
                  "judge.next": self.tr("Next"), "judge.previous_case": self.tr("Previous case"),
-                 "judge.next_case": self.tr("Next case"), "judge.settle": self.tr("Settles most")}
+                 "judge.next_case": self.tr("Next case"), "judge.settle": self.tr("Settles most"),
+                 "judge.cant_judge": self.tr("Can’t judge…")}
         for action_id in (*LABEL_ACTIONS, *MOVE_ACTIONS, *VIEW_ACTIONS):
             button = QToolButton()
             button.setDefaultAction(self.commands[action_id])
@@ -176,7 +182,7 @@ class JudgeSection(Section):
         """Cases on the left; the pool, the buttons, the guidelines and the document on the
         right."""
         label_row, move_row, view_row = self._button_rows()
-        left = QWidget()
+        self._left = left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.cases, 1)
@@ -185,6 +191,7 @@ class JudgeSection(Section):
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addWidget(self.banner)
+        top_layout.addWidget(self.assignment.header)
         top_layout.addWidget(self.question)
         top_layout.addWidget(self.reference)
         top_layout.addWidget(self.pairs, 1)
@@ -216,7 +223,7 @@ class JudgeSection(Section):
 
     # -- section -------------------------------------------------------------------------------
     def focus_widget(self) -> QWidget:
-        return self.pairs
+        return self.document if self.assignment.active else self.pairs
 
     def refresh(self) -> None:
         store = self.store
@@ -224,6 +231,8 @@ class JudgeSection(Section):
             return
         self.max_grade = int(store.meta("max_grade", "1") or 1)
         self._load_guidelines()
+        if self._show_mode(self.assignment.load(store)):
+            return
         keep = self.case_id()
         self.progress_model.store = store
         self.progress_model.reload()
@@ -235,6 +244,8 @@ class JudgeSection(Section):
         self._update_actions()
 
     def clear(self) -> None:
+        self.assignment.clear()
+        self._show_mode(False)
         self.progress_model.set_store(None)
         self.pool.set_rows([])
         self.question.clear()
@@ -243,6 +254,9 @@ class JudgeSection(Section):
         self._update_actions()
 
     def apply_changes(self, changes: Changes) -> None:
+        if self.assignment.active:
+            self.assignment.apply_changes(changes)
+            return
         if changes.reshapes("cases"):
             self.schedule_refresh()
             return
@@ -270,6 +284,8 @@ class JudgeSection(Section):
 
     def judge(self, grade: int | None) -> None:
         """Label the current pair for this session's assessor, then go to the next to do."""
+        if self.assignment.active:
+            return self.assignment.judge(grade)
         case_id, document_id = self.case_id(), self.document_id()
         if case_id is None or document_id is None or self.store is None:
             return
@@ -279,13 +295,15 @@ class JudgeSection(Section):
             changes = self.ctx.undo.run(
                 lambda s: set_adjudication(s, case_id, document_id, grade))
         else:
-            changes = self.ctx.undo.run(
-                lambda s: set_judgment(s, case_id, document_id, grade))
+            changes = self.ctx.undo.run(lambda s: set_judgment(
+                s, case_id, document_id, grade, seconds=self.clock.seconds()))
         if changes is not None:
             self._advance()
 
     def step_case(self, step: int) -> None:
         """Next (+1) or previous (-1) case (in the adjudication queue: with a dispute)."""
+        if self.assignment.active:
+            return self.assignment.next_to_do(step)
         row = current_row(self.cases)
         count = self.progress_model.rowCount()
         target = row + step
@@ -390,6 +408,8 @@ class JudgeSection(Section):
 
     def step_pair(self, step: int) -> None:
         """Next (+1) or previous (-1) pair, crossing into the next or previous case."""
+        if self.assignment.active:
+            return self.assignment.step(step)
         row = current_row(self.pairs) + step
         if 0 <= row < self.pool.rowCount():
             select_row(self.pairs, row)
@@ -414,6 +434,20 @@ class JudgeSection(Section):
         action = self.commands["judge.show_others"]
         if action.isChecked() != shown:
             action.setChecked(shown)
+
+    def cant_judge(self) -> None:
+        """X: "can't judge" the pair, with a reason (it stays unjudged), then the next."""
+        if self.assignment.active:
+            return self.assignment.cant_judge()
+        if cant_judge_pair(self.ctx, self, self.case_id(), self.document_id()) is not None:
+            self._advance()
+
+    def _show_mode(self, assignment: bool) -> bool:
+        """Assignment mode (the expert's queue) or the cases and their pools."""
+        for widget in (self._left, self.pairs, self.note):
+            widget.setVisible(not assignment)
+        self._update_actions()
+        return assignment
 
     # -- internals -----------------------------------------------------------------------------
     def _others(self, row: Row) -> str:
@@ -606,6 +640,7 @@ class JudgeSection(Section):
         self.reference.setText(f"<i>{esc(title)}</i> {esc(answer) if answer else esc(missing)}")
 
     def _on_pair(self) -> None:
+        self.clock.restart()
         store = self.store
         row = current_row(self.pairs)
         pair = self.pool.row_at(row)
@@ -644,6 +679,9 @@ class JudgeSection(Section):
                 action.setEnabled(has_pair and self.max_grade >= 3)
             else:
                 action.setEnabled(has_pair)
+        if self.assignment.active:
+            for action_id, action in self.commands.items():
+                action.setEnabled(self.assignment.allows(action_id))
         for button in self._buttons:
             button.setVisible(button.defaultAction().isEnabled()
                               or button.defaultAction().objectName() not in
