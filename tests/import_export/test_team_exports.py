@@ -81,7 +81,7 @@ def test_assessors_sheet_read_back_with_calamine(collected: Path, tmp_path: Path
     with GoldSetStore.open(collected, read_only=True) as store:
         export_xlsx(store, dest, Options(locale="en"))
     book = CalamineWorkbook.from_path(str(dest))
-    assert book.sheet_names[:2] == ["Summary", "Assessors"]
+    assert book.sheet_names[0] == "Summary" and "Assessors" in book.sheet_names
     sheet = book.get_sheet_by_name("Assessors").to_python(skip_empty_area=False)
     header = [str(c) for c in sheet[1]]
     assert header[:8] == ["assessor", "judged", "remaining", "can't judge", "median seconds",

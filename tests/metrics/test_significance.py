@@ -95,7 +95,13 @@ def test_randomization_p_is_within_a_hundredth_of_ranx_compare(boost: float) -> 
     peer = report.to_dict()["a"]["comparisons"]["b"]["ndcg@10"]
     scores_a, scores_b = a.scores["ndcg@10"], b.scores["ndcg@10"]
     ours = randomization_p([scores_a[q] - scores_b[q] for q in qrels], 10_000, seed=1)
-    assert ours == pytest.approx(peer, abs=0.01)
+    # Both are Monte Carlo estimates of one p from 10,000 draws, and ranx's figure moved from
+    # one run to the next despite its seed (0.0 boost: off by more than 0.01 once in a merged
+    # run, within it on the rerun).  Near p = 0.5 the difference of
+    # two such estimates has a standard error of 0.007: within 0.01, or within 3.5 of those
+    # errors where the draws alone can move the two further apart.
+    noise = 3.5 * math.sqrt(2 * peer * (1 - peer) / 10_000)
+    assert ours == pytest.approx(peer, abs=max(0.01, noise))
 
 
 def test_randomization_p_counts_flips_as_far_as_observed() -> None:
