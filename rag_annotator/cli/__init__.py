@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 #: Modules of ``rag_annotator.cli`` that add commands of their own: each defines
 #: ``add_parsers(sub)`` and ``HANDLERS`` (command name -> handler of the parsed arguments).
 #: One module per topic keeps this file the dispatcher, not the home of every command.
-_COMMAND_MODULES: tuple[str, ...] = ()
+_COMMAND_MODULES: tuple[str, ...] = (
+    "rag_annotator.cli.sampling",
+)
 IMPORT_FORMATS = tuple(registry.IMPORTS)
 EXPORT_FORMATS = tuple(registry.EXPORTS)
 EXIT_PROBLEMS = 1

@@ -22,6 +22,7 @@ from rag_annotator.domain.agent_ops import TrajectoryInput, add_trajectories
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.operations import ensure_assessor
 from rag_annotator.domain.ports import Writer
+from rag_annotator.import_export.sample_judge import load_sample_judge
 from rag_annotator.storage.store import GoldSetStore
 
 SAMPLE_RESOURCE = ("rag_annotator.resources", "sample", "sample_fr.json")
@@ -67,6 +68,7 @@ def load_sample(store: GoldSetStore, data: dict[str, Any]) -> None:
              "note": j.get("note") or "", "updated_at": now}
             for j in data["judgments"]
         ))
+        load_sample_judge(store, op, next(iter(assessors.values())))  # issue 22
 
 
 def _load_documents(op: Writer, items: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:

@@ -31,6 +31,7 @@ from rag_annotator.metrics.intervals import (
     DEFAULT_TARGET_HALF_WIDTH,
 )
 from rag_annotator.metrics.judge_next import Suggestion, next_to_judge
+from rag_annotator.metrics.judge_sample import JudgeSample
 from rag_annotator.metrics.latency import DEFAULT_TARGET_MS, LatencySummary, summarize_latency
 from rag_annotator.metrics.measures import parse_measures
 from rag_annotator.metrics.retrieval import DEFAULT_MEASURES, Report, evaluate
@@ -38,6 +39,7 @@ from rag_annotator.metrics.run_intervals import FigureIntervals, Settings, run_i
 from rag_annotator.metrics.significance import PairedResult, paired_comparison
 from rag_annotator.metrics.values import Policy, QueryInput
 from rag_annotator.reports import inputs
+from rag_annotator.reports.judge_figures import judge_samples
 from rag_annotator.storage.store import GoldSetStore
 
 #: What :func:`build` can compute (``parts``).
@@ -125,6 +127,8 @@ class RunFigures:
     next_pairs: tuple[Suggestion, ...] = ()
     intervals: FigureIntervals = field(default_factory=FigureIntervals)
     significance: Mapping[str, PairedResult] | None = None
+    #: judge → level → the judge measured on its review sample (issue 22; file-wide).
+    judges: Mapping[str, Mapping[str, JudgeSample]] = field(default_factory=dict)
 
     @property
     def policy(self) -> Policy:
@@ -187,7 +191,7 @@ def build(store: GoldSetStore, run: str, options: FigureOptions = FigureOptions(
         answers=answers, diagnosis=diagnosis, latency=latency, agents=agents,
         coverage=coverage, comparison=comparison, case_families=case_families,
         next_pairs=_next_pairs(queries, measures, run, options), intervals=intervals,
-        significance=significance)
+        significance=significance, judges=judge_samples(store, options.level))
 
 
 def _next_pairs(queries: Mapping[str, QueryInput], measures: Sequence[str], run: str,

@@ -412,8 +412,55 @@ def _agent_cases(db: Database) -> None:
     db.execute("PRAGMA user_version = 3")
 
 
+#: Review samples of an automatic judge (issue 22).  The lead renumbers at merge: the
+#: number is this one constant, the name and the user_version below follow it.
+REVIEW_SAMPLES_VERSION = 4
+#: One sample per (judge, level); its items name the unit drawn (a claim, an answer, or a
+#: (case, document) pair) as plain integers, not foreign keys: deleting or merging a claim
+#: must not be blocked by a sample (the reads skip an item whose unit is gone), and the
+#: history records every row it writes.  ``weight`` is the item's inclusion probability
+#: n_h / N_h in its stratum (``stratum`` = judge's label + family) at the draw.
+SCHEMA_REVIEW_SAMPLES = """
+CREATE TABLE review_samples (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    judge_id    INTEGER NOT NULL REFERENCES assessors(id),
+    level       TEXT NOT NULL CHECK (level IN ('claims', 'answers', 'relevance')),
+    seed        INTEGER NOT NULL,
+    size        INTEGER NOT NULL CHECK (size >= 0),
+    population  INTEGER NOT NULL CHECK (population >= 0),
+    half_width  REAL CHECK (half_width IS NULL OR (half_width > 0 AND half_width < 1)),
+    created_at  TEXT NOT NULL,
+    created_by  TEXT NOT NULL DEFAULT '',
+    UNIQUE (judge_id, level)
+);
+CREATE TABLE review_sample_items (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    sample_id     INTEGER NOT NULL REFERENCES review_samples(id),
+    position      INTEGER NOT NULL,
+    unit_id       INTEGER NOT NULL,
+    document_id   INTEGER,
+    stratum       TEXT NOT NULL,
+    judge_label   TEXT NOT NULL,
+    family        TEXT NOT NULL DEFAULT '',
+    stratum_size  INTEGER NOT NULL CHECK (stratum_size >= 1),
+    stratum_drawn INTEGER NOT NULL CHECK (stratum_drawn >= 1),
+    weight        REAL NOT NULL CHECK (weight > 0 AND weight <= 1),
+    UNIQUE (sample_id, unit_id, document_id)
+);
+CREATE INDEX review_sample_items_sample ON review_sample_items(sample_id, position)
+"""
+
+
+@_step(f"{REVIEW_SAMPLES_VERSION:04d}_review_samples")
+def _review_samples(db: Database) -> None:
+    """Seeded, stratified human review samples of an automatic judge (issue 22)."""
+    for statement in _statements(SCHEMA_REVIEW_SAMPLES):
+        db.execute(statement)
+    db.execute(f"PRAGMA user_version = {REVIEW_SAMPLES_VERSION}")
+
+
 #: The schema version this build writes (the number of the last migration).
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = REVIEW_SAMPLES_VERSION
 
 
 def migration_set() -> Migrations:

@@ -41,6 +41,7 @@ from rag_annotator.storage.reads_goldset import GoldsetReads
 from rag_annotator.storage.reads_judging import JudgingReads
 from rag_annotator.storage.reads_metrics import MetricsReads
 from rag_annotator.storage.reads_runs import RunsReads
+from rag_annotator.storage.reads_samples import SampleReads
 from rag_annotator.storage.reads_verify import VerifyReads
 from rag_annotator.storage.schema import (
     SCHEMA_VERSION,
@@ -61,7 +62,7 @@ BACKGROUND_CHECK_BYTES = 32 * 1024 * 1024
 
 
 class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsReads,
-                   ExchangeReads, AgentReads, FileChecks, ReadBase):
+                   ExchangeReads, AgentReads, SampleReads, FileChecks, ReadBase):
     """An open gold-set file.
 
     Attributes:

@@ -30,7 +30,7 @@ WRITABLE_TABLES = (
     "meta", "assessors", "documents", "cases", "expected_sources", "runs", "retrieved",
     "answers", "citations", "judgments", "adjudications", "claims", "evidence",
     "answer_reviews", "releases", "judge_verdicts", "case_reviews", "trajectories",
-    "trajectory_steps", "trajectory_reviews",
+    "trajectory_steps", "trajectory_reviews", "review_samples", "review_sample_items",
 )
 
 #: Rows per ``insert_range`` history row: bounds the JSON an undo writes per history row.
