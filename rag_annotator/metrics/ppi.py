@@ -15,7 +15,10 @@ wider than it should be because of a tuning step fitted on the same sample.
 
 Stratified (the sample was drawn per stratum, stratum ``h`` holding ``N_h`` of the items):
 each stratum gets its own estimate and variance, combined with the weights ``W_h = N_h / N``:
-``theta = sum W_h theta_h`` and ``var = sum W_h^2 var_h``.  A stratum no human label reached
+``theta = sum W_h theta_h`` and ``var = sum W_h^2 var_h + sum W_h (theta_h - theta)^2 / N``.
+The last term is the variance of the weights themselves (the strata are the judge's labels,
+so their shares are as random as the N items: without it the interval covered 90 % where it
+claimed 95 % in the simulation of the tests).  A stratum no human label reached
 (a tiny stratum a proportional draw rounded to zero) uses the pooled correction
 ``mean(y - f)`` of the whole sample and its variance, so the estimate stays defined; that
 stratum's share of the variance is then only as good as the pooled sample.
@@ -114,20 +117,21 @@ def ppi_mean_stratified(strata: Mapping[str, Stratum],
     import numpy as np
 
     pooled = np.asarray(pooled_y, dtype=float) - np.asarray(pooled_f, dtype=float)
-    value = variance = 0.0
+    parts: list[tuple[float, float, float]] = []  # (W_h, theta_h, var_h)
     for stratum in strata.values():
         size = len(stratum.judge_all)
         if not size:
             continue
-        weight = size / big_n
         if stratum.human:
             theta, var = _moments(stratum.human, stratum.judge_sampled, stratum.judge_all)
         else:
             f_all = np.asarray(stratum.judge_all, dtype=float)
             theta = float(f_all.mean() + pooled.mean())
             var = float(f_all.var() / size + pooled.var() / pooled.size)
-        value += weight * theta
-        variance += weight * weight * var
+        parts.append((size / big_n, theta, var))
+    value = sum(w * theta for w, theta, _v in parts)
+    variance = (sum(w * w * var for w, _t, var in parts)
+                + sum(w * (theta - value) ** 2 for w, theta, _v in parts) / big_n)
     return _estimate(value, variance, level, len(pooled_y), big_n, True)
 
 
