@@ -25,7 +25,7 @@ from rag_annotator.errors import FileNotFound, FileTooNew, KnownError
 from rag_annotator.storage import connection, schema
 from rag_annotator.storage import store as store_mod
 from rag_annotator.storage.connection import APPLICATION_ID, EXPECTED_PRAGMAS, SQLITE_MAGIC
-from rag_annotator.storage.schema import SCHEMA_VERSION
+from rag_annotator.storage.schema import REVIEW_SAMPLES_VERSION, SCHEMA_VERSION
 from rag_annotator.storage.snapshot import pre_migration_backup_path
 from rag_annotator.storage.store import GoldSetStore
 from tests.builders import build_rich

@@ -130,3 +130,14 @@ class SampleReads(ReadBase):
             "SELECT s.name AS judge, rs.level, rs.size, rs.seed, rs.population, "
             "rs.created_at FROM review_samples rs JOIN assessors s ON s.id = rs.judge_id "
             "ORDER BY s.name, rs.level")
+
+    def sample_claim_queue(self, judge: str) -> list[Row]:
+        """The claims of ``judge``'s claims sample in review order, as
+        :meth:`VerifyReads.claim_queue` gives claims: ``id``, ``answer_id``, ``verdict`` (the
+        human's); a sampled claim since deleted is left out."""
+        return self._many(
+            "SELECT cl.id, cl.answer_id, cl.verdict FROM review_sample_items i "
+            "JOIN review_samples rs ON rs.id = i.sample_id "
+            "JOIN assessors s ON s.id = rs.judge_id "
+            "JOIN claims cl ON cl.id = i.unit_id "
+            "WHERE s.name = ? AND rs.level = 'claims' ORDER BY i.position", (judge,))

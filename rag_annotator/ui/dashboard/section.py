@@ -68,6 +68,7 @@ from rag_annotator.ui.dashboard.comparison_panel import ComparisonPanel, NextPai
 from rag_annotator.ui.dashboard.diagnosis_panel import DiagnosisPanel, LatencyPanel
 from rag_annotator.ui.dashboard.format import decimals, pct
 from rag_annotator.ui.dashboard.goldset_panels import AgreementPanel, CountsPanel
+from rag_annotator.ui.dashboard.judge_sample_panel import JudgeSamplePanel
 from rag_annotator.ui.dashboard.retrieval_panel import RetrievalPanel
 from rag_annotator.ui.dashboard.widgets import FigureTable
 from rag_annotator.ui.sections.base import Section, placeholder_label
@@ -87,7 +88,8 @@ NEXT_COUNT = 10
 #: Tables whose changes can move a figure of the dashboard.
 WATCHED = ("judgments", "adjudications", "claims", "answer_reviews", "answers", "retrieved",
            "runs", "cases", "documents", "expected_sources", "citations", "trajectories",
-           "trajectory_steps", "trajectory_reviews")
+           "trajectory_steps", "trajectory_reviews", "judge_verdicts", "review_samples",
+           "review_sample_items")
 
 #: Above this many judgments the dashboard does not recount agreement at every change.
 AGREEMENT_UI_MAX = 50_000
@@ -206,6 +208,7 @@ class DashboardSection(Section):
         self.agent_only.setWordWrap(True)
         self.agent_only.hide()
         self.agreement_panel = AgreementPanel()
+        self.judge_sample_panel = JudgeSamplePanel()  # issue 22, beside the agreement
         self.counts = CountsPanel()
         self.empty = placeholder_label(self.tr("No run yet: import one (Runs section) to see "
                                                "its metrics here."))
@@ -214,7 +217,8 @@ class DashboardSection(Section):
         body = QWidget()
         body_layout = QVBoxLayout(body)
         for widget in (self.empty, self.agent_only, self.next_box, *self._metric_boxes,
-                       self.agents, self.agreement_panel, self.counts):
+                       self.agents, self.agreement_panel, self.judge_sample_panel,
+                       self.counts):
             body_layout.addWidget(widget)
         body_layout.addStretch(1)
         scroll = QScrollArea()
@@ -351,7 +355,7 @@ class DashboardSection(Section):
         self.figures = figures
         self.busy.hide()
         for panel in (self.retrieval_panel, self.answers_panel, self.diagnosis_panel,
-                      self.latency_panel, self.comparison_panel):
+                      self.latency_panel, self.comparison_panel, self.judge_sample_panel):
             panel.show_figures(figures)
         self._show_next(figures)
         self._show_agents(figures)

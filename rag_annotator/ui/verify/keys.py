@@ -30,6 +30,8 @@ y / p / x    the cited passage supports what it is attached to: yes / partly / n
              read is flagged in the citations list and above the context
 r            go to the answer review list; Space changes the selected item
 g            agreement with an automatic judge (confusion matrix, kappa, disagreements)
+q            review queue of a judge's random sample (blind: the judge's verdict shows only
+             once yours is given); q again leaves it
 ===========  =====================================================================
 """
 
@@ -78,6 +80,8 @@ SPECS: tuple[ActionSpec, ...] = (
     _spec("review", QT_TRANSLATE_NOOP("actions", "Answer review"), "R"),
     _spec("review_cycle", QT_TRANSLATE_NOOP("actions", "Change the review item"), "Space"),
     _spec("calibration", QT_TRANSLATE_NOOP("actions", "Agreement with a judge"), "G"),
+    _spec("sample_queue", QT_TRANSLATE_NOOP("actions", "Review a judge's sample (blind)"),
+          "Q", checkable=True),
 )
 
 __all__ = ["QT_TRANSLATE_NOOP", "SPECS"]
