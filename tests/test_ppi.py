@@ -204,3 +204,30 @@ def test_sample_command_draws_and_replaces(tmp_path: Path) -> None:
     big = run_cli("sample", str(path), "--judge", "RAGChecker", "--level", "claims",
                   "--size", "500")
     assert big.returncode == 2 and "between 1 and 93" in big.stderr
+
+
+@pytest.mark.parametrize(("locale", "title"), [("en", "Judges"), ("fr", "Juges")])
+def test_the_workbook_has_the_judges_sheet(tmp_path: Path, locale: str, title: str) -> None:
+    from openpyxl import load_workbook
+
+    path = tmp_path / "s.goldset"
+    create_sample(path).close()
+    dest = tmp_path / "w.xlsx"
+    result = run_cli("export", str(path), "xlsx", str(dest), "--locale", locale)
+    assert result.returncode == 0, result.stderr
+    wb = load_workbook(dest, read_only=True)
+    assert title in wb.sheetnames
+    rows = [r for r in wb[title].iter_rows(values_only=True)]
+    with GoldSetStore.open(path, read_only=True) as store:
+        from rag_annotator.reports.judge_figures import judge_samples
+
+        claims = judge_samples(store)["RAGChecker"]["claims"]
+    figure = claims.figures["supported_share"]
+    row = next(r for r in rows if r[:3] == ("RAGChecker", "claims", "supported_share"))
+    assert figure.ppi is not None
+    assert row[3:8] == pytest.approx((figure.naive, figure.human, figure.ppi.value,
+                                      figure.ppi.interval.low, figure.ppi.interval.high))
+    assert sum(1 for r in rows if r and r[0] == "RAGChecker" and len(r) > 5
+               and r[3] in ("supported", "not_supported", "contradicted")
+               and r[4] in ("supported", "not_supported", "contradicted")) == len(
+        claims.disagreements)

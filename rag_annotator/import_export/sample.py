@@ -36,13 +36,15 @@ def sample_data() -> dict[str, Any]:
     return data
 
 
-def create_sample(path: str | Path, *, assessor: str = "", lock: bool = False) -> GoldSetStore:
+def create_sample(path: str | Path, *, assessor: str = "", lock: bool = False,
+                  with_judge: bool = True) -> GoldSetStore:
     """Create a new gold-set file at ``path`` holding the sample; return it open (locked for
-    this writer when ``lock``, as the app does)."""
+    this writer when ``lock``, as the app does).  ``with_judge=False`` leaves out the
+    automatic judge and its reviewed sample (``sample_judge.py``)."""
     data = sample_data()
     store = GoldSetStore.create(path, name=data["name"], assessor=assessor, lock=lock)
     try:
-        load_sample(store, data)
+        load_sample(store, data, with_judge=with_judge)
     except BaseException:
         store.close()
         Path(path).unlink(missing_ok=True)
@@ -50,7 +52,7 @@ def create_sample(path: str | Path, *, assessor: str = "", lock: bool = False) -
     return store
 
 
-def load_sample(store: GoldSetStore, data: dict[str, Any]) -> None:
+def load_sample(store: GoldSetStore, data: dict[str, Any], with_judge: bool = True) -> None:
     """Insert the sample into an empty gold set, in one operation (not undoable)."""
     with store.operation("load_sample", data["name"], log=False, undoable=False) as op:
         op.update("meta", {"key": "guidelines"}, {"value": data["guidelines"]})
@@ -68,7 +70,8 @@ def load_sample(store: GoldSetStore, data: dict[str, Any]) -> None:
              "note": j.get("note") or "", "updated_at": now}
             for j in data["judgments"]
         ))
-        load_sample_judge(store, op, next(iter(assessors.values())))  # issue 22
+        if with_judge:  # issue 22
+            load_sample_judge(store, op, next(iter(assessors.values())))
 
 
 def _load_documents(op: Writer, items: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:

@@ -47,6 +47,7 @@ from rag_annotator.import_export.csv_export import (
     system_locale,
 )
 from rag_annotator.import_export.csv_import import CUT_MARKER
+from rag_annotator.import_export.judge_sheet import write_judge_sheet
 from rag_annotator.import_export.registry import Options
 from rag_annotator.paths import app_paths
 from rag_annotator.reports.workbook import SUMMARY, summary_rows, words
@@ -222,6 +223,7 @@ def export_xlsx(store: GoldSetStore, dest: Path, options: Options) -> TablesRepo
         lang = summary_language(options)
         _write_summary(wb.create_sheet(words(lang)(SUMMARY)),
                        summary_rows(store, scope, lang), lang)
+        write_judge_sheet(wb, store, lang)  # issue 22: judges checked on a human sample
         for entity in FLAT_ENTITIES:
             columns, rows = entity_stream(store, entity, scope)
             report.counts[entity] = _Sheets(wb, entity, columns, report).write(rows, tick)

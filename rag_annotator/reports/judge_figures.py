@@ -4,6 +4,7 @@ Dashboard and the workbook."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rag_annotator.metrics.judge_sample import JudgeSample, measure_judge
@@ -26,7 +27,7 @@ def judge_samples(store: GoldSetStore, level: float = 0.95) -> JudgeSamples:
     return found
 
 
-def judges_json(samples: JudgeSamples) -> dict[str, Any]:
+def judges_json(samples: Mapping[str, Mapping[str, JudgeSample]]) -> dict[str, Any]:
     """``{name: {level: {measure: {naive, human, ppi, ppi_ci, n_human, n_judge}, ...}}}``."""
     return {judge: {level: measured.to_json() for level, measured in levels.items()}
             for judge, levels in samples.items()}
