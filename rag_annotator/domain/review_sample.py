@@ -135,9 +135,14 @@ def draw_review_sample(store: Store, judge: str, level: str,
     drawn = draw(units, size, seed)
     with store.operation("draw_review_sample", f"{judge} · {level} · {size}") as op:
         judges = op.select("assessors", name=judge)
-        if not judges or judges[0].get("kind") != "judge":
+        if not judges or (judges[0].get("kind") != "judge" and level != "relevance"):
             raise NotFound(f"no automatic judge named '{judge}' in this gold set.")
         judge_id = judges[0]["id"]
+        if judges[0].get("kind") != "judge":
+            # relevance labels of an automatic judge come in as qrels under a plain
+            # assessor: sampling them declares it a judge, so its labels no longer count
+            # as a human's (undone with the draw)
+            op.update("assessors", {"id": judge_id}, {"kind": "judge"})
         for old in op.select("review_samples", judge_id=judge_id, level=level):
             op.delete_where("review_sample_items", sample_id=old["id"])
             op.delete("review_samples", {"id": old["id"]})

@@ -10,8 +10,10 @@ inclusion weight.  The labels are words (``domain.review_sample.LEVEL_CLASSES``)
   else not validated (the judge's faithfulness is its share of supported claims); the
   human's is the answer review's ``validated`` (faithfulness: the human-supported share,
   known only once every claim is verified);
-* relevance: a (case, document) pair the judge assessor labelled (grade >= 1: relevant);
-  the human's is the adjudicated grade, else the human assessors' grades when they agree.
+* relevance: a (case, document) pair the judge assessor labelled (grade >= 1: relevant) —
+  an automatic relevance judge imported as qrels is a plain assessor until its first sample
+  is drawn, which makes it of kind judge; the human's label is the adjudicated grade, else
+  the human assessors' grades when they agree.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ _RELEVANCE = (
     "FROM judgments g JOIN assessors s ON s.id = g.assessor_id "
     "JOIN cases c ON c.id = g.case_id JOIN documents d ON d.id = g.document_id "
     "LEFT JOIN adjudications ad ON ad.case_id = g.case_id AND ad.document_id = g.document_id "
-    "WHERE s.name = ? AND s.kind = 'judge' AND g.grade IS NOT NULL "
+    "WHERE s.name = ? AND g.grade IS NOT NULL "
     "ORDER BY g.case_id, g.document_id")
 
 
@@ -141,3 +143,14 @@ class SampleReads(ReadBase):
             "JOIN assessors s ON s.id = rs.judge_id "
             "JOIN claims cl ON cl.id = i.unit_id "
             "WHERE s.name = ? AND rs.level = 'claims' ORDER BY i.position", (judge,))
+
+    def sampled_pairs(self) -> tuple[set[tuple[int, int]], set[str]]:
+        """The (case id, document id) pairs of every relevance review sample, and the names
+        of the judges that drew them: the Judge section keeps those judges' labels off the
+        screen on those pairs until the human has labelled them."""
+        rows = self._many(
+            "SELECT i.unit_id, i.document_id, s.name FROM review_sample_items i "
+            "JOIN review_samples rs ON rs.id = i.sample_id "
+            "JOIN assessors s ON s.id = rs.judge_id WHERE rs.level = 'relevance'")
+        return ({(int(r["unit_id"]), int(r["document_id"])) for r in rows},
+                {str(r["name"]) for r in rows})

@@ -176,6 +176,8 @@ TABLES: dict[str, str] = {
     "trajectories": QT_TRANSLATE_NOOP("labels", "Trajectory"),
     "trajectory_steps": QT_TRANSLATE_NOOP("labels", "Trajectory step"),
     "trajectory_reviews": QT_TRANSLATE_NOOP("labels", "Trajectory review"),
+    "review_samples": QT_TRANSLATE_NOOP("labels", "Review sample of a judge"),
+    "review_sample_items": QT_TRANSLATE_NOOP("labels", "Sampled unit"),
 }
 
 
