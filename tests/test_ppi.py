@@ -231,3 +231,33 @@ def test_the_workbook_has_the_judges_sheet(tmp_path: Path, locale: str, title: s
                and r[3] in ("supported", "not_supported", "contradicted")
                and r[4] in ("supported", "not_supported", "contradicted")) == len(
         claims.disagreements)
+
+
+def test_review_samples_travel_in_the_native_json(tmp_path: Path) -> None:
+    """Export → import into a new file → export: the same bytes, samples included, valid
+    against the packaged JSON Schema; the imported file measures the judge the same."""
+    from importlib import resources
+
+    import jsonschema
+
+    from rag_annotator.import_export import native_json
+    from rag_annotator.import_export.registry import Options
+    from rag_annotator.reports.judge_figures import judge_samples, judges_json
+
+    path = tmp_path / "s.goldset"
+    create_sample(path).close()
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    assert run_cli("export", str(path), "json", str(first)).returncode == 0
+    with GoldSetStore.create(tmp_path / "b.goldset", assessor="imp") as other:
+        native_json.import_json(other, first, Options())
+        again = judges_json(judge_samples(other))
+    assert run_cli("export", str(tmp_path / "b.goldset"), "json", str(second)).returncode == 0
+    assert first.read_bytes() == second.read_bytes()
+    data = json.loads(first.read_text(encoding="utf-8"))
+    assert len(data["review_samples"]) == 1
+    assert len(data["review_samples"][0]["sample_items"]) == 30
+    schema = json.loads((resources.files("rag_annotator.resources") / "schema" /
+                         "goldset.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(data, schema)
+    with GoldSetStore.open(path, read_only=True) as store:
+        assert judges_json(judge_samples(store)) == again

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rag_annotator.errors import KnownError
+from rag_annotator.import_export import native_samples
 from rag_annotator.import_export.files import atomic_text_writer
 from rag_annotator.import_export.registry import Options
 from rag_annotator.storage.reads_exchange import JSON_COLUMNS
@@ -132,6 +133,8 @@ def export_json(store: GoldSetStore, dest: Path, options: Options) -> ExportRepo
         report.counts["judgments"] = w.rows("judgments", _flat(store, "judgments"))
         report.counts["adjudications"] = w.rows("adjudications", _flat(store, "adjudications"))
         report.counts["releases"] = w.rows("releases", store.export_releases())
+        report.counts["review_samples"] = w.rows("review_samples",
+                                                 native_samples.export_rows(store))
         if options.history:
             report.counts["operations"] = w.rows("history", store.export_history())
         w.close()

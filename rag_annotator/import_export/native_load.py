@@ -14,6 +14,7 @@ from typing import Any
 
 from rag_annotator.domain.ports import Writer
 from rag_annotator.errors import KnownError
+from rag_annotator.import_export import native_samples
 from rag_annotator.import_export.files import ImportRejected, polled
 from rag_annotator.import_export.native_json import ImportReport
 
@@ -104,6 +105,7 @@ def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportRep
              "grade": r["grade"], "note": r["note"], "updated_at": r["updated_at"]}
             for i, r in enumerate(data.get(table, []))), report)
     _insert(op, cancel, "releases", data.get("releases", []), report)
+    native_samples.load(op, path, data.get("review_samples", []), ids)  # issue 22
 
 
 def _load_answers(op: Writer, cancel: Callable[[], bool] | None,
