@@ -17,11 +17,12 @@ Row = dict[str, Any]
 class SampleBlind:
     """Which pairs hide which judges' labels."""
 
-    _sampled_pairs: set[tuple[int, int]] = set()
-    _sample_judges: set[str] = set()
+    _sampled_pairs: frozenset[tuple[int, int]] = frozenset()
+    _sample_judges: frozenset[str] = frozenset()
 
     def load_sampled_pairs(self, store: GoldSetStore) -> None:
-        self._sampled_pairs, self._sample_judges = store.sampled_pairs()
+        pairs, judges = store.sampled_pairs()
+        self._sampled_pairs, self._sample_judges = frozenset(pairs), frozenset(judges)
 
     def sample_hidden(self, case_id: int | None, row: Row) -> bool:
         """Whether this pool row is a sampled pair the human has not labelled yet."""
