@@ -154,3 +154,24 @@ class SampleReads(ReadBase):
             "JOIN assessors s ON s.id = rs.judge_id WHERE rs.level = 'relevance'")
         return ({(int(r["unit_id"]), int(r["document_id"])) for r in rows},
                 {str(r["name"]) for r in rows})
+
+    def sample_answer_queue(self, judge: str) -> list[Row]:
+        """The claims of the answers of ``judge``'s answers sample, answer by answer in
+        review order: ``id``, ``answer_id``, ``verdict`` (as :meth:`sample_claim_queue`)."""
+        return self._many(
+            "SELECT cl.id, cl.answer_id, cl.verdict FROM review_sample_items i "
+            "JOIN review_samples rs ON rs.id = i.sample_id "
+            "JOIN assessors s ON s.id = rs.judge_id "
+            "JOIN claims cl ON cl.answer_id = i.unit_id "
+            "WHERE s.name = ? AND rs.level = 'answers' "
+            "ORDER BY i.position, cl.position, cl.id", (judge,))
+
+    def sample_answers_reviewed(self, judge: str) -> tuple[int, int]:
+        """(answers of the sample whose review says validated or not, answers sampled)."""
+        row = self._one(
+            "SELECT count(rv.validated) AS reviewed, count(*) AS total "
+            "FROM review_sample_items i JOIN review_samples rs ON rs.id = i.sample_id "
+            "JOIN assessors s ON s.id = rs.judge_id JOIN answers a ON a.id = i.unit_id "
+            "LEFT JOIN answer_reviews rv ON rv.run_id = a.run_id AND rv.case_id = a.case_id "
+            "WHERE s.name = ? AND rs.level = 'answers'", (judge,))
+        return (0, 0) if row is None else (int(row["reviewed"]), int(row["total"]))

@@ -166,3 +166,39 @@ def test_judge_section_hides_a_relevance_judges_sampled_label(
     _press(qtbot, window, Qt.Key.Key_1)  # the human labels it: the judge's label shows
     row = next(i for i, r in enumerate(judge.pool.rows) if r["document_id"] == document_id)
     assert "LLM-rel" in str(judge.pool.index(row, 3).data())
+
+
+def test_answers_sample_stays_blind_until_the_answer_is_decided(
+        qtbot, goldset_path: Path, english: None,
+        monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QInputDialog
+
+    from tests.helpers import run_cli
+
+    create_sample(goldset_path, assessor=ASSESSOR).close()
+    drawn = run_cli("sample", str(goldset_path), "--judge", JUDGE, "--level", "answers",
+                    "--size", "8", "--seed", "4")
+    assert drawn.returncode == 0, drawn.stderr
+    monkeypatch.setattr(QInputDialog, "getItem", staticmethod(
+        lambda _p, _t, _l, items, *_a: (next(i for i in items if "answers" in i), True)))
+    window = open_window(qtbot, goldset_path, assessor=ASSESSOR)
+    section = _verify_sample(qtbot, window)
+    assert section.sample_level == "answers"
+    review = (section.context or {}).get("review") or {}
+    assert review.get("validated") is None  # the first sampled answer still to decide
+    _press(qtbot, window, Qt.Key.Key_B)
+    answer = section.answer_id()
+    for _claim in range(len(section.claims.rows)):  # every claim verified: still blind
+        _press(qtbot, window, Qt.Key.Key_S)
+    section.show_answer(answer)
+    assert all(c["verdict"] == "supported" for c in section.claims.rows)
+    assert f"{JUDGE}:" not in _on_screen(section)
+    assert "the judge said" not in _on_screen(section)
+    _press(qtbot, window, Qt.Key.Key_R)  # the answer review: Validated, then Space
+    validated = next(i for i, r in enumerate(section.review.rows)
+                     if r["item"] == "Validated")
+    section.review_table.selectRow(validated)
+    _press(qtbot, window, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: ((section.context or {}).get("review") or {}).get("validated")
+                    is not None, timeout=2000)
+    assert f"{JUDGE}:" in _on_screen(section)

@@ -29,6 +29,11 @@ translate = QCoreApplication.translate
 CONTEXT = "SampleReview"
 
 
+def _level(level: str) -> str:
+    return {"claims": translate(CONTEXT, "claims"),
+            "answers": translate(CONTEXT, "answers")}.get(level, level)
+
+
 class SampleReview:
     """The sample's queue and its blindness (needs the section's queue and claims)."""
 
@@ -36,6 +41,8 @@ class SampleReview:
     queue: list[Row]
     _unverified: int
     sample_judge: str | None
+    sample_level: str
+    context: Row | None
     sample_ids: set[int]
     sample_note: QLabel
     _last_reviewed: Row | None
@@ -55,6 +62,7 @@ class SampleReview:
 
     def _init_sample(self) -> None:
         self.sample_judge = None
+        self.sample_level = "claims"
         self.sample_ids = set()
         self._last_reviewed = None
         self.sample_note = QLabel()
@@ -68,7 +76,9 @@ class SampleReview:
         if store is None:
             return []
         if self.sample_judge is not None:
-            rows = store.sample_claim_queue(self.sample_judge)
+            rows = (store.sample_answer_queue(self.sample_judge)
+                    if self.sample_level == "answers"
+                    else store.sample_claim_queue(self.sample_judge))
             if rows:
                 self.sample_ids = {int(r["id"]) for r in rows}
                 return rows
@@ -84,28 +94,31 @@ class SampleReview:
             action.setChecked(on)
             action.blockSignals(False)
 
-    def _choose_judge(self, judges: list[str]) -> str | None:
-        if len(judges) == 1:
-            return judges[0]
+    def _choose_sample(self, samples: list[tuple[str, str]]) -> tuple[str, str] | None:
+        if len(samples) == 1:
+            return samples[0]
+        names = [f"{judge} · {_level(level)}" for judge, level in samples]
         parent = self if isinstance(self, QWidget) else None
-        judge, ok = QInputDialog.getItem(
+        name, ok = QInputDialog.getItem(
             parent, translate(CONTEXT, "Review a judge's sample"),
-            translate(CONTEXT, "Judge:"), judges, 0, False)
-        return judge if ok else None
+            translate(CONTEXT, "Sample:"), names, 0, False)
+        return samples[names.index(name)] if ok else None
 
     def set_sample_mode(self, on: bool) -> None:
         """Walk the claims of a judge's sample (on) or every claim (off)."""
         store = self.store
         judge = None
         if on and store is not None:
-            judges = sorted({str(r["judge"]) for r in store.review_samples()
-                             if r["level"] == "claims"})
-            if not judges:
+            samples = [(str(r["judge"]), str(r["level"])) for r in store.review_samples()
+                       if r["level"] in ("claims", "answers")]
+            if not samples:
                 self._hint(translate(
                     CONTEXT, "No review sample of a judge's claims in this file: draw one "
                     "with rag-annotator sample FILE --judge NAME --level claims --size N."))
             else:
-                judge = self._choose_judge(judges)
+                chosen = self._choose_sample(samples)
+                if chosen is not None:
+                    judge, self.sample_level = chosen
         self.sample_judge = judge
         self._last_reviewed = None
         self._check_action(judge is not None)
@@ -118,7 +131,14 @@ class SampleReview:
     def sample_blind(self, claim: Row) -> bool:
         """Whether the judges' verdicts on this claim must stay hidden: a sampled claim no
         human has given a verdict yet."""
-        return int(claim["id"]) in self.sample_ids and claim["verdict"] is None
+        if int(claim["id"]) not in self.sample_ids:
+            return False
+        if claim["verdict"] is None:
+            return True
+        # answers: the claims' verdicts by the judge make its answer verdict
+        review = (self.context or {}).get("review") if self.sample_level == "answers" else None
+        return self.sample_level == "answers" and (review is None
+                                                   or review.get("validated") is None)
 
     def sample_reviewed(self, claim: Row | None) -> None:
         """A verdict was just given to ``claim`` (its row before moving on)."""
@@ -142,10 +162,19 @@ class SampleReview:
                           "judge's verdict stays hidden until you give yours.")
                 .replace("%1", self.sample_judge).replace("%2", str(total - self._unverified))
                 .replace("%3", str(total)))
+        if self.sample_level == "answers" and self.store is not None:
+            done, answers = self.store.sample_answers_reviewed(self.sample_judge)
+            text = (translate(CONTEXT, "Review sample of judge %1 (answers): %2 of %3 answers "
+                              "validated or not (R, Space), %4 of %5 of their claims "
+                              "verified. The judge's verdicts stay hidden until you decide.")
+                    .replace("%1", self.sample_judge).replace("%2", str(done))
+                    .replace("%3", str(answers)).replace("%4", str(total - self._unverified))
+                    .replace("%5", str(total)))
         current = self.current_claim()
         shown = current if current is not None and int(current["id"]) in self.sample_ids \
             and current["verdict"] is not None else self._last_reviewed
-        if shown is not None and shown.get("verdict") is not None:
+        if shown is not None and shown.get("verdict") is not None \
+                and not self.sample_blind(shown):
             text += " " + (translate(CONTEXT, "Claim %1: you said %2; the judge said %3.")
                            .replace("%1", f"{shown['position']}")
                            .replace("%2", labels.verdict(shown["verdict"]))
