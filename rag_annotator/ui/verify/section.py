@@ -455,7 +455,9 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
                     else self.tr("no claim"))
         self.header.setText(
             f"<b>{esc(context['run'])} · {esc(context['case_key'])}</b> — {esc(position)} — "
-            + esc(self.tr("%n claim(s) left to verify in all runs", "", left)))
+            + esc(self.tr("%n claim(s) left to verify in the sample", "", left)
+                  if self.sample_judge else
+                  self.tr("%n claim(s) left to verify in all runs", "", left)))
 
     # -- contexts and evidence ----------------------------------------------------------------
     def _show_context(self) -> None:
