@@ -19,7 +19,7 @@ from rag_annotator.metrics.intervals import Interval
 from rag_annotator.metrics.judge_sample import JudgeSample
 from rag_annotator.reports.run_figures import RunFigures
 from rag_annotator.ui import labels
-from rag_annotator.ui.dashboard.format import pct, translate
+from rag_annotator.ui.dashboard.format import decimals, pct, translate
 from rag_annotator.ui.dashboard.widgets import Cell, FigureTable
 
 CONTEXT = "JudgeSamplePanel"
@@ -73,6 +73,7 @@ class JudgeLevelBox(QGroupBox):
         layout = QVBoxLayout(self)
         for widget in (self.figures, self.classes, self.note):
             layout.addWidget(widget)
+        layout.addStretch(1)  # the note right under the tables
 
     def show_sample(self, measured: JudgeSample) -> None:
         self.setTitle(translate(CONTEXT, "Judge %1 · %2").replace("%1", measured.judge)
@@ -96,7 +97,7 @@ class JudgeLevelBox(QGroupBox):
             (class_title(code), [_cell(pct(s.precision)), _cell(interval_text(s.precision_ci)),
                                  _cell(pct(s.recall)), _cell(interval_text(s.recall_ci))])
             for code, s in measured.classes.items()])
-        kappa = "—" if measured.kappa is None else f"{measured.kappa:.2f}"
+        kappa = decimals(measured.kappa, 2)
         outside = int(measured.outside.get("labelled", 0))
         self.note.setText(
             translate(CONTEXT, "%1 of %2 sampled units reviewed (%3 to go, Q in Verify); "
