@@ -36,6 +36,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "rag_annotator.cli.rights",
     "rag_annotator.cli.structured",
     "rag_annotator.cli.team",
+    "rag_annotator.cli.sampling",
 )
 IMPORT_FORMATS = tuple(registry.IMPORTS)
 EXPORT_FORMATS = tuple(registry.EXPORTS)

@@ -87,6 +87,7 @@ VERIFY_ACTION_NAMES: dict[str, str] = {
     "add_evidence": QT_TRANSLATE_NOOP("labels", "Add evidence"),
     "remove_evidence": QT_TRANSLATE_NOOP("labels", "Remove evidence"),
     "import_judge_verdicts": QT_TRANSLATE_NOOP("labels", "Import a judge's verdicts"),
+    "draw_review_sample": QT_TRANSLATE_NOOP("labels", "Draw a review sample of a judge"),
 }
 
 # Agent cases and trajectory reviews.

@@ -60,6 +60,7 @@ from rag_annotator.domain.enums import (
     values,
 )
 from rag_annotator.errors import InvalidValue, KnownError
+from rag_annotator.import_export import native_samples
 from rag_annotator.import_export.files import ImportRejected
 from rag_annotator.import_export.native_json_export import (  # the writer, re-exported
     FORMAT,
@@ -284,6 +285,9 @@ SPECS: dict[str, dict[str, Any]] = {
                  "snapshot": _TEXT},
 }
 
+SPECS.update(native_samples.specs(_KEY, _TEXT, _OTEXT, _INT, _OINT, _ONUM, _NESTED,
+                                  _enum))  # issue 22: review samples of judges
+
 #: Fields a file written before agent cases lacks, with the value they stand for.
 DEFAULTS: dict[str, Any] = {"kind": "rag", "expected_state": {}, "forbidden_tools": [],
                             "required_tools": [], "tool_order": [], "max_steps": None,
@@ -296,7 +300,7 @@ _TOP = ("format", "version", "schema_version", "meta", "assessors", "identities"
         "case_reviews", "runs", "retrieved", "answers", "answer_reviews", "trajectories",
         "trajectory_reviews", "agent_metrics", "assessor_metrics", "judgments",
         "adjudications", "releases",
-        "campaigns", "assignments", "control_judgments", "cannot_judge", "history",
+        "campaigns", "assignments", "control_judgments", "cannot_judge", "review_samples", "history",
         *STRUCTURED_SECTIONS)
 
 
@@ -351,7 +355,7 @@ def read_document(path: Path) -> dict[str, Any]:
     out: dict[str, Any] = {"meta": meta}
     for section in SPECS:
         if section in ("expected_sources", "citations", "claims", "evidence",
-                       "judge_verdicts", "steps"):
+                       "judge_verdicts", "steps", "sample_items"):
             continue
         items = data.get(section, [])
         if not isinstance(items, list):

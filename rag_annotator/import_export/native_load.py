@@ -14,6 +14,7 @@ from typing import Any
 
 from rag_annotator.domain.ports import Writer
 from rag_annotator.errors import KnownError
+from rag_annotator.import_export import native_samples
 from rag_annotator.import_export.files import ImportRejected, polled
 from rag_annotator.import_export.native_json import ImportReport
 from rag_annotator.import_export.native_structured import load_sections
@@ -111,6 +112,7 @@ def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportRep
     _insert(op, cancel, "releases", data.get("releases", []), report)
     _load_team(op, cancel, data, ids, report)
     load_sections(op, path, data)  # output contracts, then the checks and field outcomes
+    native_samples.load(op, path, data.get("review_samples", []), ids)  # issue 22
 
 
 def _load_team(op: Writer, cancel: Callable[[], bool] | None, data: dict[str, Any], ids: _Ids,

@@ -24,6 +24,7 @@ from rag_annotator.domain.operations import ensure_assessor
 from rag_annotator.domain.ports import Writer
 from rag_annotator.domain.structured import contract_from_json
 from rag_annotator.domain.structured_ops import check_answers_in, write_contract_in
+from rag_annotator.import_export.sample_judge import load_sample_judge
 from rag_annotator.storage.store import GoldSetStore
 
 SAMPLE_RESOURCE = ("rag_annotator.resources", "sample", "sample_fr.json")
@@ -37,13 +38,15 @@ def sample_data() -> dict[str, Any]:
     return data
 
 
-def create_sample(path: str | Path, *, assessor: str = "", lock: bool = False) -> GoldSetStore:
+def create_sample(path: str | Path, *, assessor: str = "", lock: bool = False,
+                  with_judge: bool = True) -> GoldSetStore:
     """Create a new gold-set file at ``path`` holding the sample; return it open (locked for
-    this writer when ``lock``, as the app does)."""
+    this writer when ``lock``, as the app does).  ``with_judge=False`` leaves out the
+    automatic judge and its reviewed sample (``sample_judge.py``)."""
     data = sample_data()
     store = GoldSetStore.create(path, name=data["name"], assessor=assessor, lock=lock)
     try:
-        load_sample(store, data)
+        load_sample(store, data, with_judge=with_judge)
     except BaseException:
         store.close()
         Path(path).unlink(missing_ok=True)
@@ -51,7 +54,7 @@ def create_sample(path: str | Path, *, assessor: str = "", lock: bool = False) -
     return store
 
 
-def load_sample(store: GoldSetStore, data: dict[str, Any]) -> None:
+def load_sample(store: GoldSetStore, data: dict[str, Any], with_judge: bool = True) -> None:
     """Insert the sample into an empty gold set, in one operation (not undoable)."""
     with store.operation("load_sample", data["name"], log=False, undoable=False) as op:
         op.update("meta", {"key": "guidelines"}, {"value": data["guidelines"]})
@@ -75,6 +78,8 @@ def load_sample(store: GoldSetStore, data: dict[str, Any]) -> None:
              "note": j.get("note") or "", "updated_at": now}
             for j in data["judgments"]
         ))
+        if with_judge:  # issue 22
+            load_sample_judge(store, op, next(iter(assessors.values())))
 
 
 def _load_identities(op: Writer, items: list[dict[str, Any]]) -> None:

@@ -44,6 +44,7 @@ from rag_annotator.import_export.csv_export import (
     scope_of,
 )
 from rag_annotator.import_export.csv_import import CUT_MARKER
+from rag_annotator.import_export.judge_sheet import write_judge_sheet
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.xlsx_summary import SummaryWriter, print_ready, write_rows
 from rag_annotator.paths import app_paths
@@ -197,6 +198,7 @@ def export_xlsx(store: GoldSetStore, dest: Path, options: Options) -> TablesRepo
             _write_rows(wb.create_sheet(title), team_rows, lang)
         add_structured_sheet(wb, store, scope, lang, _write_rows)  # issue 17
         _write_rows(wb.create_sheet(SHEET), rights_rows(store, list(scope.runs), lang), lang)
+        write_judge_sheet(wb, store, lang)  # issue 22: judges checked on a human sample
         for entity in FLAT_ENTITIES:
             columns, rows = entity_stream(store, entity, scope)
             report.counts[entity] = _Sheets(wb, entity, columns, report).write(rows, tick)

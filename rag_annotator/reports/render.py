@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rag_annotator.reports.intervals_json import add_intervals, agents_json
+from rag_annotator.reports.judge_figures import judges_json
 from rag_annotator.reports.run_figures import RunFigures
 
 #: The keys of a run's agent figures the native JSON keeps (no per-trajectory detail).
@@ -34,6 +35,8 @@ def metrics_json(figures: RunFigures) -> dict[str, Any]:
                          "settles": s.settles, "narrows": s.narrows,
                          "values": [m for _run, m in s.values]} for s in figures.next_pairs]
     add_intervals(data, figures)
+    if figures.judges:  # issue 22: the judges measured on their review samples
+        data["judges"] = judges_json(figures.judges)
     return data
 
 

@@ -31,6 +31,7 @@ from rag_annotator.metrics.intervals import (
     DEFAULT_TARGET_HALF_WIDTH,
 )
 from rag_annotator.metrics.judge_next import Suggestion, next_to_judge
+from rag_annotator.metrics.judge_sample import JudgeSample
 from rag_annotator.metrics.latency import DEFAULT_TARGET_MS, LatencySummary, summarize_latency
 from rag_annotator.metrics.measures import parse_measures
 from rag_annotator.metrics.retrieval import DEFAULT_MEASURES, Report, evaluate
@@ -40,6 +41,7 @@ from rag_annotator.metrics.structured import StructuredSummary, summarize_rows
 from rag_annotator.metrics.values import Policy, QueryInput
 from rag_annotator.reports import inputs
 from rag_annotator.reports import rights_figures as rights_mod
+from rag_annotator.reports.judge_figures import judge_samples
 from rag_annotator.reports.rights_figures import RightsFigures
 from rag_annotator.storage.store import GoldSetStore
 
@@ -131,6 +133,8 @@ class RunFigures:
     significance: Mapping[str, PairedResult] | None = None
     rights: RightsFigures = field(default_factory=RightsFigures)  # exposures, 3 outcomes
     structured: StructuredSummary = field(default_factory=lambda: StructuredSummary(""))
+    #: judge → level → the judge measured on its review sample (issue 22; file-wide).
+    judges: Mapping[str, Mapping[str, JudgeSample]] = field(default_factory=dict)
 
     @property
     def policy(self) -> Policy:
@@ -193,7 +197,7 @@ def build(store: GoldSetStore, run: str, options: FigureOptions = FigureOptions(
         answers=answers, diagnosis=diagnosis, latency=latency, agents=agents,
         coverage=coverage, comparison=comparison, case_families=case_families,
         next_pairs=_next_pairs(queries, measures, run, options), intervals=intervals,
-        significance=significance,
+        significance=significance, judges=judge_samples(store, options.level),
         rights=(rights_mod.build(store, run, options.depth, items, diagnosis)
                 if DIAGNOSIS in parts else RightsFigures()),
         structured=summarize_rows(run, store.structured_inputs(run) if STRUCTURED in parts

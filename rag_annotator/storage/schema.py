@@ -28,6 +28,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # sqlite-utils is imported only to migrate: it costs ~0.1 s at start-up
     from sqlite_utils import Database, Migrations
 
+from rag_annotator.storage.schema_sql import (
+    CASES_0003,
+    IDENTITIES_0004,
+    SCHEMA_0001,
+    SCHEMA_0002,
+    SCHEMA_REVIEW_SAMPLES,
+    SCHEMA_TEAM,
+    STRUCTURED_SQL,
+)
+
 MIGRATION_SET = "rag_annotator"
 _STEPS: list[tuple[str, Callable[[Database], None]]] = []
 
@@ -38,226 +48,6 @@ def _step(name: str) -> Callable[[Callable[[Database], None]], Callable[[Databas
         _STEPS.append((name, fn))
         return fn
     return register
-
-SCHEMA_0001 = """
-CREATE TABLE meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT
-);
-
-CREATE TABLE assessors (
-    id         INTEGER PRIMARY KEY AUTOINCREMENT,
-    name       TEXT NOT NULL UNIQUE CHECK (length(trim(name)) > 0),
-    created_at TEXT NOT NULL
-);
-
-CREATE TABLE documents (
-    id            INTEGER PRIMARY KEY AUTOINCREMENT,
-    key           TEXT NOT NULL UNIQUE CHECK (length(key) > 0),
-    title         TEXT NOT NULL DEFAULT '',
-    text          TEXT NOT NULL DEFAULT '',
-    content_hash  TEXT NOT NULL,
-    owner         TEXT NOT NULL DEFAULT '',
-    rights        TEXT NOT NULL DEFAULT '[]',
-    valid_from    TEXT,
-    valid_until   TEXT,
-    status        TEXT NOT NULL DEFAULT 'current'
-                  CHECK (status IN ('current', 'outdated', 'withdrawn')),
-    version       TEXT NOT NULL DEFAULT '',
-    supersedes_id INTEGER REFERENCES documents(id),
-    parent_id     INTEGER REFERENCES documents(id),
-    origin        TEXT NOT NULL DEFAULT 'corpus'
-                  CHECK (origin IN ('corpus', 'placeholder', 'unmatched_context')),
-    created_at    TEXT NOT NULL,
-    updated_at    TEXT NOT NULL
-);
-
-CREATE TABLE cases (
-    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
-    key                TEXT NOT NULL UNIQUE CHECK (length(key) > 0),
-    kind               TEXT NOT NULL DEFAULT 'rag' CHECK (kind IN ('rag')),
-    question           TEXT NOT NULL DEFAULT '',
-    variants           TEXT NOT NULL DEFAULT '[]',
-    reference_answer   TEXT,
-    must_contain       TEXT NOT NULL DEFAULT '[]',
-    forbidden          TEXT NOT NULL DEFAULT '[]',
-    expected_behaviour TEXT NOT NULL DEFAULT 'answer'
-                       CHECK (expected_behaviour IN ('answer', 'abstain', 'escalate')),
-    family             TEXT NOT NULL DEFAULT 'ordinary'
-                       CHECK (family IN ('ordinary', 'ambiguous', 'sensitive', 'out_of_scope',
-                              'no_answer', 'conflicting_sources', 'outdated_document',
-                              'prompt_injection', 'access_restricted')),
-    tags               TEXT NOT NULL DEFAULT '[]',
-    difficulty         TEXT CHECK (difficulty IS NULL OR difficulty IN ('easy', 'medium', 'hard')),
-    role               TEXT NOT NULL DEFAULT '',
-    notes              TEXT NOT NULL DEFAULT '',
-    status             TEXT NOT NULL DEFAULT 'draft'
-                       CHECK (status IN ('draft', 'reviewed', 'approved', 'retired')),
-    author             TEXT NOT NULL DEFAULT '',
-    created_at         TEXT NOT NULL,
-    updated_at         TEXT NOT NULL
-);
-CREATE INDEX cases_family ON cases(family);
-CREATE INDEX cases_status ON cases(status);
-
-CREATE TABLE expected_sources (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    case_id     INTEGER NOT NULL REFERENCES cases(id),
-    document_id INTEGER NOT NULL REFERENCES documents(id),
-    span_start  INTEGER CHECK (span_start IS NULL OR span_start >= 0),
-    span_end    INTEGER CHECK (span_end IS NULL OR span_end >= span_start),
-    note        TEXT NOT NULL DEFAULT ''
-);
-CREATE INDEX expected_sources_case ON expected_sources(case_id, document_id);
-CREATE INDEX expected_sources_document ON expected_sources(document_id);
-
-CREATE TABLE runs (
-    id             INTEGER PRIMARY KEY AUTOINCREMENT,
-    name           TEXT NOT NULL UNIQUE CHECK (length(trim(name)) > 0),
-    model          TEXT NOT NULL DEFAULT '',
-    corpus_version TEXT NOT NULL DEFAULT '',
-    prompt_version TEXT NOT NULL DEFAULT '',
-    index_version  TEXT NOT NULL DEFAULT '',
-    notes          TEXT NOT NULL DEFAULT '',
-    created_at     TEXT NOT NULL
-);
-
-CREATE TABLE retrieved (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    run_id      INTEGER NOT NULL REFERENCES runs(id),
-    case_id     INTEGER NOT NULL REFERENCES cases(id),
-    document_id INTEGER NOT NULL REFERENCES documents(id),
-    rank        INTEGER NOT NULL CHECK (rank >= 1),
-    score       REAL,
-    UNIQUE (run_id, case_id, document_id),
-    UNIQUE (run_id, case_id, rank)
-);
-CREATE INDEX retrieved_pair ON retrieved(case_id, document_id);
-CREATE INDEX retrieved_document ON retrieved(document_id);
-
-CREATE TABLE answers (
-    id         INTEGER PRIMARY KEY AUTOINCREMENT,
-    run_id     INTEGER NOT NULL REFERENCES runs(id),
-    case_id    INTEGER NOT NULL REFERENCES cases(id),
-    text       TEXT NOT NULL DEFAULT '',
-    latency_ms INTEGER CHECK (latency_ms IS NULL OR latency_ms >= 0),
-    UNIQUE (run_id, case_id)
-);
-CREATE INDEX answers_case ON answers(case_id);
-
-CREATE TABLE citations (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    answer_id   INTEGER NOT NULL REFERENCES answers(id),
-    document_id INTEGER NOT NULL REFERENCES documents(id),
-    marker      TEXT NOT NULL DEFAULT '',
-    span_start  INTEGER,
-    span_end    INTEGER,
-    support     TEXT CHECK (support IS NULL OR support IN ('yes', 'partly', 'no')),
-    note        TEXT NOT NULL DEFAULT ''
-);
-CREATE INDEX citations_answer ON citations(answer_id);
-CREATE INDEX citations_document ON citations(document_id);
-
-CREATE TABLE judgments (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    case_id     INTEGER NOT NULL REFERENCES cases(id),
-    document_id INTEGER NOT NULL REFERENCES documents(id),
-    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
-    grade       INTEGER CHECK (grade IS NULL OR grade BETWEEN 0 AND 4),
-    note        TEXT NOT NULL DEFAULT '',
-    updated_at  TEXT NOT NULL,
-    UNIQUE (case_id, document_id, assessor_id)
-);
-CREATE INDEX judgments_document ON judgments(document_id);
-CREATE INDEX judgments_assessor ON judgments(assessor_id);
-
-CREATE TABLE adjudications (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    case_id     INTEGER NOT NULL REFERENCES cases(id),
-    document_id INTEGER NOT NULL REFERENCES documents(id),
-    grade       INTEGER NOT NULL CHECK (grade BETWEEN 0 AND 4),
-    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
-    note        TEXT NOT NULL DEFAULT '',
-    updated_at  TEXT NOT NULL,
-    UNIQUE (case_id, document_id)
-);
-CREATE INDEX adjudications_document ON adjudications(document_id);
-
-CREATE TABLE claims (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    answer_id   INTEGER NOT NULL REFERENCES answers(id),
-    position    INTEGER NOT NULL,
-    text        TEXT NOT NULL,
-    span_start  INTEGER,
-    span_end    INTEGER,
-    verdict     TEXT CHECK (verdict IS NULL
-                        OR verdict IN ('supported', 'not_supported', 'contradicted')),
-    rationale   TEXT NOT NULL DEFAULT '',
-    assessor_id INTEGER REFERENCES assessors(id),
-    updated_at  TEXT
-);
-CREATE INDEX claims_answer ON claims(answer_id, position);
-CREATE INDEX claims_verdict ON claims(verdict);
-
-CREATE TABLE evidence (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    claim_id    INTEGER NOT NULL REFERENCES claims(id),
-    document_id INTEGER NOT NULL REFERENCES documents(id),
-    span_start  INTEGER NOT NULL CHECK (span_start >= 0),
-    span_end    INTEGER NOT NULL CHECK (span_end >= span_start)
-);
-CREATE INDEX evidence_claim ON evidence(claim_id);
-CREATE INDEX evidence_document ON evidence(document_id);
-
-CREATE TABLE answer_reviews (
-    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
-    run_id             INTEGER NOT NULL REFERENCES runs(id),
-    case_id            INTEGER NOT NULL REFERENCES cases(id),
-    assessor_id        INTEGER NOT NULL REFERENCES assessors(id),
-    outcome            TEXT CHECK (outcome IS NULL
-                               OR outcome IN ('answered', 'abstained', 'escalated')),
-    validated          INTEGER CHECK (validated IS NULL OR validated IN (0, 1)),
-    failure_categories TEXT NOT NULL DEFAULT '[]',
-    must_contain_found TEXT NOT NULL DEFAULT '[]',
-    forbidden_present  INTEGER CHECK (forbidden_present IS NULL OR forbidden_present IN (0, 1)),
-    note               TEXT NOT NULL DEFAULT '',
-    updated_at         TEXT NOT NULL,
-    UNIQUE (run_id, case_id)
-);
-CREATE INDEX answer_reviews_case ON answer_reviews(case_id);
-
-CREATE TABLE releases (
-    id         INTEGER PRIMARY KEY AUTOINCREMENT,
-    name       TEXT NOT NULL UNIQUE CHECK (length(trim(name)) > 0),
-    created_at TEXT NOT NULL,
-    created_by TEXT NOT NULL DEFAULT '',
-    changelog  TEXT NOT NULL DEFAULT '',
-    snapshot   TEXT NOT NULL
-);
-
-CREATE TABLE operations (
-    id       INTEGER PRIMARY KEY AUTOINCREMENT,
-    at       TEXT NOT NULL,
-    assessor TEXT NOT NULL DEFAULT '',
-    action   TEXT NOT NULL,
-    label    TEXT NOT NULL,
-    reverts  INTEGER REFERENCES operations(id),
-    undoable INTEGER NOT NULL DEFAULT 1 CHECK (undoable IN (0, 1))
-);
-
-CREATE TABLE history (
-    id           INTEGER PRIMARY KEY AUTOINCREMENT,
-    operation_id INTEGER NOT NULL REFERENCES operations(id),
-    table_name   TEXT NOT NULL,
-    row_key      TEXT NOT NULL,
-    kind         TEXT NOT NULL CHECK (kind IN ('insert', 'update', 'delete',
-                                               'insert_range', 'delete_range')),
-    old          TEXT,
-    new          TEXT
-);
-CREATE INDEX history_operation ON history(operation_id);
-CREATE INDEX history_row ON history(table_name, row_key);
-"""
 
 
 @_step("0001_initial")
@@ -273,36 +63,6 @@ def _statements(script: str) -> list[str]:
     return [s.strip() for s in script.split(";") if s.strip()]
 
 
-SCHEMA_0002 = """
-ALTER TABLE assessors ADD COLUMN kind TEXT NOT NULL DEFAULT 'human'
-    CHECK (kind IN ('human', 'judge'));
-CREATE TABLE judge_verdicts (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    claim_id    INTEGER NOT NULL REFERENCES claims(id),
-    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
-    verdict     TEXT CHECK (verdict IS NULL
-                            OR verdict IN ('supported', 'not_supported', 'contradicted')),
-    raw_label   TEXT NOT NULL DEFAULT '',
-    rationale   TEXT NOT NULL DEFAULT '',
-    updated_at  TEXT NOT NULL,
-    UNIQUE (claim_id, assessor_id)
-);
-CREATE INDEX judge_verdicts_assessor ON judge_verdicts(assessor_id);
-ALTER TABLE answers ADD COLUMN cost REAL CHECK (cost IS NULL OR cost >= 0);
-ALTER TABLE answers ADD COLUMN tokens INTEGER CHECK (tokens IS NULL OR tokens >= 0);
-CREATE TABLE case_reviews (
-    id                INTEGER PRIMARY KEY AUTOINCREMENT,
-    case_id           INTEGER NOT NULL UNIQUE REFERENCES cases(id),
-    origin            TEXT NOT NULL DEFAULT '',
-    decision          TEXT NOT NULL DEFAULT 'pending'
-                      CHECK (decision IN ('pending', 'accepted', 'edited', 'rejected')),
-    near_duplicate_of INTEGER REFERENCES cases(id),
-    decided_by        TEXT NOT NULL DEFAULT '',
-    decided_at        TEXT
-);
-"""
-
-
 @_step("0002_judges_costs_reviews")
 def _judges_costs_reviews(db: Database) -> None:
     """Automatic judges as assessors with their own claim verdicts; answer cost and tokens;
@@ -310,93 +70,6 @@ def _judges_costs_reviews(db: Database) -> None:
     for statement in _statements(SCHEMA_0002):
         db.execute(statement)
     db.execute("PRAGMA user_version = 2")
-
-
-#: ``cases`` rebuilt so ``kind`` may be 'agent' (SQLite cannot alter a CHECK in place), with
-#: the agent case's expectations as columns beside the RAG ones: the case editor, the
-#: history, releases and every export see one row per case, whatever its kind.
-CASES_0003 = """
-CREATE TABLE cases_0003 (
-    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
-    key                TEXT NOT NULL UNIQUE CHECK (length(key) > 0),
-    kind               TEXT NOT NULL DEFAULT 'rag' CHECK (kind IN ('rag', 'agent')),
-    question           TEXT NOT NULL DEFAULT '',
-    variants           TEXT NOT NULL DEFAULT '[]',
-    reference_answer   TEXT,
-    must_contain       TEXT NOT NULL DEFAULT '[]',
-    forbidden          TEXT NOT NULL DEFAULT '[]',
-    expected_behaviour TEXT NOT NULL DEFAULT 'answer'
-                       CHECK (expected_behaviour IN ('answer', 'abstain', 'escalate')),
-    family             TEXT NOT NULL DEFAULT 'ordinary'
-                       CHECK (family IN ('ordinary', 'ambiguous', 'sensitive', 'out_of_scope',
-                              'no_answer', 'conflicting_sources', 'outdated_document',
-                              'prompt_injection', 'access_restricted')),
-    tags               TEXT NOT NULL DEFAULT '[]',
-    difficulty         TEXT CHECK (difficulty IS NULL OR difficulty IN ('easy', 'medium', 'hard')),
-    role               TEXT NOT NULL DEFAULT '',
-    notes              TEXT NOT NULL DEFAULT '',
-    status             TEXT NOT NULL DEFAULT 'draft'
-                       CHECK (status IN ('draft', 'reviewed', 'approved', 'retired')),
-    author             TEXT NOT NULL DEFAULT '',
-    created_at         TEXT NOT NULL,
-    updated_at         TEXT NOT NULL,
-    expected_state     TEXT NOT NULL DEFAULT '{}',
-    forbidden_tools    TEXT NOT NULL DEFAULT '[]',
-    required_tools     TEXT NOT NULL DEFAULT '[]',
-    tool_order         TEXT NOT NULL DEFAULT '[]',
-    max_steps          INTEGER CHECK (max_steps IS NULL OR max_steps >= 0),
-    max_tokens         INTEGER CHECK (max_tokens IS NULL OR max_tokens >= 0),
-    max_seconds        REAL CHECK (max_seconds IS NULL OR max_seconds >= 0),
-    max_cost           REAL CHECK (max_cost IS NULL OR max_cost >= 0)
-);
-INSERT INTO cases_0003 (id, key, kind, question, variants, reference_answer, must_contain,
-                        forbidden, expected_behaviour, family, tags, difficulty, role, notes,
-                        status, author, created_at, updated_at)
-    SELECT id, key, kind, question, variants, reference_answer, must_contain, forbidden,
-           expected_behaviour, family, tags, difficulty, role, notes, status, author,
-           created_at, updated_at FROM cases;
-DROP TABLE cases;
-ALTER TABLE cases_0003 RENAME TO cases;
-CREATE INDEX cases_family ON cases(family);
-CREATE INDEX cases_status ON cases(status);
-CREATE INDEX cases_kind ON cases(kind);
-
-CREATE TABLE trajectories (
-    id           INTEGER PRIMARY KEY AUTOINCREMENT,
-    run_id       INTEGER NOT NULL REFERENCES runs(id),
-    case_id      INTEGER NOT NULL REFERENCES cases(id),
-    final_state  TEXT,
-    final_answer TEXT NOT NULL DEFAULT '',
-    tokens       INTEGER CHECK (tokens IS NULL OR tokens >= 0),
-    seconds      REAL CHECK (seconds IS NULL OR seconds >= 0),
-    cost         REAL CHECK (cost IS NULL OR cost >= 0),
-    UNIQUE (run_id, case_id)
-);
-CREATE INDEX trajectories_case ON trajectories(case_id);
-
-CREATE TABLE trajectory_steps (
-    id            INTEGER PRIMARY KEY AUTOINCREMENT,
-    trajectory_id INTEGER NOT NULL REFERENCES trajectories(id),
-    position      INTEGER NOT NULL CHECK (position >= 1),
-    tool          TEXT NOT NULL CHECK (length(tool) > 0),
-    arguments     TEXT NOT NULL DEFAULT '{}',
-    result        TEXT NOT NULL DEFAULT '',
-    UNIQUE (trajectory_id, position)
-);
-
-CREATE TABLE trajectory_reviews (
-    id              INTEGER PRIMARY KEY AUTOINCREMENT,
-    trajectory_id   INTEGER NOT NULL UNIQUE REFERENCES trajectories(id),
-    assessor_id     INTEGER NOT NULL REFERENCES assessors(id),
-    task_success    INTEGER CHECK (task_success IS NULL OR task_success IN (0, 1)),
-    success_reason  TEXT NOT NULL DEFAULT '',
-    path_acceptable INTEGER CHECK (path_acceptable IS NULL OR path_acceptable IN (0, 1)),
-    path_reason     TEXT NOT NULL DEFAULT '',
-    note            TEXT NOT NULL DEFAULT '',
-    updated_at      TEXT NOT NULL
-);
-CREATE INDEX trajectory_reviews_assessor ON trajectory_reviews(assessor_id);
-"""
 
 
 @_step("0003_agent_cases")
@@ -416,22 +89,6 @@ def _agent_cases(db: Database) -> None:
 #: ``user_version`` and :data:`SCHEMA_VERSION` read it) so a merge renumbers it in one place.
 IDENTITIES_VERSION = 4
 
-#: Named test identities (seed 003, "droits"): each holds the groups it belongs to (a JSON
-#: list); a document's ``rights`` lists the groups that may read it and a case's ``role``
-#: names the identity that asks it.  A role no identity declares stays an identity of one
-#: group of the same name, so files without identities give the same flags as before.  The
-#: index on ``documents.rights`` lets the exposure checks read only the restricted documents
-#: (a row's rights sit after its text: reading them row by row crosses every text).
-IDENTITIES_0004 = """
-CREATE TABLE identities (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    name        TEXT NOT NULL UNIQUE CHECK (length(trim(name)) > 0),
-    group_names TEXT NOT NULL DEFAULT '[]',
-    note        TEXT NOT NULL DEFAULT ''
-);
-CREATE INDEX documents_rights ON documents(rights);
-"""
-
 
 @_step(f"{IDENTITIES_VERSION:04d}_test_identities")
 def _test_identities(db: Database) -> None:
@@ -447,53 +104,6 @@ def _test_identities(db: Database) -> None:
 #: with the reviewer's confirmation or overrule.  Its number lives in ONE constant so the
 #: merge that orders it among other migrations changes one line.
 STRUCTURED_VERSION = 5
-STRUCTURED_SQL = """
-CREATE TABLE output_contracts (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    case_id     INTEGER NOT NULL UNIQUE REFERENCES cases(id),
-    json_schema TEXT NOT NULL DEFAULT '{}',
-    note        TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE decisive_fields (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    contract_id INTEGER NOT NULL REFERENCES output_contracts(id),
-    position    INTEGER NOT NULL CHECK (position >= 1),
-    pointer     TEXT NOT NULL,
-    reference   TEXT NOT NULL,
-    comparison  TEXT NOT NULL DEFAULT 'exact'
-                CHECK (comparison IN ('exact', 'number', 'date', 'text', 'one_of')),
-    tolerance   REAL CHECK (tolerance IS NULL OR tolerance >= 0),
-    document_id INTEGER REFERENCES documents(id),
-    passage     TEXT NOT NULL DEFAULT '',
-    span_start  INTEGER CHECK (span_start IS NULL OR span_start >= 0),
-    span_end    INTEGER CHECK (span_end IS NULL OR span_end >= span_start),
-    UNIQUE (contract_id, pointer)
-);
-CREATE INDEX decisive_fields_document ON decisive_fields(document_id);
-CREATE TABLE structured_checks (
-    id           INTEGER PRIMARY KEY AUTOINCREMENT,
-    answer_id    INTEGER NOT NULL UNIQUE REFERENCES answers(id),
-    parsed       INTEGER NOT NULL CHECK (parsed IN (0, 1)),
-    schema_valid INTEGER CHECK (schema_valid IS NULL OR schema_valid IN (0, 1)),
-    reason       TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE field_outcomes (
-    id            INTEGER PRIMARY KEY AUTOINCREMENT,
-    answer_id     INTEGER NOT NULL REFERENCES answers(id),
-    field_id      INTEGER NOT NULL REFERENCES decisive_fields(id),
-    outcome       TEXT NOT NULL
-                  CHECK (outcome IN ('equal', 'differs', 'missing', 'not_supported',
-                                     'source_not_provided', 'not_executed')),
-    found         TEXT,
-    detail        TEXT NOT NULL DEFAULT '',
-    review        TEXT CHECK (review IS NULL OR review IN ('confirmed', 'overruled')),
-    review_reason TEXT NOT NULL DEFAULT '',
-    assessor_id   INTEGER REFERENCES assessors(id),
-    reviewed_at   TEXT,
-    UNIQUE (answer_id, field_id)
-);
-CREATE INDEX field_outcomes_field ON field_outcomes(field_id);
-"""
 
 
 @_step(f"{STRUCTURED_VERSION:04d}_output_contracts")
@@ -504,80 +114,8 @@ def _output_contracts(db: Database) -> None:
     db.execute(f"PRAGMA user_version = {STRUCTURED_VERSION}")
 
 
-#: The number of the team migration below, in ONE place: renumbering it at a merge (another
-#: branch took 4) is this line and its name.
+#: The number of the team migration below, in ONE place (its name and user_version follow).
 TEAM_VERSION = 6
-
-#: Judging as a team (issue 15).  A campaign hands the pool out to named assessors, ``k``
-#: (``per_pair``) of them per pair, each in a seeded order of their own; ``assignments`` is
-#: that order (``position`` 1.. per assessor), ``is_control`` marking a pair shown again,
-#: blind, later in the same queue.  The repeat's label goes to ``control_judgments`` (a pair
-#: has one row per assessor in ``judgments``: the repeat must not count twice in the
-#: labels).  ``cannot_judge`` holds an assessor's "can't judge" and its reason: the pair stays
-#: unjudged.  ``judgments.seconds`` is the active time the pair was on screen before the key.
-#: The file's identity (``meta.file_uuid``) is written when its first campaign is created.
-SCHEMA_TEAM = """
-CREATE TABLE campaigns (
-    id            INTEGER PRIMARY KEY AUTOINCREMENT,
-    uuid          TEXT NOT NULL UNIQUE CHECK (length(uuid) = 32),
-    name          TEXT NOT NULL DEFAULT '',
-    per_pair      INTEGER NOT NULL CHECK (per_pair >= 1),
-    seed          INTEGER NOT NULL,
-    control_share REAL NOT NULL DEFAULT 0 CHECK (control_share >= 0 AND control_share <= 0.5),
-    pool_runs     TEXT,
-    pool_depth    INTEGER CHECK (pool_depth IS NULL OR pool_depth >= 1),
-    master        TEXT NOT NULL CHECK (length(master) = 32),
-    created_at    TEXT NOT NULL
-);
-
-CREATE TABLE campaign_assessors (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
-    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
-    file_name   TEXT NOT NULL DEFAULT '',
-    UNIQUE (campaign_id, assessor_id)
-);
-
-CREATE TABLE assignments (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
-    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
-    position    INTEGER NOT NULL CHECK (position >= 1),
-    case_id     INTEGER NOT NULL REFERENCES cases(id),
-    document_id INTEGER NOT NULL REFERENCES documents(id),
-    is_control  INTEGER NOT NULL DEFAULT 0 CHECK (is_control IN (0, 1)),
-    UNIQUE (campaign_id, assessor_id, position)
-);
-CREATE INDEX assignments_pair ON assignments(case_id, document_id);
-CREATE INDEX assignments_document ON assignments(document_id);
-
-CREATE TABLE control_judgments (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
-    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
-    case_id     INTEGER NOT NULL REFERENCES cases(id),
-    document_id INTEGER NOT NULL REFERENCES documents(id),
-    grade       INTEGER CHECK (grade IS NULL OR grade BETWEEN 0 AND 4),
-    seconds     REAL CHECK (seconds IS NULL OR seconds >= 0),
-    updated_at  TEXT NOT NULL,
-    UNIQUE (campaign_id, assessor_id, case_id, document_id)
-);
-CREATE INDEX control_judgments_pair ON control_judgments(case_id, document_id);
-CREATE INDEX control_judgments_document ON control_judgments(document_id);
-
-CREATE TABLE cannot_judge (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    case_id     INTEGER NOT NULL REFERENCES cases(id),
-    document_id INTEGER NOT NULL REFERENCES documents(id),
-    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
-    reason      TEXT NOT NULL CHECK (length(trim(reason)) > 0),
-    updated_at  TEXT NOT NULL,
-    UNIQUE (case_id, document_id, assessor_id)
-);
-CREATE INDEX cannot_judge_document ON cannot_judge(document_id);
-
-ALTER TABLE judgments ADD COLUMN seconds REAL CHECK (seconds IS NULL OR seconds >= 0);
-"""
 
 
 @_step(f"{TEAM_VERSION:04d}_team_campaigns")
@@ -588,8 +126,21 @@ def _team_campaigns(db: Database) -> None:
     db.execute(f"PRAGMA user_version = {TEAM_VERSION}")
 
 
+#: Review samples of an automatic judge (issue 22); the step's name and user_version follow
+#: this one constant.
+REVIEW_SAMPLES_VERSION = 7
+
+
+@_step(f"{REVIEW_SAMPLES_VERSION:04d}_review_samples")
+def _review_samples(db: Database) -> None:
+    """Seeded, stratified human review samples of an automatic judge (issue 22)."""
+    for statement in _statements(SCHEMA_REVIEW_SAMPLES):
+        db.execute(statement)
+    db.execute(f"PRAGMA user_version = {REVIEW_SAMPLES_VERSION}")
+
+
 #: The schema version this build writes (the number of the last migration).
-SCHEMA_VERSION = TEAM_VERSION
+SCHEMA_VERSION = REVIEW_SAMPLES_VERSION
 
 
 def migration_set() -> Migrations:

@@ -42,6 +42,7 @@ from rag_annotator.storage.reads_judging import JudgingReads
 from rag_annotator.storage.reads_metrics import MetricsReads
 from rag_annotator.storage.reads_rights import RightsReads
 from rag_annotator.storage.reads_runs import RunsReads
+from rag_annotator.storage.reads_samples import SampleReads
 from rag_annotator.storage.reads_structured import StructuredReads
 from rag_annotator.storage.reads_team import TeamReads
 from rag_annotator.storage.reads_verify import VerifyReads
@@ -64,7 +65,7 @@ BACKGROUND_CHECK_BYTES = 32 * 1024 * 1024
 
 
 class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsReads,
-                   ExchangeReads, AgentReads, RightsReads, StructuredReads, TeamReads,
+                   ExchangeReads, AgentReads, RightsReads, StructuredReads, TeamReads, SampleReads,
                    FileChecks, ReadBase):
     """An open gold-set file.
 

@@ -186,6 +186,8 @@ TABLES: dict[str, str] = {
     "assignments": QT_TRANSLATE_NOOP("labels", "Assigned pair"),
     "control_judgments": QT_TRANSLATE_NOOP("labels", "Control repeat"),
     "cannot_judge": QT_TRANSLATE_NOOP("labels", "Can't judge"),
+    "review_samples": QT_TRANSLATE_NOOP("labels", "Review sample of a judge"),
+    "review_sample_items": QT_TRANSLATE_NOOP("labels", "Sampled unit"),
 }
 
 

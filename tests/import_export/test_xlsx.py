@@ -59,7 +59,7 @@ def _norm(value: Any) -> Any:
 
 
 def test_summary_first_and_active(tmp_path: Path) -> None:
-    with create_sample(tmp_path / "s.goldset") as store:
+    with create_sample(tmp_path / "s.goldset", with_judge=False) as store:
         _export(store, tmp_path / "s.xlsx")
     wb = load_workbook(tmp_path / "s.xlsx")
     assert wb.sheetnames[0] == "Summary" and wb.active.title == "Summary"
@@ -361,7 +361,7 @@ def test_the_summary_speaks_french_under_a_french_locale(tmp_path: Path) -> None
     """Managers read the summary in their language: ``--locale fr`` words it in French
     (sheet name included) with the same figures; entity sheets keep the column names the
     import reads."""
-    with create_sample(tmp_path / "s.goldset") as store:
+    with create_sample(tmp_path / "s.goldset", with_judge=False) as store:
         _export(store, tmp_path / "en.xlsx")
         _export(store, tmp_path / "fr.xlsx", locale="fr")
     en, fr = load_workbook(tmp_path / "en.xlsx"), load_workbook(tmp_path / "fr.xlsx")

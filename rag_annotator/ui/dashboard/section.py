@@ -73,6 +73,7 @@ from rag_annotator.ui.dashboard.enough_panel import EnoughPanel
 from rag_annotator.ui.dashboard.exposure_panel import ExposurePanel
 from rag_annotator.ui.dashboard.format import decimals, pct
 from rag_annotator.ui.dashboard.goldset_panels import AgreementPanel, CountsPanel
+from rag_annotator.ui.dashboard.judge_sample_panel import JudgeSamplePanel
 from rag_annotator.ui.dashboard.retrieval_panel import RetrievalPanel
 from rag_annotator.ui.dashboard.structured_panel import StructuredPanel
 from rag_annotator.ui.dashboard.team_panel import TeamPanel
@@ -98,7 +99,8 @@ NEXT_COUNT = 10
 WATCHED = ("judgments", "adjudications", "claims", "answer_reviews", "answers", "retrieved",
            "runs", "cases", "documents", "expected_sources", "citations", "trajectories",
            "trajectory_steps", "trajectory_reviews", "output_contracts", "decisive_fields",
-           "structured_checks", "field_outcomes")
+           "structured_checks", "field_outcomes", "judge_verdicts",
+           "review_samples", "review_sample_items")
 
 #: Above this many judgments the dashboard does not recount agreement at every change.
 AGREEMENT_UI_MAX = 50_000
@@ -232,6 +234,7 @@ class DashboardSection(Section):
         self.agent_only.hide()
         self.agreement_panel = AgreementPanel()
         self.team_panel = TeamPanel(self.ctx)  # live from the team folder (issue 15)
+        self.judge_sample_panel = JudgeSamplePanel()  # issue 22, beside the agreement
         self.counts = CountsPanel()
         self.empty = placeholder_label(self.tr("No run yet: import one (Runs section) to see "
                                                "its metrics here."))
@@ -242,7 +245,8 @@ class DashboardSection(Section):
         body_layout = QVBoxLayout(body)
         for widget in (self.empty, self.agent_only, self.next_box, *self._metric_boxes,
                        self.structured_panel, self.agents, self.drift_panel,
-                       self.agreement_panel, self.team_panel, self.counts):
+                       self.agreement_panel, self.judge_sample_panel,
+                       self.team_panel, self.counts):
             body_layout.addWidget(widget)
         body_layout.addStretch(1)
         scroll = QScrollArea()
@@ -394,7 +398,8 @@ class DashboardSection(Section):
         self.figures = figures
         self.busy.hide()
         for panel in (self.retrieval_panel, self.answers_panel, self.diagnosis_panel,
-                      self.exposure_panel, self.latency_panel, self.comparison_panel):
+                      self.exposure_panel, self.latency_panel, self.comparison_panel,
+                      self.judge_sample_panel):
             panel.show_figures(figures)
         self._show_enough()
         self._show_next(figures)

@@ -38,6 +38,7 @@ from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.judge.assignment import AssignmentMode, cant_judge_pair
+from rag_annotator.ui.judge.sample_blind import SampleBlind
 from rag_annotator.ui.judge.timing import ActiveClock
 from rag_annotator.ui.judge.widgets import JudgeProgressModel, TermHighlighter
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
@@ -64,7 +65,7 @@ SETTLE_WHOLE_SET_MAX_CASES = 2000
 BLIND_COLUMNS = (3, 4)
 
 
-class JudgeSection(Section):
+class JudgeSection(SampleBlind, Section):
     """Judging progress and the keyboard judging panel."""
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
@@ -230,6 +231,7 @@ class JudgeSection(Section):
         if store is None:
             return
         self.max_grade = int(store.meta("max_grade", "1") or 1)
+        self.load_sampled_pairs(store)
         self._load_guidelines()
         if self._show_mode(self.assignment.load(store)):
             return
@@ -452,9 +454,11 @@ class JudgeSection(Section):
     # -- internals -----------------------------------------------------------------------------
     def _others(self, row: Row) -> str:
         return ", ".join(f"{name}: {labels.grade(grade, self.max_grade)}"
-                         for name, grade in row["others"])
+                         for name, grade in self.visible_others(self.case_id(), row))
 
     def _effective(self, row: Row) -> str:
+        if self.sample_hidden(self.case_id(), row):  # a judge's sampled pair (issue 22)
+            return "—"
         if row["disputed"]:
             return labels.judgment("disputed")
         return labels.grade(row["effective_grade"], self.max_grade)

@@ -35,6 +35,8 @@ f / Shift+F  next / previous decisive field of the structured answer
 v            confirm the decisive field's outcome (the same key again clears it)
 Shift+V      overrule the decisive field's outcome (asks the reason)
 Ctrl+Shift+V check the structured answers again (all runs)
+q            review queue of a judge's random sample (blind: the judge's verdict shows only
+             once yours is given); q again leaves it
 ===========  =====================================================================
 """
 
@@ -93,6 +95,8 @@ SPECS: tuple[ActionSpec, ...] = (
           "Shift+V"),
     _spec("check_structured", QT_TRANSLATE_NOOP("actions", "Check structured answers again"),
           "Ctrl+Shift+V"),
+    _spec("sample_queue", QT_TRANSLATE_NOOP("actions", "Review a judge's sample (blind)"),
+          "Q", checkable=True),
 )
 
 __all__ = ["QT_TRANSLATE_NOOP", "SPECS"]

@@ -45,6 +45,7 @@ from rag_annotator.ui.sections.base import Section, current_row, esc, make_table
 from rag_annotator.ui.verify.citations import CitationsAndReview
 from rag_annotator.ui.verify.editing import ClaimEditing
 from rag_annotator.ui.verify.outcomes import outcomes_html
+from rag_annotator.ui.verify.sample_review import SampleReview
 from rag_annotator.ui.verify.structured_panel import StructuredPanel, bind_review
 from rag_annotator.ui.verify.widgets import (
     EVIDENCE_COLOUR,
@@ -65,10 +66,11 @@ VERDICT_KEYS = {"verify.supported": "supported", "verify.not_supported": "not_su
 OTHERS_COLUMN = 3
 VERIFY_TABLES = ("answers", "claims", "evidence", "citations", "answer_reviews",
                  "judge_verdicts", "retrieved", "documents", "cases", "runs", "assessors",
-                 "output_contracts", "decisive_fields", "structured_checks", "field_outcomes")
+                 "output_contracts", "decisive_fields", "structured_checks", "field_outcomes",
+                 "review_samples", "review_sample_items")
 
 
-class VerifySection(ClaimEditing, CitationsAndReview, Section):
+class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
     """The keyboard verification panel."""
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
@@ -141,6 +143,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
         self.commands = self.install_commands(
             VERIFY_ACTIONS, {"verify.review_cycle": (self.review_table,)})
         self._connect()
+        self._init_sample()
         self._lay_out()
         self.show_others(False)
         self._update_actions()
@@ -189,6 +192,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
         split.setSizes([1100, 900])
         layout = QVBoxLayout(self)
         layout.addWidget(self.header)
+        layout.addWidget(self.sample_note)
         layout.addWidget(split, 1)
         layout.addWidget(self.empty)
 
@@ -277,7 +281,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
             return
         keep_claim = self.claim_id()
         keep_answer = self.answer_id()
-        self._set_queue(store.claim_queue())
+        self._set_queue(self.claim_queue_rows())
         overview = store.answers_overview()
         self.answers.set_rows(overview)
         self.answer_order = [int(r["id"]) for r in overview]
@@ -319,7 +323,8 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
     def apply_changes(self, changes: Changes) -> None:
         if not self.cares(changes):
             return
-        if (not self.active or changes.reshapes("answers", "claims", "runs", "cases")
+        if (not self.active or changes.reshapes("answers", "claims", "runs", "cases",
+                                                "review_samples")
                 or "*" in changes.rows):  # hidden: read it all again when shown
             self.schedule_refresh()
             return
@@ -329,7 +334,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
             verdicts = {c["id"]: c["verdict"] for c in self.claims.rows}
             changed = changes.ids("claims")
             if not changed <= verdicts.keys():
-                self._set_queue(self.store.claim_queue() if self.store else [])
+                self._set_queue(self.claim_queue_rows())
             else:
                 for claim_id in changed:
                     index = self._queue_index.get(int(claim_id))
@@ -477,6 +482,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
 
     def _show_header(self) -> None:
         context = self.context
+        self.show_sample_status()
         if context is None:
             self.header.setText("")
             return
@@ -487,7 +493,9 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
                     else self.tr("no claim"))
         self.header.setText(
             f"<b>{esc(context['run'])} · {esc(context['case_key'])}</b> — {esc(position)} — "
-            + esc(self.tr("%n claim(s) left to verify in all runs", "", left)))
+            + esc(self.tr("%n claim(s) left to verify in the sample", "", left)
+                  if self.sample_judge else
+                  self.tr("%n claim(s) left to verify in all runs", "", left)))
 
     # -- contexts and evidence ----------------------------------------------------------------
     def _show_context(self) -> None:
@@ -567,6 +575,8 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
         changes = self.ctx.undo.run(
             lambda s: ops.set_claim_verdict(s, claim_id, verdict, rationale))
         if changes is not None and verdict is not None:
+            self.sample_reviewed(next((c for c in self.claims.rows if c["id"] == claim_id),
+                                      None))
             self._advance(claim_id)
 
     def _advance(self, claim_id: int) -> None:
@@ -634,7 +644,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
 
     def _others_text(self, claim: Row) -> str:
         parts = [f"{name}: {labels.verdict(verdict) if verdict else raw}"
-                 for name, verdict, raw in claim["judges"]]
+                 for name, verdict, raw in claim["judges"] if not self.sample_blind(claim)]
         if claim["verdict"] is not None and not self._mine(claim):
             parts.insert(0, f"{claim['assessor']}: {labels.verdict(claim['verdict'])}")
         return ", ".join(parts)
@@ -675,7 +685,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, Section):
                     "verify.merge_claims", "verify.delete_claim", "verify.add_evidence",
                     "verify.remove_evidence"):
                 action.setEnabled(has_claim)
-            elif action_id == "verify.calibration":
+            elif action_id in ("verify.calibration", "verify.sample_queue"):
                 action.setEnabled(self.store is not None)
             else:
                 action.setEnabled(has_answer)

@@ -1,0 +1,86 @@
+"""The workbook's sheet of the automatic judges checked on their human review samples
+(issue 22): per judge and level, each figure computed from the judge's labels three ways
+(the judge's, the human sample's, the prediction-powered estimate with its interval), the
+judge's precision and recall per class, and the disagreements with the human's rationale.
+Written only when the file holds a review sample; the numbers are ``metrics --json``'s
+``judges`` (``reports.judge_figures``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rag_annotator.reports.judge_figures import judge_samples
+from rag_annotator.storage.store import GoldSetStore
+
+FRENCH = {
+    "Judges": "Juges",
+    "Judge": "Juge", "Level": "Niveau", "Figure": "Indicateur",
+    "Judge's figure": "Chiffre du juge", "Human sample": "Échantillon humain",
+    "Corrected (PPI)": "Corrigé (PPI)", "Interval low": "Intervalle bas",
+    "Interval high": "Intervalle haut", "Reviewed": "Revus", "Judged": "Jugés",
+    "Class": "Classe", "Precision": "Précision", "Recall": "Rappel",
+    "Disagreements (human vs judge)": "Désaccords (humain contre juge)",
+    "Unit": "Unité", "Human": "Humain", "Rationale": "Justification", "Text": "Texte",
+    "Corrected figures: the judge's label over every unit plus the mean human − judge "
+    "difference on the random sample, stratified by the judge's label and family "
+    "(prediction-powered inference); 95% normal interval.":
+        "Chiffres corrigés : le label du juge sur toutes les unités plus l'écart moyen "
+        "humain − juge sur l'échantillon aléatoire, stratifié par label du juge et famille "
+        "(inférence « prediction-powered ») ; intervalle normal à 95 %.",
+}
+
+
+def _w(lang: str, text: str) -> str:
+    return FRENCH.get(text, text) if lang == "fr" else text
+
+
+def _pct(ws: Any, value: Any) -> Any:
+    from openpyxl.cell import WriteOnlyCell
+
+    cell = WriteOnlyCell(ws, value=value)
+    if isinstance(value, float):
+        cell.number_format = "0.0%"
+    return cell
+
+
+def write_judge_sheet(wb: Any, store: GoldSetStore, lang: str = "en") -> bool:
+    """Add the sheet when the file has a review sample; tell whether it did."""
+    samples = judge_samples(store)
+    if not samples:
+        return False
+    ws = wb.create_sheet(_w(lang, "Judges"))
+    ws.append([_w(lang, "Corrected figures: the judge's label over every unit plus the mean "
+                        "human − judge difference on the random sample, stratified by the "
+                        "judge's label and family (prediction-powered inference); 95% normal "
+                        "interval.")])
+    ws.append([_w(lang, h) for h in ("Judge", "Level", "Figure", "Judge's figure",
+                                     "Human sample", "Corrected (PPI)", "Interval low",
+                                     "Interval high", "Reviewed", "Judged")])
+    for judge, levels in sorted(samples.items()):
+        for level, measured in levels.items():
+            for measure, figure in measured.figures.items():
+                ppi = figure.ppi
+                ws.append([judge, level, measure, _pct(ws, figure.naive),
+                           _pct(ws, figure.human), _pct(ws, ppi and ppi.value),
+                           _pct(ws, ppi and ppi.interval.low),
+                           _pct(ws, ppi and ppi.interval.high),
+                           0 if ppi is None else ppi.n_human, figure.n_judge])
+    ws.append([])
+    ws.append([_w(lang, h) for h in ("Judge", "Level", "Class", "Precision", "Recall")])
+    for judge, levels in sorted(samples.items()):
+        for level, measured in levels.items():
+            for code, score in measured.classes.items():
+                ws.append([judge, level, code, _pct(ws, score.precision),
+                           _pct(ws, score.recall)])
+    ws.append([])
+    ws.append([_w(lang, "Disagreements (human vs judge)")])
+    ws.append([_w(lang, h) for h in ("Judge", "Level", "Unit", "Human", "Judge", "Rationale",
+                                     "Text")])
+    for judge, levels in sorted(samples.items()):
+        for level, measured in levels.items():
+            for d in measured.disagreements:
+                where = " ".join(str(d[k]) for k in ("run", "case_key", "document_key",
+                                                     "position") if d.get(k) is not None)
+                ws.append([judge, level, where, d["human"], d["judge"], d["rationale"],
+                           d.get("text", "")])
+    return True
