@@ -323,7 +323,7 @@ def test_a_file_written_before_identities_migrates_with_the_same_flags(
         patch.setattr(sample_mod, "check_answers_in", lambda *args, **kwargs: None)
         with GoldSetStore.create(path) as old:
             assert old.schema_version == before
-            load_sample(old, data)
+            load_sample(old, data, with_judge=False)  # review samples: migration 7
     with GoldSetStore.open(path) as store:
         assert store.schema_version == schema.SCHEMA_VERSION
         assert store.identity_rows() == [] and store.schema_problems() == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rag_annotator.import_export.xlsx_summary import print_ready
 from rag_annotator.reports.judge_figures import judge_samples
 from rag_annotator.storage.store import GoldSetStore
 
@@ -49,6 +50,7 @@ def write_judge_sheet(wb: Any, store: GoldSetStore, lang: str = "en") -> bool:
     if not samples:
         return False
     ws = wb.create_sheet(_w(lang, "Judges"))
+    print_ready(ws)
     ws.append([_w(lang, "Corrected figures: the judge's label over every unit plus the mean "
                         "human − judge difference on the random sample, stratified by the "
                         "judge's label and family (prediction-powered inference); 95% normal "

@@ -300,7 +300,8 @@ _TOP = ("format", "version", "schema_version", "meta", "assessors", "identities"
         "case_reviews", "runs", "retrieved", "answers", "answer_reviews", "trajectories",
         "trajectory_reviews", "agent_metrics", "assessor_metrics", "judgments",
         "adjudications", "releases",
-        "campaigns", "assignments", "control_judgments", "cannot_judge", "review_samples", "history",
+        "campaigns", "assignments", "control_judgments", "cannot_judge", "review_samples",
+        "history",
         *STRUCTURED_SECTIONS)
 
 

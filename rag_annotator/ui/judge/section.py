@@ -40,7 +40,7 @@ from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.judge.assignment import AssignmentMode, cant_judge_pair
 from rag_annotator.ui.judge.sample_blind import SampleBlind
 from rag_annotator.ui.judge.timing import ActiveClock
-from rag_annotator.ui.judge.widgets import JudgeProgressModel, TermHighlighter
+from rag_annotator.ui.judge.widgets import JudgeProgressModel, TermHighlighter, show_guidelines
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
 from rag_annotator.ui.progress import JUDGING_TABLES
 from rag_annotator.ui.sections.base import (
@@ -551,13 +551,7 @@ class JudgeSection(SampleBlind, Section):
         return None
 
     def _load_guidelines(self) -> None:
-        text = self.store.meta("guidelines", "") if self.store is not None else ""
-        if text.strip():
-            self.guidelines.setMarkdown(text)
-        else:
-            self.guidelines.setPlainText(self.tr(
-                "No judging guidelines yet. Write them with Edit → Judging Guidelines… so "
-                "every assessor reads the same rules."))
+        show_guidelines(self.guidelines, self.store)
 
     def _show_guidelines(self, shown: bool) -> None:
         self.guidelines.setVisible(shown)

@@ -79,3 +79,16 @@ class TermHighlighter(QSyntaxHighlighter):
     def highlightBlock(self, text: str) -> None:
         for start, end in term_spans(text, self.terms):
             self.setFormat(start, end - start, self.term_format)
+
+
+def show_guidelines(view: Any, store: Any) -> None:
+    """The file's judging guidelines in ``view`` (Markdown), or what to do when it has none."""
+    from PySide6.QtCore import QCoreApplication
+
+    text = store.meta("guidelines", "") if store is not None else ""
+    if text.strip():
+        view.setMarkdown(text)
+    else:
+        view.setPlainText(QCoreApplication.translate(
+            "JudgeSection", "No judging guidelines yet. Write them with Edit → Judging "
+            "Guidelines… so every assessor reads the same rules."))
