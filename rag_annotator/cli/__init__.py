@@ -56,6 +56,7 @@ Build, judge and verify the gold set a RAG system is evaluated against.
                                            write a run (trec-run) or the labels (qrels)
   rag-annotator metrics FILE --run NAME [--measures LIST] [--unjudged trec|judged-only|strict]
                 [--json] [--compare OTHER_RUN [--family F]] [--target-ms N] [--next N]
+                [--all-judged] [--relevance-level N]
                                            retrieval measures of a run, per case and mean;
                                            answer metrics, diagnosis, latency
   rag-annotator merge FILE OTHER_FILE      bring in another expert's judgments and verdicts
@@ -192,7 +193,11 @@ def _add_metrics(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                     "trec_eval -J), strict (publish a value only if it is the same whatever "
                     "they turn out to be; otherwise it is undetermined). Documents outside a "
                     "case's pool count as not relevant. A zero denominator gives null (not "
-                    "defined), never 0; means are over the cases where a value is published. "
+                    "defined), never 0. Means run over the judged cases the run covers "
+                    "(trec_eval's topics; "
+                    "--all-judged: every judged case), the same for every measure; under trec "
+                    "a value not defined counts 0 in the mean, as in trec_eval; otherwise the "
+                    "cases where it is published count. "
                     "Also: the answer metrics (tested / produced / validated per family, "
                     "faithfulness, abstention), where each case failed, latency and cost; "
                     "for a run holding agent trajectories, the agent metrics (task success, "
@@ -205,6 +210,12 @@ def _add_metrics(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                           "Success@10 (default: " + ",".join(DEFAULT_MEASURES) + ")")
     met.add_argument("--unjudged", choices=("trec", "judged-only", "strict"), default="trec",
                      help="what an unjudged retrieved document is worth (default: trec)")
+    met.add_argument("--all-judged", action="store_true",
+                     help="average over every judged case, those the run does not cover "
+                          "scoring 0 (trec_eval -c); default: the judged cases the run covers")
+    met.add_argument("--relevance-level", type=int, default=1, metavar="N",
+                     help="relevant means grade >= N for P, R, RR, AP and Success (trec_eval "
+                          "-l N; nDCG keeps the grades as gains; default: 1)")
     met.add_argument("--json", action="store_true", help="print one JSON object")
     met.add_argument("--compare", metavar="OTHER_RUN",
                      help="compare with another run, per case and measure: wins, losses, "
@@ -476,7 +487,8 @@ def _metric_options(ns: argparse.Namespace) -> FigureOptions:
     except ValueError as error:
         raise InvalidValue(f"--measures: {error}") from None
     for option, value, low in (("--target-ms", ns.target_ms, 0), ("--next", ns.next, 0),
-                               ("--depth", ns.depth, 1)):
+                               ("--depth", ns.depth, 1),
+                               ("--relevance-level", ns.relevance_level, 1)):
         if value < low:
             raise InvalidValue(f"{option}: {value} is below {low}; give a whole number "
                                f">= {low}.")
@@ -485,4 +497,5 @@ def _metric_options(ns: argparse.Namespace) -> FigureOptions:
     return FigureOptions(policy=Policy.parse(ns.unjudged),
                          measures=tuple(m.name for m in measures), target_ms=ns.target_ms,
                          depth=ns.depth, compare=ns.compare, family=ns.family,
-                         next_count=ns.next)
+                         next_count=ns.next, relevance_level=ns.relevance_level,
+                         all_judged=ns.all_judged)

@@ -97,11 +97,13 @@ def _fields(path: Path) -> Iterable[tuple[int, list[str]]]:
         yield number, text.split()
 
 
-def parse_run(path: Path, cancel: Callable[[], bool] | None = None
-              ) -> tuple[dict[str, list[RunLine]], str]:
+def parse_run(path: Path, cancel: Callable[[], bool] | None = None,
+              warnings: list[str] | None = None) -> tuple[dict[str, list[RunLine]], str]:
     """Parse a run file; return each query's lines in trec_eval order, and the run tag.
 
     ``cancel`` is polled once per block of lines (:class:`~.files.Cancelled` stops it).
+    Fields after the sixth are ignored, as trec_eval ignores them (its own test run
+    ``results.trunc`` has some); ``warnings`` gets one line saying how many lines had them.
 
     Written for millions of lines (the import's own cost next to SQLite's): a run's lines are
     grouped by query, so the current query's table is kept at hand, and one sort per query
@@ -109,13 +111,17 @@ def parse_run(path: Path, cancel: Callable[[], bool] | None = None
     """
     queries: dict[str, dict[str, RunLine]] = {}
     tags: set[str] = set()
+    trailing: list[int] = []
     try:
-        _parse_blocks(path, queries, tags, cancel)
+        _parse_blocks(path, queries, tags, cancel, trailing)
     except BaseException:
         release(queries)  # a cancelled parse must not stall the window either
         raise
     if not queries:
         raise ImportRejected(path, None, "the file holds no run lines.")
+    if trailing and warnings is not None:
+        warnings.append(f"{len(trailing)} lines have fields after the sixth (first at line "
+                        f"{trailing[0]}); they were ignored, as trec_eval ignores them")
     ordered = {
         qid: sorted(lines.values(), key=_trec_eval_key, reverse=True)
         for qid, lines in queries.items()
@@ -124,8 +130,9 @@ def parse_run(path: Path, cancel: Callable[[], bool] | None = None
 
 
 def _parse_blocks(path: Path, queries: dict[str, dict[str, RunLine]], tags: set[str],
-                  cancel: Callable[[], bool] | None) -> None:
-    """:func:`parse_run`'s loop: fill ``queries`` (qid → docno → line) and ``tags``."""
+                  cancel: Callable[[], bool] | None, trailing: list[int]) -> None:
+    """:func:`parse_run`'s loop: fill ``queries`` (qid → docno → line) and ``tags``;
+    ``trailing`` gets the numbers of the lines with more than six fields."""
     current_qid: str | None = None
     current: dict[str, RunLine] = {}
     last_tag = None
@@ -136,8 +143,11 @@ def _parse_blocks(path: Path, queries: dict[str, dict[str, RunLine]], tags: set[
                 continue  # blank lines and trec_eval 10's comment lines, as in _fields
             parts = text.split()
             if len(parts) != 6:
-                raise ImportRejected(path, number, f"expected 6 fields ({RUN_FIELDS}), got "
-                                                   f"{len(parts)}.")
+                if len(parts) < 6:
+                    raise ImportRejected(path, number, f"expected 6 fields ({RUN_FIELDS}), "
+                                                       f"got {len(parts)}.")
+                trailing.append(number)
+                parts = parts[:6]
             qid, _q0, docno, rank, score_text, tag = parts
             if not rank.isdecimal():  # fast path: int() reads every decimal string
                 try:
@@ -271,10 +281,13 @@ def import_run(store: Store, path: Path, *, name: str | None = None,
     froze the window while the import ran on a worker thread (none of them is in a cycle).
     """
     with bulk_objects():
-        queries, tag = parse_run(path, cancel)
+        warnings: list[str] = []
+        queries, tag = parse_run(path, cancel, warnings)
         try:
-            return _import_run(store, path, queries, tag, name=name, strict=strict,
-                               cancel=cancel, progress=progress)
+            report = _import_run(store, path, queries, tag, name=name, strict=strict,
+                                 cancel=cancel, progress=progress)
+            report.warnings[:0] = warnings
+            return report
         finally:
             release(queries)
 
@@ -452,7 +465,8 @@ def export_qrels(store: RelevanceSource, destination: Path) -> ExportReport:
     no_relevant = sorted(c for c, rel in relevant_by_case.items() if not rel)
     if no_relevant:
         report.warnings.append(f"{len(no_relevant)} cases have no relevant document and will "
-                               f"score 0 in averages: {_first(no_relevant)}")
+                               "score 0 in averages (in trec_eval's and in the app's trec "
+                               f"mean, which count them): {_first(no_relevant)}")
     return report
 
 
@@ -494,7 +508,8 @@ def export_run(store: RelevanceSource, run_name: str, destination: Path) -> Expo
     missing = sorted(judged_cases - set(rankings))
     if missing:
         report.warnings.append(f"{len(missing)} judged cases have no line in this run (use "
-                               f"trec_eval -c to count them): {_first(missing)}")
+                               f"trec_eval -c, or metrics --all-judged, to count them): "
+                               f"{_first(missing)}")
     return report
 
 

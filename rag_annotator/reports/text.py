@@ -51,6 +51,7 @@ def _retrieval_lines(figures: RunFigures) -> list[str]:
     lines.append("  ".join([f"{'mean':<{width}}", *(_cell(report.mean[n]) for n in names)]))
     lines.append("  ".join([f"{'cases':<{width}}",
                             *(f"{report.mean_count[n]:>9}" for n in names)]))
+    lines.append(report.topic_note())
     if figures.policy.value == "strict":
         lines.append("'?' = undetermined: depends on documents still unjudged; '-' = not "
                      "defined (zero denominator)")

@@ -31,7 +31,8 @@ SUMMARY_OPTIONS = FigureOptions(policy=Policy.TREC, measures=DEFAULT_MEASURES,
                                 parts=frozenset({RETRIEVAL, ANSWERS, AGENTS}))
 
 SUMMARY = "Summary"
-RETRIEVAL_TITLE = ("Retrieval measures (mean over the cases where a value is defined); "
+RETRIEVAL_TITLE = ("Retrieval measures (mean over the judged cases the run covers, a value "
+                   "not defined counting 0, as in trec_eval); "
                    "unjudged documents: policy 'trec' — counted as not relevant, as trec_eval "
                    "does; documents outside a case's pool count as not relevant")
 AGENTS_TITLE = ("Agents of run {run}, per family (a review mark overrides the automatic "
@@ -48,7 +49,8 @@ FRENCH: dict[str, str] = {
     "family": "famille", "tested": "testés", "produced": "produites", "validated": "validées",
     "quality": "qualité", "coverage": "couverture", "success": "succès",
     "all families": "toutes les familles", "not computable": "non calculable",
-    RETRIEVAL_TITLE: ("Mesures de recherche (moyenne sur les cas où la valeur est définie) ; "
+    RETRIEVAL_TITLE: ("Mesures de recherche (moyenne sur les cas jugés que le run couvre, une "
+                      "valeur non définie comptant 0, comme dans trec_eval) ; "
                       "documents non jugés : politique 'trec' — comptés non pertinents, comme "
                       "le fait trec_eval ; un document hors du pool d'un cas compte comme non "
                       "pertinent"),

@@ -73,7 +73,7 @@ def test_strict_import_refuses_unknown_ids(store: GoldSetStore, tmp_path: Path) 
 
 @pytest.mark.parametrize(("text", "line", "message"), [
     ("q1 Q0 d1 1 0.5\n", 1, "expected 6 fields"),
-    ("q1 Q0 d1 1 0.5 s\nq1 Q0 d2 1 0.4 s extra\n", 2, "expected 6 fields"),
+    ("q1 Q0 d1 1 0.5 s\nq1 Q0 d2 1 0.4\n", 2, "expected 6 fields"),
     ("q1 Q0 d1 1 0,5 s\n", 1, "not a number"),
     ("q1 Q0 d1 1 nan s\n", 1, "not finite"),
     ("q1 Q0 d1 x 0.5 s\n", 1, "not an integer"),
