@@ -412,8 +412,61 @@ def _agent_cases(db: Database) -> None:
     db.execute("PRAGMA user_version = 3")
 
 
+#: Number of the wide-grades migration (issue 18; the lead renumbers it at merge: change it
+#: here only, with the step's name and SCHEMA_VERSION).
+WIDE_GRADES_VERSION = 4
+
+#: Labels above 4 (ranx and ir_measures test files use 5, 6, up to 50): a grade is any
+#: non-negative integer; the gold set's scale (meta ``max_grade``) bounds it, as before.
+SCHEMA_WIDE_GRADES = """
+CREATE TABLE judgments_new (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    case_id     INTEGER NOT NULL REFERENCES cases(id),
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
+    grade       INTEGER CHECK (grade IS NULL OR grade >= 0),
+    note        TEXT NOT NULL DEFAULT '',
+    updated_at  TEXT NOT NULL,
+    UNIQUE (case_id, document_id, assessor_id)
+);
+INSERT INTO judgments_new SELECT id, case_id, document_id, assessor_id, grade, note,
+    updated_at FROM judgments;
+DROP TABLE judgments;
+ALTER TABLE judgments_new RENAME TO judgments;
+CREATE INDEX judgments_document ON judgments(document_id);
+CREATE INDEX judgments_assessor ON judgments(assessor_id);
+CREATE TABLE adjudications_new (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    case_id     INTEGER NOT NULL REFERENCES cases(id),
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    grade       INTEGER NOT NULL CHECK (grade >= 0),
+    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
+    note        TEXT NOT NULL DEFAULT '',
+    updated_at  TEXT NOT NULL,
+    UNIQUE (case_id, document_id)
+);
+INSERT INTO adjudications_new SELECT id, case_id, document_id, grade, assessor_id, note,
+    updated_at FROM adjudications;
+DROP TABLE adjudications;
+ALTER TABLE adjudications_new RENAME TO adjudications;
+CREATE INDEX adjudications_document ON adjudications(document_id)
+"""
+
+
+@_step(f"{WIDE_GRADES_VERSION:04d}_wide_grades")
+def _wide_grades(db: Database) -> None:
+    """Grades above 4: ``judgments`` and ``adjudications`` rebuilt without the upper bound
+    of their CHECK (SQLite cannot alter a constraint), rows and ids kept."""
+    for statement in _statements(SCHEMA_WIDE_GRADES):
+        db.execute(statement)
+    broken = db.execute("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        raise sqlite3.IntegrityError(f"foreign keys broken by the grades rebuild: {broken[:5]}")
+    db.execute(f"PRAGMA user_version = {WIDE_GRADES_VERSION}")
+
+
 #: The schema version this build writes (the number of the last migration).
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = WIDE_GRADES_VERSION
 
 
 def migration_set() -> Migrations:
