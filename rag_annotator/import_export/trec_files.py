@@ -2,14 +2,15 @@
 
 Formats (research/ecosystem.md §1): a run line is ``qid Q0 docno rank score tag`` (fields
 after the sixth ignored with a warning, as trec_eval ignores them), a qrels line exactly
-``qid iter docno rel``, whitespace-separated; several values in ``iter`` are judgment groups
-(one assessor each), and labels may be any non-negative integer (the scale grows).  On
-import a run is ordered the way trec_eval orders it (score descending, ties by docno descending; the rank column is
-ignored), a negative qrels label means "in the pool, unjudged" (a judgment row without a
-grade), duplicates are refused with both line numbers, and unknown case or document ids
-become placeholders that the report lists (``strict=True`` refuses them).  Exports write only
-judged pairs to qrels (with the iteration column the imported qrels used), runs in rank
-order with their stored scores (ties kept), ``\\n`` endings and no BOM.
+``qid iter docno rel``, whitespace-separated; several values in ``iter`` are judgment
+groups (one assessor each), and labels may be any non-negative integer (the scale grows).
+On import a run is ordered the way trec_eval orders it (score descending, ties by docno
+descending; the rank column is ignored), a negative qrels label means "in the pool,
+unjudged" (a judgment row without a grade), duplicates are refused with both line
+numbers, and unknown case or document ids become placeholders that the report lists
+(``strict=True`` refuses them).  Exports write only judged pairs to qrels (with the
+iteration column the imported qrels used), runs in rank order with their stored scores
+(ties kept), ``\\n`` endings and no BOM.
 """
 
 from __future__ import annotations
