@@ -25,7 +25,7 @@ class RetrievalPanel(QGroupBox):
 
     def __init__(self, count_text: Callable[[int], str], parent: QWidget | None = None
                  ) -> None:
-        super().__init__(translate("DashboardSection", "Retrieval per family"), parent)
+        super().__init__(translate("DashboardSection", "Retrieval"), parent)
         # "%n case(s)" in the user's language: the section's own tr(), because
         # pyside6-lupdate reads translate(context, text, "", n) as a plain text, not plurals.
         self.count_text = count_text
