@@ -94,3 +94,27 @@ def test_run_lines_with_trailing_fields_are_read_with_a_warning(store: GoldSetSt
     assert any("fields after the sixth" in w and "line 1" in w for w in report.warnings)
     rankings = store.run_rankings(int(store.by_key("runs", "trunc")["id"]))
     assert sorted(rankings) == ["301", "303"]
+
+
+def test_wide_grades_survive_the_native_json_round_trip(store: GoldSetStore,
+                                                        tmp_path: Path) -> None:
+    """A label 6 (and the 0–6 scale) goes out in the native JSON, validates against its
+    schema, and comes back into an empty file unchanged."""
+    import json
+
+    import jsonschema
+
+    from rag_annotator.import_export import native_json
+    from rag_annotator.import_export.registry import Options
+    from tests.import_export.test_native_json import _schema
+
+    trec_files.import_qrels(store, TREC_EVAL / "qrels.123.cut", assessor="nist")
+    dest = tmp_path / "g.json"
+    native_json.export_json(store, dest, Options())
+    jsonschema.validate(json.loads(dest.read_text(encoding="utf-8")), _schema())
+    with GoldSetStore.create(tmp_path / "other.goldset", assessor="ana") as other:
+        native_json.import_json(other, dest, Options())
+        assert other.meta("max_grade") == "6"
+        assert other.query("SELECT count(*) AS n FROM judgments WHERE grade = 6") == [
+            {"n": 2}]
+        assert other.integrity_problems() == [] and other.schema_problems() == []
