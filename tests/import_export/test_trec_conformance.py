@@ -112,3 +112,33 @@ def test_a_run_covering_more_topics_than_the_qrels(tmp_path: Path) -> None:
         expected = sum(v[theirs] for v in per_topic.values()) / 2
         assert report.mean[ours] == pytest.approx(expected, abs=5e-5), ours
         assert report.mean_count[ours] == 2
+
+
+def test_the_cli_takes_both_options_and_says_over_which_topics(tmp_path: Path) -> None:
+    """``metrics --all-judged --relevance-level 2 --json`` on trec_eval's files: the means
+    are trec_eval's and the ``topics`` object says which topics they run over."""
+    import json
+    import subprocess
+    import sys
+
+    goldset = tmp_path / "g.goldset"
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "rag_annotator", *args],
+                              capture_output=True, text=True, check=False)
+
+    assert cli("new", str(goldset)).returncode == 0
+    assert cli("import", str(goldset), "qrels", str(DATA / "qrels.rel_level")).returncode == 0
+    done = cli("import", str(goldset), "trec-run", str(DATA / "results.trunc"), "--run", "r")
+    assert done.returncode == 0 and "fields after the sixth" in done.stderr
+    out = cli("metrics", str(goldset), "--run", "r", "--all-judged", "--relevance-level", "2",
+              "--measures", "P@10,AP,nDCG@10", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    topics = data["topics"]
+    assert topics["rule"] == "all judged topics" and topics["count"] == 3
+    assert topics["missing"] == ["302"] and topics["relevance_level"] == 2
+    assert "grade >= 2" in topics["note"]
+    assert data["mean_count"] == {"P@10": 3, "AP": 3, "nDCG@10": 3}
+    bad = cli("metrics", str(goldset), "--run", "r", "--relevance-level", "0")
+    assert bad.returncode != 0 and "--relevance-level" in bad.stderr
