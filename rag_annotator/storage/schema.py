@@ -419,36 +419,36 @@ WIDE_GRADES_VERSION = 4
 #: Labels above 4 (ranx and ir_measures test files use 5, 6, up to 50): a grade is any
 #: non-negative integer; the gold set's scale (meta ``max_grade``) bounds it, as before.
 SCHEMA_WIDE_GRADES = """
-CREATE TABLE judgments_new (
+ALTER TABLE judgments RENAME TO judgments_0003;
+CREATE TABLE judgments (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     case_id     INTEGER NOT NULL REFERENCES cases(id),
     document_id INTEGER NOT NULL REFERENCES documents(id),
     assessor_id INTEGER NOT NULL REFERENCES assessors(id),
-    grade       INTEGER CHECK (grade IS NULL OR grade >= 0),
+    grade       INTEGER CHECK (grade IS NULL OR (typeof(grade) = 'integer' AND grade >= 0)),
     note        TEXT NOT NULL DEFAULT '',
     updated_at  TEXT NOT NULL,
     UNIQUE (case_id, document_id, assessor_id)
 );
-INSERT INTO judgments_new SELECT id, case_id, document_id, assessor_id, grade, note,
-    updated_at FROM judgments;
-DROP TABLE judgments;
-ALTER TABLE judgments_new RENAME TO judgments;
+INSERT INTO judgments SELECT id, case_id, document_id, assessor_id, grade, note, updated_at
+    FROM judgments_0003;
+DROP TABLE judgments_0003;
 CREATE INDEX judgments_document ON judgments(document_id);
 CREATE INDEX judgments_assessor ON judgments(assessor_id);
-CREATE TABLE adjudications_new (
+ALTER TABLE adjudications RENAME TO adjudications_0003;
+CREATE TABLE adjudications (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     case_id     INTEGER NOT NULL REFERENCES cases(id),
     document_id INTEGER NOT NULL REFERENCES documents(id),
-    grade       INTEGER NOT NULL CHECK (grade >= 0),
+    grade       INTEGER NOT NULL CHECK (typeof(grade) = 'integer' AND grade >= 0),
     assessor_id INTEGER NOT NULL REFERENCES assessors(id),
     note        TEXT NOT NULL DEFAULT '',
     updated_at  TEXT NOT NULL,
     UNIQUE (case_id, document_id)
 );
-INSERT INTO adjudications_new SELECT id, case_id, document_id, grade, assessor_id, note,
-    updated_at FROM adjudications;
-DROP TABLE adjudications;
-ALTER TABLE adjudications_new RENAME TO adjudications;
+INSERT INTO adjudications SELECT id, case_id, document_id, grade, assessor_id, note,
+    updated_at FROM adjudications_0003;
+DROP TABLE adjudications_0003;
 CREATE INDEX adjudications_document ON adjudications(document_id)
 """
 
@@ -456,7 +456,8 @@ CREATE INDEX adjudications_document ON adjudications(document_id)
 @_step(f"{WIDE_GRADES_VERSION:04d}_wide_grades")
 def _wide_grades(db: Database) -> None:
     """Grades above 4: ``judgments`` and ``adjudications`` rebuilt without the upper bound
-    of their CHECK (SQLite cannot alter a constraint), rows and ids kept."""
+    of their CHECK (SQLite cannot alter a constraint), rows and ids kept.  ``typeof`` keeps
+    a text grade out, which ``BETWEEN 0 AND 4`` did by itself (text sorts above numbers)."""
     for statement in _statements(SCHEMA_WIDE_GRADES):
         db.execute(statement)
     broken = db.execute("PRAGMA foreign_key_check").fetchall()
