@@ -101,17 +101,19 @@ def test_wide_grades_survive_the_native_json_round_trip(store: GoldSetStore,
     """A label 6 (and the 0–6 scale) goes out in the native JSON, validates against its
     schema, and comes back into an empty file unchanged."""
     import json
+    from importlib import resources
 
     import jsonschema
 
     from rag_annotator.import_export import native_json
     from rag_annotator.import_export.registry import Options
-    from tests.import_export.test_native_json import _schema
 
     trec_files.import_qrels(store, TREC_EVAL / "qrels.123.cut", assessor="nist")
     dest = tmp_path / "g.json"
     native_json.export_json(store, dest, Options())
-    jsonschema.validate(json.loads(dest.read_text(encoding="utf-8")), _schema())
+    schema = json.loads((resources.files("rag_annotator.resources") / "schema" /
+                         "goldset.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(json.loads(dest.read_text(encoding="utf-8")), schema)
     with GoldSetStore.create(tmp_path / "other.goldset", assessor="ana") as other:
         native_json.import_json(other, dest, Options())
         assert other.meta("max_grade") == "6"
