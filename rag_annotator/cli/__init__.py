@@ -63,6 +63,7 @@ Build, judge and verify the gold set a RAG system is evaluated against.
   rag-annotator metrics FILE --run NAME [--measures LIST] [--unjudged trec|judged-only|strict]
                 [--json] [--compare OTHER_RUN [--family F]] [--target-ms N] [--next N]
                 [--level L] [--resamples N] [--seed N] [--target-half-width W]
+                [--all-judged] [--relevance-level N]
                                            retrieval measures of a run, per case and mean;
                                            answer metrics, diagnosis, latency; intervals
   rag-annotator metrics FILE --drift [--baseline RUN] [--json]
@@ -143,7 +144,8 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         description="Import a file into the gold set, all or nothing. trec-run: a TREC run "
                     "(qid Q0 docno rank score tag) as a new run; qrels: TREC qrels "
                     "(qid iter docno rel) as one assessor's judgments (negative labels = "
-                    "in the pool, unjudged); jsonl-run: one JSON object per case (case, "
+                    "in the pool, unjudged; several iter values = judgment groups, one "
+                    "assessor ASSESSOR-GROUP each); jsonl-run: one JSON object per case (case, "
                     "retrieved, optional answer, citations, contexts); ragas: Ragas JSONL "
                     "(user_input, retrieved_contexts, response), questions and contexts "
                     "matched to cases and documents by text. Unknown case or document ids "
@@ -212,7 +214,11 @@ def _add_metrics(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                     "trec_eval -J), strict (publish a value only if it is the same whatever "
                     "they turn out to be; otherwise it is undetermined). Documents outside a "
                     "case's pool count as not relevant. A zero denominator gives null (not "
-                    "defined), never 0; means are over the cases where a value is published. "
+                    "defined), never 0. Means run over the judged cases the run covers "
+                    "(trec_eval's topics; "
+                    "--all-judged: every judged case), the same for every measure; under trec "
+                    "a value not defined counts 0 in the mean, as in trec_eval; otherwise the "
+                    "cases where it is published count. "
                     "Also: the answer metrics (tested / produced / validated per family, "
                     "faithfulness, abstention), where each case failed, latency and cost; "
                     "for a run holding agent trajectories, the agent metrics (task success, "
@@ -225,6 +231,12 @@ def _add_metrics(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                           "Success@10 (default: " + ",".join(DEFAULT_MEASURES) + ")")
     met.add_argument("--unjudged", choices=("trec", "judged-only", "strict"), default="trec",
                      help="what an unjudged retrieved document is worth (default: trec)")
+    met.add_argument("--all-judged", action="store_true",
+                     help="average over every judged case, those the run does not cover "
+                          "scoring 0 (trec_eval -c); default: the judged cases the run covers")
+    met.add_argument("--relevance-level", type=int, default=1, metavar="N",
+                     help="relevant means grade >= N for P, R, RR, AP and Success (trec_eval "
+                          "-l N; nDCG keeps the grades as gains; default: 1)")
     met.add_argument("--json", action="store_true", help="print one JSON object")
     met.add_argument("--compare", metavar="OTHER_RUN",
                      help="compare with another run, per case and measure: wins, losses, "
@@ -505,7 +517,8 @@ def _metric_options(ns: argparse.Namespace) -> FigureOptions:
     except ValueError as error:
         raise InvalidValue(f"--measures: {error}") from None
     for option, value, low in (("--target-ms", ns.target_ms, 0), ("--next", ns.next, 0),
-                               ("--depth", ns.depth, 1)):
+                               ("--depth", ns.depth, 1),
+                               ("--relevance-level", ns.relevance_level, 1)):
         if value < low:
             raise InvalidValue(f"{option}: {value} is below {low}; give a whole number "
                                f">= {low}.")
@@ -514,4 +527,5 @@ def _metric_options(ns: argparse.Namespace) -> FigureOptions:
     return FigureOptions(policy=Policy.parse(ns.unjudged),
                          measures=tuple(m.name for m in measures), target_ms=ns.target_ms,
                          depth=ns.depth, compare=ns.compare, family=ns.family,
-                         next_count=ns.next, **interval_options(ns))
+                         next_count=ns.next, relevance_level=ns.relevance_level,
+                         all_judged=ns.all_judged, **interval_options(ns))

@@ -15,7 +15,7 @@ Shape (``resources/schema/goldset.schema.json`` is its JSON Schema)::
      "cannot_judge": [...], "history": [...]  (only with --history)}
 
 Rows refer to each other by natural keys (case key, document key, run name, assessor name),
-never by row ids.  Labels keep their three states: ``grade`` 0…4, or null for "in the pool,
+never by row ids.  Labels keep their three states: ``grade`` 0…max_grade, or null for "in the pool,
 unjudged".  List fields (tags, rights…) are JSON arrays; timestamps are kept as stored.
 An agent case (``kind`` agent) carries its expectations: ``expected_state`` (an object of
 dotted keys), ``forbidden_tools`` / ``required_tools`` (arrays of tool names),

@@ -1,12 +1,16 @@
 """TREC run and qrels files: strict parsing, all-or-nothing import, exports tools accept.
 
-Formats (research/ecosystem.md §1): a run line is exactly ``qid Q0 docno rank score tag``, a
-qrels line exactly ``qid iter docno rel``, whitespace-separated.  On import a run is ordered
-the way trec_eval orders it (score descending, ties by docno descending; the rank column is
-ignored), a negative qrels label means "in the pool, unjudged" (a judgment row without a
-grade), duplicates are refused with both line numbers, and unknown case or document ids
-become placeholders that the report lists (``strict=True`` refuses them).  Exports write only
-judged pairs to qrels, strictly decreasing scores to runs, ``\\n`` endings and no BOM.
+Formats (research/ecosystem.md §1): a run line is ``qid Q0 docno rank score tag`` (fields
+after the sixth ignored with a warning, as trec_eval ignores them), a qrels line exactly
+``qid iter docno rel``, whitespace-separated; several values in ``iter`` are judgment
+groups (one assessor each), and labels may be any non-negative integer (the scale grows).
+On import a run is ordered the way trec_eval orders it (score descending, ties by docno
+descending; the rank column is ignored), a negative qrels label means "in the pool,
+unjudged" (a judgment row without a grade), duplicates are refused with both line
+numbers, and unknown case or document ids become placeholders that the report lists
+(``strict=True`` refuses them).  Exports write only judged pairs to qrels (with the
+iteration column the imported qrels used), runs in rank order with their stored scores
+(ties kept), ``\\n`` endings and no BOM.
 """
 
 from __future__ import annotations
@@ -51,12 +55,19 @@ class RunLine(NamedTuple):
 
 @dataclass(frozen=True)
 class QrelsLine:
-    """One label of a qrels file (None = negative label = in the pool, unjudged)."""
+    """One label of a qrels file (None = negative label = in the pool, unjudged);
+    ``iteration`` is column 2 as written (a judgment group in multi-assessor qrels)."""
 
     qid: str
     docno: str
     grade: int | None
     line: int
+    iteration: str = "0"
+
+
+#: The meta key remembering the qrels iteration column of an assessor's labels, so the
+#: qrels export writes it back (``qrels_iteration:<assessor>``).
+ITERATION_META = "qrels_iteration:"
 
 
 @dataclass
@@ -97,11 +108,13 @@ def _fields(path: Path) -> Iterable[tuple[int, list[str]]]:
         yield number, text.split()
 
 
-def parse_run(path: Path, cancel: Callable[[], bool] | None = None
-              ) -> tuple[dict[str, list[RunLine]], str]:
+def parse_run(path: Path, cancel: Callable[[], bool] | None = None,
+              warnings: list[str] | None = None) -> tuple[dict[str, list[RunLine]], str]:
     """Parse a run file; return each query's lines in trec_eval order, and the run tag.
 
     ``cancel`` is polled once per block of lines (:class:`~.files.Cancelled` stops it).
+    Fields after the sixth are ignored, as trec_eval ignores them (its own test run
+    ``results.trunc`` has some); ``warnings`` gets one line saying how many lines had them.
 
     Written for millions of lines (the import's own cost next to SQLite's): a run's lines are
     grouped by query, so the current query's table is kept at hand, and one sort per query
@@ -109,13 +122,17 @@ def parse_run(path: Path, cancel: Callable[[], bool] | None = None
     """
     queries: dict[str, dict[str, RunLine]] = {}
     tags: set[str] = set()
+    trailing: list[int] = []
     try:
-        _parse_blocks(path, queries, tags, cancel)
+        _parse_blocks(path, queries, tags, cancel, trailing)
     except BaseException:
         release(queries)  # a cancelled parse must not stall the window either
         raise
     if not queries:
         raise ImportRejected(path, None, "the file holds no run lines.")
+    if trailing and warnings is not None:
+        warnings.append(f"{len(trailing)} lines have fields after the sixth (first at line "
+                        f"{trailing[0]}); they were ignored, as trec_eval ignores them")
     ordered = {
         qid: sorted(lines.values(), key=_trec_eval_key, reverse=True)
         for qid, lines in queries.items()
@@ -124,8 +141,9 @@ def parse_run(path: Path, cancel: Callable[[], bool] | None = None
 
 
 def _parse_blocks(path: Path, queries: dict[str, dict[str, RunLine]], tags: set[str],
-                  cancel: Callable[[], bool] | None) -> None:
-    """:func:`parse_run`'s loop: fill ``queries`` (qid → docno → line) and ``tags``."""
+                  cancel: Callable[[], bool] | None, trailing: list[int]) -> None:
+    """:func:`parse_run`'s loop: fill ``queries`` (qid → docno → line) and ``tags``;
+    ``trailing`` gets the numbers of the lines with more than six fields."""
     current_qid: str | None = None
     current: dict[str, RunLine] = {}
     last_tag = None
@@ -136,8 +154,11 @@ def _parse_blocks(path: Path, queries: dict[str, dict[str, RunLine]], tags: set[
                 continue  # blank lines and trec_eval 10's comment lines, as in _fields
             parts = text.split()
             if len(parts) != 6:
-                raise ImportRejected(path, number, f"expected 6 fields ({RUN_FIELDS}), got "
-                                                   f"{len(parts)}.")
+                if len(parts) < 6:
+                    raise ImportRejected(path, number, f"expected 6 fields ({RUN_FIELDS}), "
+                                                       f"got {len(parts)}.")
+                trailing.append(number)
+                parts = parts[:6]
             qid, _q0, docno, rank, score_text, tag = parts
             if not rank.isdecimal():  # fast path: int() reads every decimal string
                 try:
@@ -170,30 +191,43 @@ def _trec_eval_key(line: RunLine) -> tuple[float, str]:
 
 
 def parse_qrels(path: Path) -> list[QrelsLine]:
-    """Parse a qrels file (negative labels become unjudged)."""
-    seen: dict[tuple[str, str], int] = {}
+    """Parse a qrels file (negative labels become unjudged).
+
+    Column 2 is kept: when it holds several values they are judgment groups (trec_eval's
+    ``qrels_jg`` files, e.g. its ``test/qrels.123``), and a pair may be labelled once per
+    group; otherwise a pair labelled twice is refused.
+    """
+    seen: dict[tuple[str, str, str], int] = {}
     out: list[QrelsLine] = []
     for number, parts in _fields(path):
         if len(parts) != 4:
             raise ImportRejected(path, number, f"expected 4 fields ({QRELS_FIELDS}), got "
                                                f"{len(parts)}.")
-        qid, _iteration, docno, rel = parts
+        qid, iteration, docno, rel = parts
         try:
             grade = int(rel)
         except ValueError:
             raise ImportRejected(path, number, f"the label '{rel}' is not an integer.") from None
-        if grade > MAX_GRADE:
-            raise ImportRejected(path, number, f"the label {grade} is above the highest grade "
-                                               f"this app supports ({MAX_GRADE}).")
-        first = seen.get((qid, docno))
+        first = seen.get((qid, iteration, docno))
         if first is not None:
             raise ImportRejected(path, number, f"query {qid}, document {docno} is labelled "
                                                f"twice (first at line {first}); keep one.")
-        seen[(qid, docno)] = number
-        out.append(QrelsLine(qid, docno, grade if grade >= 0 else None, number))
+        seen[(qid, iteration, docno)] = number
+        out.append(QrelsLine(qid, docno, grade if grade >= 0 else None, number, iteration))
     if not out:
         raise ImportRejected(path, None, "the file holds no qrels lines.")
     return out
+
+
+def qrels_groups(lines: list[QrelsLine], assessor: str) -> dict[str, list[QrelsLine]]:
+    """Assessor name → its lines: one assessor when column 2 holds one value, else one per
+    judgment group, named ``<assessor>-<group>``."""
+    groups: dict[str, list[QrelsLine]] = {}
+    for q in lines:
+        groups.setdefault(q.iteration, []).append(q)
+    if len(groups) == 1:
+        return {assessor: lines}
+    return {f"{assessor}-{group}": group_lines for group, group_lines in groups.items()}
 
 
 # -- import ----------------------------------------------------------------------------------
@@ -271,10 +305,13 @@ def import_run(store: Store, path: Path, *, name: str | None = None,
     froze the window while the import ran on a worker thread (none of them is in a cycle).
     """
     with bulk_objects():
-        queries, tag = parse_run(path, cancel)
+        warnings: list[str] = []
+        queries, tag = parse_run(path, cancel, warnings)
         try:
-            return _import_run(store, path, queries, tag, name=name, strict=strict,
-                               cancel=cancel, progress=progress)
+            report = _import_run(store, path, queries, tag, name=name, strict=strict,
+                                 cancel=cancel, progress=progress)
+            report.warnings[:0] = warnings
+            return report
         finally:
             release(queries)
 
@@ -342,50 +379,78 @@ PROGRESS_ROWS = 20_000
 def import_qrels(store: Store, path: Path, *, assessor: str,
                  strict: bool = False, cancel: Callable[[], bool] | None = None
                  ) -> ImportReport:
-    """Import a qrels file as one assessor's judgments, in one operation (undoable).
+    """Import a qrels file as one assessor's judgments, in one operation (undoable); a
+    file with judgment groups in column 2 gives one assessor per group (``qrels_groups``).
 
     An existing judgment of that assessor on the same pair is replaced.  Graded labels raise
     the gold set's scale when no graded judgment exists yet; otherwise they must fit it.
+    The iteration column is remembered per assessor, for the qrels export.
     """
     lines = parse_qrels(path)
+    groups = qrels_groups(lines, assessor)
     report = ImportReport(rows=len(lines), cases=len({q.qid for q in lines}))
+    if len(groups) > 1:
+        report.warnings.append(f"column 2 holds {len(groups)} judgment groups: imported as "
+                               f"{len(groups)} assessors ({_first(list(groups))})")
     first_line: dict[tuple[str, str], int] = {}
     for q in lines:
         first_line.setdefault(("case", q.qid), q.line)
         first_line.setdefault(("document", q.docno), q.line)
-    top = max((q.grade for q in lines if q.grade is not None), default=0)
     with store.operation("import_qrels", f"{assessor} ← {path.name}") as op:
-        meta = op.get("meta", {"key": "max_grade"})
-        scale = int(meta["value"]) if meta and meta["value"] else 1
-        if top > scale:
-            graded = [r for r in op.select("judgments") if r["grade"] is not None]
-            if graded:
-                line = next(q.line for q in lines if q.grade == top)
-                raise ImportRejected(path, line, f"label {top} is above this gold set's scale "
-                                                 f"(0–{scale}), which is locked because "
-                                                 "judgments exist.")
-            op.update("meta", {"key": "max_grade"}, {"value": str(top)})
-            report.warnings.append(f"grading scale raised to 0–{top}")
+        _raise_scale(op, path, lines, report)
         cases, docs = _resolve(op, path, dict.fromkeys(q.qid for q in lines),
                                dict.fromkeys(q.docno for q in lines), strict=strict,
                                report=report,
                                first_line=lambda kind, ident: first_line.get((kind, ident)))
-        assessor_id = ensure_assessor(op, assessor)
-        now = utc_now()
-        existing = {(r["case_id"], r["document_id"]): r
-                    for r in op.select("judgments", assessor_id=assessor_id)}
-        for q in polled(lines, cancel, every=2_000):
-            key = (cases[q.qid], docs[q.docno])
-            row = existing.get(key)
-            if row is None:
-                op.insert("judgments", {"case_id": key[0], "document_id": key[1],
-                                        "assessor_id": assessor_id, "grade": q.grade,
-                                        "note": "", "updated_at": now})
-            elif row["grade"] != q.grade:
-                op.update("judgments", {"id": row["id"]}, {"grade": q.grade,
-                                                           "updated_at": now})
+        for name, group_lines in groups.items():
+            _store_labels(op, name, group_lines, cases, docs, cancel)
     report.changes = made(op.changes())
     return report
+
+
+def _raise_scale(op: Writer, path: Path, lines: list[QrelsLine], report: ImportReport) -> None:
+    """Raise the grading scale to the file's top label, unless graded judgments lock it."""
+    top = max((q.grade for q in lines if q.grade is not None), default=0)
+    meta = op.get("meta", {"key": "max_grade"})
+    scale = int(meta["value"]) if meta and meta["value"] else 1
+    if top <= scale:
+        return
+    graded = [r for r in op.select("judgments") if r["grade"] is not None]
+    if graded:
+        line = next(q.line for q in lines if q.grade == top)
+        raise ImportRejected(path, line, f"label {top} is above this gold set's scale "
+                                         f"(0–{scale}), which is locked because "
+                                         "judgments exist.")
+    op.update("meta", {"key": "max_grade"}, {"value": str(top)})
+    report.warnings.append(f"grading scale raised to 0–{top}" + (
+        f" (above {MAX_GRADE}, the top of the Judge keys; metrics --relevance-level N "
+        "decides which grades count as relevant)" if top > MAX_GRADE else ""))
+
+
+def _store_labels(op: Writer, assessor: str, lines: list[QrelsLine], cases: dict[str, int],
+                  docs: dict[str, int], cancel: Callable[[], bool] | None) -> None:
+    """One assessor's labels, and the iteration column its file used."""
+    assessor_id = ensure_assessor(op, assessor)
+    now = utc_now()
+    existing = {(r["case_id"], r["document_id"]): r
+                for r in op.select("judgments", assessor_id=assessor_id)}
+    for q in polled(lines, cancel, every=2_000):
+        key = (cases[q.qid], docs[q.docno])
+        row = existing.get(key)
+        if row is None:
+            op.insert("judgments", {"case_id": key[0], "document_id": key[1],
+                                    "assessor_id": assessor_id, "grade": q.grade,
+                                    "note": "", "updated_at": now})
+        elif row["grade"] != q.grade:
+            op.update("judgments", {"id": row["id"]}, {"grade": q.grade, "updated_at": now})
+    iterations = {q.iteration for q in lines}
+    meta_key = ITERATION_META + assessor
+    if len(iterations) == 1:
+        value = next(iter(iterations))
+        if op.get("meta", {"key": meta_key}) is None:
+            op.insert("meta", {"key": meta_key, "value": value})
+        else:
+            op.update("meta", {"key": meta_key}, {"value": value})
 
 
 def check_assessor(name: str) -> str:
@@ -414,6 +479,7 @@ class RelevanceSource(Protocol):
     def by_key(self, table: str, key: str) -> dict[str, Any]: ...
     def trajectory_counts(self) -> dict[int, int]: ...
     def agent_case_ids(self) -> dict[str, int]: ...
+    def export_meta(self) -> dict[str, str | None]: ...
 
 
 def _agent_cases(store: RelevanceSource) -> frozenset[str]:
@@ -426,9 +492,14 @@ def export_qrels(store: RelevanceSource, destination: Path) -> ExportReport:
 
     Unjudged pairs are left out (``-1`` means different things to different tools); disputed
     pairs are left out with a warning (adjudicate them first).  Cases whose judged documents
-    are all non-relevant are reported: they score 0 in every average.
+    are all non-relevant are reported: they score 0 in every average.  Column 2 is the
+    iteration the imported qrels used when they all used one (``Q0``, ``1``…), else ``0``.
     """
     report = ExportReport(destination)
+    recorded = {str(value) for key, value in store.export_meta().items()
+                if key.startswith(ITERATION_META) and value}
+    iteration = recorded.pop() if len(recorded) == 1 else "0"
+    _check_trec_id(iteration, destination)
     disputed: list[str] = []
     relevant_by_case: dict[str, bool] = {}
     agents = _agent_cases(store)
@@ -443,7 +514,7 @@ def export_qrels(store: RelevanceSource, destination: Path) -> ExportReport:
                 continue
             _check_trec_id(case, destination)
             _check_trec_id(doc, destination)
-            out.write(f"{case} 0 {doc} {grade}\n")
+            out.write(f"{case} {iteration} {doc} {grade}\n")
             report.lines += 1
             relevant_by_case[case] = relevant_by_case.get(case, False) or grade >= 1
     if disputed:
@@ -452,16 +523,19 @@ def export_qrels(store: RelevanceSource, destination: Path) -> ExportReport:
     no_relevant = sorted(c for c, rel in relevant_by_case.items() if not rel)
     if no_relevant:
         report.warnings.append(f"{len(no_relevant)} cases have no relevant document and will "
-                               f"score 0 in averages: {_first(no_relevant)}")
+                               "score 0 in averages (in trec_eval's and in the app's trec "
+                               f"mean, which count them): {_first(no_relevant)}")
     return report
 
 
 def export_run(store: RelevanceSource, run_name: str, destination: Path) -> ExportReport:
-    """Write a run with exactly 6 fields and strictly decreasing scores per case.
+    """Write a run with exactly 6 fields, lines in rank order, scores as stored.
 
-    Stored scores are kept when they already decrease strictly; otherwise (ties, missing
-    scores) the case's scores are rewritten as depth − rank + 1 so that every tool reads the
-    same order, and a warning says so.
+    Tied scores keep their values (a tie is information: rewriting the whole case lost it);
+    the lines go by rank, and a warning names the cases where a tie's stored order is not
+    the one trec_eval gives it (docno descending), since tools will read that tie in their
+    order.  Only a case with a missing score, or a score that rises down the ranking, is
+    rewritten as depth − rank + 1 (every tool must read the app's order), with a warning.
     """
     run = store.by_key("runs", run_name)
     _check_trec_id(run_name, destination)
@@ -474,28 +548,42 @@ def export_run(store: RelevanceSource, run_name: str, destination: Path) -> Expo
                          "out with the json, csv and xlsx exports).", path=destination)
     report = ExportReport(destination)
     rewritten: list[str] = []
+    reordered: list[str] = []
     with atomic_text_writer(destination) as out:
         for case, docs in rankings.items():
             scores = [s for _d, s in docs]
-            strict = all(s is not None for s in scores) and all(
-                a is not None and b is not None and a > b for a, b in itertools.pairwise(scores))
-            if not strict:
+            keep = all(s is not None for s in scores) and all(
+                a is not None and b is not None and a >= b for a, b in itertools.pairwise(scores))
+            if not keep:
                 rewritten.append(case)
+            elif any(a == b and da < db for (da, a), (db, b) in itertools.pairwise(docs)):
+                reordered.append(case)
             for rank, (doc, score) in enumerate(docs, start=1):
-                value = score if strict else float(len(docs) - rank + 1)
+                value = score if keep else float(len(docs) - rank + 1)
                 out.write(f"{case} Q0 {doc} {rank} {value!r} {run_name}\n")
                 report.lines += 1
     if rewritten:
-        report.warnings.append(f"scores of {len(rewritten)} cases were not strictly "
-                               f"decreasing and were rewritten from the ranks: "
+        report.warnings.append(f"scores of {len(rewritten)} cases were missing or rose down "
+                               f"the ranking and were rewritten from the ranks: "
                                f"{_first(rewritten)}")
+    if reordered:
+        report.warnings.append(f"{len(reordered)} cases have tied scores stored in an order "
+                               "trec_eval does not use (it breaks ties by docno, descending); "
+                               f"tools will read those ties in their own order: "
+                               f"{_first(reordered)}")
+    _warn_missing_cases(store, agents, rankings, report)
+    return report
+
+
+def _warn_missing_cases(store: RelevanceSource, agents: frozenset[str],
+                        rankings: dict[str, Any], report: ExportReport) -> None:
     judged_cases = {case for case, _d, grade, _x in store.effective_labels()
                     if grade is not None and case not in agents}
     missing = sorted(judged_cases - set(rankings))
     if missing:
         report.warnings.append(f"{len(missing)} judged cases have no line in this run (use "
-                               f"trec_eval -c to count them): {_first(missing)}")
-    return report
+                               f"trec_eval -c, or metrics --all-judged, to count them): "
+                               f"{_first(missing)}")
 
 
 def _check_trec_id(value: str, destination: Path) -> None:

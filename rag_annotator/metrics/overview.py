@@ -17,17 +17,27 @@ ALL = "\x00all"
 
 def family_means(report: Report, families: Mapping[str, str], measure: str
                  ) -> dict[str, tuple[float | None, list[str], list[str]]]:
-    """Family (and ``ALL``) → (mean over published, published cases, unpublished cases)."""
+    """Family (and ``ALL``) → (mean, cases counted, cases not counted), over the report's
+    topics and by its rule (:class:`~rag_annotator.metrics.retrieval.Report`), so the ALL
+    row is the report's mean: under ``trec`` a value not defined counts 0; the judged topics
+    the run misses (``--all-judged``) count 0 in ALL only."""
     groups: dict[str, tuple[list[float], list[str], list[str]]] = {}
+    topics = set(report.topics)
     for case, values in report.per_query.items():
         for key in (families.get(case, ""), ALL):
             values_list, published, other = groups.setdefault(key, ([], [], []))
             value = values[measure]
-            if value is None:
+            if value is None and report.zero_when_undefined and case in topics:
+                value = 0.0
+            if value is None or case not in topics:
                 other.append(case)
             else:
                 values_list.append(value)
                 published.append(case)
+    for case in report.missing_topics:
+        values_list, published, _other = groups.setdefault(ALL, ([], [], []))
+        values_list.append(0.0)
+        published.append(case)
     return {key: (sum(v) / len(v) if v else None, p, o)
             for key, (v, p, o) in groups.items()}
 

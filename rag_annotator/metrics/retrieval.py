@@ -8,7 +8,7 @@ CLI, the UI (on a worker thread) and the tests call the same code.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -25,14 +25,44 @@ MeasureList: TypeAlias = "str | Iterable[str | Measure]"
 
 
 def evaluate_query(query: QueryInput, measures: MeasureList,
-                   policy: Policy | str = Policy.TREC) -> dict[str, Reading]:
-    """The reading of every measure on one case, keyed by canonical measure name."""
+                   policy: Policy | str = Policy.TREC, relevance_level: int = 1
+                   ) -> dict[str, Reading]:
+    """The reading of every measure on one case, keyed by canonical measure name.
+
+    ``relevance_level`` is trec_eval's ``-l``: for the binary measures (P, R, RR, AP,
+    Success) a document is relevant when its grade is at least that; nDCG keeps the grades
+    themselves as gains, as trec_eval does.
+    """
     chosen = parse_measures(measures)
-    return _evaluate_query(query, chosen, Policy.parse(policy))
+    return _evaluate_query(query, chosen, Policy.parse(policy), relevance_level)
+
+
+#: Measures that only ask "relevant or not" (trec_eval's ``-l`` applies to them).
+_BINARY = frozenset({MeasureKind.PRECISION, MeasureKind.RECALL, MeasureKind.RECIPROCAL_RANK,
+                     MeasureKind.AVERAGE_PRECISION, MeasureKind.SUCCESS})
+
+
+def at_level(query: QueryInput, relevance_level: int) -> QueryInput:
+    """The case seen by the binary measures under ``-l relevance_level``: grade >= level
+    becomes 1, any lower grade 0 (unjudged stays unjudged)."""
+    if relevance_level <= 1:
+        return query
+    labels = {d: None if g is None else int(g >= relevance_level)
+              for d, g in query.labels.items()}
+    return QueryInput(query.ranking, labels, 1)
 
 
 def _evaluate_query(query: QueryInput, measures: tuple[Measure, ...],
-                    policy: Policy) -> dict[str, Reading]:
+                    policy: Policy, relevance_level: int = 1) -> dict[str, Reading]:
+    if relevance_level < 1:
+        raise ValueError(f"the relevance level must be >= 1, not {relevance_level}")
+    if relevance_level > 1:
+        binary = at_level(query, relevance_level)
+        found = _evaluate_query(binary, tuple(m for m in measures if m.kind in _BINARY),
+                                policy)
+        found.update(_evaluate_query(query, tuple(m for m in measures
+                                                  if m.kind not in _BINARY), policy))
+        return {m.name: found[m.name] for m in measures}
     labels = query.labels
     universe = Universe(labels, query.max_grade)
     # grade per rank: None = unjudged in the universe, 0 = outside the universe.
@@ -55,17 +85,28 @@ def _evaluate_query(query: QueryInput, measures: tuple[Measure, ...],
     return out
 
 
+#: Which topics a mean runs over (``Report.topic_rule``).
+COVERED_JUDGED = "judged topics the run covers"
+ALL_JUDGED = "all judged topics"
+
+
 @dataclass(frozen=True)
 class Report:
     """Every case's readings and their means, shaped for the CLI's ``metrics --json``.
 
-    ``mean[m]`` averages the cases where ``m`` is published (defined, and under ``strict``
-    determined); ``mean_count[m]`` says over how many of the ``cases`` that is, because a mean
-    over 40 of 50 cases is not the same claim as a mean over 50.  This differs on purpose from
-    trec_eval, which averages a case with no relevant document as 0.  ``mean_low`` and
-    ``mean_high`` bound the mean over *all* cases under every assignment of the unjudged
-    documents; they exist only when every case is defined under every assignment (cases are
-    independent, so the bounds of the mean are the means of the bounds).
+    One topic set for every measure (issue 18): the *topics* are the run's cases that have at
+    least one judged document (trec_eval averages over the topics of the qrels the run
+    covers), plus, with ``all_judged`` (trec_eval ``-c``), the judged cases the run does not
+    cover (``missing_topics``), which score 0 on every measure.  The run's cases with no
+    judgment at all (``unjudged_topics``) are in ``readings`` but in no mean.
+
+    ``mean[m]`` averages over those topics: under ``trec`` every topic counts, a value that is
+    not defined (no relevant document) counting 0 as in trec_eval; under ``judged-only`` and
+    ``strict`` only the topics where ``m`` is published count.  ``mean_count[m]`` says over
+    how many topics that is.  ``mean_low`` and ``mean_high`` bound the mean over all topics
+    under every assignment of the unjudged documents; they exist only when every topic is
+    defined under every assignment (topics are independent, so the bounds of the mean are the
+    means of the bounds).
     """
 
     policy: Policy
@@ -77,11 +118,36 @@ class Report:
     mean_low: Mapping[str, float | None]
     mean_high: Mapping[str, float | None]
     cases: int
+    topics: tuple[str, ...] = ()
+    missing_topics: tuple[str, ...] = ()
+    unjudged_topics: tuple[str, ...] = ()
+    topic_rule: str = COVERED_JUDGED
+    relevance_level: int = 1
+
+    @property
+    def zero_when_undefined(self) -> bool:
+        """Under ``trec`` a topic whose value is not defined counts 0 in the mean."""
+        return self.policy is Policy.TREC
+
+    def topic_note(self) -> str:
+        """One line saying over which topics the means run (CLI text and JSON)."""
+        note = f"means over {len(self.topics)} {self.topic_rule}"
+        if self.missing_topics:
+            note += f" ({len(self.missing_topics)} not in the run, scoring 0)"
+        if self.unjudged_topics:
+            note += (f"; {len(self.unjudged_topics)} cases of the run without any judgment "
+                     "left out")
+        if self.zero_when_undefined:
+            note += "; a value not defined (no relevant document) counts 0, as in trec_eval"
+        if self.relevance_level > 1:
+            note += f"; relevant means grade >= {self.relevance_level} (nDCG: grades as gains)"
+        return note
 
     def to_json(self, run: str) -> dict[str, object]:
         """The ``metrics --json`` object: ``run``, ``unjudged``, ``measures``, ``per_query``,
-        ``mean``, plus ``mean_count``/``cases`` and, under ``strict``, the ``bounds`` of every
-        unpublished value (``low``/``high``, null when never defined, and
+        ``mean``, plus ``mean_count``/``cases``, the ``topics`` object (``rule``, ``count``,
+        ``missing``, ``unjudged``, ``relevance_level``, ``note``) and, under ``strict``, the
+        ``bounds`` of every unpublished value (``low``/``high``, null when never defined, and
         ``undefined_for_some``)."""
         out: dict[str, object] = {
             "run": run,
@@ -91,6 +157,10 @@ class Report:
             "mean": dict(self.mean),
             "mean_count": dict(self.mean_count),
             "cases": self.cases,
+            "topics": {"rule": self.topic_rule, "count": len(self.topics),
+                       "missing": list(self.missing_topics),
+                       "unjudged": list(self.unjudged_topics),
+                       "relevance_level": self.relevance_level, "note": self.topic_note()},
         }
         if self.policy is Policy.STRICT:
             out["bounds"] = {
@@ -104,33 +174,49 @@ class Report:
 
 
 def evaluate(queries: Mapping[str, QueryInput], measures: MeasureList = DEFAULT_MEASURES,
-             policy: Policy | str = Policy.TREC) -> Report:
-    """Read every case of one run and average each measure over the cases that publish it.
+             policy: Policy | str = Policy.TREC, *, relevance_level: int = 1,
+             judged_topics: Collection[str] | None = None) -> Report:
+    """Read every case of one run and average each measure over the topics (see
+    :class:`Report`).
 
     ``queries`` maps a case id to its input; cases are reported in the mapping's order.
+    ``relevance_level`` is trec_eval's ``-l``; ``judged_topics``, when given, are every
+    judged case of the gold set, and the mean runs over all of them (trec_eval ``-c``).
     Raises ``ValueError`` for an unknown measure or policy.
     """
     chosen = parse_measures(measures)
     chosen_policy = Policy.parse(policy)
     names = tuple(m.name for m in chosen)
-    readings = {qid: _evaluate_query(query, chosen, chosen_policy)
+    readings = {qid: _evaluate_query(query, chosen, chosen_policy, relevance_level)
                 for qid, query in queries.items()}
     per_query = {qid: {name: r.value for name, r in values.items()}
                  for qid, values in readings.items()}
+    topics = [q for q, query in queries.items()
+              if any(g is not None for g in query.labels.values())]
+    missing = (sorted(set(judged_topics) - set(queries)) if judged_topics is not None
+               else [])
+    judged_set = set(topics)
+    zero = Reading.exact(0.0)
     mean: dict[str, float | None] = {}
     mean_count: dict[str, int] = {}
     mean_low: dict[str, float | None] = {}
     mean_high: dict[str, float | None] = {}
-    cases = len(readings)
+    count = len(topics) + len(missing)
     for name in names:
-        column = [values[name] for values in readings.values()]
-        published = [r.value for r in column if r.value is not None]
+        column = [readings[q][name] for q in topics] + [zero] * len(missing)
+        if chosen_policy is Policy.TREC:
+            published = [0.0 if r.value is None else r.value for r in column]
+        else:
+            published = [r.value for r in column if r.value is not None]
         mean_count[name] = len(published)
         mean[name] = sum(published) / len(published) if published else None
-        always_defined = cases > 0 and not any(r.undefined_for_some for r in column)
+        always_defined = count > 0 and not any(r.undefined_for_some for r in column)
         lows = [r.low for r in column if r.low is not None]
         highs = [r.high for r in column if r.high is not None]
-        mean_low[name] = sum(lows) / cases if always_defined else None
-        mean_high[name] = sum(highs) / cases if always_defined else None
+        mean_low[name] = sum(lows) / count if always_defined else None
+        mean_high[name] = sum(highs) / count if always_defined else None
     return Report(chosen_policy, names, readings, per_query, mean, mean_count, mean_low,
-                  mean_high, cases)
+                  mean_high, len(readings), tuple(topics) + tuple(missing), tuple(missing),
+                  tuple(q for q in queries if q not in judged_set),
+                  ALL_JUDGED if judged_topics is not None else COVERED_JUDGED,
+                  relevance_level)

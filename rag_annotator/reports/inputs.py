@@ -43,6 +43,14 @@ def load_queries(store: GoldSetStore, run: str) -> dict[str, QueryInput]:
             for case, (ranking, labels) in store.metric_inputs(run).items()}
 
 
+def judged_topics(store: GoldSetStore) -> set[str]:
+    """The RAG cases with at least one effective, undisputed label: the topics of the qrels
+    the app exports, which ``--all-judged`` (trec_eval ``-c``) averages over."""
+    agents = set(store.agent_case_ids())
+    return {case for case, _doc, grade, disputed in store.effective_labels()
+            if grade is not None and not disputed and case not in agents}
+
+
 def answer_inputs(store: GoldSetStore, run: str) -> list[AnswerInput]:
     """The answer inputs of one run (raises NotFound for an unknown run)."""
     return [AnswerInput.from_row(row) for row in store.answer_inputs(run)]

@@ -78,6 +78,10 @@ class FigureOptions:
     next_cases_limit: int | None = None
     next_strict_only: bool = False
     parts: frozenset[str] = DEFAULT_PARTS
+    #: trec_eval ``-l``: relevant means grade >= this for the binary measures.
+    relevance_level: int = 1
+    #: trec_eval ``-c``: average over every judged topic, those the run misses scoring 0.
+    all_judged: bool = False
     level: float = DEFAULT_LEVEL
     resamples: int = DEFAULT_RESAMPLES
     seed: int = DEFAULT_SEED
@@ -176,12 +180,16 @@ def build(store: GoldSetStore, run: str, options: FigureOptions = FigureOptions(
               else summarize_items(run, []))
     other = inputs.load_queries(store, options.compare) if options.compare else None
     case_families = store.case_families() if other is not None or queries else {}
-    report = evaluate(queries, measures, options.policy)
+    judged = inputs.judged_topics(store) if options.all_judged else None
+    report = evaluate(queries, measures, options.policy,
+                      relevance_level=options.relevance_level, judged_topics=judged)
     items = [AnswerInput.from_row(r) for r in rows] if ANSWERS in parts else []
     comparison = significance = None
     if other is not None:
         comparison = compare_reports(run, report, str(options.compare),
-                                     evaluate(other, measures, options.policy),
+                                     evaluate(other, measures, options.policy,
+                                              relevance_level=options.relevance_level,
+                                              judged_topics=judged),
                                      case_families, options.family)
         significance = paired_comparison(comparison.per_case, measures, options.level,
                                          options.resamples, options.seed, options.resamples)

@@ -67,6 +67,7 @@ def _retrieval_lines(figures: RunFigures) -> list[str]:
             for n in names)]))
     lines.append("  ".join([f"{'cases':<{width}}",
                             *(f"{report.mean_count[n]:>9}" for n in names)]))
+    lines.append(report.topic_note())
     if figures.policy.value == "strict":
         lines.append("'?' = undetermined: depends on documents still unjudged; '-' = not "
                      "defined (zero denominator)")

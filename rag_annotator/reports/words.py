@@ -44,8 +44,9 @@ EN: dict[str, str] = {
                      "produced, coverage = produced / tested, success = validated / tested"),
     "all_families": "all families", "not_computable": "not computable",
     "chart_success": "Success per family (bars: {level} interval)",
-    "retrieval_title": ("Retrieval measures (mean over the cases where a value is defined); "
-                        "unjudged documents: policy 'trec'"),
+    "retrieval_title": ("Retrieval measures (mean over the judged cases the run covers, a "
+                        "value not defined counting 0, as in trec_eval); unjudged documents: "
+                        "policy 'trec'"),
     "drift_title": "Drift across runs (in the order they were made)",
     "drift_note": ("Δ: change from the previous run; ▼ regression: a measure worse by a "
                    "paired test over the cases both runs answered (Holm-corrected); the "
@@ -111,7 +112,8 @@ FR: dict[str, str] = {
                      "validées / testés"),
     "all_families": "toutes les familles", "not_computable": "non calculable",
     "chart_success": "Succès par famille (barres : intervalle à {level})",
-    "retrieval_title": ("Mesures de recherche (moyenne sur les cas où la valeur est définie) ; "
+    "retrieval_title": ("Mesures de recherche (moyenne sur les cas jugés que l'exécution "
+                        "couvre, une valeur non définie comptant 0, comme dans trec_eval) ; "
                         "documents non jugés : politique 'trec'"),
     "drift_title": "Dérive d'une exécution à l'autre (dans l'ordre où elles ont été faites)",
     "drift_note": ("Δ : écart avec l'exécution précédente ; ▼ régression : une mesure moins "

@@ -34,6 +34,7 @@ from rag_annotator.errors import (
     UnexpectedSchema,
     WriteFailed,
 )
+from rag_annotator.storage.schema import WIDE_GRADES_VERSION
 
 #: ``PRAGMA application_id`` of every gold-set file: the ASCII bytes "RAGA".
 APPLICATION_ID = 0x52414741
@@ -293,13 +294,18 @@ def settings_problem(conn: sqlite3.Connection) -> str | None:
     """What is wrong with the settings every reader relies on (``meta``), or None.
 
     ``max_grade`` is read as the scale of every grade: it must be a whole number from 1 to
-    4 (the grades' CHECK), as this build writes it; ``meta`` has no CHECK to say so.
+    4 (the grades' CHECK) before the wide-grades migration, any whole number from 1 after it
+    (written in plain decimal, as this build writes it); ``meta`` has no CHECK to say so.
     """
     row = conn.execute("SELECT value FROM meta WHERE key = 'max_grade'").fetchone()
     if row is None or (isinstance(row[0], str) and row[0] in ("1", "2", "3", "4")):
         return None
+    wide = conn.execute("PRAGMA user_version").fetchone()[0] >= WIDE_GRADES_VERSION
+    if wide and isinstance(row[0], str) and row[0].isascii() and row[0].isdecimal() \
+            and not row[0].startswith("0") and len(row[0]) <= 9:
+        return None
     return (f"its grade scale (meta max_grade = {str(row[0])[:40]!r}) is not a whole number "
-            "from 1 to 4")
+            f"from 1 to {'999999999' if wide else 4}")
 
 
 def _refuse_bad_settings(conn: sqlite3.Connection, path: Path, version: int) -> None:

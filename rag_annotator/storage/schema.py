@@ -35,6 +35,7 @@ from rag_annotator.storage.schema_sql import (
     SCHEMA_0002,
     SCHEMA_REVIEW_SAMPLES,
     SCHEMA_TEAM,
+    SCHEMA_WIDE_GRADES,
     STRUCTURED_SQL,
 )
 
@@ -139,8 +140,27 @@ def _review_samples(db: Database) -> None:
     db.execute(f"PRAGMA user_version = {REVIEW_SAMPLES_VERSION}")
 
 
+#: Number of the wide-grades migration (issue 18): the step's name, its user_version and
+#: SCHEMA_VERSION follow this one constant.
+WIDE_GRADES_VERSION = 8
+
+
+
+@_step(f"{WIDE_GRADES_VERSION:04d}_wide_grades")
+def _wide_grades(db: Database) -> None:
+    """Grades above 4: ``judgments`` and ``adjudications`` rebuilt without the upper bound
+    of their CHECK (SQLite cannot alter a constraint), rows and ids kept.  ``typeof`` keeps
+    a text grade out, which ``BETWEEN 0 AND 4`` did by itself (text sorts above numbers)."""
+    for statement in _statements(SCHEMA_WIDE_GRADES):
+        db.execute(statement)
+    broken = db.execute("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        raise sqlite3.IntegrityError(f"foreign keys broken by the grades rebuild: {broken[:5]}")
+    db.execute(f"PRAGMA user_version = {WIDE_GRADES_VERSION}")
+
+
 #: The schema version this build writes (the number of the last migration).
-SCHEMA_VERSION = REVIEW_SAMPLES_VERSION
+SCHEMA_VERSION = WIDE_GRADES_VERSION
 
 
 def migration_set() -> Migrations:

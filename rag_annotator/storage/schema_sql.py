@@ -455,7 +455,7 @@ CREATE TABLE control_judgments (
     assessor_id INTEGER NOT NULL REFERENCES assessors(id),
     case_id     INTEGER NOT NULL REFERENCES cases(id),
     document_id INTEGER NOT NULL REFERENCES documents(id),
-    grade       INTEGER CHECK (grade IS NULL OR grade BETWEEN 0 AND 4),
+    grade       INTEGER CHECK (grade IS NULL OR (typeof(grade) = 'integer' AND grade >= 0)),
     seconds     REAL CHECK (seconds IS NULL OR seconds >= 0),
     updated_at  TEXT NOT NULL,
     UNIQUE (campaign_id, assessor_id, case_id, document_id)
@@ -511,4 +511,42 @@ CREATE TABLE review_sample_items (
     UNIQUE (sample_id, unit_id, document_id)
 );
 CREATE INDEX review_sample_items_sample ON review_sample_items(sample_id, position)
+"""
+
+
+#: Labels above 4 (ranx and ir_measures test files use 5, 6, up to 50): a grade is any
+#: non-negative integer; the gold set's scale (meta ``max_grade``) bounds it, as before.
+SCHEMA_WIDE_GRADES = """
+ALTER TABLE judgments RENAME TO judgments_0003;
+CREATE TABLE judgments (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    case_id     INTEGER NOT NULL REFERENCES cases(id),
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
+    grade       INTEGER CHECK (grade IS NULL OR (typeof(grade) = 'integer' AND grade >= 0)),
+    note        TEXT NOT NULL DEFAULT '',
+    updated_at  TEXT NOT NULL,
+    seconds     REAL CHECK (seconds IS NULL OR seconds >= 0),
+    UNIQUE (case_id, document_id, assessor_id)
+);
+INSERT INTO judgments SELECT id, case_id, document_id, assessor_id, grade, note, updated_at,
+    seconds FROM judgments_0003;
+DROP TABLE judgments_0003;
+CREATE INDEX judgments_document ON judgments(document_id);
+CREATE INDEX judgments_assessor ON judgments(assessor_id);
+ALTER TABLE adjudications RENAME TO adjudications_0003;
+CREATE TABLE adjudications (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    case_id     INTEGER NOT NULL REFERENCES cases(id),
+    document_id INTEGER NOT NULL REFERENCES documents(id),
+    grade       INTEGER NOT NULL CHECK (typeof(grade) = 'integer' AND grade >= 0),
+    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
+    note        TEXT NOT NULL DEFAULT '',
+    updated_at  TEXT NOT NULL,
+    UNIQUE (case_id, document_id)
+);
+INSERT INTO adjudications SELECT id, case_id, document_id, grade, assessor_id, note,
+    updated_at FROM adjudications_0003;
+DROP TABLE adjudications_0003;
+CREATE INDEX adjudications_document ON adjudications(document_id)
 """

@@ -86,14 +86,26 @@ def run_of_three() -> dict[str, QueryInput]:
     }
 
 
-def test_trec_means_skip_the_cases_where_a_value_is_not_defined() -> None:
-    report = evaluate(run_of_three(), ["P@2", "R@2", "AP"], "trec")
-    assert report.cases == 3
+def test_trec_means_run_over_one_topic_set_undefined_counting_zero() -> None:
+    """Issue 18: under trec every measure of the table averages over the same topics, as
+    trec_eval does; a value not defined (q3 has no relevant document) stays null per case
+    but counts 0 in the mean, and a case without any judgment is in no mean."""
+    queries = {**run_of_three(), "q4": QueryInput(["z"], {"z": None})}
+    report = evaluate(queries, ["P@2", "R@2", "AP"], "trec")
+    assert report.cases == 4
+    assert report.topics == ("q1", "q2", "q3") and report.unjudged_topics == ("q4",)
     assert report.per_query["q3"] == {"P@2": 0.0, "R@2": None, "AP": None}
-    assert report.mean_count == {"P@2": 3, "R@2": 2, "AP": 2}
+    assert report.mean_count == {"P@2": 3, "R@2": 3, "AP": 3}
     assert report.mean["P@2"] == pytest.approx((0.5 + 0.5 + 0.0) / 3)
-    assert report.mean["R@2"] == pytest.approx((0.5 + 1.0) / 2)
-    assert report.mean["AP"] == pytest.approx(((1 + 2 / 3) / 2 + 0.5) / 2)
+    assert report.mean["R@2"] == pytest.approx((0.5 + 1.0 + 0.0) / 3)
+    assert report.mean["AP"] == pytest.approx(((1 + 2 / 3) / 2 + 0.5 + 0.0) / 3)
+
+
+def test_all_judged_adds_the_judged_topics_the_run_misses_at_zero() -> None:
+    report = evaluate(run_of_three(), ["P@2", "AP"], "trec", judged_topics={"q1", "q3", "q9"})
+    assert report.missing_topics == ("q9",) and len(report.topics) == 4
+    assert report.mean["P@2"] == pytest.approx((0.5 + 0.5 + 0.0 + 0.0) / 4)
+    assert "4 all judged topics" in report.topic_note()
 
 
 def test_strict_mean_says_over_how_many_cases_it_is_defined() -> None:

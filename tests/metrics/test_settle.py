@@ -100,3 +100,56 @@ def test_suggestions_over_every_run_of_the_store(store: GoldSetStore) -> None:
     judging_ops.set_judgment(store, rich.cases["Q1"], rich.docs["D2"], 1)
     assert ("Q1", "D2") not in {(s.case_key, s.document_key)
                                 for s in suggestions(store, measures="P@1,P@2")}
+
+
+def _reread_effects(query: QueryInput, name: str, monkeypatch: pytest.MonkeyPatch
+                    ) -> dict[str, tuple[list[str], float]]:
+    """The effects by re-reading the case per document and grade (the fast AP path off)."""
+    from rag_annotator.metrics import judge_next
+    from rag_annotator.metrics.measures import parse_measures
+
+    with monkeypatch.context() as patch:
+        patch.setattr(judge_next, "ap_widths", lambda *_args: None)
+        return judge_next._case_effects(query, parse_measures(name))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_fast_ap_widths_equal_rereading(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """AP's O(n log n) path (metrics/judge_next_ap.py) gives what re-reading gives, on random
+    cases of every shape: short, graded, with pool documents outside the ranking."""
+    import random
+
+    from rag_annotator.metrics import judge_next
+    from rag_annotator.metrics.measures import parse_measures
+
+    rng = random.Random(seed)
+    for _ in range(300):
+        top = rng.choice((1, 2, 3))
+        ranking = [f"d{i}" for i in range(rng.randint(0, 14))]
+        labels: dict[str, int | None] = {
+            d: rng.choice([None, None, 0, *range(1, top + 1)]) for d in ranking
+            if rng.random() < 0.85}
+        for i in range(rng.randint(0, 3)):
+            labels[f"pool{i}"] = rng.choice([None, 0, top])
+        query = QueryInput(ranking, labels, top)
+        for name in ("AP", "AP@5"):
+            fast = judge_next._case_effects(query, parse_measures(name))
+            slow = _reread_effects(query, name, monkeypatch)
+            assert fast.keys() == slow.keys()
+            for doc, (settled, narrowed) in fast.items():
+                assert settled == slow[doc][0], (query, name, doc)
+                assert narrowed == pytest.approx(slow[doc][1], abs=1e-9), (query, name, doc)
+
+
+def test_next_with_ap_on_a_deep_run_is_fast() -> None:
+    """Issue 18, point 9: 1,000-deep rankings with ~50,000 unjudged pairs and AP took
+    86-92 s; budget 10 s on a shared machine (the bench: tests/bench/bench_next.py)."""
+    import time
+
+    from tests.bench.bench_next import run_queries
+
+    queries = run_queries(50, 1000)
+    start = time.perf_counter()
+    found = next_to_judge(queries, ("P@10", "nDCG@10", "AP"), run="r")
+    assert time.perf_counter() - start < 10.0
+    assert len(found) > 40_000

@@ -97,9 +97,9 @@ def forged_version(rng: random.Random, conn: sqlite3.Connection) -> str:
 
 
 CHECK_EDITS = (
-    ("judgments", "grade BETWEEN 0 AND 4", "grade BETWEEN 0 AND 99",
-     "UPDATE judgments SET grade = 7 WHERE id = 1"),
-    ("judgments", "CHECK (grade IS NULL OR grade BETWEEN 0 AND 4)", "",
+    ("judgments", "grade >= 0", "grade >= -9",
+     "UPDATE judgments SET grade = -7 WHERE id = 1"),
+    ("judgments", "CHECK (grade IS NULL OR (typeof(grade) = 'integer' AND grade >= 0))", "",
      "UPDATE judgments SET grade = 'abc' WHERE id = 2"),
     ("claims", "OR verdict IN ('supported', 'not_supported', 'contradicted')",
      "OR verdict IN ('supported', 'not_supported', 'contradicted', 'pwned')",

@@ -175,14 +175,15 @@ def test_a_missing_table_is_one_line_in_info_check_and_merge(sample_template: Pa
 def test_odd_grades_under_an_edited_check_are_refused(sample_template: Path, tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     (original,) = rows(sample_template, "SELECT sql FROM sqlite_master WHERE name = 'judgments'")[0]
-    loose = original.replace("CHECK (grade IS NULL OR grade BETWEEN 0 AND 4)", "")
+    loose = original.replace(
+        "CHECK (grade IS NULL OR (typeof(grade) = 'integer' AND grade >= 0))", "")
     assert loose != original
     set_sql = "UPDATE sqlite_master SET sql = ? WHERE name = 'judgments'"
     # CHECK removed, odd grades written, CHECK left removed: the schema differs.
     removed = copy_of(sample_template, tmp_path / "a", "removed.goldset")
     tamper(removed, [(set_sql, (loose,))], writable_schema=True)
     tamper(removed, ["UPDATE judgments SET grade = 'abc' WHERE id = 1",
-                     "UPDATE judgments SET grade = 7 WHERE id = 2"])
+                     "UPDATE judgments SET grade = -7 WHERE id = 2"])
     # ... and put back afterwards: the schema is right, the rows are not.
     restored = copy_of(removed, tmp_path / "b", "restored.goldset")
     tamper(restored, [(set_sql, (original,))], writable_schema=True)

@@ -35,8 +35,8 @@ def _dashboard(qtbot, window: MainWindow) -> DashboardSection:  # type: ignore[n
 
 
 def test_dashboard_reflects_a_new_judgment(qtbot, sample_window: MainWindow) -> None:
-    """Judge, through the window's undo stack, an unjudged document ranked first for a case
-    with nothing relevant in its top 5: the overall P@5 shown rises, and undo puts it back.
+    """Judge, through the window's undo stack, an unjudged document of a judged case's top 5
+    relevant: the overall P@5 shown rises, and undo puts it back.
     (How fast: tests/bench/bench_dashboard_refresh.py prints it; DESIGN section 9.)"""
     window = sample_window
     dashboard = _dashboard(qtbot, window)
@@ -45,9 +45,10 @@ def test_dashboard_reflects_a_new_judgment(qtbot, sample_window: MainWindow) -> 
     figures = dashboard.figures
     assert figures is not None
     inputs = store.metric_inputs(figures.run)
-    case, doc = next((c, ranking[0]) for c, (ranking, labels) in inputs.items()
-                     if ranking and labels.get(ranking[0]) is None
-                     and figures.report.per_query[c]["P@5"] == 0.0)
+    # an unjudged document in the top 5 of a judged case (a case in every mean)
+    case, doc = next((c, d) for c, (ranking, labels) in inputs.items()
+                     if c in figures.report.topics for d in ranking[:5]
+                     if labels.get(d) is None)
     before = dashboard.retrieval.text_at(ALL, "P@5")
     assert before
     case_id = store.by_key("cases", case)["id"]
@@ -253,9 +254,23 @@ def test_the_panels_keep_their_french(qtbot, goldset_path: Path, french: None) -
                                           dashboard.diagnosis_panel, dashboard.latency_panel,
                                           dashboard.agreement_panel)}
     assert titles == {
-        "Recherche documentaire par famille (moyenne sur les cas où la valeur est publiée)",
+        "Recherche",
         "Réponses par famille\xa0: testées / produites / validées",
         "Où le système échoue (cas par famille)", "Latence et coût",
         "Accord entre annotateurs sur la pertinence (pertinent ou non)"}
     assert dashboard.counts.families.title() == "Cas par famille"
     assert dashboard.answers.horizontalHeaderItem(0).text() != "Tested"
+
+
+def test_the_retrieval_panel_says_over_which_topics_the_means_run(
+        qtbot, sample_window: MainWindow) -> None:
+    """Issue 18: the label names the topic set of every mean (judged cases the run covers)
+    and the rule for values not defined, as ``metrics`` prints it."""
+    dashboard = _dashboard(qtbot, sample_window)
+    figures = dashboard.figures
+    assert figures is not None
+    text = dashboard.retrieval_panel.topics_label.text()
+    assert f"Means over the {len(figures.report.topics)} judged cases the run covers" in text
+    assert "counts 0, as in trec_eval" in text
+    if figures.report.unjudged_topics:
+        assert f"{len(figures.report.unjudged_topics)} cases without any judgment" in text

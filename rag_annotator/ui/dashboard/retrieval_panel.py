@@ -1,7 +1,7 @@
-"""The Dashboard's retrieval panel: the measures per family (mean over the cases where the
-value is published, with how many that is), as a table and as bars for the measure picked
-below it, and that measure's distribution over the cases (undetermined and not defined
-included)."""
+"""The Dashboard's retrieval panel: the measures per family (mean over the report's topics,
+with how many that is, and a label saying which topics those are), as a table and as bars
+for the measure picked below it, and that measure's distribution over the cases
+(undetermined and not defined included)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QVBoxLa
 
 from rag_annotator.metrics import DEFAULT_MEASURES
 from rag_annotator.metrics.overview import ALL, distribution, family_means
+from rag_annotator.metrics.retrieval import ALL_JUDGED, Report
 from rag_annotator.reports.run_figures import RunFigures
 from rag_annotator.ui.dashboard.format import (
     error_bar,
@@ -30,13 +31,15 @@ class RetrievalPanel(QGroupBox):
 
     def __init__(self, count_text: Callable[[int], str], parent: QWidget | None = None
                  ) -> None:
-        super().__init__(translate("DashboardSection", "Retrieval per family (mean over the "
-                                   "cases where the value is published)"), parent)
+        super().__init__(translate("DashboardSection", "Retrieval"), parent)
         # "%n case(s)" in the user's language: the section's own tr(), because
         # pyside6-lupdate reads translate(context, text, "", n) as a plain text, not plurals.
         self.count_text = count_text
         self.figures: RunFigures | None = None
         self.table = FigureTable()
+        #: Over which topics the means run (issue 18: the same set for every measure).
+        self.topics_label = QLabel()
+        self.topics_label.setWordWrap(True)
         self.bars = BarChart()
         self.distribution = BarChart()
         self.measure_combo = QComboBox()
@@ -50,6 +53,7 @@ class RetrievalPanel(QGroupBox):
         measure_row.addWidget(self.measure_combo)
         measure_row.addStretch(1)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.topics_label)
         layout.addWidget(self.table)
         layout.addLayout(measure_row)
         charts = QHBoxLayout()
@@ -60,6 +64,7 @@ class RetrievalPanel(QGroupBox):
 
     def clear(self) -> None:
         self.figures = None
+        self.topics_label.clear()
         self.table.fill([], [])
         self.bars.set_bars([])
         self.distribution.set_bars([])
@@ -67,6 +72,7 @@ class RetrievalPanel(QGroupBox):
     def show_figures(self, figures: RunFigures) -> None:
         self.figures = figures
         report = figures.report
+        self.topics_label.setText(topics_text(report))
         measures = list(report.measures)
         per_measure = {m: family_means(report, figures.families, m) for m in measures}
         intervals = figures.intervals
@@ -79,8 +85,8 @@ class RetrievalPanel(QGroupBox):
                 total = len(published) + len(other)
                 text = num_range(mean, intervals.mean(m, family)) + (
                     f"  ({len(published)}/{total})" if other else "")
-                tip = translate("DashboardSection", "%1 of %2 cases publish a value; the "
-                                "others are undetermined or not defined.").replace(
+                tip = translate("DashboardSection", "%1 of %2 cases count in the mean; the "
+                                "others are undetermined, not defined or not judged.").replace(
                                     "%1", str(len(published))).replace("%2", str(total))
                 cells.append((text, published + other, tip))
             rows.append((family_title(key), cells))
@@ -127,3 +133,28 @@ class RetrievalPanel(QGroupBox):
                                               grey if name in names else accent, name, cases)],
                             self.count_text(len(cases))))
         self.distribution.set_bars(bars)
+
+
+def topics_text(report: Report) -> str:
+    """Which topics the means run over, in the user's language."""
+    if report.topic_rule == ALL_JUDGED:
+        text = translate("DashboardSection", "Means over all %1 judged cases; the %2 the run "
+                         "does not cover score 0 (trec_eval -c).")
+    else:
+        text = translate("DashboardSection", "Means over the %1 judged cases the run covers "
+                         "(trec_eval's topics).")
+    text = text.replace("%1", str(len(report.topics))).replace(
+        "%2", str(len(report.missing_topics)))
+    if report.unjudged_topics:
+        text += " " + translate("DashboardSection", "%1 cases without any judgment are left "
+                                "out.").replace("%1", str(len(report.unjudged_topics)))
+    if report.zero_when_undefined:
+        text += " " + translate("DashboardSection", "A value not defined (no relevant "
+                                "document) counts 0, as in trec_eval.")
+    else:
+        text += " " + translate("DashboardSection", "Only the cases where a value is "
+                                "published count.")
+    if report.relevance_level > 1:
+        text += " " + translate("DashboardSection", "Relevant means grade %1 or more (nDCG "
+                                "keeps the grades).").replace("%1", str(report.relevance_level))
+    return text

@@ -3,7 +3,7 @@
 What it shows (issue 6, item 8), for the run chosen at the top and the unjudged-document
 policy chosen next to it (always visible, switchable with Alt+P):
 
-* retrieval measures per family (mean over the cases where the value is published, with how
+* retrieval measures per family (mean over the report's topics, said in a label, with how
   many that is), as a table and as bars for the measure picked below it, and that measure's
   distribution over the cases (including how many are undetermined or not defined);
 * seed 003's answer decomposition per family (tested / produced / validated, quality,
