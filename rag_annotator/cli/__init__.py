@@ -51,7 +51,8 @@ Build, judge and verify the gold set a RAG system is evaluated against.
   rag-annotator import FILE FORMAT SOURCE [--run NAME] [--assessor NAME] [--strict]
                                            bring a run (trec-run, jsonl-run, ragas) or
                                            judgments (qrels) in; agent trajectories
-                                           (trajectories, openai-trajectories)
+                                           (trajectories, openai-trajectories, tau-bench);
+                                           a RAGChecker file as a run (ragchecker-run)
   rag-annotator export FILE FORMAT DEST [--run NAME]
                                            write a run (trec-run) or the labels (qrels)
   rag-annotator metrics FILE --run NAME [--measures LIST] [--unjudged trec|judged-only|strict]
@@ -138,7 +139,12 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                     "arguments, result, final_state, answer, tokens, seconds, cost); "
                     "openai-trajectories: one OpenAI-style chat log per line (case, messages "
                     "with tool_calls and tool results, final_state, usage); both go into one "
-                    "run (added to it if it exists) and need agent cases.")
+                    "run (added to it if it exists) and need agent cases. tau-bench: "
+                    "tau-bench / tau2-bench results (task_id, trial, reward, traj or "
+                    "messages), one trajectory per trial, agent cases made for unknown "
+                    "tasks. ragchecker-run: RAGChecker's checking_inputs / checking_outputs "
+                    "JSON as a new run (queries, chunks with their doc_id, response; its "
+                    "claims with the judge's verdicts when present).")
     imp.add_argument("file", help="the .goldset file")
     imp.add_argument("format", choices=IMPORT_FORMATS)
     imp.add_argument("source", help="the file to import")

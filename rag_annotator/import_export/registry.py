@@ -101,6 +101,8 @@ IMPORTS: dict[str, str] = {
     "deepeval-verdicts": "judge_verdicts:import_deepeval_verdicts",
     "trajectories": "trajectories:import_trajectories_file",
     "openai-trajectories": "trajectories:import_openai_file",
+    "tau-bench": "tau_bench:import_tau_file",
+    "ragchecker-run": "ragchecker_run:import_ragchecker_run_file",
 }
 
 #: Export formats: name → "module:function".

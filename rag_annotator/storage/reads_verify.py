@@ -153,6 +153,23 @@ class VerifyReads(ReadBase):
             "AND j.verdict IS NOT NULL "
             "ORDER BY r.name, c.key, cl.position, cl.id", (judge,))
 
+    def answer_faithfulness(self, judge: str) -> list[Row]:
+        """Per answer the judge graded: ``run``, ``case_key``, ``judge_supported`` /
+        ``judge_graded`` (its verdicts on the answer's claims) and ``human_supported`` /
+        ``human_verified`` (the human verdicts on the same answer's claims, whichever
+        claims they are); in run, case order."""
+        return self._many(
+            "SELECT r.name AS run, c.key AS case_key, "
+            "sum(j.verdict = 'supported') AS judge_supported, "
+            "count(j.verdict) AS judge_graded, "
+            "sum(cl.verdict = 'supported') AS human_supported, "
+            "count(cl.verdict) AS human_verified "
+            "FROM answers a JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
+            "JOIN claims cl ON cl.answer_id = a.id LEFT JOIN judge_verdicts j "
+            "ON j.claim_id = cl.id AND j.assessor_id IN "
+            "(SELECT id FROM assessors WHERE name = ? AND kind = 'judge') "
+            "GROUP BY a.id HAVING count(j.verdict) > 0 ORDER BY r.name, c.key", (judge,))
+
     def judge_verdict_counts(self, judge: str) -> dict[str, int]:
         """How many claims ``judge`` graded, by our verdict code ('unmapped' for none)."""
         counts: dict[str, int] = {}

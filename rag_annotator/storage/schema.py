@@ -412,8 +412,53 @@ def _agent_cases(db: Database) -> None:
     db.execute("PRAGMA user_version = 3")
 
 
+#: Migration 0004's number (the lead renumbers it at merge if another lands first).
+TRIALS_VERSION = 4
+
+#: ``trajectories`` rebuilt so one run may hold several trials of one case (tau-bench runs
+#: each task k times; pass^k needs them side by side): UNIQUE(run_id, case_id) becomes
+#: UNIQUE(run_id, case_id, trial); ``reward`` keeps the benchmark's own automatic score
+#: (tau-bench's ``reward``; success is a reward of 1), apart from any reviewer's mark.
+#: SQLite cannot alter a UNIQUE in place: same procedure as 0003, ids kept, so the steps
+#: and reviews that reference them stay attached.
+TRAJECTORIES_0004 = """
+CREATE TABLE trajectories_0004 (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id       INTEGER NOT NULL REFERENCES runs(id),
+    case_id      INTEGER NOT NULL REFERENCES cases(id),
+    trial        INTEGER NOT NULL DEFAULT 0 CHECK (trial >= 0),
+    final_state  TEXT,
+    final_answer TEXT NOT NULL DEFAULT '',
+    tokens       INTEGER CHECK (tokens IS NULL OR tokens >= 0),
+    seconds      REAL CHECK (seconds IS NULL OR seconds >= 0),
+    cost         REAL CHECK (cost IS NULL OR cost >= 0),
+    reward       REAL,
+    UNIQUE (run_id, case_id, trial)
+);
+INSERT INTO trajectories_0004 (id, run_id, case_id, final_state, final_answer, tokens,
+                               seconds, cost)
+    SELECT id, run_id, case_id, final_state, final_answer, tokens, seconds, cost
+    FROM trajectories;
+DROP TABLE trajectories;
+ALTER TABLE trajectories_0004 RENAME TO trajectories;
+CREATE INDEX trajectories_case ON trajectories(case_id);
+"""
+
+
+@_step("0004_trajectory_trials")
+def _trajectory_trials(db: Database) -> None:
+    """Several trials of one case per run, and the benchmark's reward of each."""
+    for statement in _statements(TRAJECTORIES_0004):
+        db.execute(statement)
+    broken = db.execute("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        raise sqlite3.IntegrityError(f"foreign keys broken by the trajectories rebuild: "
+                                     f"{broken[:5]}")
+    db.execute(f"PRAGMA user_version = {TRIALS_VERSION}")
+
+
 #: The schema version this build writes (the number of the last migration).
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = TRIALS_VERSION
 
 
 def migration_set() -> Migrations:

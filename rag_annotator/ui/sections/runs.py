@@ -51,11 +51,17 @@ RUN_FORMATS = {
                                       "Agent trajectories JSONL (case, steps, final_state…)"),
     "openai-trajectories": QT_TRANSLATE_NOOP(
         "RunsSection", "Agent chat logs, OpenAI style (messages with tool_calls)"),
+    "tau-bench": QT_TRANSLATE_NOOP(
+        "RunsSection", "tau-bench / tau2-bench results (task_id, trial, reward, traj)"),
+    "ragchecker-run": QT_TRANSLATE_NOOP(
+        "RunsSection", "RAGChecker input or output file (results with retrieved_context)"),
 }
 
 
 #: A field of the first JSON line → the run format it points to (first match wins).
-_FIRST_LINE_FIELDS = (('"messages"', "openai-trajectories"), ('"steps"', "trajectories"),
+_FIRST_LINE_FIELDS = (('"traj"', "tau-bench"), ('"simulations"', "tau-bench"),
+                      ('"retrieved_context"', "ragchecker-run"),
+                      ('"messages"', "openai-trajectories"), ('"steps"', "trajectories"),
                       ('"user_input"', "ragas"), ('"retrieved"', "jsonl-run"),
                       ('"contexts"', "jsonl-run"))
 
@@ -72,7 +78,7 @@ def guess_run_format(path: Path) -> str | None:
     first = next((line for line in head.splitlines() if line.strip()), "").strip()
     if first.startswith(("{", "[")):
         for field, fmt in _FIRST_LINE_FIELDS:
-            if field in first or (first == "[" and field in head):
+            if field in first or (first in ("[", "{") and field in head):
                 return fmt
         return None
     return "trec-run" if len(first.split()) == 6 else None

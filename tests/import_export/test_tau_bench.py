@@ -1,0 +1,116 @@
+"""tau-bench's published trajectories, imported as they are (issue 18, point 3).
+
+The data is a cut of ``historical_trajectories/gpt-4o-airline.json`` (tests/data/tau_bench,
+see its README): four tasks, their four trials each, records unchanged.  The expected
+figures are computed here from the file's own ``reward`` fields with plain Python and
+tau-bench's formula, never from the code under test."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from math import comb
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rag_annotator.import_export.files import ImportRejected
+from rag_annotator.import_export.tau_bench import import_tau
+from rag_annotator.import_export.trajectories import import_openai
+from rag_annotator.metrics.agents import summarize_rows
+from rag_annotator.storage.store import GoldSetStore
+from tests.helpers import run_cli
+
+CUT = Path(__file__).parents[1] / "data" / "tau_bench" / "gpt-4o-airline-cut.json"
+
+
+def records() -> list[dict[str, Any]]:
+    return list(json.loads(CUT.read_text(encoding="utf-8")))
+
+
+def success(reward: float) -> bool:
+    return (1 - 1e-6) <= reward <= (1 + 1e-6)  # tau-bench's is_successful
+
+
+def hand_pass_k(data: list[dict[str, Any]]) -> dict[int, float]:
+    """tau-bench's display_metrics, written out."""
+    trials = len({r["trial"] for r in data})
+    c_per_task: dict[int, int] = defaultdict(int)
+    for r in data:
+        c_per_task[r["task_id"]] += success(r["reward"])
+    return {k: sum(comb(c, k) / comb(trials, k) for c in c_per_task.values()) / len(c_per_task)
+            for k in range(1, trials + 1)}
+
+
+def test_the_cut_is_what_the_issue_describes() -> None:
+    """Reused tool-call ids inside a log, four trials per task, rewards 0 and 1."""
+    data = records()
+    reused = 0
+    for r in data:
+        ids = [c["id"] for m in r["traj"] for c in (m.get("tool_calls") or [])]
+        reused += len(ids) != len(set(ids))
+    assert reused >= 2 and {r["trial"] for r in data} == {0, 1, 2, 3}
+    assert {r["reward"] for r in data} == {0.0, 1.0}
+
+
+def test_openai_importer_refused_it_before(store: GoldSetStore, tmp_path: Path) -> None:
+    """The generic chat-log importer reads no task_id / traj: the file was refused."""
+    with pytest.raises(ImportRejected):
+        import_openai(store, CUT)
+
+
+def test_published_file_imports_unchanged_with_trials_and_rewards(store: GoldSetStore) -> None:
+    data = records()
+    report = import_tau(store, CUT)
+    assert report.trajectories == len(data) == 16 and report.new_run
+    assert any("used again within one log" in w for w in report.warnings)
+    rows = store.query(
+        "SELECT c.key, c.kind, c.question, t.trial, t.reward, "
+        "(SELECT count(*) FROM trajectory_steps s WHERE s.trajectory_id = t.id) AS steps "
+        "FROM trajectories t JOIN cases c ON c.id = t.case_id ORDER BY c.key, t.trial")
+    expected = sorted((str(r["task_id"]), r["trial"], r["reward"],
+                       sum(len(m.get("tool_calls") or []) for m in r["traj"]),
+                       r["info"]["task"]["instruction"]) for r in data)
+    assert sorted((row["key"], row["trial"], row["reward"], row["steps"], row["question"])
+                  for row in rows) == expected
+    assert {row["kind"] for row in rows} == {"agent"}
+    # every tool message's content landed on a call (paired by position when ids repeat)
+    results = [row["result"] for row in store.query("SELECT result FROM trajectory_steps")]
+    tool_messages = [m["content"] for r in data for m in r["traj"] if m["role"] == "tool"]
+    assert sorted(results) == sorted(tool_messages)
+    # no reviewer's mark was made: the reward is an automatic verdict, kept apart
+    assert store.query("SELECT count(*) AS n FROM trajectory_reviews")[0]["n"] == 0
+
+
+def test_agent_metrics_give_success_per_trial_and_pass_k(store: GoldSetStore) -> None:
+    data = records()
+    import_tau(store, CUT, run="gpt-4o")
+    summary = summarize_rows("gpt-4o", store.agent_inputs("gpt-4o"))
+    trials = summary.trials
+    for trial in range(4):
+        rewards = [r["reward"] for r in data if r["trial"] == trial]
+        assert trials.success_rate(trial) == pytest.approx(
+            sum(map(success, rewards)) / len(rewards))
+    expected = hand_pass_k(data)
+    assert {k: value for k, (value, _n) in trials.pass_k.items()} == pytest.approx(expected)
+    assert summary.overall.task_success_rate == pytest.approx(
+        sum(success(r["reward"]) for r in data) / len(data))
+    block = summary.to_json()["trials"]
+    assert isinstance(block, dict) and block["pass_k"]["4"]["cases"] == 4
+
+
+def test_metrics_json_through_the_cli(goldset_path: Path) -> None:
+    with GoldSetStore.create(goldset_path, assessor="alice"):
+        pass
+    result = run_cli("import", str(goldset_path), "tau-bench", str(CUT), "--run", "gpt-4o")
+    assert result.returncode == 0, result.stderr
+    assert "16 trajectories" in result.stdout
+    shown = run_cli("metrics", str(goldset_path), "--run", "gpt-4o", "--json")
+    assert shown.returncode == 0, shown.stderr
+    agents = json.loads(shown.stdout)["agents"]
+    expected = hand_pass_k(records())
+    assert {int(k): v["value"] for k, v in agents["trials"]["pass_k"].items()} == \
+        pytest.approx(expected)
+    check = run_cli("check", str(goldset_path))
+    assert check.returncode == 0, check.stderr
