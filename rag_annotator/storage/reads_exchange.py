@@ -124,8 +124,8 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
     "trajectory_reviews": (
         ("run", "case", "trial", "assessor", "task_success", "success_reason",
          "path_acceptable", "path_reason", "note", "updated_at"),
-        "SELECT r.name, c.key, t.trial, s.name, v.task_success, v.success_reason, v.path_acceptable, "
-        "v.path_reason, v.note, v.updated_at FROM trajectory_reviews v "
+        "SELECT r.name, c.key, t.trial, s.name, v.task_success, v.success_reason, "
+        "v.path_acceptable, v.path_reason, v.note, v.updated_at FROM trajectory_reviews v "
         "JOIN trajectories t ON t.id = v.trajectory_id JOIN runs r ON r.id = t.run_id "
         "JOIN cases c ON c.id = t.case_id JOIN assessors s ON s.id = v.assessor_id "
         "WHERE {run} AND {case} AND {assessor} ORDER BY r.name, c.key, t.trial"),

@@ -114,3 +114,48 @@ def test_metrics_json_through_the_cli(goldset_path: Path) -> None:
         pytest.approx(expected)
     check = run_cli("check", str(goldset_path))
     assert check.returncode == 0, check.stderr
+
+
+def test_reused_ids_as_openai_chat_logs_pair_by_position(store: GoldSetStore,
+                                                         tmp_path: Path) -> None:
+    """The same logs as ``openai-trajectories`` lines (case + messages = traj): main refused
+    the whole file ("the tool call id ... is used twice"); now each tool message answers
+    the earliest unanswered call with its id, and the report says how many ids came back."""
+    from rag_annotator.domain import operations as ops
+
+    data = [r for r in records() if r["trial"] == 0]
+    for r in data:
+        ops.create_case(store, key=str(r["task_id"]), kind="agent", question="q")
+    source = tmp_path / "logs.jsonl"
+    source.write_text("".join(json.dumps({"case": str(r["task_id"]), "messages": r["traj"]})
+                              + "\n" for r in data), encoding="utf-8")
+    report = import_openai(store, source)
+    assert report.trajectories == len(data)
+    assert any("used again within one log" in w for w in report.warnings)
+    for r in data:
+        calls = [(c["function"]["name"], json.loads(c["function"]["arguments"]))
+                 for m in r["traj"] for c in (m.get("tool_calls") or [])]
+        # the tool messages answer the calls in the order they were made
+        answers = [m["content"] for m in r["traj"] if m["role"] == "tool"]
+        steps = store.query(
+            "SELECT s.tool, s.arguments, s.result FROM trajectory_steps s "
+            "JOIN trajectories t ON t.id = s.trajectory_id JOIN cases c ON c.id = t.case_id "
+            "WHERE c.key = ? ORDER BY s.position", (str(r["task_id"]),))
+        assert [(s["tool"], json.loads(s["arguments"])) for s in steps] == calls
+        assert [s["result"] for s in steps] == answers
+
+
+def test_double_encoded_arguments_are_decoded_with_a_note(store: GoldSetStore,
+                                                          tmp_path: Path) -> None:
+    """A logger that wrote ``arguments`` as a JSON text of a JSON text (none in this file;
+    made here from a real record by encoding one call's arguments once more)."""
+    record = next(r for r in records() if r["task_id"] == 12 and r["trial"] == 0)
+    call = next(c for m in record["traj"] for c in (m.get("tool_calls") or []))
+    original = json.loads(call["function"]["arguments"])
+    call["function"]["arguments"] = json.dumps(call["function"]["arguments"])
+    source = tmp_path / "double.json"
+    source.write_text(json.dumps([record]), encoding="utf-8")
+    report = import_tau(store, source)
+    assert any("double-encoded" in w for w in report.warnings)
+    first = store.query("SELECT arguments FROM trajectory_steps ORDER BY id LIMIT 1")[0]
+    assert json.loads(first["arguments"]) == original
