@@ -87,6 +87,8 @@ def parse(path: Path) -> _Parsed:
             raise at.fail(TOO_DEEP) from None
     if not parsed.items:
         raise _Line(path, 0).fail("the file holds no trajectories.")
+    for item in parsed.items:  # every task is an agent case, with its instruction if given
+        parsed.questions.setdefault(item.case, "")
     return parsed
 
 
@@ -132,7 +134,7 @@ def _tau2(at: _Line, obj: dict[str, Any], parsed: _Parsed) -> None:
     for n, sim in enumerate(obj["simulations"], start=1):
         if not isinstance(sim, dict):
             raise at.fail(f"simulation {n}: expected an object.")
-        where = _Line(at.path, at.line, at.suspicious)
+        where = at  # a Results object is one JSON value: its line is the object's
         case = where.case(sim, ("task_id",))
         parsed.ignored |= {f"simulations.{k}" for k in sim if k not in _TAU2_KEPT}
         messages = sim.get("messages")
@@ -177,9 +179,8 @@ def _openai_messages(messages: list[Any], parsed: _Parsed) -> list[Any]:
                 call = {"id": call.get("id") or None, "function": {
                     "name": call.get("name"), "arguments": call.get("arguments")}}
             calls.append(call)
-        role = message.get("role")
-        out.append({**message, "role": role if role != "user" else "user",
-                    "tool_calls": calls if role == "assistant" else None})
+        out.append({**message,
+                    "tool_calls": calls if message.get("role") == "assistant" else None})
     return out
 
 
@@ -189,8 +190,14 @@ def import_tau(store: Any, path: Path, *, run: str | None = None,
     name), making the agent cases it describes that the gold set lacks."""
     parsed = parse(path)
     report = TrajectoryReport(warnings=parsed.warnings())
-    return _store(store, path, run or _default_run(path), parsed.items, report, cancel,
-                  parsed.questions)
+    _store(store, path, run or _default_run(path), parsed.items, report, cancel,
+           parsed.questions)
+    made = len((report.changes.rows.get("cases", {}).get("insert") or ())
+               if report.changes is not None else ())
+    if made:
+        report.warnings.append(f"{made} agent cases made from the file's tasks (drafts; "
+                               "question = the task's instruction)")
+    return report
 
 
 def import_tau_file(store: Any, source: Path, options: Options) -> TrajectoryReport:

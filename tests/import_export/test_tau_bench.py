@@ -65,6 +65,7 @@ def test_published_file_imports_unchanged_with_trials_and_rewards(store: GoldSet
     report = import_tau(store, CUT)
     assert report.trajectories == len(data) == 16 and report.new_run
     assert any("used again within one log" in w for w in report.warnings)
+    assert any(w.startswith("4 agent cases made") for w in report.warnings)
     rows = store.query(
         "SELECT c.key, c.kind, c.question, t.trial, t.reward, "
         "(SELECT count(*) FROM trajectory_steps s WHERE s.trajectory_id = t.id) AS steps "
@@ -159,3 +160,43 @@ def test_double_encoded_arguments_are_decoded_with_a_note(store: GoldSetStore,
     assert any("double-encoded" in w for w in report.warnings)
     first = store.query("SELECT arguments FROM trajectory_steps ORDER BY id LIMIT 1")[0]
     assert json.loads(first["arguments"]) == original
+
+
+def test_tau2_results_object(store: GoldSetStore, tmp_path: Path) -> None:
+    """tau2-bench's ``Results`` shape (its data model, src/tau2/data_model/simulation.py
+    and message.py; no published results file is small enough to keep here): calls with
+    ``name`` / ``arguments`` objects, tool messages carrying the call's ``id``, the
+    simulated user's own calls left out, ``reward_info.reward``, ``agent_cost``,
+    ``duration``."""
+    def sim(trial: int, reward: float) -> dict[str, Any]:
+        return {"id": f"s{trial}", "task_id": "7", "trial": trial, "duration": 12.5,
+                "agent_cost": 0.02, "termination_reason": "user_stop",
+                "reward_info": {"reward": reward},
+                "messages": [
+                    {"role": "user", "content": "My phone has no data.", "tool_calls": [
+                        {"id": "u1", "name": "toggle_airplane_mode", "arguments": {},
+                         "requestor": "user"}]},
+                    {"role": "tool", "id": "u1", "content": "off", "requestor": "user"},
+                    {"role": "assistant", "content": None, "tool_calls": [
+                        {"id": "a1", "name": "get_customer", "arguments": {"phone": "555"},
+                         "requestor": "assistant"}]},
+                    {"role": "tool", "id": "a1", "content": "{\"id\": \"C1\"}",
+                     "requestor": "assistant"},
+                    {"role": "assistant", "content": "Data is back."}]}
+    results = {"timestamp": "t", "info": {},
+               "tasks": [{"id": "7", "user_scenario": {"instructions": {
+                   "task_instructions": "Get mobile data working."}}}],
+               "simulations": [sim(0, 1.0), sim(1, 0.0)]}
+    source = tmp_path / "tau2.json"
+    source.write_text(json.dumps(results), encoding="utf-8")
+    report = import_tau(store, source, run="tau2")
+    assert report.trajectories == 2 and any("simulated user" in w for w in report.warnings)
+    rows = store.query(
+        "SELECT c.question, t.trial, t.reward, t.cost, t.seconds, t.final_answer, s.tool, "
+        "s.arguments, s.result FROM trajectories t JOIN cases c ON c.id = t.case_id "
+        "JOIN trajectory_steps s ON s.trajectory_id = t.id ORDER BY t.trial")
+    assert [(r["trial"], r["reward"], r["tool"], json.loads(r["arguments"]), r["result"])
+            for r in rows] == [(0, 1.0, "get_customer", {"phone": "555"}, '{"id": "C1"}'),
+                               (1, 0.0, "get_customer", {"phone": "555"}, '{"id": "C1"}')]
+    assert {(r["question"], r["cost"], r["seconds"], r["final_answer"]) for r in rows} == {
+        ("Get mobile data working.", 0.02, 12.5, "Data is back.")}
