@@ -159,7 +159,7 @@ def evaluation_of(op: Writer, trajectory: Mapping[str, Any]) -> Evaluation:
         raise NotFound(f"trajectory {trajectory['id']} has no case.")
     state = trajectory["final_state"]
     return evaluate_row({
-        **case, **{k: trajectory[k] for k in ("tokens", "seconds", "cost")},
+        **case, **{k: trajectory[k] for k in ("tokens", "seconds", "cost", "reward")},
         "final_state": None if state is None else json.loads(state),
         "steps": op.select("trajectory_steps", order_by="position",
                            trajectory_id=trajectory["id"])})

@@ -200,3 +200,51 @@ def test_tau2_results_object(store: GoldSetStore, tmp_path: Path) -> None:
                                (1, 0.0, "get_customer", {"phone": "555"}, '{"id": "C1"}')]
     assert {(r["question"], r["cost"], r["seconds"], r["final_answer"]) for r in rows} == {
         ("Get mobile data working.", 0.02, 12.5, "Data is back.")}
+
+
+def test_trials_and_rewards_round_trip_through_the_native_json(store: GoldSetStore,
+                                                               tmp_path: Path) -> None:
+    """The native JSON keeps each trial and its reward (schema-valid), and the file read
+    back gives the same agent figures."""
+    from importlib import resources
+
+    import jsonschema
+
+    from rag_annotator.import_export import native_json
+    from rag_annotator.import_export.registry import Options
+
+    import_tau(store, CUT, run="gpt-4o")
+    native_json.export_json(store, tmp_path / "g.json", Options())
+    data = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
+    schema = (resources.files("rag_annotator.resources") / "schema" /
+              "goldset.schema.json").read_text(encoding="utf-8")
+    jsonschema.validate(data, json.loads(schema))
+    assert sorted((t["case"], t["trial"], t["reward"]) for t in data["trajectories"]) == \
+        sorted((str(r["task_id"]), r["trial"], r["reward"]) for r in records())
+    with GoldSetStore.create(tmp_path / "b.goldset") as other:
+        native_json.import_json(other, tmp_path / "g.json", Options())
+        assert summarize_rows("gpt-4o", other.agent_inputs("gpt-4o")).to_json() == \
+            summarize_rows("gpt-4o", store.agent_inputs("gpt-4o")).to_json()
+
+
+def test_a_review_overruling_the_reward_needs_a_reason_and_stays_apart(
+        store: GoldSetStore) -> None:
+    """The reward is the automatic verdict: a reviewer who disagrees overrules it with a
+    reason; the reward itself is never changed, and the effective verdict follows the mark."""
+    from rag_annotator.domain.agent_ops import review_trajectory
+    from rag_annotator.errors import InvalidValue
+
+    import_tau(store, CUT, run="gpt-4o")
+    row = store.query("SELECT t.id, t.reward FROM trajectories t JOIN cases c "
+                      "ON c.id = t.case_id WHERE c.key = '12' AND t.trial = 0")[0]
+    assert row["reward"] == 1.0
+    with pytest.raises(InvalidValue, match="overrules the automatic check"):
+        review_trajectory(store, row["id"], task_success=False)
+    review_trajectory(store, row["id"], task_success=False,
+                      success_reason="the booking was for the wrong date")
+    item = next(i for i in summarize_rows("gpt-4o", store.agent_inputs("gpt-4o")).items
+                if i.case_key == "12" and i.trial == 0)
+    assert (item.automatic_success, item.reviewed_success, item.success) == (True, False,
+                                                                             False)
+    assert store.query("SELECT reward FROM trajectories WHERE id = ?",
+                       (row["id"],))[0]["reward"] == 1.0
