@@ -16,7 +16,9 @@ at most once per run); a new name makes a new run.
 
   Only ``case`` and ``steps`` are required.  Aliases: ``case_id`` for ``case``; ``name`` for
   ``tool``; ``args`` / ``input`` for ``arguments``; ``output`` for ``result``;
-  ``final_answer`` for ``answer``.  ``run`` (text) and ``metadata`` (ignored) are accepted;
+  ``final_answer`` for ``answer``.  ``trial`` (0, 1…: several attempts of a case in one
+  run) and ``reward`` (a benchmark's automatic score, 1 = success) are optional.
+  ``run`` (text) and ``metadata`` (ignored) are accepted;
   any other field is refused (no silent loss).
 
 * ``openai-trajectories``: an OpenAI-style chat log per line, ``{"case": "A01", "messages":
@@ -72,7 +74,7 @@ from rag_annotator.import_export.tabular import few_names
 #: The largest integer SQLite stores (and beyond which a count makes no sense).
 _LARGEST = 2**63 - 1
 NATIVE_FIELDS = ("case", "case_id", "steps", "final_state", "answer", "final_answer", "tokens",
-                 "seconds", "cost", "run", "metadata")
+                 "seconds", "cost", "run", "metadata", "trial", "reward")
 STEP_FIELDS = {"tool": ("tool", "name"), "arguments": ("arguments", "args", "input"),
                "result": ("result", "output")}
 _STEP_ALIASES = frozenset(alias for names in STEP_FIELDS.values() for alias in names)
@@ -379,7 +381,8 @@ def _native_item(at: _Line, obj: dict[str, Any]) -> tuple[TrajectoryInput, str |
     unknown = [k for k in obj if k not in NATIVE_FIELDS]
     if unknown:
         raise at.fail(f"unknown field '{unknown[0]}'; the fields are case, steps, "
-                      "final_state, answer, tokens, seconds, cost (and run, metadata).")
+                      "final_state, answer, tokens, seconds, cost (and trial, reward, run, "
+                      "metadata).")
     run = _run_field(at, obj["run"]) if "run" in obj else None
     case = at.case(obj)
     if "steps" not in obj:
@@ -422,7 +425,9 @@ def _native_item(at: _Line, obj: dict[str, Any]) -> tuple[TrajectoryInput, str |
         final_answer=at.text("answer", answer), line=line,
         tokens=at.number("tokens", obj.get("tokens"), whole=True),
         seconds=at.number("seconds", obj.get("seconds")),
-        cost=at.number("cost", obj.get("cost"))), run
+        cost=at.number("cost", obj.get("cost")),
+        trial=int(at.number("trial", obj.get("trial"), whole=True) or 0),
+        reward=at.number("reward", obj.get("reward"))), run
 
 
 def _tool(at: _Line, position: int, value: Any) -> str:

@@ -248,3 +248,22 @@ def test_a_review_overruling_the_reward_needs_a_reason_and_stays_apart(
                                                                              False)
     assert store.query("SELECT reward FROM trajectories WHERE id = ?",
                        (row["id"],))[0]["reward"] == 1.0
+
+
+def test_the_native_shape_takes_trials_and_rewards_too(store: GoldSetStore,
+                                                       tmp_path: Path) -> None:
+    from rag_annotator.domain import operations as ops
+    from rag_annotator.import_export.trajectories import import_native
+
+    ops.create_case(store, key="A01", kind="agent", question="q")
+    source = tmp_path / "t.jsonl"
+    source.write_text("".join(json.dumps({"case": "A01", "steps": [], "trial": n,
+                                          "reward": float(n % 2)}) + "\n" for n in range(3)),
+                      encoding="utf-8")
+    import_native(store, source, run="r")
+    summary = summarize_rows("r", store.agent_inputs("r"))
+    assert [(i.trial, i.success) for i in summary.items] == [(0, False), (1, True),
+                                                             (2, False)]
+    # one case, 3 trials, 1 success: pass^1 = 1/3, pass^2 = C(1,2)/C(3,2) = 0
+    assert summary.trials.pass_k[1][0] == pytest.approx(comb(1, 1) / comb(3, 1))
+    assert summary.trials.pass_k[2][0] == 0.0
