@@ -139,3 +139,27 @@ def test_through_the_cli(goldset_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "run 'checking_outputs'" in result.stdout and "doc_id" in result.stderr
     assert run_cli("check", str(goldset_path)).returncode == 0
+
+
+def test_answer_level_agreement_across_runs_with_the_same_response(
+        store: GoldSetStore) -> None:
+    """The experts verified the app's sentence claims of run 'app' (same responses);
+    RAGChecker's triplets live in run 'rc': no claim pairs, the answer level compares."""
+    import_ragchecker_run(store, INPUTS, run="app")  # the app's sentence claims
+    import_ragchecker_run(store, OUTPUTS, run="rc")  # RAGChecker's own claims
+    sentences = store.query(
+        "SELECT cl.id FROM claims cl JOIN answers a ON a.id = cl.answer_id "
+        "JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
+        "WHERE r.name = 'app' AND c.key = '1' ORDER BY cl.position")
+    assert len(sentences) >= 2
+    ops.set_claim_verdict(store, sentences[0]["id"], "supported")
+    ops.set_claim_verdict(store, sentences[1]["id"], "not_supported")
+    report = calibration_report(store, "RAGChecker")
+    assert report["pairs"] == 0  # nothing to pair claim by claim
+    level = report["answer_level"]
+    given = next(r for r in results(OUTPUTS) if r["query_id"] == "1")
+    judge_share = sum("Entailment" in labels for labels in given["retrieved2response"]) / len(
+        given["retrieved2response"])
+    assert level["compared"] == 1
+    assert level["judge_faithfulness"] == pytest.approx(judge_share)
+    assert level["human_faithfulness"] == pytest.approx(0.5)
