@@ -93,7 +93,16 @@ class RagCheckerReport:
     claims: int = 0
     judge: str = ""
     metrics: dict[str, Any] = field(default_factory=dict)
+    #: per answer: the share of its claims the stored verdicts call supported
+    supported_shares: list[float] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+
+    @property
+    def faithfulness(self) -> float | None:
+        """RAGChecker's generator faithfulness recomputed from the stored verdicts (mean
+        over answers of the supported share, in percent), to set beside its own."""
+        shares = self.supported_shares
+        return 100 * sum(shares) / len(shares) if shares else None
     changes: Any = None
 
     def summary(self) -> str:
@@ -105,6 +114,10 @@ class RagCheckerReport:
         text += ")."
         if self.metrics:
             text += f" RAGChecker's metrics: {metrics_text(self.metrics)}."
+        if self.faithfulness is not None:
+            text += (f" Faithfulness from the stored verdicts: {self.faithfulness:.1f} "
+                     "(RAGChecker's own: "
+                     f"{self.metrics.get('generator', {}).get('faithfulness', '-')}).")
         return text
 
 
@@ -287,6 +300,9 @@ def _write(op: Writer, path: Path, results: list[Result], report: RagCheckerRepo
             continue
         if judge_id is None:
             judge_id = _judge_assessor(op, path, report.judge)
+        if r.claims:
+            report.supported_shares.append(
+                sum(c.verdict == "supported" for c in r.claims) / len(r.claims))
         for position, claim in enumerate(r.claims, start=1):
             claim_id = int(op.insert("claims", {"answer_id": answer_id, "position": position,
                                                 "text": claim.text})["id"])

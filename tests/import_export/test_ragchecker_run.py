@@ -100,6 +100,10 @@ def test_the_judges_faithfulness_is_ragcheckers(store: GoldSetStore) -> None:
         "JOIN claims cl ON cl.id = j.claim_id GROUP BY cl.answer_id")]
     assert 100 * sum(shares) / len(shares) == pytest.approx(
         metrics["generator"]["faithfulness"], abs=0.05)
+    report = import_ragchecker_run(store, OUTPUTS, run="again")
+    assert report.faithfulness == pytest.approx(metrics["generator"]["faithfulness"], abs=0.05)
+    assert "Faithfulness from the stored verdicts: 68.2 (RAGChecker's own: 68.2)" in \
+        report.summary()
 
 
 def test_verdict_import_on_sentence_claims_matching_nothing_is_refused(
