@@ -25,9 +25,7 @@ document of origin ``unmatched_context`` (always so when the gold set has no doc
 
 from __future__ import annotations
 
-import ast
 import hashlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,7 +40,7 @@ from rag_annotator.import_export.files import ImportRejected
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import RunRecord, _import
 from rag_annotator.import_export.tabular import few_names, read_table
-from rag_annotator.import_export.text_sources import read_records
+from rag_annotator.import_export.text_sources import list_cell, read_records
 from rag_annotator.import_export.trec_files import ImportReport
 
 #: Ragas field → what it is, for both generations (first name found wins).
@@ -206,15 +204,10 @@ def _texts(value: Any, name: str, refuse: Callable[[str], ImportRejected]) -> li
 
 
 def _list_cell(text: str, name: str, refuse: Callable[[str], ImportRejected]) -> list[Any]:
-    """``"['a', 'b']"`` (pandas's ``to_csv`` of a list) or ``'["a", "b"]'``: parsed as a
-    literal, never evaluated as code."""
-    for parse in (json.loads, ast.literal_eval):
-        try:
-            parsed = parse(text)
-        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            continue
-        if isinstance(parsed, (list, tuple)):
-            return list(parsed)
+    """A list cell (``text_sources.list_cell``), or a refusal naming the field."""
+    parsed = list_cell(text)
+    if parsed is not None:
+        return parsed
     raise refuse(f"'{name}' looks like a list but is not one Python or JSON can read "
                  f"(starts {text[:40]!r}); save the file again from Ragas.")
 

@@ -150,6 +150,9 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
     if report.unknown_fields:
         report.warnings.append(f"{source.name}: fields not known to Ragas test sets were "
                                f"ignored: {few_names(report.unknown_fields)}.")
+    known_lost = sorted((fields & KNOWN) - set(names) - set(ORIGIN_FIELDS))
+    if known_lost:  # persona_name, query_style…: read, but the case has no place for them
+        report.warnings.append(f"{source.name}: fields not kept: {few_names(known_lost)}.")
     docs_exact: dict[str, str] = {}
     docs_norm: dict[str, str] = {}
     for key, text in store.corpus_texts():

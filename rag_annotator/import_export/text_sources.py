@@ -105,6 +105,22 @@ def json_records(path: Path, *, objects: bool = True) -> Iterator[tuple[int, Any
     yield from read_records(path, objects=objects).items
 
 
+def list_cell(text: str) -> list[Any] | None:
+    """A spreadsheet cell holding a list as pandas's ``to_csv`` writes one (``"['a', 'b']"``,
+    Python's repr) or as JSON (``'["a", "b"]'``); None when it is neither.  Read with
+    :func:`ast.literal_eval`, which builds literals and never runs code."""
+    import ast
+
+    for parse in (json.loads, ast.literal_eval):
+        try:
+            parsed = parse(text)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            continue
+        if isinstance(parsed, (list, tuple)):
+            return list(parsed)
+    return None
+
+
 def _checked(path: Path, records: Records, objects: bool) -> Records:
     if objects:
         for line, value in records.items:
