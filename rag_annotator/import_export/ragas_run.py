@@ -156,7 +156,7 @@ def _record(source: Path, number: int, raw: dict[str, Any], table: bool
                      "imported.")
     try:
         record = RunRecord(number,
-                           question=v.check_text("question", question),
+                           question=str(v.check_text("question", question)),
                            reference=_reference(_first(raw, REFERENCE), refuse),
                            answer=_text(_first(raw, RESPONSE), "response", refuse),
                            contexts=_texts(_first(raw, RETRIEVED), "retrieved contexts",
@@ -200,7 +200,7 @@ def _texts(value: Any, name: str, refuse: Callable[[str], ImportRejected]) -> li
         value = _list_cell(value, name, refuse) if value.lstrip().startswith("[") else [value]
     if not isinstance(value, list) or not all(isinstance(t, (str, int)) for t in value):
         raise refuse(f"'{name}' must be a list of texts.")
-    return [v.check_text(name, str(t)) for t in value if str(t).strip()]
+    return [str(v.check_text(name, str(t))) for t in value if str(t).strip()]
 
 
 def _list_cell(text: str, name: str, refuse: Callable[[str], ImportRejected]) -> list[Any]:
