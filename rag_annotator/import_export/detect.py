@@ -25,7 +25,15 @@ _ENTITY_SHEETS = ("cases", "documents", "judgments", "runs", "retrieved", "answe
 
 
 def detect(source: Path) -> tuple[str, str] | None:
-    """``(format, reason)`` for a file or folder, or None when its content is not telling."""
+    """``(format, reason)`` for a file or folder, or None when its content is not telling
+    (or cannot be read: a guess never raises)."""
+    try:
+        return _detect(source)
+    except (OSError, KnownError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _detect(source: Path) -> tuple[str, str] | None:
     try:
         if source.is_dir():
             return _folder(source)

@@ -193,3 +193,20 @@ def test_beir_query_metadata_not_kept_is_listed(store: GoldSetStore, tmp_path: P
     report = _import(store, "beir", folder)
     assert "queries.jsonl: fields not kept: metadata.narrative, metadata.query" in \
         report.warnings  # type: ignore[attr-defined]
+
+
+def test_a_ragas_test_set_finds_its_reference_contexts_in_the_markdown_kb(
+        kb: GoldSetStore, tmp_path: Path) -> None:
+    """The five real chunks as a v0.2 test set's reference contexts (derived: Ragas's
+    test-set names around the published chunks); persona_name is named as not kept."""
+    chunks = _peer_contexts(AZURE / "ragas_v01_result.csv", "contexts")
+    testset = tmp_path / "testset.jsonl"
+    testset.write_text(json.dumps({
+        "user_input": "Which algorithm merges hybrid search results?",
+        "reference": "Reciprocal Rank Fusion (RRF).", "reference_contexts": chunks,
+        "synthesizer_name": "single_hop_specifc_query_synthesizer",
+        "persona_name": "Search engineer"}) + "\n", encoding="utf-8")
+    report = _import(kb, "ragas-testset", testset)
+    assert report.sources == 1  # type: ignore[attr-defined]  # the one article, once
+    assert report.unmatched_sources == []  # type: ignore[attr-defined]
+    assert "testset.jsonl: fields not kept: persona_name." in report.warnings  # type: ignore
