@@ -106,19 +106,44 @@ def json_records(path: Path, *, objects: bool = True) -> Iterator[tuple[int, Any
 
 
 def list_cell(text: str) -> list[Any] | None:
-    """A spreadsheet cell holding a list as pandas's ``to_csv`` writes one (``"['a', 'b']"``,
-    Python's repr) or as JSON (``'["a", "b"]'``); None when it is neither.  Read with
-    :func:`ast.literal_eval`, which builds literals and never runs code."""
-    import ast
+    """A spreadsheet cell holding a list as pandas's ``to_csv`` writes one: ``"['a', 'b']"``
+    (a Python list's repr), ``"['a' 'b']"`` (a numpy array's: what a Ragas v0.1 result
+    built from a Hugging Face dataset holds, no commas, maybe a line break between items), or
+    JSON; None when it is none of these.  Each item is read by :func:`ast.literal_eval`,
+    which builds literals and never runs code — and the items are taken one by one, because
+    ``literal_eval("['a' 'b']")`` would silently join them into ``['ab']``."""
+    try:
+        parsed = json.loads(text)
+    except (ValueError, RecursionError):
+        parsed = None
+    if isinstance(parsed, list):
+        return parsed
+    return _repr_items(text)
 
-    for parse in (json.loads, ast.literal_eval):
-        try:
-            parsed = parse(text)
-        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            continue
-        if isinstance(parsed, (list, tuple)):
-            return list(parsed)
-    return None
+
+def _repr_items(text: str) -> list[Any] | None:
+    import ast
+    import io
+    import tokenize
+
+    body = text.strip()
+    if not (body.startswith("[") and body.endswith("]")):
+        return None
+    items: list[Any] = []
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(body[1:-1]).readline))
+        for token in tokens:
+            if token.type in (tokenize.STRING, tokenize.NUMBER):
+                items.append(ast.literal_eval(token.string))
+            elif token.type == tokenize.OP and token.string in (",", "-"):
+                if token.string == "-":
+                    return None  # a negative number: not a list of texts or ids
+            elif token.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.ENDMARKER,
+                                    tokenize.INDENT, tokenize.DEDENT):
+                return None  # anything else is no list literal of texts
+    except (tokenize.TokenError, SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    return items
 
 
 def _checked(path: Path, records: Records, objects: bool) -> Records:

@@ -123,6 +123,15 @@ def test_a_pretty_printed_json_given_to_a_json_lines_importer_is_told_its_format
     assert store.count("cases") == 0
 
 
+def test_a_pretty_printed_json_given_to_the_spreadsheet_importer_is_read_as_json(
+        store: GoldSetStore) -> None:
+    goldens = DATA / "deepeval" / "goldens.json"
+    with pytest.raises(ImportRejected) as caught:
+        _import(store, "cases", goldens)
+    assert "(columns: {" not in str(caught.value)
+    assert "import it with format deepeval" in str(caught.value)
+
+
 def test_an_experts_cases_workbook_given_to_xlsx_is_told_cases(store: GoldSetStore,
                                                               tmp_path: Path) -> None:
     openpyxl = pytest.importorskip("openpyxl")

@@ -64,3 +64,21 @@ def test_damaged_gzip_is_refused_in_one_line(tmp_path: Path) -> None:
     path.write_bytes(gzip.compress(b"1 Q0 d1 1 2.5 tag\n" * 1000)[:60])
     with pytest.raises(ImportRejected, match=r"run\.gz: the gzip file is damaged"):
         list(read_text_lines(path))
+
+
+@pytest.mark.parametrize("as_array", [False, True])
+def test_list_cells_as_pandas_writes_them(tmp_path: Path, as_array: bool) -> None:
+    """A list (``"['a', 'b']"``) or a numpy array (``"['a' 'b']"``, a Ragas v0.1 result
+    built from a Hugging Face dataset) read back item by item; literal_eval alone would
+    join the array's items into one."""
+    pd = pytest.importorskip("pandas")
+    np = pytest.importorskip("numpy")
+    from rag_annotator.import_export.text_sources import list_cell
+
+    items = ["## Titre\n\nx, y", "it's [1]", 'a "quoted" one']
+    value = np.array(items, dtype=object) if as_array else items
+    path = tmp_path / "r.csv"
+    pd.DataFrame({"contexts": [value]}).to_csv(path)
+    cell = read_csv(path).rows[0][1][1]
+    assert list_cell(cell) == items
+    assert list_cell("[__import__('os')]") is None  # no code runs, nothing is guessed
