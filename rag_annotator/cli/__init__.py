@@ -48,7 +48,7 @@ Build, judge and verify the gold set a RAG system is evaluated against.
   rag-annotator info FILE [--json]         counts by entity and state, schema version
   rag-annotator check FILE                 integrity, schema and cross-reference checks
                                            (exit 1 on problems)
-  rag-annotator import FILE FORMAT SOURCE [--run NAME] [--assessor NAME] [--strict]
+  rag-annotator import FILE [FORMAT] SOURCE [--run NAME] [--assessor NAME] [--strict]
                                            bring a run (trec-run, jsonl-run, ragas) or
                                            judgments (qrels) in; agent trajectories
                                            (trajectories, openai-trajectories, tau-bench);
@@ -146,8 +146,13 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                     "JSON as a new run (queries, chunks with their doc_id, response; its "
                     "claims with the judge's verdicts when present).")
     imp.add_argument("file", help="the .goldset file")
-    imp.add_argument("format", choices=IMPORT_FORMATS)
-    imp.add_argument("source", help="the file to import")
+    imp.add_argument("format", metavar="FORMAT",
+                     help="one of " + ", ".join(IMPORT_FORMATS) + " (leave it out: picked "
+                          "from the content, and said)")
+    imp.add_argument("source", nargs="?", help="the file to import")
+    imp.add_argument("--add-unmatched", action="store_true",
+                     help="ragas: keep a retrieved context that matches no document as a "
+                          "document of its own (default: left out of the ranking, listed)")
     imp.add_argument("--run", metavar="NAME",
                      help="run name (trec-run: default the run tag; jsonl-run, ragas: "
                           "default the file name; trajectories: default the lines' run "
@@ -403,11 +408,13 @@ def _cmd_check(ns: argparse.Namespace) -> int:
 
 
 def _cmd_import(ns: argparse.Namespace) -> int:
-    source = Path(ns.source)
+    from rag_annotator.import_export.detect import pick_format
+
+    fmt, source = pick_format(ns.format, ns.source, IMPORT_FORMATS)
     options = registry.Options(run=ns.run, assessor=ns.assessor, strict=ns.strict,
                                mapping=registry.parse_mapping(ns.map),
-                               profile=ns.profile or "")
-    run_import = registry.importer(ns.format)
+                               profile=ns.profile or "", add_unmatched=ns.add_unmatched)
+    run_import = registry.importer(fmt)
     with GoldSetStore.open(ns.file, assessor=ns.assessor or "", lock=True) as store:
         _say_took_over(store)
         report = run_import(store, source, options)

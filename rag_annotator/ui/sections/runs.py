@@ -46,7 +46,8 @@ if TYPE_CHECKING:
 RUN_FORMATS = {
     "trec-run": QT_TRANSLATE_NOOP("RunsSection", "TREC run (qid Q0 docno rank score tag)"),
     "jsonl-run": QT_TRANSLATE_NOOP("RunsSection", "JSONL run (case, retrieved, answer…)"),
-    "ragas": QT_TRANSLATE_NOOP("RunsSection", "Ragas JSONL (user_input, retrieved_contexts…)"),
+    "ragas": QT_TRANSLATE_NOOP("RunsSection",
+                               "Ragas CSV or JSONL (user_input or question, contexts…)"),
     "trajectories": QT_TRANSLATE_NOOP("RunsSection",
                                       "Agent trajectories JSONL (case, steps, final_state…)"),
     "openai-trajectories": QT_TRANSLATE_NOOP(
@@ -81,7 +82,12 @@ def guess_run_format(path: Path) -> str | None:
             if field in first or (first in ("[", "{") and field in head):
                 return fmt
         return None
-    return "trec-run" if len(first.split()) == 6 else None
+    if len(first.split()) == 6:
+        return "trec-run"
+    from rag_annotator.import_export.detect import detect
+
+    found = detect(path)  # a Ragas CSV, a gzipped run…
+    return found[0] if found is not None and found[0] in RUN_FORMATS else None
 
 
 class RunsSection(Section):
