@@ -10,6 +10,7 @@ format ragas"), so an ordinary file given to the wrong importer is told where it
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -132,13 +133,20 @@ def _json(text: str) -> tuple[str, str] | None:
             return "json", "this app's native JSON"
         if isinstance(value.get("results"), list) and (
                 "metrics" in value or "query_id" in _keys(value["results"][:5])):
-            return "ragchecker", "a RAGChecker file ({\"results\": [...]})"
+            # a new run by default; its verdicts onto an existing run: format ragchecker
+            return "ragchecker-run", "a RAGChecker file ({\"results\": [...]})"
+        if isinstance(value.get("simulations"), list):
+            return "tau-bench", "a tau2-bench results object ({\"simulations\": [...]})"
         lists = [v for v in value.values()
                  if isinstance(v, list) and v and all(isinstance(x, dict) for x in v[:50])]
         records = lists[0] if len(lists) == 1 and not {"messages", "steps", "traj"} & set(
             value) else [value]
     elif isinstance(value, list):
         records = value
+    if value is None and not records and text[:1] == "[":
+        # a pretty-printed array longer than the sniff: its field names as they appear
+        # (tau-bench's published trajectories are 4 MB of indented JSON)
+        return _by_fields(set(re.findall(r'"([A-Za-z_]\w*)"\s*:', text)))
     return _by_fields(_keys(records[:50]))
 
 
@@ -158,6 +166,8 @@ def _by_fields(keys: set[str]) -> tuple[str, str] | None:
     if "input" in keys and {"expected_output", "actual_output", "context",
                             "retrieval_context"} & keys:
         return "deepeval", why("input", "expected_output", "actual_output", "context")
+    if {"task_id", "traj"} <= keys:
+        return "tau-bench", why("task_id", "traj", "trial", "reward")
     if "messages" in keys:
         return "openai-trajectories", why("messages")
     if {"steps", "traj"} & keys:

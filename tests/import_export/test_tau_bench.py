@@ -267,3 +267,21 @@ def test_the_native_shape_takes_trials_and_rewards_too(store: GoldSetStore,
     # one case, 3 trials, 1 success: pass^1 = 1/3, pass^2 = C(1,2)/C(3,2) = 0
     assert summary.trials.pass_k[1][0] == pytest.approx(comb(1, 1) / comb(3, 1))
     assert summary.trials.pass_k[2][0] == 0.0
+
+
+def test_the_format_is_told_from_the_content(tmp_path: Path) -> None:
+    """``import FILE SOURCE`` without a format: the published file (longer than what is
+    sniffed once indented like the original), a tau2 object and RAGChecker's files."""
+    from rag_annotator.import_export.detect import detect
+
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps(records() * 3, indent=2), encoding="utf-8")
+    assert big.stat().st_size > 256 * 1024
+    assert detect(big) is not None and detect(big)[0] == "tau-bench"  # type: ignore[index]
+    assert detect(CUT)[0] == "tau-bench"  # type: ignore[index]
+    tau2 = tmp_path / "tau2.json"
+    tau2.write_text(json.dumps({"info": {}, "tasks": [], "simulations": []}), encoding="utf-8")
+    assert detect(tau2)[0] == "tau-bench"  # type: ignore[index]
+    data = Path(__file__).parents[1] / "data" / "ragchecker"
+    for name in ("checking_inputs.json", "checking_outputs.json"):
+        assert detect(data / name)[0] == "ragchecker-run"  # type: ignore[index]
