@@ -389,3 +389,44 @@ def test_a_version_2_file_gains_agent_cases_by_a_rebuild_that_keeps_history(
     unchanged = [row[:width] for row in after["cases"] if row[1] != "AGENT-1"]
     assert [row[:3] + row[4:] for row in unchanged] == [
         row[:3] + row[4:] for row in before["cases"]]  # all but the question, undone above
+
+
+def test_a_version_3_file_gains_trials_by_a_rebuild_that_keeps_trajectories(
+        goldset_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The trials migration rebuilds ``trajectories`` (UNIQUE(run, case) becomes UNIQUE(run, case, trial)):
+    ids, steps and reviews stay attached, old trajectories are trial 0 without a reward,
+    and a second trial of the same case in the same run is then accepted."""
+    from rag_annotator.domain.agent_ops import TrajectoryInput, import_trajectories
+
+    with monkeypatch.context() as patch:
+        before_trials = schema.TRIALS_VERSION - 1
+        older = Migrations(schema.MIGRATIONS.name)
+        older._migrations = [m for m in schema.MIGRATIONS._migrations
+                             if int(m.name[:4]) <= before_trials]
+        patch.setattr(schema, "MIGRATIONS", older)
+        patch.setattr(schema, "SCHEMA_VERSION", before_trials)
+        patch.setattr(store_mod, "SCHEMA_VERSION", before_trials)
+        with GoldSetStore.create(goldset_path, assessor="alice") as store:
+            ops.create_case(store, key="A01", kind="agent", question="q")
+            with store.operation("seed", "seed") as op:
+                run_id = op.insert("runs", {"name": "r", "created_at": "t", "notes": ""})["id"]
+                case_id = op.select("cases", key="A01")[0]["id"]
+                t_id = op.insert("trajectories", {"run_id": run_id, "case_id": case_id,
+                                                  "final_answer": "ok"})["id"]
+                op.insert("trajectory_steps", {"trajectory_id": t_id, "position": 1,
+                                               "tool": "t", "arguments": "{}", "result": ""})
+                assessor = op.insert("assessors", {"name": "alice", "created_at": "t"})["id"]
+                op.insert("trajectory_reviews", {"trajectory_id": t_id, "assessor_id": assessor,
+                                                 "task_success": 1, "updated_at": "t"})
+    assert header_ids(goldset_path) == (APPLICATION_ID, schema.TRIALS_VERSION - 1)
+    kept = ("trajectory_steps", "trajectory_reviews", "cases", "runs")
+    before = dump(goldset_path, kept)
+    with GoldSetStore.open(goldset_path, assessor="alice") as store:
+        assert store.schema_version == SCHEMA_VERSION == schema.TRIALS_VERSION
+        assert store.schema_problems() == [] and store.integrity_problems() == []
+        assert dump(goldset_path, kept) == before
+        assert store.query("SELECT id, trial, reward, final_answer FROM trajectories") == [
+            {"id": t_id, "trial": 0, "reward": None, "final_answer": "ok"}]
+        import_trajectories(store, "r", [TrajectoryInput(case="A01", trial=1, reward=1.0)])
+        assert [r["trial"] for r in store.query(
+            "SELECT trial FROM trajectories ORDER BY trial")] == [0, 1]

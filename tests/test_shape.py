@@ -51,7 +51,7 @@ def test_every_version_has_a_reference() -> None:
     names = [{o.name for o in reference_objects(v)} for v in range(SCHEMA_VERSION + 1)]
     assert names[0] == set()
     assert all(a <= b for a, b in pairwise(names))  # no migration loses an object
-    # each migration changes the schema: adds objects, or rebuilds some (0004: CHECKs)
+    # each migration changes the schema: adds objects, or rebuilds some (CHECKs, trajectories)
     objects = [set(reference_objects(v)) for v in range(SCHEMA_VERSION + 1)]
     assert all(a != b for a, b in pairwise(objects))
 

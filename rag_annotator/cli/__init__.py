@@ -54,10 +54,11 @@ Build, judge and verify the gold set a RAG system is evaluated against.
   rag-annotator info FILE [--json]         counts by entity and state, schema version
   rag-annotator check FILE                 integrity, schema and cross-reference checks
                                            (exit 1 on problems)
-  rag-annotator import FILE FORMAT SOURCE [--run NAME] [--assessor NAME] [--strict]
+  rag-annotator import FILE [FORMAT] SOURCE [--run NAME] [--assessor NAME] [--strict]
                                            bring a run (trec-run, jsonl-run, ragas) or
                                            judgments (qrels) in; agent trajectories
-                                           (trajectories, openai-trajectories)
+                                           (trajectories, openai-trajectories, tau-bench);
+                                           a RAGChecker file as a run (ragchecker-run)
   rag-annotator export FILE FORMAT DEST [--run NAME]
                                            write a run (trec-run) or the labels (qrels)
   rag-annotator metrics FILE --run NAME [--measures LIST] [--unjudged trec|judged-only|strict]
@@ -154,10 +155,20 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                     "arguments, result, final_state, answer, tokens, seconds, cost); "
                     "openai-trajectories: one OpenAI-style chat log per line (case, messages "
                     "with tool_calls and tool results, final_state, usage); both go into one "
-                    "run (added to it if it exists) and need agent cases.")
+                    "run (added to it if it exists) and need agent cases. tau-bench: "
+                    "tau-bench / tau2-bench results (task_id, trial, reward, traj or "
+                    "messages), one trajectory per trial, agent cases made for unknown "
+                    "tasks. ragchecker-run: RAGChecker's checking_inputs / checking_outputs "
+                    "JSON as a new run (queries, chunks with their doc_id, response; its "
+                    "claims with the judge's verdicts when present).")
     imp.add_argument("file", help="the .goldset file")
-    imp.add_argument("format", choices=IMPORT_FORMATS)
-    imp.add_argument("source", help="the file to import")
+    imp.add_argument("format", metavar="FORMAT",
+                     help="one of " + ", ".join(IMPORT_FORMATS) + " (leave it out: picked "
+                          "from the content, and said)")
+    imp.add_argument("source", nargs="?", help="the file to import")
+    imp.add_argument("--add-unmatched", action="store_true",
+                     help="ragas: keep a retrieved context that matches no document as a "
+                          "document of its own (default: left out of the ranking, listed)")
     imp.add_argument("--run", metavar="NAME",
                      help="run name (trec-run: default the run tag; jsonl-run, ragas: "
                           "default the file name; trajectories: default the lines' run "
@@ -430,11 +441,13 @@ def _cmd_check(ns: argparse.Namespace) -> int:
 
 
 def _cmd_import(ns: argparse.Namespace) -> int:
-    source = Path(ns.source)
+    from rag_annotator.import_export.detect import pick_format
+
+    fmt, source = pick_format(ns.format, ns.source, IMPORT_FORMATS)
     options = registry.Options(run=ns.run, assessor=ns.assessor, strict=ns.strict,
                                mapping=registry.parse_mapping(ns.map),
-                               profile=ns.profile or "")
-    run_import = registry.importer(ns.format)
+                               profile=ns.profile or "", add_unmatched=ns.add_unmatched)
+    run_import = registry.importer(fmt)
     with GoldSetStore.open(ns.file, assessor=ns.assessor or "", lock=True) as store:
         _say_took_over(store)
         report = run_import(store, source, options)

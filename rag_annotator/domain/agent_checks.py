@@ -16,7 +16,10 @@ Rules (seed 000's ``evaluer_trajectoire``, made step-precise):
   budgets are kept when the figure is at most the budget, unknown when it is missing.
 
 *Task success* (automatic) is "every expected key has its value in the final state"
-(unknown when the case expects no state or the trajectory gives none); *path acceptable*
+(unknown when the case expects no state or the trajectory gives none); when that cannot
+decide and the log carries the benchmark's own ``reward`` (tau-bench, tau2-bench), success
+is that reward being 1 (tau-bench's ``is_successful``: within 1e-6).  Both are *automatic*
+verdicts, kept apart from a reviewer's marks; *path acceptable*
 (automatic) is "no invariant broken" (unknown only when the case states none).  A review
 confirms or overrules them; :func:`effective` gives what the metrics count.
 """
@@ -102,12 +105,14 @@ class Evaluation:
     checks: tuple[Check, ...]
     state: tuple[StateKey, ...]
     has_final_state: bool
+    #: The benchmark's own score of the trajectory (None: the log gave none).
+    reward: float | None = None
 
     @property
     def task_success(self) -> bool | None:
-        """Final state as expected (None: nothing to compare)."""
+        """Final state as expected; else the benchmark's reward is 1 (None: neither)."""
         if not self.state or not self.has_final_state:
-            return None
+            return reward_success(self.reward)
         return all(key.status == EQUAL for key in self.state)
 
     @property
@@ -130,9 +135,14 @@ class Evaluation:
         return out
 
 
+def reward_success(reward: float | None) -> bool | None:
+    """A benchmark reward read as task success, as tau-bench does (1 within 1e-6)."""
+    return None if reward is None else abs(reward - 1.0) <= 1e-6
+
+
 def evaluate(spec: AgentSpec, tools: Sequence[str], final_state: Mapping[str, Any] | None,
              tokens: float | None = None, seconds: float | None = None,
-             cost: float | None = None) -> Evaluation:
+             cost: float | None = None, reward: float | None = None) -> Evaluation:
     """Check one trajectory (``tools``: the tool of each step, in order)."""
     checks: list[Check] = []
     for tool in spec.forbidden_tools:
@@ -161,7 +171,7 @@ def evaluate(spec: AgentSpec, tools: Sequence[str], final_state: Mapping[str, An
         status = UNKNOWN if actual is None else (HELD if actual <= limit else BROKEN)
         checks.append(Check(budget, budget, (), status, (), limit, actual))
     return Evaluation(tuple(checks), _state(spec.expected_state, final_state),
-                      final_state is not None)
+                      final_state is not None, reward)
 
 
 def evaluate_row(row: Mapping[str, Any]) -> Evaluation:
@@ -172,7 +182,7 @@ def evaluate_row(row: Mapping[str, Any]) -> Evaluation:
     if tools is None:
         tools = [step["tool"] for step in row.get("steps", [])]
     return evaluate(AgentSpec.from_row(row), tools, row.get("final_state"), row.get("tokens"),
-                    row.get("seconds"), row.get("cost"))
+                    row.get("seconds"), row.get("cost"), row.get("reward"))
 
 
 def _order(before: str, after: str, tools: Sequence[str]) -> Check:

@@ -42,6 +42,16 @@ class TrajectoryInput:
     seconds: float | None = None
     cost: float | None = None
     line: int = 0  # where the importer read it, for messages
+    #: Which attempt of the case this is (benchmarks run each task several times; pass^k).
+    trial: int = 0
+    #: The benchmark's own automatic score (tau-bench's ``reward``: 1 is a success), kept
+    #: apart from any reviewer's mark.
+    reward: float | None = None
+
+    @property
+    def label(self) -> str:
+        """The case, and its trial when it is not the first: for messages."""
+        return f"{self.case}' trial {self.trial}" if self.trial else f"{self.case}'"
 
 
 class TrajectoryRejected(InvalidValue):
@@ -55,23 +65,35 @@ class TrajectoryRejected(InvalidValue):
 
 def import_trajectories(store: Store, run: str, items: Sequence[TrajectoryInput], *,
                         notes: str = "",
-                        checkpoint: Callable[[], None] | None = None) -> Changes:
+                        checkpoint: Callable[[], None] | None = None,
+                        new_cases: Mapping[str, str] | None = None) -> Changes:
     """Bring trajectories into run ``run`` (made if new) as ONE undoable operation.
 
     Refused, storing nothing (TrajectoryRejected naming the item's line), when a case key
-    is unknown or names a RAG case, a case comes twice, or the run already holds a
-    trajectory for that case (delete it, or import under another run name).
+    is unknown or names a RAG case, a case comes twice with the same trial, or the run
+    already holds a trajectory for that case and trial (delete it, or import under another
+    run name).
     ``checkpoint`` is called now and then inside the operation; what it raises (the user's
-    Cancel) rolls the whole import back.
+    Cancel) rolls the whole import back.  ``new_cases`` (key → question) are the agent
+    cases a benchmark log describes itself (tau-bench's tasks): those the gold set lacks
+    are made, as drafts, in the same operation.
     """
     check = checkpoint or (lambda: None)
     with store.operation("import_trajectories", run) as op:
         kinds = {row["key"]: (row["id"], row["kind"]) for row in op.select("cases")}
+        now = utc_now()
+        for key, question in (new_cases or {}).items():
+            if key not in kinds:
+                kinds[key] = (int(op.insert("cases", {
+                    "key": v.check_key("case", key), "kind": "agent", "question": question,
+                    "status": "draft", "author": store.assessor,
+                    "notes": f"Made by importing run '{run}'. {notes}".strip(),
+                    "created_at": now, "updated_at": now})["id"]), "agent")
         found = op.select("runs", name=run)
         run_id = int(found[0]["id"]) if found else None
         taken = set() if run_id is None else {
-            row["case_id"] for row in op.select("trajectories", run_id=run_id)}
-        seen: dict[str, int] = {}
+            (row["case_id"], row["trial"]) for row in op.select("trajectories", run_id=run_id)}
+        seen: dict[tuple[str, int], int] = {}
         for n, item in enumerate(items):
             if n % 1000 == 0:
                 check()
@@ -83,19 +105,21 @@ def import_trajectories(store: Store, run: str, items: Sequence[TrajectoryInput]
                 raise TrajectoryRejected(item.line, f"case '{item.case}' is a RAG case; make "
                                          "it an agent case (kind = agent) to attach a "
                                          "trajectory.")
-            if item.case in seen:
-                raise TrajectoryRejected(item.line, f"case '{item.case}' already has a "
-                                         f"trajectory on line {seen[item.case]}; keep one.")
-            if case_id in taken:
+            if (item.case, item.trial) in seen:
+                raise TrajectoryRejected(item.line, f"case '{item.label} already has a "
+                                         f"trajectory on line {seen[item.case, item.trial]}; "
+                                         "keep one.")
+            if (case_id, item.trial) in taken:
                 raise TrajectoryRejected(item.line, f"run '{run}' already has a trajectory "
-                                         f"for case '{item.case}'; delete it first or "
+                                         f"for case '{item.label}; delete it first or "
                                          "import under another run name.")
-            seen[item.case] = item.line
+            seen[item.case, item.trial] = item.line
         if run_id is None:
             run_id = int(op.insert("runs", {"name": v.check_key("run", run),
                                             "created_at": utc_now(), "notes": notes})["id"])
         check()
-        add_trajectories(op, run_id, {key: kinds[key][0] for key in seen}, items, check)
+        add_trajectories(op, run_id, {key: kinds[key][0] for key, _trial in seen}, items,
+                         check)
     return op.changes()
 
 
@@ -104,18 +128,21 @@ def add_trajectories(op: Writer, run_id: int, case_ids: Mapping[str, int],
                      checkpoint: Callable[[], None] | None = None) -> int:
     """Inside an operation: write ``items`` for run ``run_id`` (case keys resolved through
     ``case_ids``).  Two history rows per batch, not one per step."""
-    columns = ("run_id", "case_id", "final_state", "final_answer", "tokens", "seconds", "cost")
+    columns = ("run_id", "case_id", "trial", "final_state", "final_answer", "tokens",
+               "seconds", "cost", "reward")
     op.insert_rows("trajectories", columns, [
-        (run_id, case_ids[item.case],
+        (run_id, case_ids[item.case], item.trial,
          None if item.final_state is None else json.dumps(item.final_state,
                                                           ensure_ascii=False),
-         item.final_answer, item.tokens, item.seconds, item.cost) for item in items])
+         item.final_answer, item.tokens, item.seconds, item.cost, item.reward)
+        for item in items])
     if checkpoint is not None:
         checkpoint()
-    ids = {row["case_id"]: row["id"] for row in op.select("trajectories", run_id=run_id)}
+    ids = {(row["case_id"], row["trial"]): row["id"]
+           for row in op.select("trajectories", run_id=run_id)}
     rows = []
     for item in items:
-        trajectory_id = ids[case_ids[item.case]]
+        trajectory_id = ids[case_ids[item.case], item.trial]
         for position, (tool, arguments, result) in enumerate(item.steps, start=1):
             rows.append((trajectory_id, position, tool,
                          json.dumps(arguments, ensure_ascii=False) if not isinstance(
@@ -132,7 +159,7 @@ def evaluation_of(op: Writer, trajectory: Mapping[str, Any]) -> Evaluation:
         raise NotFound(f"trajectory {trajectory['id']} has no case.")
     state = trajectory["final_state"]
     return evaluate_row({
-        **case, **{k: trajectory[k] for k in ("tokens", "seconds", "cost")},
+        **case, **{k: trajectory[k] for k in ("tokens", "seconds", "cost", "reward")},
         "final_state": None if state is None else json.loads(state),
         "steps": op.select("trajectory_steps", order_by="position",
                            trajectory_id=trajectory["id"])})

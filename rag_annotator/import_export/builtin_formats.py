@@ -30,11 +30,6 @@ def import_jsonl_run(store: Store, source: Path, options: Options) -> trec_files
                                        cancel=options.cancel)
 
 
-def import_ragas_run(store: Store, source: Path, options: Options) -> trec_files.ImportReport:
-    """Ragas JSONL (user_input, retrieved_contexts, response) as a run."""
-    return runs_jsonl.import_ragas(store, source, name=options.run, cancel=options.cancel)
-
-
 @dataclass
 class LinesWritten:
     """An export report for single-file line formats."""

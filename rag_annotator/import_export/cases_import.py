@@ -566,10 +566,12 @@ def _rows_from_jsonl(path: Path, mapping: Mapping[str, str],
 def load_rows(path: Path, options: Options,
               report: CaseImportReport) -> tuple[list[_Row], Table | None]:
     """Parse the file into rows of raw field values (nothing checked against the store)."""
-    if path.suffix.lower() in (".jsonl", ".ndjson"):
+    if path.name.lower().removesuffix(".gz").endswith((".jsonl", ".ndjson", ".json")):
         if not path.is_file():
             raise ImportRejected(path, None, "no such file; check the path.")
-        return _rows_from_jsonl(path, options.mapping, report), None
+        rows = _rows_from_jsonl(path, options.mapping, report)
+        _category_to_tags(path, rows, report)
+        return rows, None
     table = read_table(path, cancel=options.cancel,
                        accept=lambda headers: has_question(headers, options.mapping))
     report.warnings.extend(table.warnings)
@@ -587,7 +589,43 @@ def load_rows(path: Path, options: Options,
     if table.rows and not any(cells[columns["question"]].strip() for _n, cells in table.rows):
         raise ImportRejected(path, None, f"column '{question}' is empty in every row; every "
                                          "case needs a question.")
-    return _rows_from_table(table, columns), table
+    rows = _rows_from_table(table, columns)
+    _category_to_tags(path, rows, report)
+    return rows, table
+
+
+#: Headers that are the family column for sure; others (``category``, ``catégorie``) may
+#: hold a sheet's own topics, not the nine families.
+_FAMILY_HEADERS = frozenset(("famille", "family", "case family", "type de cas"))
+
+
+def _category_to_tags(path: Path, rows: list[_Row], report: CaseImportReport) -> None:
+    """A ``category`` column whose values are not families is read as tags, with a note
+    (a French sheet's ``Catégorie`` of topics refused every row before)."""
+    header = next((r.headers["family"] for r in rows if "family" in r.headers), None)
+    if header is None or norm(header) in _FAMILY_HEADERS:
+        return
+    values = {str(r.values.get("family") or "").strip() for r in rows} - {""}
+    odd = sorted(x for x in values if _code("family", x) is None)
+    if not odd:
+        return
+    for r in rows:
+        raw = r.values.pop("family", None)
+        r.headers.pop("family", None)
+        if "tags" in r.values:
+            existing = r.values["tags"]
+            tags = (list(existing) if isinstance(existing, list)
+                    else _split_list(str(existing or ""), tags=True))
+        else:
+            tags = []
+        text = str(raw or "").strip()
+        if text and text not in tags:
+            tags.append(text)
+        r.values["tags"] = tags
+        r.headers.setdefault("tags", header)
+    report.warnings.append(f"{path.name}: column '{header}' holds values that are not case "
+                           f"families ({few_names(odd, 5)}); they were added as tags (name "
+                           "the family column with --map family=Header).")
 
 
 def import_cases(store: CaseStore, source: Path, options: Options) -> CaseImportReport:

@@ -174,14 +174,15 @@ def build_document(tables: dict[str, EntityRows], *, excel: bool, decimal_comma:
                      for _n, row in read["cases"]]
     steps = _by_run_and_case(read, tables, "trajectories", "trajectory_steps",
                              "no trajectory of run '{run}' for case '{case}'")
-    data["trajectories"] = [{**row, "steps": steps.get((row["run"], row["case"]), [])}
+    data["trajectories"] = [{**row, "steps": steps.get(
+        (row["run"], row["case"], _trial(row.get("trial"))), [])}
                             for _n, row in read["trajectories"]]
     claims = _by_run_and_case(read, tables, "answers", "claims",
                               "no answer of run '{run}' to case '{case}'")
     for group in claims.values():
         group[:] = [{**claim, "evidence": [], "judge_verdicts": []} for claim in group]
-    data["answers"] = [{**row, "citations": [], "claims": claims.get((row["run"], row["case"]),
-                                                                      [])}
+    data["answers"] = [{**row, "citations": [], "claims": claims.get(
+        (row["run"], row["case"], 0), [])}
                        for _n, row in read["answers"]]
     for entity in ("documents", "runs", "retrieved", "judgments", "adjudications",
                    "answer_reviews", "trajectory_reviews"):
@@ -269,15 +270,28 @@ def import_csv(store: GoldSetStore, source: Path, options: Options
     return report
 
 
+def _trial(value: Any) -> Any:
+    """A trial number as the tables give it (a number, a text of one, or none: 0), for
+    pairing steps with their trajectory; a value that is no number is left for the
+    trajectory checks to refuse."""
+    if value is None or value == "":
+        return 0
+    try:
+        return int(float(value))
+    except (TypeError, ValueError):
+        return value
+
+
 def _by_run_and_case(read: Mapping[str, list[tuple[int, dict[str, Any]]]],
                      tables: Mapping[str, Any], parent: str, child: str,
-                     missing: str) -> dict[tuple[str, str], list[dict[str, Any]]]:
+                     missing: str) -> dict[tuple[str, str, int], list[dict[str, Any]]]:
     """The ``child`` rows (claims, trajectory steps) grouped under their ``parent`` row by
-    (run, case); a child whose parent the folder lacks is refused, naming its line."""
-    owners = {(row["run"], row["case"]) for _n, row in read[parent]}
-    out: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    (run, case, trial: 0 where there is none); a child whose parent the folder lacks is
+    refused, naming its line."""
+    owners = {(row["run"], row["case"], _trial(row.get("trial"))) for _n, row in read[parent]}
+    out: dict[tuple[str, str, int], list[dict[str, Any]]] = {}
     for number, row in read[child]:
-        owner = (row.pop("run"), row.pop("case"))
+        owner = (row.pop("run"), row.pop("case"), _trial(row.pop("trial", None)))
         if owner not in owners:
             path, line, prefix = tables[child].where(number)
             raise ImportRejected(path, line, prefix + missing.format(run=owner[0],

@@ -55,6 +55,7 @@ from rag_annotator.import_export.files import (
 from rag_annotator.import_export.folders import named_file
 from rag_annotator.import_export.native_json import IMPORT_ACTION
 from rag_annotator.import_export.registry import Options
+from rag_annotator.import_export.text_sources import list_cell, read_records
 from rag_annotator.storage.store import GoldSetStore
 
 BEIR_QRELS_HEADER = ("query-id", "corpus-id", "score")
@@ -199,6 +200,8 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
     qrels_path = _qrels_file(source)
     qrels = _beir_qrels(named_file(source, str(qrels_path.relative_to(source)), notes))
     report = Imported(warnings=notes)
+    _beir_not_kept(report, "corpus.jsonl", corpus, {"_id", "title", "text"})
+    _beir_not_kept(report, "queries.jsonl", queries, {"_id", "text"})
     docs_seen = _first_lines(source / "corpus.jsonl", corpus, "document")
     documents = [(_id(source / "corpus.jsonl", line, obj),
                   _str(source / "corpus.jsonl", line, obj, "title"),
@@ -256,6 +259,20 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
         report.counts["judgments"] = op.insert_many("judgments", polled(fresh, options.cancel))
     report.changes = made(op.changes())
     return report
+
+
+def _beir_not_kept(report: Imported, name: str, items: list[tuple[int, Any]],
+                   kept: set[str]) -> None:
+    """Name the fields of a BEIR file the import does not keep (``metadata`` by its keys)."""
+    lost: set[str] = set()
+    for _line, obj in items:
+        for key, value in obj.items():
+            if key == "metadata" and isinstance(value, dict):
+                lost |= {f"metadata.{k}" for k, val in value.items() if val not in ("", None)}
+            elif key not in kept and value not in ("", None, {}, []):
+                lost.add(key)
+    if lost:
+        report.warnings.append(f"{name}: fields not kept: {_few(sorted(lost), 10)}")
 
 
 def _first_lines(path: Path, items: list[tuple[int, Any]], what: str) -> dict[str, int]:
@@ -494,24 +511,18 @@ def export_deepeval(store: GoldSetStore, dest: Path, options: Options) -> Writte
 
 
 def import_deepeval(store: GoldSetStore, source: Path, options: Options) -> Imported:
-    """DeepEval goldens (JSON array) as new draft cases."""
-    try:
-        data = json.loads(source.read_text(encoding="utf-8-sig"))
-    except FileNotFoundError:
-        raise ImportRejected(source, None, "no such file; check the path.") from None
-    except UnicodeDecodeError:
-        raise ImportRejected(source, None, "not UTF-8; save the file as UTF-8.") from None
-    except json.JSONDecodeError as error:
-        raise ImportRejected(source, error.lineno, f"not valid JSON ({error.msg}).") from None
-    if not isinstance(data, list):
-        raise ImportRejected(source, None, "expected a JSON array of goldens (DeepEval's "
-                                           "add_goldens_from_json_file format).")
+    """DeepEval goldens (a JSON array, JSON Lines, or the CSV ``save_as`` writes) as new
+    draft cases; fields not kept are listed in the report."""
+    data = _goldens(source)
     report = Imported()
     now = utc_now()
     rows: list[tuple[dict[str, Any], list[str]]] = []
     keys: dict[str, int] = {}
     for i, golden in enumerate(data):
         rows.append(_golden(source, i, golden, keys))
+    not_kept = sorted({k for g in data if isinstance(g, dict) for k in g} - GOLDEN_KEPT)
+    if not_kept:
+        report.warnings.append(f"fields not kept: {_few(not_kept, 10)}")
     with store.operation(IMPORT_ACTION, f"DeepEval ← {source.name}") as op:
         existing = op.ids_by_key("cases")
         taken = [k for k in keys if k in existing]
@@ -542,6 +553,49 @@ def import_deepeval(store: GoldSetStore, source: Path, options: Options) -> Impo
         report.counts["context documents"] = added
     report.changes = made(op.changes())
     return report
+
+
+#: Golden fields the import keeps (as the case, its reference answer and expected sources).
+GOLDEN_KEPT = {"input", "expected_output", "expectedOutput", "context", "name",
+               "additional_metadata", "additionalMetadata"}
+
+
+def _goldens(source: Path) -> list[Any]:
+    """The goldens of a DeepEval file: JSON (array, lines, or ``{"goldens": [...]}``) or CSV
+    (``EvaluationDataset.save_as(file_type="csv")``: a list cell written as a list literal,
+    or its items joined by ``|``)."""
+    if source.name.lower().removesuffix(".gz").endswith((".csv", ".tsv")):
+        from rag_annotator.import_export.tabular import read_table
+
+        table = read_table(source)
+        return [_golden_row(source, number, dict(zip(table.headers, cells)))
+                for number, cells in table.rows]
+    found = read_records(source, objects=False)
+    if not found.items:
+        raise ImportRejected(source, None, "expected a JSON array of goldens (DeepEval's "
+                                           "add_goldens_from_json_file format).")
+    return [value for _line, value in found.items]
+
+
+def _golden_row(source: Path, number: int, row: dict[str, str]) -> dict[str, Any]:
+    golden: dict[str, Any] = {k: val for k, val in row.items() if k and val.strip()}
+    for name in ("context", "retrieval_context"):
+        cell = golden.get(name)
+        if cell is None:
+            continue
+        items = list_cell(cell) if cell.lstrip().startswith("[") else None
+        if items is not None:
+            golden[name] = [str(x) for x in items]
+        else:
+            golden[name] = [part.strip() for part in cell.split("|") if part.strip()]
+    meta = golden.get("additional_metadata")
+    if meta is not None:
+        try:
+            golden["additional_metadata"] = json.loads(meta)
+        except ValueError:
+            raise ImportRejected(source, None, f"row {number}: 'additional_metadata' is not "
+                                               "a JSON object.") from None
+    return golden
 
 
 def _golden(source: Path, i: int, golden: Any, keys: dict[str, int]

@@ -8,12 +8,13 @@ the destination holds the old file or the whole new one, never a part.
 
 from __future__ import annotations
 
-import json
+import gzip
 import os
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any, TextIO, TypeVar
+from typing import Any, BinaryIO, TextIO, TypeVar, cast
 
 from rag_annotator.domain.strict_json import TOO_DEEP as TOO_DEEP  # the run importers' names
 from rag_annotator.domain.strict_json import refuse_constant as refuse_constant
@@ -74,22 +75,14 @@ def read_text_lines(path: Path) -> Iterator[tuple[int, str]]:
 
 
 def read_json_lines(path: Path, *, objects: bool = True) -> Iterator[tuple[int, Any]]:
-    """Yield ``(line_number, value)`` for each non-blank line of a JSON Lines file.
+    """Yield ``(line_number, value)`` for each record of a JSON Lines file — or of a JSON
+    array, or of one object holding the list (``text_sources.read_records``), gzipped or not.
 
-    A line that is not JSON, or (``objects``) not a JSON object, is refused naming the line.
+    A record that is not JSON, or (``objects``) not a JSON object, is refused naming the line.
     """
-    for number, text in read_text_lines(path):
-        if not text.strip():
-            continue
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ImportRejected(path, number, f"not valid JSON ({error.msg}).") from None
-        except RecursionError:
-            raise ImportRejected(path, number, TOO_DEEP) from None
-        if objects and not isinstance(value, dict):
-            raise ImportRejected(path, number, "expected one JSON object per line.")
-        yield number, value
+    from rag_annotator.import_export.text_sources import json_records
+
+    yield from json_records(path, objects=objects)
 
 
 def read_text_blocks(path: Path) -> Iterator[tuple[int, list[str]]]:
@@ -105,10 +98,15 @@ def read_text_blocks(path: Path) -> Iterator[tuple[int, list[str]]]:
         raise ImportRejected(path, None, f"the file is too large ({size:,} bytes; the limit is "
                                          f"{MAX_TEXT_BYTES:,}); split it.")
     number = 0
-    with open(path, "rb") as handle:
+    with open_source(path) as handle:
         rest = b""
+        read = 0
         while True:
-            block = handle.read(_BLOCK_BYTES)
+            block = _read_block(path, handle)
+            read += len(block)
+            if read > MAX_TEXT_BYTES:
+                raise ImportRejected(path, None, "the file decompresses to more than "
+                                                 f"{MAX_TEXT_BYTES:,} bytes; split it.")
             if not block:
                 if rest:
                     yield number + 1, _block_lines(path, rest, number)
@@ -122,6 +120,62 @@ def read_text_blocks(path: Path) -> Iterator[tuple[int, list[str]]]:
             lines = _block_lines(path, block[:cut], number)
             yield number + 1, lines
             number += len(lines)
+
+
+#: The first bytes of a gzip stream: a ``.gz`` file (or one gzipped without the suffix).
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def is_gzip(path: Path) -> bool:
+    """Whether the file is gzip-compressed (by its content, not its name)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(2) == GZIP_MAGIC
+    except OSError:
+        return False
+
+
+def open_source(path: Path) -> BinaryIO:
+    """Open an import file for reading its bytes, decompressing gzip transparently.
+
+    Tools publish runs, qrels and JSON Lines gzipped (``run.gz``, ``corpus.jsonl.gz``);
+    read as they are, their bytes would be refused as "not a text file".
+    """
+    if is_gzip(path):
+        return cast(BinaryIO, gzip.open(path, "rb"))
+    return open(path, "rb")
+
+
+def _read_block(path: Path, handle: BinaryIO) -> bytes:
+    try:
+        return handle.read(_BLOCK_BYTES)
+    except (OSError, EOFError, zlib.error) as error:  # gzip.BadGzipFile is an OSError
+        raise ImportRejected(path, None, f"the gzip file is damaged ({error}); download or "
+                                         "compress it again.") from None
+
+
+def read_source_bytes(path: Path, limit: int = MAX_TEXT_BYTES) -> bytes:
+    """All the bytes of an import file, gunzipped when it is gzip (``limit``: the most
+    bytes read, after decompression)."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise ImportRejected(path, None, "no such file; check the path.") from None
+    if path.is_dir():
+        raise ImportRejected(path, None, "this is a folder; choose a file.")
+    if size > limit:
+        raise ImportRejected(path, None, f"the file is too large ({size:,} bytes; the limit is "
+                                         f"{limit:,}); split it.")
+    with open_source(path) as handle:
+        try:
+            data = handle.read(limit + 1)
+        except (OSError, EOFError, zlib.error) as error:
+            raise ImportRejected(path, None, f"the gzip file is damaged ({error}); download "
+                                             "or compress it again.") from None
+    if len(data) > limit:
+        raise ImportRejected(path, None, f"the file decompresses to more than {limit:,} "
+                                         "bytes; split it.")
+    return data
 
 
 #: Bytes read and decoded at once: decoding and splitting a block costs far less than

@@ -324,12 +324,24 @@ def import_verdicts(store: Store, path: Path, tool: str, *, run: str | None,
                 _store_verdict(op, judge_id, claim["id"], tool_claim, now)
                 report.imported += 1
                 report.verdicts[tool_claim.verdict or "unmapped"] += 1
+        if report.unmatched and not report.imported:  # nothing stored: say so, store nothing
+            raise ImportRejected(path, None, _NONE_MATCHED.format(
+                n=len(report.unmatched), run=run,
+                hint=_OWN_CLAIMS if tool == "ragchecker" else "split the answers the same "
+                "way, or give the claims in the answers' order"))
     if report.unmatched:
         report.warnings.append(f"{len(report.unmatched)} claims of the file matched none of "
                                f"run {run}'s claims: {'; '.join(report.unmatched[:5])}"
                                f"{'; …' if len(report.unmatched) > 5 else ''}")
     report.changes = made(op.changes())
     return report
+
+
+_NONE_MATCHED = ("none of the file's {n} claims matches a claim of run '{run}' (by text, or "
+                 "by position when the counts agree); nothing was imported: {hint}.")
+_OWN_CLAIMS = ("RAGChecker grades its own claim triplets, not the app's sentences; import "
+               "the file with the format ragchecker-run to keep them as the answer's claims "
+               "with their verdicts")
 
 
 def _judge_assessor(op: Writer, path: Path, name: str) -> int:

@@ -446,11 +446,11 @@ def _merge_trajectory_reviews(op: Writer, rows: list[Row], assessors: dict[str, 
         return
     runs = {i: n for n, i in op.ids_by_key("runs").items()}
     cases = {i: k for k, i in op.ids_by_key("cases").items()}
-    trajectories = {(runs[t["run_id"]], cases[t["case_id"]]): t["id"]
+    trajectories = {(runs[t["run_id"]], cases[t["case_id"]], t["trial"]): t["id"]
                     for t in op.select("trajectories")}
     for row in rows:
         where = f"trajectory review of {row['run']} · {row['case']}"
-        trajectory_id = trajectories.get((row["run"], row["case"]))
+        trajectory_id = trajectories.get((row["run"], row["case"], row.get("trial") or 0))
         if row["assessor"] not in assessors:
             report.skipped.append(f"{where}: assessor {row['assessor']} was skipped")
             continue

@@ -198,7 +198,7 @@ def _obj(path: Path, item: Any, where: str, spec: Mapping[str, Any]) -> dict[str
     if unknown:
         raise ImportRejected(path, None, f"{where}: unknown field '{unknown[0]}'; this file "
                                          "was not written by this version of the app.")
-    defaults = {**DEFAULTS, **TEAM_DEFAULTS}
+    defaults = {**DEFAULTS, **TEAM_DEFAULTS, **TRIAL_DEFAULTS}
     missing = [name for name in spec if name not in item and name not in defaults]
     if missing:
         raise ImportRejected(path, None, f"{where}: field '{missing[0]}' is missing.")
@@ -257,12 +257,12 @@ SPECS: dict[str, dict[str, Any]] = {
         "outcome": _enum(*values(Outcome), optional=True), "validated": _OBIT,
         "failure_categories": _LIST, "must_contain_found": _LIST, "forbidden_present": _OBIT,
         "note": _TEXT, "updated_at": _TEXT},
-    "trajectories": {"run": _KEY, "case": _KEY, "final_state": _OSTATE,
+    "trajectories": {"run": _KEY, "case": _KEY, "trial": _INT, "final_state": _OSTATE,
                      "final_answer": _TEXT, "tokens": _OINT, "seconds": _ONUM, "cost": _ONUM,
-                     "steps": _NESTED},
+                     "reward": _ONUM, "steps": _NESTED},
     "steps": {"position": _INT, "tool": _TEXT, "arguments": _TEXT, "result": _TEXT},
     "trajectory_reviews": {
-        "run": _KEY, "case": _KEY, "assessor": _KEY, "task_success": _OBIT,
+        "run": _KEY, "case": _KEY, "trial": _INT, "assessor": _KEY, "task_success": _OBIT,
         "success_reason": _TEXT, "path_acceptable": _OBIT, "path_reason": _TEXT,
         "note": _TEXT, "updated_at": _TEXT},
     "judgments": {"case": _KEY, "document": _KEY, "assessor": _KEY, "grade": _OINT,
@@ -294,6 +294,8 @@ DEFAULTS: dict[str, Any] = {"kind": "rag", "expected_state": {}, "forbidden_tool
                             "max_tokens": None, "max_seconds": None, "max_cost": None}
 #: Fields a file written before team judging lacks (a judgment's active time, schema 4).
 TEAM_DEFAULTS: dict[str, Any] = {"seconds": None}
+#: Trajectory fields files written before trials (schema 3) lack: one trial, no reward.
+TRIAL_DEFAULTS: dict[str, Any] = {"trial": 0, "reward": None}
 
 _TOP = ("format", "version", "schema_version", "meta", "assessors", "identities", "documents",
         "cases",

@@ -209,7 +209,8 @@ def _load_trajectories(op: Writer, cancel: Callable[[], bool] | None,
     _insert(op, cancel, "trajectories", (
         {"run_id": ids("runs", t["run"], f"trajectories[{i}].run"),
          "case_id": ids("cases", t["case"], f"trajectories[{i}].case"),
-         **{k: t[k] for k in ("final_state", "final_answer", "tokens", "seconds", "cost")}}
+         **{k: t[k] for k in ("final_state", "final_answer", "tokens", "seconds", "cost")},
+         "trial": t.get("trial", 0), "reward": t.get("reward")}
         for i, t in enumerate(trajectories)), report)
     # Empty file, write lock held: ids follow the file's order (as for answers).
     trajectory_ids = [int(r["id"]) for r in op.select("trajectories", order_by="id")]
@@ -217,10 +218,11 @@ def _load_trajectories(op: Writer, cancel: Callable[[], bool] | None,
         {"trajectory_id": trajectory_ids[i],
          **{k: step[k] for k in ("position", "tool", "arguments", "result")}}
         for i, t in enumerate(trajectories) for step in t["steps"]), report)
-    by_pair = {(t["run"], t["case"]): trajectory_ids[i] for i, t in enumerate(trajectories)}
+    by_pair = {(t["run"], t["case"], t.get("trial", 0)): trajectory_ids[i]
+               for i, t in enumerate(trajectories)}
 
     def trajectory_of(i: int, review: dict[str, Any]) -> int:
-        found = by_pair.get((review["run"], review["case"]))
+        found = by_pair.get((review["run"], review["case"], review.get("trial", 0)))
         if found is None:
             raise ImportRejected(ids.path, None, f"trajectory_reviews[{i}]: no trajectory of "
                                                  f"run '{review['run']}' for case "

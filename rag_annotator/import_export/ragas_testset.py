@@ -11,7 +11,8 @@ or ``{"samples": [{"eval_sample": {...}, "synthesizer_name": ...}]}``) or CSV (`
 
 Each sample becomes a *draft* case (keys ``GEN001``…) with a pending review
 (``case_reviews``): the question, the reference answer, and the reference contexts matched
-to the corpus by text (exactly, then normalised) as expected sources; a context that matches
+to the corpus by text (``context_match``: exactly, normalised, or a chunk of a document
+with its Markdown stripped) as expected sources; a context that matches
 no document is kept in the case's notes so the reviewer still reads it.  A question close to
 an existing case's or an earlier sample's (word overlap ≥ :data:`NEAR_DUPLICATE`) is flagged
 as a near-duplicate of it.  Unknown fields are ignored with a warning naming them.
@@ -31,6 +32,7 @@ from rag_annotator.domain import validation as v
 from rag_annotator.domain.goldset_ops import case_keys_after
 from rag_annotator.domain.ports import Writer
 from rag_annotator.import_export.cases_import import CaseImportReport, CaseStore, write_cases
+from rag_annotator.import_export.context_match import ContextMatcher
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
@@ -150,11 +152,10 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
     if report.unknown_fields:
         report.warnings.append(f"{source.name}: fields not known to Ragas test sets were "
                                f"ignored: {few_names(report.unknown_fields)}.")
-    docs_exact: dict[str, str] = {}
-    docs_norm: dict[str, str] = {}
-    for key, text in store.corpus_texts():
-        docs_exact.setdefault(text, key)
-        docs_norm.setdefault(normalise(text), key)
+    known_lost = sorted((fields & KNOWN) - set(names) - set(ORIGIN_FIELDS))
+    if known_lost:  # persona_name, query_style…: read, but the case has no place for them
+        report.warnings.append(f"{source.name}: fields not kept: {few_names(known_lost)}.")
+    matcher = ContextMatcher(list(store.corpus_texts()))  # Markdown-, chunk-aware
     existing = [(case_id, key, words(q)) for case_id, key, q in store.case_questions()]
     fresh_keys = case_keys_after(store.case_keys(), "GEN", 3)  # one scan: linear
     cases: list[dict[str, Any]] = []
@@ -174,7 +175,8 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
         notes: list[str] = []
         docs: list[str] = []
         for context in _contexts(mapped.get("contexts")):
-            doc = docs_exact.get(context) or docs_norm.get(normalise(context))
+            found = matcher.match(context)
+            doc = None if found is None else found.key
             if doc is None:
                 notes.append(context)
                 report.unmatched_sources.append(context[:60])

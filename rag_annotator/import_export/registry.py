@@ -70,6 +70,9 @@ class Options:
     assessors: tuple[str, ...] = ()
     pending: bool = False
     cancel: Callable[[], bool] | None = None
+    #: run imports from texts (ragas): keep a context that matches no document as a new
+    #: document of origin ``unmatched_context`` instead of leaving it out.
+    add_unmatched: bool = False
     progress: Callable[[int, int], None] | None = None
 
 
@@ -92,7 +95,7 @@ IMPORTS: dict[str, str] = {
     "trec-run": "builtin_formats:import_trec_run",
     "qrels": "builtin_formats:import_qrels",
     "jsonl-run": "builtin_formats:import_jsonl_run",
-    "ragas": "builtin_formats:import_ragas_run",
+    "ragas": "ragas_run:import_ragas",
     "json": "native_json:import_json",
     "csv": "csv_import:import_csv",
     "xlsx": "xlsx_import:import_xlsx",
@@ -106,6 +109,8 @@ IMPORTS: dict[str, str] = {
     "deepeval-verdicts": "judge_verdicts:import_deepeval_verdicts",
     "trajectories": "trajectories:import_trajectories_file",
     "openai-trajectories": "trajectories:import_openai_file",
+    "tau-bench": "tau_bench:import_tau_file",
+    "ragchecker-run": "ragchecker_run:import_ragchecker_run_file",
 }
 
 #: Export formats: name → "module:function".
@@ -146,15 +151,29 @@ def importer(name: str) -> Callable[[Any, Path, Options], ImportReport]:
 
     @functools.wraps(run)  # inspect.unwrap(importer(name)) is the format's function
     def guarded(store: Any, source: Path, options: Options) -> ImportReport:
+        from rag_annotator.import_export.files import TOO_DEEP, ImportRejected
+
         try:
             result: ImportReport = run(store, source, options)
         except RecursionError:
-            from rag_annotator.import_export.files import TOO_DEEP, ImportRejected
-
             raise ImportRejected(Path(source), None, TOO_DEEP) from None
+        except ImportRejected as error:
+            _name_the_right_format(error, Path(source), name)
+            raise
         return result
 
     return guarded
+
+
+def _name_the_right_format(error: Exception, source: Path, chosen: str) -> None:
+    """A file refused by the format the user chose but recognised as another: the message
+    names that one (a pretty-printed .json given to a JSON Lines importer, a cases sheet
+    given to ``xlsx``)."""
+    from rag_annotator.import_export.detect import hint
+
+    extra = hint(source, chosen)
+    if extra:
+        error.args = (str(error) + extra, *error.args[1:])
 
 
 def exporter(name: str) -> Callable[[Any, Path, Options], Report]:

@@ -1,4 +1,4 @@
-"""Runs as JSON Lines: this app's own shape and Ragas's evaluation-dataset shape.
+"""Runs as JSON records: this app's own shape (and the storing of Ragas's).
 
 Both are one JSON object per line, imported as a new run in one operation (all or nothing,
 undoable); every refusal names ``file:line`` and what to do.
@@ -8,18 +8,14 @@ undoable); every refusal names ``file:line`` and what to do.
   "document"}``) and ``contexts`` (retrieved texts, matched to the corpus like Ragas's, for a
   system that logs texts rather than ids; give ``retrieved`` or ``contexts``, not both).
   Unknown ids become placeholders (listed), unless ``strict``.
-* ``ragas``: ``user_input``, ``retrieved_contexts``, ``response``, optional ``reference``
-  (other Ragas columns are ignored, with a warning).  Ragas names neither cases nor documents,
-  so ``user_input`` is matched to a case's question and each context to a document's text:
-  exactly first, then after normalisation (Unicode NFC, case folded, whitespace collapsed).
-  An unmatched question becomes a placeholder case, an unmatched context a document of origin
-  ``unmatched_context``; both are listed in the report, so a near miss is seen, not hidden.
+* ``ragas``: read by :mod:`ragas_run` (CSV or JSON, both generations of Ragas names), which
+  uses this module's matching of questions to cases (exactly, then normalised: an unmatched
+  question becomes a placeholder case, listed) and its one-operation import.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import unicodedata
 from collections.abc import Callable
@@ -35,19 +31,17 @@ from rag_annotator.domain.structured_ops import check_answers_in
 from rag_annotator.domain.verify_ops import add_candidate_claims
 from rag_annotator.errors import Conflict, InvalidValue
 from rag_annotator.import_export.files import (
-    TOO_DEEP,
     ImportRejected,
     check_cancel,
     polled,
-    read_text_lines,
-    refuse_constant,
-    refuse_duplicate_keys,
 )
-from rag_annotator.import_export.tabular import few_names
+from rag_annotator.import_export.text_sources import read_records
 from rag_annotator.import_export.trec_files import ImportReport, _resolve
 
+#: Resolves each record's context texts to documents (appends to ``documents``/``scores``).
+ContextsMatcher = Callable[[Writer, Path, "list[RunRecord]", ImportReport], None]
+
 NATIVE_FIELDS = ("case", "retrieved", "answer", "citations", "contexts")
-RAGAS_FIELDS = ("user_input", "retrieved_contexts", "response", "reference")
 
 
 @dataclass
@@ -61,6 +55,7 @@ class RunRecord:
     documents: list[str] = field(default_factory=list)
     scores: list[float | None] = field(default_factory=list)
     contexts: list[str] | None = None  # texts to match instead of ids
+    context_ids: list[str] | None = None  # the contexts' document ids, when the tool kept them
     answer: str | None = None
     citations: list[tuple[str, str]] = field(default_factory=list)
 
@@ -73,21 +68,8 @@ def normalise(text: str) -> str:
 
 # -- parsing ---------------------------------------------------------------------------------
 def _objects(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    found: list[tuple[int, dict[str, Any]]] = []
-    for number, text in read_text_lines(path):
-        if not text.strip():
-            continue
-        try:
-            value = json.loads(text, parse_constant=refuse_constant,
-                               object_pairs_hook=refuse_duplicate_keys)
-        except ValueError as error:  # json.JSONDecodeError is a ValueError
-            raise ImportRejected(path, number, f"not valid JSON ({error}); each line must be "
-                                               "one JSON object.") from None
-        except RecursionError:
-            raise ImportRejected(path, number, TOO_DEEP) from None
-        if not isinstance(value, dict):
-            raise ImportRejected(path, number, "expected a JSON object ({...}) on each line.")
-        found.append((number, value))
+    """The records of the file: JSON Lines, a JSON array or one object holding the list."""
+    found: list[tuple[int, dict[str, Any]]] = list(read_records(path).items)
     if not found:
         raise ImportRejected(path, None, "the file holds no JSON lines.")
     return found
@@ -171,22 +153,6 @@ def parse_native(path: Path) -> list[RunRecord]:
     return records
 
 
-def parse_ragas(path: Path, warnings: list[str]) -> list[RunRecord]:
-    """Parse a Ragas evaluation dataset saved as JSON Lines."""
-    records: list[RunRecord] = []
-    ignored: set[str] = set()
-    for line, obj in _objects(path):
-        ignored |= set(obj) - set(RAGAS_FIELDS)
-        records.append(RunRecord(
-            line, question=str(_text(path, line, obj, "user_input", required=True)),
-            reference=_text(path, line, obj, "reference"),
-            contexts=_texts(path, line, obj, "retrieved_contexts") or [],
-            answer=_text(path, line, obj, "response")))
-    if ignored:
-        warnings.append(f"fields ignored: {few_names(sorted(ignored))}")
-    return records
-
-
 # -- import ----------------------------------------------------------------------------------
 def import_jsonl_run(store: Store, path: Path, *, name: str | None = None,
                      strict: bool = False, cancel: Callable[[], bool] | None = None
@@ -199,17 +165,25 @@ def import_jsonl_run(store: Store, path: Path, *, name: str | None = None,
 
 
 def import_ragas(store: Store, path: Path, *, name: str | None = None,
-                 cancel: Callable[[], bool] | None = None) -> ImportReport:
-    """Import a Ragas JSONL dataset as a new run, in one operation (undoable)."""
-    report = ImportReport()
-    records = parse_ragas(path, report.warnings)
-    return _import(store, path, records, name=name, strict=False, ragas=True, report=report,
-                   cancel=cancel)
+                 cancel: Callable[[], bool] | None = None,
+                 add_unmatched: bool = False) -> ImportReport:
+    """Import a Ragas dataset as a new run (``ragas_run.import_ragas``), in one operation."""
+    from rag_annotator.import_export.ragas_run import import_ragas as run_import
+    from rag_annotator.import_export.registry import Options
+
+    return run_import(store, path, Options(run=name, cancel=cancel,
+                                           add_unmatched=add_unmatched))
 
 
 def _import(store: Store, path: Path, records: list[RunRecord], *, name: str | None,
             strict: bool, ragas: bool, report: ImportReport,
-            cancel: Callable[[], bool] | None = None) -> ImportReport:
+            cancel: Callable[[], bool] | None = None,
+            match_contexts: ContextsMatcher | None = None,
+            after: Callable[[Writer, dict[str, int], dict[str, int]], None] | None = None
+            ) -> ImportReport:
+    """Store the records as a new run.  ``match_contexts`` resolves texts to documents (the
+    default keeps an unmatched text as a document of its own); ``after(op, cases, docs)``
+    runs in the same operation once the run is stored."""
     run_name = name or path.stem.removesuffix(".jsonl")
     try:
         v.check_key("run name", run_name)
@@ -223,7 +197,7 @@ def _import(store: Store, path: Path, records: list[RunRecord], *, name: str | N
         if ragas:
             _match_questions(op, path, records, report)
         if any(r.contexts for r in records):
-            _match_contexts(op, path, records, report)
+            (match_contexts or _match_contexts)(op, path, records, report)
         lines: dict[tuple[str, str], int] = {}
         for r in records:
             for key in [("case", r.case)] + [("document", d) for d in r.documents] + [
@@ -252,6 +226,8 @@ def _import(store: Store, path: Path, records: list[RunRecord], *, name: str | N
             for marker, doc in r.citations:
                 op.insert("citations", {"answer_id": answer_id, "document_id": docs[doc],
                                         "marker": marker})
+        if after is not None:
+            after(op, cases, docs)
         # structured answers of cases with an output contract: checked as they arrive
         check_answers_in(op, op.select("answers", order_by="id", run_id=run_id), fresh=True,
                          checkpoint=lambda: check_cancel(cancel))

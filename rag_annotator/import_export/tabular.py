@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator.errors import KnownError
-from rag_annotator.import_export.files import Cancelled, ImportRejected
+from rag_annotator.import_export.files import Cancelled, ImportRejected, read_source_bytes
 
 #: Largest CSV/XLSX an import reads (10,000 cases with long answers fit in a few MB).
 MAX_TABLE_BYTES = 64 * 1024 * 1024
@@ -47,7 +47,6 @@ _SIGNATURES = (
     (b"PK\x03\x04", "a zip archive (an Excel workbook?); save it as CSV or import it as .xlsx"),
     (b"\xd0\xcf\x11\xe0", "an old Excel (.xls) or Office file; save it as .xlsx or CSV"),
     (b"%PDF", "a PDF document; export the table as CSV or .xlsx"),
-    (b"\x1f\x8b", "a gzip archive; decompress it first"),
     (b"SQLite format 3", "an SQLite database, not a table"),
 )
 
@@ -147,7 +146,7 @@ def sniff_delimiter(text: str) -> str:
 def read_csv(path: Path) -> Table:
     """A CSV/TSV file as a :class:`Table`."""
     _check_size(path)
-    data = path.read_bytes()
+    data = read_source_bytes(path, MAX_TABLE_BYTES)  # a gzipped CSV is read as it is
     text, encoding = decode_text(path, data)
     delimiter = sniff_delimiter(text)
     warnings = []

@@ -16,14 +16,19 @@ at most once per run); a new name makes a new run.
 
   Only ``case`` and ``steps`` are required.  Aliases: ``case_id`` for ``case``; ``name`` for
   ``tool``; ``args`` / ``input`` for ``arguments``; ``output`` for ``result``;
-  ``final_answer`` for ``answer``.  ``run`` (text) and ``metadata`` (ignored) are accepted;
+  ``final_answer`` for ``answer``.  ``trial`` (0, 1…: several attempts of a case in one
+  run) and ``reward`` (a benchmark's automatic score, 1 = success) are optional.
+  ``run`` (text) and ``metadata`` (ignored) are accepted;
   any other field is refused (no silent loss).
 
 * ``openai-trajectories``: an OpenAI-style chat log per line, ``{"case": "A01", "messages":
   [...], "final_state": {...}, "usage": {"total_tokens": N}, "seconds": S, "cost": C}``.
   Each ``tool_calls`` entry of an assistant message is a step, in order; its result is the
   content of the ``tool`` message whose ``tool_call_id`` matches; ``function.arguments`` is
-  a JSON text.  Items of the Responses API in the same list are read too:
+  a JSON text (a JSON text holding a JSON text, as some loggers write, is decoded twice,
+  with a note).  A call id used again within one log (tau-bench's logs do) is paired by
+  position: a tool message answers the earliest call with that id still unanswered, with a
+  note.  Items of the Responses API in the same list are read too:
   ``{"type": "function_call", "call_id", "name", "arguments"}`` is a step and
   ``{"type": "function_call_output", "call_id", "output"}`` its result.  The last
   assistant message with text content is the final answer; ``usage.total_tokens`` (else
@@ -69,7 +74,7 @@ from rag_annotator.import_export.tabular import few_names
 #: The largest integer SQLite stores (and beyond which a count makes no sense).
 _LARGEST = 2**63 - 1
 NATIVE_FIELDS = ("case", "case_id", "steps", "final_state", "answer", "final_answer", "tokens",
-                 "seconds", "cost", "run", "metadata")
+                 "seconds", "cost", "run", "metadata", "trial", "reward")
 STEP_FIELDS = {"tool": ("tool", "name"), "arguments": ("arguments", "args", "input"),
                "result": ("result", "output")}
 _STEP_ALIASES = frozenset(alias for names in STEP_FIELDS.values() for alias in names)
@@ -310,8 +315,9 @@ def _result_text(result: Any) -> str:
     return _ENCODE(result)
 
 
-def _arguments(value: Any) -> str:
-    """A step's arguments as stored (JSON text): a text that reads as JSON is that JSON."""
+def _arguments(value: Any, tally: dict[str, int] | None = None) -> str:
+    """A step's arguments as stored (JSON text): a text that reads as JSON is that JSON
+    (twice over when the JSON is itself a JSON text: counted in ``tally["double"]``)."""
     if value is None:
         return "{}"
     if isinstance(value, str):
@@ -319,7 +325,37 @@ def _arguments(value: Any) -> str:
             value = _loads(value)
         except ValueError:
             pass  # a plain text argument, kept as a JSON string
+        else:
+            value = undouble(value, tally)
     return _ENCODE(value)
+
+
+def undouble(value: Any, tally: dict[str, int] | None) -> Any:
+    """A decoded argument that is a JSON text of an object or list (double-encoded, as
+    some loggers write ``arguments``) decoded once more; counted in ``tally["double"]``."""
+    if isinstance(value, str) and value.lstrip()[:1] in ("{", "["):
+        try:
+            inner = _loads(value)
+        except ValueError:
+            return value
+        if isinstance(inner, (dict, list)):
+            if tally is not None:
+                tally["double"] = tally.get("double", 0) + 1
+            return inner
+    return value
+
+
+def tally_notes(tally: dict[str, int]) -> list[str]:
+    """The report's notes for what :func:`_conversation` repaired (``tally``)."""
+    notes = []
+    if tally.get("double"):
+        notes.append(f"{tally['double']} tool call arguments were double-encoded (a JSON text "
+                     "holding JSON); they were decoded")
+    if tally.get("reused"):
+        notes.append(f"{tally['reused']} tool call ids were used again within one log "
+                     f"({tally.get('reused_logs', 0)} logs); each tool message was paired "
+                     "with the earliest unanswered call of its id")
+    return notes
 
 
 # -- the two shapes ----------------------------------------------------------------------------
@@ -345,7 +381,8 @@ def _native_item(at: _Line, obj: dict[str, Any]) -> tuple[TrajectoryInput, str |
     unknown = [k for k in obj if k not in NATIVE_FIELDS]
     if unknown:
         raise at.fail(f"unknown field '{unknown[0]}'; the fields are case, steps, "
-                      "final_state, answer, tokens, seconds, cost (and run, metadata).")
+                      "final_state, answer, tokens, seconds, cost (and trial, reward, run, "
+                      "metadata).")
     run = _run_field(at, obj["run"]) if "run" in obj else None
     case = at.case(obj)
     if "steps" not in obj:
@@ -388,7 +425,9 @@ def _native_item(at: _Line, obj: dict[str, Any]) -> tuple[TrajectoryInput, str |
         final_answer=at.text("answer", answer), line=line,
         tokens=at.number("tokens", obj.get("tokens"), whole=True),
         seconds=at.number("seconds", obj.get("seconds")),
-        cost=at.number("cost", obj.get("cost"))), run
+        cost=at.number("cost", obj.get("cost")),
+        trial=int(at.number("trial", obj.get("trial"), whole=True) or 0),
+        reward=at.number("reward", obj.get("reward"))), run
 
 
 def _tool(at: _Line, position: int, value: Any) -> str:
@@ -409,18 +448,20 @@ def parse_openai(path: Path, warnings: list[str]) -> list[TrajectoryInput]:
     items: list[TrajectoryInput] = []
     ignored: set[str] = set()
     unanswered: list[int] = []
+    tally: dict[str, int] = {}
     for line, obj, suspicious in _objects(path):
         at = _Line(path, line, suspicious)
         ignored |= set(obj) - {"case", "case_id", "metadata", "messages", "final_state",
                                "usage", "tokens", "seconds", "cost"}
         try:
-            item, missing = _openai_item(at, obj)
+            item, missing = _openai_item(at, obj, tally)
         except RecursionError:  # decoded, but too deep to encode again
             raise at.fail(TOO_DEEP) from None
         items.append(item)
         unanswered.extend([line] * missing)
     if ignored:
         warnings.append(f"fields ignored: {few_names(sorted(ignored))}")
+    warnings.extend(tally_notes(tally))
     if unanswered:
         lines = sorted(set(unanswered))
         warnings.append(f"{len(unanswered)} tool calls have no tool message; their result is "
@@ -429,7 +470,8 @@ def parse_openai(path: Path, warnings: list[str]) -> list[TrajectoryInput]:
     return items
 
 
-def _openai_item(at: _Line, obj: dict[str, Any]) -> tuple[TrajectoryInput, int]:
+def _openai_item(at: _Line, obj: dict[str, Any], tally: dict[str, int]
+                 ) -> tuple[TrajectoryInput, int]:
     """One chat log, and how many of its calls no tool message answers."""
     line = at.line
     case_holder = obj
@@ -441,7 +483,7 @@ def _openai_item(at: _Line, obj: dict[str, Any]) -> tuple[TrajectoryInput, int]:
     if not isinstance(messages, list):
         raise at.fail("'messages' is missing or not a list; give the chat messages "
                       "(role, content, tool_calls).")
-    steps, answer, missing = _conversation(at, messages)
+    steps, answer, missing = _conversation(at, messages, tally)
     tokens = obj.get("tokens")
     usage = obj.get("usage")
     if usage is not None:
@@ -463,16 +505,19 @@ def _openai_item(at: _Line, obj: dict[str, Any]) -> tuple[TrajectoryInput, int]:
         cost=at.number("cost", obj.get("cost"))), missing
 
 
-def _conversation(at: _Line, messages: list[Any]
+def _conversation(at: _Line, messages: list[Any], tally: dict[str, int] | None = None
                   ) -> tuple[list[tuple[str, Any, str]], str, int]:
-    """The steps, the final answer and the number of calls left without a result."""
+    """The steps, the final answer and the number of calls left without a result
+    (``tally`` counts the repairs: ids used again, double-encoded arguments)."""
     steps: list[list[Any]] = []  # tool, arguments, result (None until its tool message)
-    by_id: dict[str, int] = {}
+    by_id: dict[str, list[int]] = {}  # call id → positions of its calls, in order
     answer = ""
+    count = {} if tally is None else tally
+    reused = count.get("reused", 0)
     for number, message in enumerate(messages, start=1):
         if isinstance(message, dict) and not isinstance(message.get("role"), str) and \
                 isinstance(message.get("type"), str):
-            _response_item(at, number, message, steps, by_id)
+            _response_item(at, number, message, steps, by_id, count)
             continue
         if not isinstance(message, dict) or not isinstance(message.get("role"), str):
             raise at.fail(f"message {number}: expected an object with a 'role'.")
@@ -480,7 +525,7 @@ def _conversation(at: _Line, messages: list[Any]
         content = message.get("content")
         if role == "assistant":
             for call in message.get("tool_calls") or []:
-                steps.append(_call(at, number, call, by_id, len(steps) + 1))
+                steps.append(_call(at, number, call, by_id, len(steps) + 1, count))
             text = _content_text(at, number, content)
             if text.strip():
                 answer = text
@@ -490,33 +535,36 @@ def _conversation(at: _Line, messages: list[Any]
         elif role == "function":  # the older functions API: name + content, no id
             raise at.fail(f"message {number}: role 'function' (the older functions API) is "
                           "not read; log tool_calls and tool messages.")
+    if count.get("reused", 0) > reused:
+        count["reused_logs"] = count.get("reused_logs", 0) + 1
     return ([(tool, arguments, "" if result is None else result)
              for tool, arguments, result in steps], answer,
             sum(result is None for _t, _a, result in steps))
 
 
 def _result(at: _Line, number: int, call_id: Any, content: Any, steps: list[list[Any]],
-            by_id: dict[str, int], field: str) -> None:
-    """Attach a tool message's content to the call it answers."""
+            by_id: dict[str, list[int]], field: str) -> None:
+    """Attach a tool message's content to the call it answers: the earliest call with
+    that id still unanswered (ids used again within a log are paired by position)."""
     if not isinstance(call_id, str) or call_id not in by_id:
         raise at.fail(f"message {number}: this tool message answers {json.dumps(call_id)}, "
                       f"which no earlier assistant tool call has as its id; fix {field}.")
-    step = steps[by_id[call_id]]
-    if step[2] is not None:
+    open_calls = [i for i in by_id[call_id] if steps[i][2] is None]
+    if not open_calls:
         raise at.fail(f"message {number}: tool call '{call_id}' already has a result; keep "
                       "one tool message per call.")
-    step[2] = _content_text(at, number, content)
+    steps[open_calls[0]][2] = _content_text(at, number, content)
 
 
 def _response_item(at: _Line, number: int, item: dict[str, Any], steps: list[list[Any]],
-                   by_id: dict[str, int]) -> None:
+                   by_id: dict[str, list[int]], tally: dict[str, int]) -> None:
     """An item of the Responses API (``function_call``, ``function_call_output``; other
     types such as ``reasoning`` are skipped)."""
     kind = item["type"]
     if kind == "function_call":
         call = {"id": item.get("call_id"),
                 "function": {"name": item.get("name"), "arguments": item.get("arguments")}}
-        steps.append(_call(at, number, call, by_id, len(steps) + 1))
+        steps.append(_call(at, number, call, by_id, len(steps) + 1, tally))
     elif kind == "function_call_output":
         _result(at, number, item.get("call_id"), item.get("output"), steps, by_id, "call_id")
 
@@ -534,8 +582,8 @@ def _content_text(at: _Line, number: int, content: Any) -> str:
     raise at.fail(f"message {number}: 'content' must be text, a list of parts or null.")
 
 
-def _call(at: _Line, number: int, call: Any, by_id: dict[str, int],
-          position: int) -> list[Any]:
+def _call(at: _Line, number: int, call: Any, by_id: dict[str, list[int]],
+          position: int, tally: dict[str, int]) -> list[Any]:
     if not isinstance(call, dict) or not isinstance(call.get("function"), dict):
         raise at.fail(f"message {number}: each tool call needs a 'function' object "
                       "{\"name\", \"arguments\"}.")
@@ -550,7 +598,7 @@ def _call(at: _Line, number: int, call: Any, by_id: dict[str, int],
         arguments = "{}"
     elif isinstance(raw, str):
         try:
-            arguments = json.dumps(_loads(raw), ensure_ascii=False)
+            arguments = json.dumps(undouble(_loads(raw), tally), ensure_ascii=False)
         except ValueError as error:
             raise at.fail(f"message {number}, {label} ({name}): 'arguments' is not valid "
                           f"JSON ({error}); it must be a JSON text.") from None
@@ -562,15 +610,16 @@ def _call(at: _Line, number: int, call: Any, by_id: dict[str, int],
         if not isinstance(call_id, str) or not call_id:
             raise at.fail(f"message {number}: a tool call's 'id' must be text.")
         if call_id in by_id:
-            raise at.fail(f"message {number}: the tool call id '{call_id}' is used twice.")
-        by_id[call_id] = position - 1
+            tally["reused"] = tally.get("reused", 0) + 1
+        by_id.setdefault(call_id, []).append(position - 1)
     return [at.text(f"{label} name", name.strip()), arguments, None]
 
 
 # -- import ------------------------------------------------------------------------------------
 def _store(store: Store, path: Path, run: str, items: list[TrajectoryInput],
            report: TrajectoryReport,
-           cancel: Callable[[], bool] | None = None) -> TrajectoryReport:
+           cancel: Callable[[], bool] | None = None,
+           new_cases: dict[str, str] | None = None) -> TrajectoryReport:
     try:
         v.check_key("run name", run)
     except InvalidValue as error:
@@ -578,7 +627,8 @@ def _store(store: Store, path: Path, run: str, items: list[TrajectoryInput],
     report.name = run
     try:
         changes = import_trajectories(store, run, items, notes=f"Imported from {path.name}.",
-                                      checkpoint=lambda: check_cancel(cancel))
+                                      checkpoint=lambda: check_cancel(cancel),
+                                      new_cases=new_cases)
     except TrajectoryRejected as error:
         raise ImportRejected(path, error.line or None, error.reason) from None
     report.changes = made(changes)

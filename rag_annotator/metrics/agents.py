@@ -42,6 +42,7 @@ from rag_annotator.domain.agent_checks import (
 )
 from rag_annotator.gc_pause import bulk_objects
 from rag_annotator.metrics.answers import ratio
+from rag_annotator.metrics.trials import TrialFigures, trial_figures
 
 
 def _mark(value: Any) -> bool | None:
@@ -61,6 +62,7 @@ class AgentItem:
     tokens: float | None = None
     seconds: float | None = None
     cost: float | None = None
+    trial: int = 0  # which attempt of the case (pass^k)
     # Derived once in __post_init__ (the figures read them for every trajectory).
     automatic_success: bool | None = field(init=False)
     automatic_path: bool | None = field(init=False)
@@ -78,7 +80,8 @@ class AgentItem:
             steps=len(row.get("tools") or ()), evaluation=evaluate_row(row),
             reviewed_success=_mark(row.get("task_success")),
             reviewed_path=_mark(row.get("path_acceptable")),
-            tokens=row.get("tokens"), seconds=row.get("seconds"), cost=row.get("cost"))
+            tokens=row.get("tokens"), seconds=row.get("seconds"), cost=row.get("cost"),
+            trial=int(row.get("trial") or 0))
 
     def __post_init__(self) -> None:
         auto_success = self.evaluation.task_success
@@ -312,6 +315,11 @@ class AgentSummary:
     def has_data(self) -> bool:
         return bool(self.items)
 
+    @cached_property
+    def trials(self) -> TrialFigures:
+        """Success per trial and pass^k over the run's cases (effective success)."""
+        return trial_figures((i.case_key, i.trial, i.success) for i in self.items)
+
     def group(self, family: str | None) -> AgentGroup:
         """One family's figures, or the overall ones (``None``); empty for an unknown one."""
         if family is None:
@@ -330,8 +338,10 @@ class AgentSummary:
             "retired_excluded": self.retired,
             "per_family": {f: g.to_json() for f, g in self.per_family.items()},
             "overall": self.overall.to_json(),
+            "trials": self.trials.to_json(),
             "per_trajectory": [
-                {"case": i.case_key, "family": i.family, "steps": i.steps,
+                {"case": i.case_key, "trial": i.trial, "family": i.family, "steps": i.steps,
+                 "reward": i.evaluation.reward,
                  "tokens": i.tokens, "seconds": i.seconds, "cost": i.cost,
                  "task_success": {"automatic": i.automatic_success,
                                   "reviewed": i.reviewed_success, "effective": i.success},

@@ -11,6 +11,13 @@ over the three classes supported / not supported / contradicted:
   is 0/0: no claim, or both always give the same single class);
 * the claims where they disagree, to go and look.
 
+When the judge graded claims of its own that no human verified (RAGChecker's triplets
+beside a human's sentences), claims cannot be paired; the **answer level** still
+compares: per answer, the judge's faithfulness (its supported claims / claims it graded)
+against the human's (supported / verified claims of the same answer), with the mean
+absolute difference and how often both call the answer fully supported or not
+(:func:`answer_agreement`).
+
 Claims only one of them verdicted are counted apart (``judge_only``, i.e. the judge graded a
 claim no human has verified yet; and the judge's labels our mapping left without a verdict,
 ``unmapped``), never folded into a class.
@@ -55,8 +62,40 @@ def _share(num: int, den: int) -> float | None:
     return None if den == 0 else num / den
 
 
+def answer_agreement(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Judge vs human at the answer level (``store.answer_faithfulness`` rows).
+
+    Keys: ``answers`` (the judge graded), ``compared`` (a human verified some claim too),
+    ``mean_abs_difference`` of the two faithfulness shares, ``same_fully_supported`` (share
+    of compared answers where both say "every claim supported", or both say not),
+    ``judge_faithfulness`` / ``human_faithfulness`` (means over the compared answers), and
+    ``per_answer`` (``run``, ``case_key``, ``judge``, ``human``: shares, human None when
+    no claim of the answer is verified)."""
+    per_answer = []
+    for row in rows:
+        judged = _share(int(row["judge_supported"] or 0), int(row["judge_graded"]))
+        human = _share(int(row["human_supported"] or 0), int(row["human_verified"]))
+        per_answer.append({"run": row["run"], "case_key": row["case_key"], "judge": judged,
+                           "human": human})
+    both = [(p["judge"], p["human"]) for p in per_answer if p["human"] is not None]
+    return {
+        "answers": len(per_answer),
+        "compared": len(both),
+        "mean_abs_difference": _mean([abs(j - h) for j, h in both]),
+        "same_fully_supported": _mean([float((j == 1.0) == (h == 1.0)) for j, h in both]),
+        "judge_faithfulness": _mean([j for j, _h in both]),
+        "human_faithfulness": _mean([h for _j, h in both]),
+        "per_answer": per_answer,
+    }
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
 def calibration_report(judge: str, pairs: Sequence[Mapping[str, Any]],
-                       counts: Mapping[str, int]) -> dict[str, Any]:
+                       counts: Mapping[str, int],
+                       answers: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
     """Human vs ``judge`` on claims (see the module docstring), as a JSON-ready dict.
 
     ``pairs``: the claims both verdicted (``store.calibration_pairs``: ``human``, ``judge``
@@ -68,7 +107,8 @@ def calibration_report(judge: str, pairs: Sequence[Mapping[str, Any]],
     ``recall``}}, ``agreement`` (share, 0–1), ``kappa``, ``judge_verdicts`` (everything the
     judge graded, by verdict code, ``unmapped`` for labels without one), ``judge_only``
     (judge verdicts on claims no human verified), ``disagreements`` (``claim_id``, ``run``,
-    ``case_key``, ``position``, ``text``, ``human``, ``judge``, ``raw_label``).
+    ``case_key``, ``position``, ``text``, ``human``, ``judge``, ``raw_label``),
+    ``answer_level`` (:func:`answer_agreement` of ``answers``).
     """
     human = [str(p["human"]) for p in pairs]
     machine = [str(p["judge"]) for p in pairs]
@@ -94,4 +134,5 @@ def calibration_report(judge: str, pairs: Sequence[Mapping[str, Any]],
         "judge_verdicts": dict(counts),
         "judge_only": mapped - len(pairs),
         "disagreements": [dict(p) for p in pairs if p["human"] != p["judge"]],
+        "answer_level": answer_agreement(answers),
     }

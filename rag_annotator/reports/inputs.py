@@ -116,4 +116,5 @@ def calibration_report(store: GoldSetStore, judge: str) -> dict[str, Any]:
     """Human vs the automatic ``judge`` on claims
     (:func:`~rag_annotator.metrics.calibration.calibration_report`)."""
     return calibration_figures(judge, store.calibration_pairs(judge),
-                               store.judge_verdict_counts(judge))
+                               store.judge_verdict_counts(judge),
+                               store.answer_faithfulness(judge))

@@ -124,6 +124,21 @@ def _answers_lines(data: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _trial_lines(trials: dict[str, Any]) -> list[str]:
+    """Success per trial and pass^k, when some case has several trials."""
+    pass_k = trials.get("pass_k") or {}
+    if len(pass_k) < 2:
+        return []
+    per_trial = ", ".join(f"{t}: {_pct(v['success_rate'])} ({v['successes']}/{v['decided']})"
+                          for t, v in trials["per_trial"].items())
+    ks = ", ".join(f"k={k} {v['value']:.4f} (over {v['cases']})" for k, v in pass_k.items())
+    lines = [f"  success rate per trial  {per_trial}", f"  pass^k  {ks}"]
+    if trials.get("cases_with_undecided_trials"):
+        lines.append(f"  ({trials['cases_with_undecided_trials']} cases with an undecided "
+                     "trial are out of pass^k)")
+    return lines
+
+
 def _agents_lines(data: dict[str, Any]) -> list[str]:
     def num(value: object, spec: str) -> str:
         return "-" if not isinstance(value, (int, float)) else format(value, spec)
@@ -157,6 +172,7 @@ def _agents_lines(data: dict[str, Any]) -> list[str]:
                  f" cost per successful task "
                  + ("not computable" if o["cost_per_success"] is None
                     else f"{o['cost_per_success']:.4f}"))
+    lines += _trial_lines(data.get("trials") or {})
     lines.append(f"  overruled by a review: task success {o['overruled']['task_success']}, "
                  f"path {o['overruled']['path_acceptable']} (of {o['reviewed']} reviewed)")
     if o["violations"]:

@@ -40,12 +40,12 @@ class AgentReads(ReadBase):
         (the reviewer's marks, None when unmarked)."""
         where, params = ("WHERE r.name = ?", (run,)) if run is not None else ("", ())
         return self._many(
-            "SELECT t.id, r.name AS run, c.key AS case_key, c.family, "
+            "SELECT t.id, r.name AS run, c.key AS case_key, c.family, t.trial, "
             "(SELECT count(*) FROM trajectory_steps s WHERE s.trajectory_id = t.id) AS steps, "
             "v.task_success, v.path_acceptable FROM trajectories t "
             "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
             f"LEFT JOIN trajectory_reviews v ON v.trajectory_id = t.id {where} "
-            "ORDER BY r.name, c.key", params)
+            "ORDER BY r.name, c.key, t.trial", params)
 
     def trajectory_detail(self, trajectory_id: int) -> Row:
         """One trajectory with its run, case (request, expectations), steps and review.
@@ -76,7 +76,7 @@ class AgentReads(ReadBase):
         family and expectations, the tools called in order (``tools``), the decoded final
         state, tokens, seconds, cost and the review's two marks (and ``run``,
         ``reviewed_by``), by case key."""
-        return self._trajectory_inputs("r.name = ?", (run,), " ORDER BY c.key")
+        return self._trajectory_inputs("r.name = ?", (run,), " ORDER BY c.key, t.trial")
 
     def trajectory_run_names(self) -> list[str]:
         """Runs that hold at least one trajectory, by name."""
@@ -106,7 +106,8 @@ class AgentReads(ReadBase):
         case's expectations, review marks and ``tools`` in step order: two queries."""
         rows = self._many(
             "SELECT t.id, r.name AS run, c.key AS case_key, c.family, c.status, "
-            "t.final_state, t.tokens, t.seconds, t.cost, v.task_success, v.path_acceptable, "
+            "t.final_state, t.tokens, t.seconds, t.cost, t.trial, t.reward, v.task_success, "
+            "v.path_acceptable, "
             f"a.name AS reviewed_by, {_CASE_SELECT} "
             "FROM trajectories t JOIN runs r ON r.id = t.run_id "
             "JOIN cases c ON c.id = t.case_id "

@@ -109,16 +109,18 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
         "JOIN cases c ON c.id = v.case_id JOIN assessors s ON s.id = v.assessor_id "
         "WHERE {run} AND {case} AND {assessor} ORDER BY r.name, c.key"),
     "trajectories": (
-        ("run", "case", "final_state", "final_answer", "tokens", "seconds", "cost"),
-        "SELECT r.name, c.key, t.final_state, t.final_answer, t.tokens, t.seconds, t.cost "
+        ("run", "case", "trial", "final_state", "final_answer", "tokens", "seconds", "cost",
+         "reward"),
+        "SELECT r.name, c.key, t.trial, t.final_state, t.final_answer, t.tokens, t.seconds, "
+        "t.cost, t.reward "
         "FROM trajectories t JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
-        "WHERE {run} AND {case} ORDER BY r.name, c.key"),
+        "WHERE {run} AND {case} ORDER BY r.name, c.key, t.trial"),
     "trajectory_steps": (
-        ("run", "case", "position", "tool", "arguments", "result"),
-        "SELECT r.name, c.key, s.position, s.tool, s.arguments, s.result "
+        ("run", "case", "trial", "position", "tool", "arguments", "result"),
+        "SELECT r.name, c.key, t.trial, s.position, s.tool, s.arguments, s.result "
         "FROM trajectory_steps s JOIN trajectories t ON t.id = s.trajectory_id "
         "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
-        "WHERE {run} AND {case} ORDER BY r.name, c.key, s.position"),
+        "WHERE {run} AND {case} ORDER BY r.name, c.key, t.trial, s.position"),
     "campaigns": (
         ("uuid", "name", "per_pair", "seed", "control_share", "pool_runs", "pool_depth",
          "master", "created_at", "assessors"),
@@ -146,13 +148,13 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
         "JOIN documents d ON d.id = n.document_id WHERE {case} AND {assessor} "
         "ORDER BY c.key, d.key, s.name"),
     "trajectory_reviews": (
-        ("run", "case", "assessor", "task_success", "success_reason", "path_acceptable",
-         "path_reason", "note", "updated_at"),
-        "SELECT r.name, c.key, s.name, v.task_success, v.success_reason, v.path_acceptable, "
-        "v.path_reason, v.note, v.updated_at FROM trajectory_reviews v "
+        ("run", "case", "trial", "assessor", "task_success", "success_reason",
+         "path_acceptable", "path_reason", "note", "updated_at"),
+        "SELECT r.name, c.key, t.trial, s.name, v.task_success, v.success_reason, "
+        "v.path_acceptable, v.path_reason, v.note, v.updated_at FROM trajectory_reviews v "
         "JOIN trajectories t ON t.id = v.trajectory_id JOIN runs r ON r.id = t.run_id "
         "JOIN cases c ON c.id = t.case_id JOIN assessors s ON s.id = v.assessor_id "
-        "WHERE {run} AND {case} AND {assessor} ORDER BY r.name, c.key"),
+        "WHERE {run} AND {case} AND {assessor} ORDER BY r.name, c.key, t.trial"),
 }
 
 #: Columns holding a JSON list of texts (decoded by the exports that nest them).
@@ -246,9 +248,10 @@ class ExchangeReads(ReadBase):
     def export_trajectories(self) -> list[Row]:
         """Trajectories (with their id, to attach steps) by run name, case key."""
         return self._many(
-            "SELECT t.id, r.name AS run, c.key AS \"case\", t.final_state, t.final_answer, "
-            "t.tokens, t.seconds, t.cost FROM trajectories t JOIN runs r ON r.id = t.run_id "
-            "JOIN cases c ON c.id = t.case_id ORDER BY r.name, c.key")
+            "SELECT t.id, r.name AS run, c.key AS \"case\", t.trial, t.final_state, "
+            "t.final_answer, t.tokens, t.seconds, t.cost, t.reward FROM trajectories t "
+            "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
+            "ORDER BY r.name, c.key, t.trial")
 
     def export_trajectory_steps(self) -> Iterator[tuple[Any, ...]]:
         """(trajectory id, position, tool, arguments, result) by trajectory, position."""

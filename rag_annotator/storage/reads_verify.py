@@ -160,6 +160,42 @@ class VerifyReads(ReadBase):
             "AND j.verdict IS NOT NULL "
             "ORDER BY r.name, c.key, cl.position, cl.id", (judge,))
 
+    def answer_faithfulness(self, judge: str) -> list[Row]:
+        """Per answer the judge graded: ``run``, ``case_key``, ``judge_supported`` /
+        ``judge_graded`` (its verdicts on the answer's claims) and ``human_supported`` /
+        ``human_verified``: the human verdicts on the claims of the same answer, or — when
+        none of those is verified — of the answers to the same case with the same text in
+        other runs (a RAGChecker run beside the run the experts verified, its triplets
+        beside their sentences); in run, case order."""
+        per_answer = self._many(
+            "SELECT a.id, r.name AS run, c.key AS case_key, a.case_id, a.text, "
+            "sum(j.verdict = 'supported') AS judge_supported, "
+            "count(j.verdict) AS judge_graded, "
+            "sum(cl.verdict = 'supported') AS human_supported, "
+            "count(cl.verdict) AS human_verified "
+            "FROM answers a JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
+            "JOIN claims cl ON cl.answer_id = a.id LEFT JOIN judge_verdicts j "
+            "ON j.claim_id = cl.id AND j.assessor_id IN "
+            "(SELECT id FROM assessors WHERE name = ? AND kind = 'judge') "
+            "GROUP BY a.id ORDER BY r.name, c.key", (judge,))
+        by_text: dict[tuple[int, str], list[Row]] = {}
+        for row in per_answer:
+            if row["human_verified"]:
+                by_text.setdefault((row["case_id"], " ".join(row["text"].split())),
+                                   []).append(row)
+        out = []
+        for row in per_answer:
+            if not row["judge_graded"]:
+                continue
+            if not row["human_verified"]:
+                same = by_text.get((row["case_id"], " ".join(row["text"].split())), [])
+                row["human_supported"] = sum(int(o["human_supported"] or 0) for o in same)
+                row["human_verified"] = sum(int(o["human_verified"]) for o in same)
+            out.append({k: row[k] for k in ("run", "case_key", "judge_supported",
+                                            "judge_graded", "human_supported",
+                                            "human_verified")})
+        return out
+
     def judge_verdict_counts(self, judge: str) -> dict[str, int]:
         """How many claims ``judge`` graded, by our verdict code ('unmapped' for none)."""
         counts: dict[str, int] = {}

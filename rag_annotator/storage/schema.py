@@ -37,6 +37,7 @@ from rag_annotator.storage.schema_sql import (
     SCHEMA_TEAM,
     SCHEMA_WIDE_GRADES,
     STRUCTURED_SQL,
+    TRAJECTORIES_TRIALS,
 )
 
 MIGRATION_SET = "rag_annotator"
@@ -159,8 +160,25 @@ def _wide_grades(db: Database) -> None:
     db.execute(f"PRAGMA user_version = {WIDE_GRADES_VERSION}")
 
 
+#: The trials migration's number (its step's name and user_version follow it).
+TRIALS_VERSION = 9
+
+
+
+@_step(f"{TRIALS_VERSION:04d}_trajectory_trials")
+def _trajectory_trials(db: Database) -> None:
+    """Several trials of one case per run, and the benchmark's reward of each."""
+    for statement in _statements(TRAJECTORIES_TRIALS):
+        db.execute(statement)
+    broken = db.execute("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        raise sqlite3.IntegrityError(f"foreign keys broken by the trajectories rebuild: "
+                                     f"{broken[:5]}")
+    db.execute(f"PRAGMA user_version = {TRIALS_VERSION}")
+
+
 #: The schema version this build writes (the number of the last migration).
-SCHEMA_VERSION = WIDE_GRADES_VERSION
+SCHEMA_VERSION = TRIALS_VERSION
 
 
 def migration_set() -> Migrations:

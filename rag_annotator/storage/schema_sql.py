@@ -550,3 +550,33 @@ INSERT INTO adjudications SELECT id, case_id, document_id, grade, assessor_id, n
 DROP TABLE adjudications_0003;
 CREATE INDEX adjudications_document ON adjudications(document_id)
 """
+
+
+#: ``trajectories`` rebuilt so one run may hold several trials of one case (tau-bench runs
+#: each task k times; pass^k needs them side by side): UNIQUE(run_id, case_id) becomes
+#: UNIQUE(run_id, case_id, trial); ``reward`` keeps the benchmark's own automatic score
+#: (tau-bench's ``reward``; success is a reward of 1), apart from any reviewer's mark.
+#: SQLite cannot alter a UNIQUE in place: same procedure as 0003, ids kept, so the steps
+#: and reviews that reference them stay attached.
+TRAJECTORIES_TRIALS = """
+CREATE TABLE trajectories_trials (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id       INTEGER NOT NULL REFERENCES runs(id),
+    case_id      INTEGER NOT NULL REFERENCES cases(id),
+    trial        INTEGER NOT NULL DEFAULT 0 CHECK (trial >= 0),
+    final_state  TEXT,
+    final_answer TEXT NOT NULL DEFAULT '',
+    tokens       INTEGER CHECK (tokens IS NULL OR tokens >= 0),
+    seconds      REAL CHECK (seconds IS NULL OR seconds >= 0),
+    cost         REAL CHECK (cost IS NULL OR cost >= 0),
+    reward       REAL,
+    UNIQUE (run_id, case_id, trial)
+);
+INSERT INTO trajectories_trials (id, run_id, case_id, final_state, final_answer, tokens,
+                               seconds, cost)
+    SELECT id, run_id, case_id, final_state, final_answer, tokens, seconds, cost
+    FROM trajectories;
+DROP TABLE trajectories;
+ALTER TABLE trajectories_trials RENAME TO trajectories;
+CREATE INDEX trajectories_case ON trajectories(case_id);
+"""

@@ -256,9 +256,11 @@ def test_agent_tables_are_written_and_read_back(tmp_path: Path, store: GoldSetSt
     assert a03["kind"] == "agent" and a03["max_tokens"] == "1000"
     assert a03["expected_state"] == '{"ticket.category": "changement_offre"}'
     steps = _rows(files["trajectory_steps.csv"])
-    assert steps[0] == ["run", "case", "position", "tool", "arguments", "result"]
-    assert steps[1] == ["agent-v1", "A01", "1", "verifier_identite", '{"client": "C-42"}', "ok"]
-    assert _rows(files["trajectory_reviews.csv"])[1][:4] == ["agent-v1", "A04", "alice", "1"]
+    assert steps[0] == ["run", "case", "trial", "position", "tool", "arguments", "result"]
+    assert steps[1] == ["agent-v1", "A01", "0", "1", "verifier_identite", '{"client": "C-42"}',
+                        "ok"]
+    assert _rows(files["trajectory_reviews.csv"])[1][:5] == ["agent-v1", "A04", "0", "alice",
+                                                             "1"]
     with GoldSetStore.create(tmp_path / "b.goldset") as other:
         csv_import.import_csv(other, tmp_path / "a", Options())
         assert _export(other, tmp_path / "b") == files

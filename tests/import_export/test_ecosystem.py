@@ -244,7 +244,7 @@ def test_deepeval_goldens_shape_and_round_trip(sample: GoldSetStore, tmp_path: P
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ('{"input": "q"}', "expected a JSON array"),
+    ("", "expected a JSON array"),
     ('[{"expected_output": "a"}]', r"golden 1: 'input' \(the question\) is missing"),
     ('[{"input": "a", "name": "K"}, {"input": "b", "name": "K"}]', "golden 2: case 'K' is "
                                                                  "also golden 1"),

@@ -97,14 +97,14 @@ def test_ragas_matches_questions_and_contexts(corpus: GoldSetStore, tmp_path: Pa
     assert placeholder["reference_answer"] == "Rome"
     rankings = corpus.run_rankings(corpus.by_key("runs", "rag-v1")["id"])
     assert rankings["Q1"] == [("D1", None)]
-    assert any("fields ignored: extra" in w for w in report.warnings)
+    assert any("fields not kept: extra" in w for w in report.warnings)
     assert corpus.count("answers") == 2
 
 
 @pytest.mark.parametrize(("text", "message"), [
     ('{"case": "Q1"}\n{"case": \n', r"r\.jsonl:2: not valid JSON"),
     ('{"retrieved": ["D1"]}\n', r"r\.jsonl:1: the field 'case' is missing"),
-    ('[1, 2]\n', r"r\.jsonl:1: expected a JSON object"),
+    ('[1, 2]\n', r"r\.jsonl:1: expected one JSON object"),
     ('{"case": "Q1", "retrieved": [{"document": "D1", "score": NaN}]}\n',
      r"r\.jsonl:1: not valid JSON \(NaN is not a number JSON allows"),
     ('{"case": "Q1", "retrieved": [{"document": "D1", "score": "high"}]}\n',
@@ -132,8 +132,8 @@ def test_bad_inputs_are_refused_and_change_nothing(corpus: GoldSetStore, goldset
 
 def test_ragas_refusals(corpus: GoldSetStore, goldset_path: Path, tmp_path: Path) -> None:
     before = full_dump(goldset_path)
-    with pytest.raises(ImportRejected, match=r"ragas\.jsonl:2: the field 'user_input' is "
-                                             "missing"):
+    with pytest.raises(ImportRejected, match=r"ragas\.jsonl:2: the sample has no "
+                                             "question"):
         runs_jsonl.import_ragas(corpus, _write(tmp_path, "ragas.jsonl", [
             {"user_input": "a?"}, {"response": "b"}]))
     with pytest.raises(ImportRejected, match=r"ragas\.jsonl:2: case ragas-\w+ already has a "
@@ -156,7 +156,8 @@ def test_cli_formats(goldset_path: Path, tmp_path: Path) -> None:
     ragas = _write(tmp_path, "g.jsonl", [{"user_input": "Why?", "retrieved_contexts": ["T"]}])
     out = run_cli("import", str(goldset_path), "jsonl-run", str(native))
     assert out.returncode == 0, out.stderr
-    out = run_cli("import", str(goldset_path), "ragas", str(ragas), "--run", "rg")
+    out = run_cli("import", str(goldset_path), "ragas", str(ragas), "--run", "rg",
+                  "--add-unmatched")
     assert out.returncode == 0, out.stderr
     assert "unmatched_context" in out.stderr
 

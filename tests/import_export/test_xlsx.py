@@ -336,8 +336,8 @@ def test_agent_figures_on_the_summary_and_entity_sheets(tmp_path: Path,
         assert a03[header.index("tool_order")] == '[["verifier_identite", "modifier_offre"]]'
         assert _norm(a03[header.index("max_tokens")]) == 1000
         steps = sheets["trajectory_steps"]
-        assert steps[0][:4] == ["run", "case", "position", "tool"]
-        assert [r[3] for r in steps[1:] if r[1] == "A02"] == [
+        assert steps[0][:5] == ["run", "case", "trial", "position", "tool"]
+        assert [r[4] for r in steps[1:] if r[1] == "A02"] == [
             "verifier_identite", "supprimer_compte", "modifier_offre", "creer_ticket"]
         reviews = sheets["trajectory_reviews"]
         assert [r[1] for r in reviews[1:]] == ["A03"]

@@ -124,3 +124,29 @@ def test_agent_figures_come_from_the_worker_too(qtbot, agent_window: MainWindow,
         dashboard.refresh()
         assert dashboard.agents.table.text_at(ALL, "Task success") == ""  # not yet
     assert dashboard.agents.table.text_at(ALL, "Task success") == expected
+
+
+def test_trials_of_a_tau_bench_run_show_success_per_trial_and_pass_k(
+        qtbot, goldset_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
+    """tau-bench's published cut (tests/data/tau_bench): the agent panel says the success
+    rate of each trial and pass^k, computed here from the file's rewards."""
+    import json
+    from math import comb
+
+    from rag_annotator.import_export.tau_bench import import_tau
+
+    cut = Path(__file__).parents[1] / "data" / "tau_bench" / "gpt-4o-airline-cut.json"
+    with GoldSetStore.create(goldset_path, assessor="alice") as store:
+        import_tau(store, cut, run="gpt-4o")
+    records = json.loads(cut.read_text(encoding="utf-8"))
+    window = open_window(qtbot, goldset_path)
+    panel = _dashboard(qtbot, window, "gpt-4o").agents
+    assert panel.trials.isVisible()
+    text = panel.trials.text()
+    for trial in range(4):
+        rewards = [r["reward"] for r in records if r["trial"] == trial]
+        assert f"{trial}: {100 * sum(rewards) / len(rewards):.1f}%" in text
+    tasks = {r["task_id"] for r in records}
+    c = {t: sum(r["reward"] == 1.0 for r in records if r["task_id"] == t) for t in tasks}
+    pass_4 = sum(comb(n, 4) / comb(4, 4) for n in c.values()) / len(tasks)
+    assert f"k=4 {pass_4:.3f}" in text

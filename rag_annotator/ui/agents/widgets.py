@@ -365,7 +365,8 @@ class TrajectoriesModel(LazyTableModel):
         super().__init__([], parent)
         self.columns = [
             Column(self.tr("Run"), lambda r: r["run"], 9),
-            Column(self.tr("Case"), lambda r: r["case_key"], 5),
+            Column(self.tr("Case"), lambda r: r["case_key"] if not r.get("trial")
+                   else f"{r['case_key']} #{r['trial']}", 5),  # trials numbered as logged
             Column(self.tr("Family"), lambda r: labels.family(r["family"]), 9),
             Column(self.tr("Steps"), lambda r: number(len(r["tools"])), 3, numeric=True),
             Column(self.tr("Success"), lambda r: self._verdict(r, "task_success"), 5),

@@ -32,8 +32,11 @@ class AgentsPanel(QGroupBox):
         self.bars = BarChart()
         self.note = QLabel()
         self.note.setWordWrap(True)
+        self.trials = QLabel()  # success per trial and pass^k, when cases have trials
+        self.trials.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.table)
+        layout.addWidget(self.trials)
         layout.addWidget(QLabel(self.tr("Violation rate per invariant (broken / checked)")))
         layout.addWidget(self.violations)
         layout.addWidget(self.bars)
@@ -59,6 +62,7 @@ class AgentsPanel(QGroupBox):
         rows = [(title, self._cells(summary.group(code), pct, num, code))
                 for title, code in families]
         self.table.fill(columns, rows)
+        self._show_trials(summary, pct)
         overall = summary.overall
         red = QColor(198, 40, 40)
         vrows = []
@@ -89,6 +93,20 @@ class AgentsPanel(QGroupBox):
             "that carry the figure; cost per success = total cost / successful tasks. "
             "Retired cases are left out (%2). — means not computable.")
             .replace("%1", str(overall.trajectories)).replace("%2", str(summary.retired)))
+
+    def _show_trials(self, summary: AgentSummary,
+                     pct: Callable[[float | None], str]) -> None:
+        """One line: success rate per trial and pass^k (tau-bench), hidden without trials."""
+        trials = summary.trials
+        self.trials.setVisible(trials.has_trials)
+        if not trials.has_trials:
+            return
+        per_trial = " · ".join(f"{t}: {pct(trials.success_rate(t))}"
+                               for t in sorted(trials.per_trial))
+        pass_k = " · ".join(f"k={k} {value:.3f}" for k, (value, _n) in trials.pass_k.items())
+        self.trials.setText(self.tr("Success rate per trial: %1. pass^k (all k trials of a "
+                                    "case succeed): %2.").replace("%1", per_trial)
+                            .replace("%2", pass_k))
 
     def _cells(self, group: AgentGroup, pct: Callable[[float | None], str],
                num: Callable[[float | None, int], str], family: str | None = None

@@ -46,16 +46,23 @@ if TYPE_CHECKING:
 RUN_FORMATS = {
     "trec-run": QT_TRANSLATE_NOOP("RunsSection", "TREC run (qid Q0 docno rank score tag)"),
     "jsonl-run": QT_TRANSLATE_NOOP("RunsSection", "JSONL run (case, retrieved, answer…)"),
-    "ragas": QT_TRANSLATE_NOOP("RunsSection", "Ragas JSONL (user_input, retrieved_contexts…)"),
+    "ragas": QT_TRANSLATE_NOOP("RunsSection",
+                               "Ragas CSV or JSONL (user_input or question, contexts…)"),
     "trajectories": QT_TRANSLATE_NOOP("RunsSection",
                                       "Agent trajectories JSONL (case, steps, final_state…)"),
     "openai-trajectories": QT_TRANSLATE_NOOP(
         "RunsSection", "Agent chat logs, OpenAI style (messages with tool_calls)"),
+    "tau-bench": QT_TRANSLATE_NOOP(
+        "RunsSection", "tau-bench / tau2-bench results (task_id, trial, reward, traj)"),
+    "ragchecker-run": QT_TRANSLATE_NOOP(
+        "RunsSection", "RAGChecker input or output file (results with retrieved_context)"),
 }
 
 
 #: A field of the first JSON line → the run format it points to (first match wins).
-_FIRST_LINE_FIELDS = (('"messages"', "openai-trajectories"), ('"steps"', "trajectories"),
+_FIRST_LINE_FIELDS = (('"traj"', "tau-bench"), ('"simulations"', "tau-bench"),
+                      ('"retrieved_context"', "ragchecker-run"),
+                      ('"messages"', "openai-trajectories"), ('"steps"', "trajectories"),
                       ('"user_input"', "ragas"), ('"retrieved"', "jsonl-run"),
                       ('"contexts"', "jsonl-run"))
 
@@ -72,10 +79,15 @@ def guess_run_format(path: Path) -> str | None:
     first = next((line for line in head.splitlines() if line.strip()), "").strip()
     if first.startswith(("{", "[")):
         for field, fmt in _FIRST_LINE_FIELDS:
-            if field in first or (first == "[" and field in head):
+            if field in first or (first in ("[", "{") and field in head):
                 return fmt
         return None
-    return "trec-run" if len(first.split()) == 6 else None
+    if len(first.split()) == 6:
+        return "trec-run"
+    from rag_annotator.import_export.detect import detect
+
+    found = detect(path)  # a Ragas CSV, a gzipped run…
+    return found[0] if found is not None and found[0] in RUN_FORMATS else None
 
 
 class RunsSection(Section):

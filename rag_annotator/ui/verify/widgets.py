@@ -303,9 +303,26 @@ class CalibrationDialog(QDialog):
         self.summary.setText(
             f"<p>{esc(layout_note)}</p>"
             f"<table border='1' cellspacing='0' cellpadding='3'><tr><th></th>{head}</tr>"
-            f"{body}</table><p>{esc(compared)}</p>")
+            f"{body}</table><p>{esc(compared)}</p>{self._answer_level(data)}")
         self.rows.set_rows(data["disagreements"])
         select_row(self.table, 0)
+
+    def _answer_level(self, data: Row) -> str:
+        """One line comparing faithfulness per answer, for judges whose claims are not
+        yours (RAGChecker's triplets): empty when no answer has both."""
+        level = data.get("answer_level") or {}
+        if not level.get("compared"):
+            return ""
+
+        def pct(value: float | None) -> str:
+            return "—" if value is None else f"{100 * value:.1f} %"
+
+        text = self.tr("Answers compared: %1 · faithfulness, judge %2, yours %3 · mean "
+                       "difference %4").replace("%1", str(level["compared"])).replace(
+            "%2", pct(level["judge_faithfulness"])).replace(
+            "%3", pct(level["human_faithfulness"])).replace(
+            "%4", pct(level["mean_abs_difference"]))
+        return f"<p>{esc(text)}</p>"
 
     def accept_current(self) -> None:
         """Go to the selected disagreement's claim."""
