@@ -391,11 +391,12 @@ def test_a_version_2_file_gains_agent_cases_by_a_rebuild_that_keeps_history(
         row[:3] + row[4:] for row in before["cases"]]  # all but the question, undone above
 
 
-def test_a_version_3_file_gains_trials_by_a_rebuild_that_keeps_trajectories(
+def test_an_older_file_gains_trials_by_a_rebuild_that_keeps_trajectories(
         goldset_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The trials migration rebuilds ``trajectories`` (UNIQUE(run, case) becomes UNIQUE(run, case, trial)):
-    ids, steps and reviews stay attached, old trajectories are trial 0 without a reward,
-    and a second trial of the same case in the same run is then accepted."""
+    """The trials migration rebuilds ``trajectories`` (UNIQUE(run, case) becomes
+    UNIQUE(run, case, trial)): ids, steps and reviews stay attached, old trajectories are
+    trial 0 without a reward, and a second trial of the same case in the same run is then
+    accepted."""
     from rag_annotator.domain.agent_ops import TrajectoryInput, import_trajectories
 
     with monkeypatch.context() as patch:
