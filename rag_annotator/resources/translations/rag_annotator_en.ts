@@ -188,6 +188,13 @@
 <context>
     <name>VerifySection</name>
     <message numerus="yes">
+        <source>%n claim(s) left to verify in the sample</source>
+        <translation>
+            <numerusform>%n claim left to verify in the sample</numerusform>
+            <numerusform>%n claims left to verify in the sample</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n claim(s) left to verify in all runs</source>
         <translation>
             <numerusform>%n claim left to verify in all runs</numerusform>

@@ -2,6 +2,137 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name></name>
+    <message>
+        <source>confirmed</source>
+        <translation>confirmé</translation>
+    </message>
+    <message>
+        <source>overruled: %1</source>
+        <translation>infirmé : %1</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Champ</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Résultat</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <source>This case has no output contract: its answer is checked claim by claim only.</source>
+        <translation>Ce cas n&apos;a pas de contrat de sortie : sa réponse se vérifie affirmation par affirmation seulement.</translation>
+    </message>
+    <message>
+        <source>answer</source>
+        <translation>réponse</translation>
+    </message>
+    <message>
+        <source>Not in the answer</source>
+        <translation>Absents de la réponse</translation>
+    </message>
+    <message>
+        <source>Not checked yet: Ctrl+Shift+V checks the structured answers.</source>
+        <translation>Pas encore contrôlée : Ctrl+Maj+V contrôle les sorties structurées.</translation>
+    </message>
+    <message>
+        <source>✗ The answer is not strict JSON</source>
+        <translation>✗ La réponse n&apos;est pas du JSON strict</translation>
+    </message>
+    <message>
+        <source>✗ The answer parses but breaks the schema</source>
+        <translation>✗ La réponse se lit mais enfreint le schéma</translation>
+    </message>
+    <message>
+        <source>✓ The answer parses and satisfies the schema</source>
+        <translation>✓ La réponse se lit et respecte le schéma</translation>
+    </message>
+    <message>
+        <source>%1 of %2 decisive fields left to review</source>
+        <translation>%1 champs décisifs sur %2 restent à revoir</translation>
+    </message>
+    <message>
+        <source>Found</source>
+        <translation>Trouvé</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Référence</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Comparaison</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Pourquoi</translation>
+    </message>
+    <message>
+        <source>retrieved</source>
+        <translation>récupéré</translation>
+    </message>
+    <message>
+        <source>not retrieved</source>
+        <translation>non récupéré</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>No justifying passage recorded.</source>
+        <translation>Aucun passage justificatif enregistré.</translation>
+    </message>
+    <message>
+        <source>Justifying passage</source>
+        <translation>Passage justificatif</translation>
+    </message>
+    <message>
+        <source>the answer did not parse</source>
+        <translation>la réponse ne se lit pas</translation>
+    </message>
+    <message>
+        <source>the answer broke the schema</source>
+        <translation>la réponse enfreint le schéma</translation>
+    </message>
+    <message>
+        <source>document %1 was not retrieved</source>
+        <translation>le document %1 n&apos;a pas été récupéré</translation>
+    </message>
+    <message>
+        <source>no value at %1</source>
+        <translation>aucune valeur en %1</translation>
+    </message>
+    <message>
+        <source>the value is not found in the retrieved passages</source>
+        <translation>la valeur ne figure pas dans les passages récupérés</translation>
+    </message>
+    <message>
+        <source>expected %1</source>
+        <translation>attendu : %1</translation>
+    </message>
+    <message>
+        <source>Field %1: the check says %2.</source>
+        <translation>Champ %1 : le contrôle dit %2.</translation>
+    </message>
+    <message>
+        <source>Why do you overrule it? (Enter saves, Esc cancels)</source>
+        <translation>Pourquoi l&apos;infirmez-vous ? (Entrée enregistre, Échap annule)</translation>
+    </message>
+    <message>
+        <source>Overrule the field&apos;s outcome</source>
+        <translation>Infirmer le résultat du champ</translation>
+    </message>
+    <message>
+        <source>This field was not checked (the answer did not parse or broke the schema): there is no outcome to overrule.</source>
+        <translation>Ce champ n&apos;a pas été contrôlé (la réponse ne se lit pas ou enfreint le schéma) : il n&apos;y a pas de résultat à infirmer.</translation>
+    </message>
+</context>
+<context>
     <name>AgentsPanel</name>
     <message>
         <source>Agents: task success, path and invariants per family</source>
@@ -86,6 +217,10 @@
     <message>
         <source>%1 trajectories. A reviewer&apos;s mark overrides the automatic check; a trajectory that can be decided neither way (no expected state or no final state, not marked) is undecided and left out of the rate. Means are over the trajectories that carry the figure; cost per success = total cost / successful tasks. Retired cases are left out (%2). — means not computable.</source>
         <translation>%1 trajectoires. La marque d&apos;un relecteur l&apos;emporte sur le contrôle automatique&#xa0;; une trajectoire qu&apos;on ne peut trancher (ni état attendu ni état final, non marquée) est indécise et hors du taux. Les moyennes portent sur les trajectoires qui donnent le chiffre&#xa0;; coût par succès = coût total / tâches réussies. Les cas retirés sont exclus (%2). — signifie non calculable.</translation>
+    </message>
+    <message>
+        <source>Success rate per trial: %1. pass^k (all k trials of a case succeed): %2.</source>
+        <translation>Taux de réussite par essai : %1. pass^k (les k essais d’un cas réussissent) : %2.</translation>
     </message>
     <message>
         <source>successful tasks / trajectories with a verdict</source>
@@ -431,6 +566,53 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
 </context>
 <context>
+    <name>AssignmentMode</name>
+    <message>
+        <source>Next to do</source>
+        <translation>Suivante à faire</translation>
+    </message>
+    <message>
+        <source>Previous to do</source>
+        <translation>Précédente à faire</translation>
+    </message>
+    <message>
+        <source>This assignment holds no pair.</source>
+        <translation>Cette affectation ne contient aucune paire.</translation>
+    </message>
+    <message>
+        <source>Reference answer:</source>
+        <translation>Réponse de référence :</translation>
+    </message>
+    <message>
+        <source>(none written yet)</source>
+        <translation>(pas encore rédigée)</translation>
+    </message>
+    <message>
+        <source>can’t judge: %1</source>
+        <translation>impossible à juger : %1</translation>
+    </message>
+    <message>
+        <source>your label: %1</source>
+        <translation>votre étiquette : %1</translation>
+    </message>
+    <message>
+        <source>Pair %1 of %2 · %3</source>
+        <translation>Paire %1 sur %2 · %3</translation>
+    </message>
+    <message>
+        <source>Your assignment: %1 / %2</source>
+        <translation>Votre affectation : %1 / %2</translation>
+    </message>
+    <message>
+        <source> (of which %1 can’t judge)</source>
+        <translation> (dont %1 impossibles à juger)</translation>
+    </message>
+    <message>
+        <source>finished: hand your file back to the lead</source>
+        <translation>terminé : rendez votre fichier au responsable</translation>
+    </message>
+</context>
+<context>
     <name>BulkEditDialog</name>
     <message numerus="yes">
         <source>Change %Ln case(s)</source>
@@ -517,6 +699,38 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     <message>
         <source>Claims compared: %1 · agreement: %2 · Cohen’s κ: %3</source>
         <translation>Affirmations comparées&#xa0;: %1 · accord&#xa0;: %2 · κ de Cohen&#xa0;: %3</translation>
+    </message>
+    <message>
+        <source>Answers compared: %1 · faithfulness, judge %2, yours %3 · mean difference %4</source>
+        <translation>Réponses comparées : %1 · fidélité, juge %2, vous %3 · écart moyen %4</translation>
+    </message>
+</context>
+<context>
+    <name>CantJudgeDialog</name>
+    <message>
+        <source>Can’t judge this pair</source>
+        <extracomment>What assignment mode (the expert&apos;s queue, no setup, blind) does not offer. Operations whose changes the panel already applied in memory when it made them.</extracomment>
+        <translation>Impossible de juger cette paire</translation>
+    </message>
+    <message>
+        <source>Why can’t you judge this pair? The pair stays unjudged and your reason goes back to the lead with your file.</source>
+        <translation>Pourquoi ne pouvez-vous pas juger cette paire ? Elle reste non jugée et votre raison revient au responsable avec votre fichier.</translation>
+    </message>
+    <message>
+        <source>Outside my expertise</source>
+        <translation>Hors de mon domaine</translation>
+    </message>
+    <message>
+        <source>The document is unreadable or empty</source>
+        <translation>Le document est illisible ou vide</translation>
+    </message>
+    <message>
+        <source>The question is unclear</source>
+        <translation>La question n’est pas claire</translation>
+    </message>
+    <message>
+        <source>The document is in another language</source>
+        <translation>Le document est dans une autre langue</translation>
     </message>
 </context>
 <context>
@@ -797,6 +1011,33 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
 </context>
 <context>
+    <name>ContractDialog</name>
+    <message>
+        <source>Output contract of case %1</source>
+        <translation>Contrat de sortie du cas %1</translation>
+    </message>
+    <message>
+        <source>The JSON Schema (2020-12) a structured answer must satisfy, and its decisive fields: &lt;b&gt;pointer&lt;/b&gt; (e.g. /start_date), &lt;b&gt;reference&lt;/b&gt; value, &lt;b&gt;comparison&lt;/b&gt; (exact, number with a &lt;b&gt;tolerance&lt;/b&gt;, date, text, one_of), the &lt;b&gt;document&lt;/b&gt; key and &lt;b&gt;passage&lt;/b&gt; that justify it.</source>
+        <translation>Le schéma JSON (2020-12) que doit respecter une sortie structurée, et ses champs décisifs : &lt;b&gt;pointer&lt;/b&gt; (p. ex. /date_debut), valeur de &lt;b&gt;reference&lt;/b&gt;, &lt;b&gt;comparison&lt;/b&gt; (exact, number avec une &lt;b&gt;tolerance&lt;/b&gt;, date, text, one_of), la clé du &lt;b&gt;document&lt;/b&gt; et le &lt;b&gt;passage&lt;/b&gt; qui la justifient.</translation>
+    </message>
+    <message>
+        <source>Remove the contract</source>
+        <translation>Supprimer le contrat</translation>
+    </message>
+    <message>
+        <source>Not JSON: %1</source>
+        <translation>Pas du JSON : %1</translation>
+    </message>
+    <message>
+        <source>No document %1 in the corpus.</source>
+        <translation>Aucun document %1 dans le corpus.</translation>
+    </message>
+    <message>
+        <source>The contract is valid.</source>
+        <translation>Le contrat est valide.</translation>
+    </message>
+</context>
+<context>
     <name>CorpusSection</name>
     <message>
         <source>Search key or title…</source>
@@ -811,8 +1052,16 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
         <translation>Rechercher dans le texte…</translation>
     </message>
     <message>
-        <source>roles that may read it, comma-separated</source>
-        <translation>rôles autorisés à le lire, séparés par des virgules</translation>
+        <source>Documents</source>
+        <translation>Documents</translation>
+    </message>
+    <message>
+        <source>Rights matrix</source>
+        <translation>Matrice des droits</translation>
+    </message>
+    <message>
+        <source>groups that may read it, comma-separated</source>
+        <translation>groupes autorisés à le lire, séparés par des virgules</translation>
     </message>
     <message>
         <source>key of the older version</source>
@@ -1023,11 +1272,8 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
     <message>
         <source>&amp;Measure for bars and distribution:</source>
+        <extracomment>Over which topics the means run (issue 18: the same set for every measure).</extracomment>
         <translation>&amp;Mesure pour les barres et la distribution&#xa0;:</translation>
-    </message>
-    <message>
-        <source>Retrieval per family (mean over the cases where the value is published)</source>
-        <translation>Recherche documentaire par famille (moyenne sur les cas où la valeur est publiée)</translation>
     </message>
     <message>
         <source>Answers per family: tested / produced / validated</source>
@@ -1067,8 +1313,16 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
     <message>
         <source>Click a figure to list the cases behind it.</source>
-        <extracomment>Above this many retrieved rows (all runs), the figures are computed on a worker thread. Above this many cases, the pairs to judge next are not ranked here (that costs up to ~25 ms per case; the Judge section ranks them for the case at hand). How many pairs to judge next the dashboard lists (under strict). Tables whose changes can move a figure of the dashboard. Above this many judgments the dashboard does not recount agreement at every change.</extracomment>
+        <extracomment>Above this many retrieved rows (all runs), the figures are computed on a worker thread: their intervals bootstrap the cases 10,000 times, about 0.5 ms per case (1 s for 2,000 cases of 10 documents, measured), so only a file of a couple of hundred cases stays on the GUI thread (the sample: 270 rows, ~60 ms). Above this many cases, the pairs to judge next are not ranked here (that costs up to ~25 ms per case; the Judge section ranks them for the case at hand). How many pairs to judge next the dashboard lists (under strict). Tables whose changes can move a figure of the dashboard. Above this many judgments the dashboard does not recount agreement at every change.</extracomment>
         <translation>Cliquez sur un chiffre pour lister les cas qui le composent.</translation>
+    </message>
+    <message>
+        <source>The level of every interval shown [low–high]</source>
+        <translation>Le niveau de tous les intervalles affichés [bas–haut]</translation>
+    </message>
+    <message>
+        <source>&amp;Intervals:</source>
+        <translation>&amp;Intervalles :</translation>
     </message>
     <message>
         <source>count as not relevant (trec)</source>
@@ -1143,8 +1397,8 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
         <translation>(aucune comparaison)</translation>
     </message>
     <message>
-        <source>%1 of %2 cases publish a value; the others are undetermined or not defined.</source>
-        <translation>%1 cas sur %2 publient une valeur&#xa0;; les autres sont indéterminés ou non définis.</translation>
+        <source>%1 of %2 cases count in the mean; the others are undetermined, not defined or not judged.</source>
+        <translation>%1 cas sur %2 comptent dans la moyenne ; les autres sont indéterminés, non définis ou non jugés.</translation>
     </message>
     <message>
         <source>undetermined</source>
@@ -1153,6 +1407,30 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     <message>
         <source>not defined</source>
         <translation>non défini</translation>
+    </message>
+    <message>
+        <source>Means over all %1 judged cases; the %2 the run does not cover score 0 (trec_eval -c).</source>
+        <translation>Moyennes sur les %1 cas jugés ; les %2 que le run ne couvre pas valent 0 (trec_eval -c).</translation>
+    </message>
+    <message>
+        <source>Means over the %1 judged cases the run covers (trec_eval&apos;s topics).</source>
+        <translation>Moyennes sur les %1 cas jugés que le run couvre (les topics de trec_eval).</translation>
+    </message>
+    <message>
+        <source>%1 cases without any judgment are left out.</source>
+        <translation>%1 cas sans aucun jugement sont laissés de côté.</translation>
+    </message>
+    <message>
+        <source>A value not defined (no relevant document) counts 0, as in trec_eval.</source>
+        <translation>Une valeur non définie (aucun document pertinent) compte 0, comme dans trec_eval.</translation>
+    </message>
+    <message>
+        <source>Only the cases where a value is published count.</source>
+        <translation>Seuls les cas où une valeur est publiée comptent.</translation>
+    </message>
+    <message>
+        <source>Relevant means grade %1 or more (nDCG keeps the grades).</source>
+        <translation>Pertinent signifie note %1 ou plus (nDCG garde les notes).</translation>
     </message>
     <message numerus="yes">
         <source>%n case(s)</source>
@@ -1194,6 +1472,10 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
         <translation>Fidélité</translation>
     </message>
     <message>
+        <source>Bars: validated (green) + not validated (red) + no answer (grey) = tested; the black whisker is the interval of success. Quality = validated / produced, coverage = produced / tested, success = validated / tested; a zero denominator is not computable (—). Claims: %1 contradicted, %2 unsupported of the verified; must-contain recall %3.</source>
+        <translation>Barres : validées (vert) + non validées (rouge) + sans réponse (gris) = testées ; la moustache noire est l&apos;intervalle du succès. Qualité = validées / produites, couverture = produites / testées, succès = validées / testées ; un dénominateur nul n&apos;est pas calculable (—). Affirmations : %1 contredites, %2 non étayées parmi les vérifiées ; rappel des éléments attendus %3.</translation>
+    </message>
+    <message>
         <source>validated / produced</source>
         <translation>validées / produites</translation>
     </message>
@@ -1216,10 +1498,6 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     <message>
         <source>mean of supported / verified claims per answer</source>
         <translation>moyenne des affirmations étayées / vérifiées par réponse</translation>
-    </message>
-    <message>
-        <source>Bars: validated (green) + not validated (red) + no answer (grey) = tested. Quality = validated / produced, coverage = produced / tested, success = validated / tested; a zero denominator is not computable (—). Claims: %1 contradicted, %2 unsupported of the verified; must-contain recall %3.</source>
-        <translation>Barres&#xa0;: validées (vert) + non validées (rouge) + sans réponse (gris) = testées. Qualité = validées / produites, couverture = produites / testées, succès = validées / testées&#xa0;; un dénominateur nul n&apos;est pas calculable (—). Affirmations&#xa0;: %1 contredites, %2 non étayées parmi les vérifiées&#xa0;; rappel des «&#xa0;doit contenir&#xa0;» %3.</translation>
     </message>
     <message>
         <source>First action:</source>
@@ -1272,6 +1550,34 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     <message>
         <source>Difference</source>
         <translation>Différence</translation>
+    </message>
+    <message>
+        <source>Paired difference [range]</source>
+        <translation>Différence appariée [intervalle]</translation>
+    </message>
+    <message>
+        <source>p (Holm)</source>
+        <translation>p (Holm)</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Verdict</translation>
+    </message>
+    <message>
+        <source>▲ better</source>
+        <translation>▲ meilleur</translation>
+    </message>
+    <message>
+        <source>▼ worse</source>
+        <translation>▼ moins bon</translation>
+    </message>
+    <message>
+        <source>no detectable difference with %1 cases</source>
+        <translation>aucune différence décelable avec %1 cas</translation>
+    </message>
+    <message>
+        <source>paired t-test p = %1; randomization p = %2</source>
+        <translation>test t apparié : p = %1 ; test de randomisation : p = %2</translation>
     </message>
     <message>
         <source>not published for one run or both</source>
@@ -1379,6 +1685,248 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
             <numerusform>%1&#xa0;: %n cas</numerusform>
             <numerusform>%1&#xa0;: %n cas</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Drift across runs (in the order they were made)</source>
+        <extracomment>The headline figures the panel shows: (figure, is a share). The version fields shown, in order. The mark of a significant regression: a sign and a word, readable without colour.</extracomment>
+        <translation>Dérive d&apos;une exécution à l&apos;autre (dans l&apos;ordre où elles ont été faites)</translation>
+    </message>
+    <message>
+        <source>Change = this run minus the previous run, and minus the baseline. A regression (▼) is a measure worse by a paired test over the cases both runs answered (Holm-corrected randomization test), against the previous run or an earlier baseline; select a run to see what changed and which cases flipped.</source>
+        <translation>Écart = cette exécution moins la précédente, et moins la référence. Une régression (▼) est une mesure moins bonne selon un test apparié sur les cas que les deux exécutions ont traités (test de randomisation corrigé par Holm), par rapport à l&apos;exécution précédente ou à une référence antérieure ; sélectionnez une exécution pour voir ce qui a changé et quels cas ont basculé.</translation>
+    </message>
+    <message>
+        <source>Computing the drift across runs…</source>
+        <translation>Calcul de la dérive entre exécutions…</translation>
+    </message>
+    <message>
+        <source>&amp;Baseline:</source>
+        <translation>&amp;Référence :</translation>
+    </message>
+    <message>
+        <source>Famil&amp;y:</source>
+        <translation>Famill&amp;e :</translation>
+    </message>
+    <message>
+        <source>(first run)</source>
+        <translation>(première exécution)</translation>
+    </message>
+    <message>
+        <source>Task success</source>
+        <translation>Succès de la tâche</translation>
+    </message>
+    <message>
+        <source>Δ %1 vs previous</source>
+        <translation>Δ %1 / précédente</translation>
+    </message>
+    <message>
+        <source>Δ %1 vs baseline</source>
+        <translation>Δ %1 / référence</translation>
+    </message>
+    <message>
+        <source>Regression</source>
+        <translation>Régression</translation>
+    </message>
+    <message>
+        <source>(baseline)</source>
+        <translation>(référence)</translation>
+    </message>
+    <message>
+        <source>Select a run to see its regressions.</source>
+        <translation>Sélectionnez une exécution pour voir ses régressions.</translation>
+    </message>
+    <message>
+        <source>over %1 cases</source>
+        <translation>sur %1 cas</translation>
+    </message>
+    <message>
+        <source>regression: %1</source>
+        <translation>régression : %1</translation>
+    </message>
+    <message>
+        <source>%1: no significant regression.</source>
+        <translation>%1 : aucune régression significative.</translation>
+    </message>
+    <message>
+        <source> points</source>
+        <translation> points</translation>
+    </message>
+    <message>
+        <source>%1 (change %2, p (Holm) %3)</source>
+        <translation>%1 (écart %2, p (Holm) %3)</translation>
+    </message>
+    <message>
+        <source>%1 worse than %2 over %3 cases: %4.</source>
+        <translation>%1 moins bon que %2 sur %3 cas : %4.</translation>
+    </message>
+    <message>
+        <source>Version fields changed: %1.</source>
+        <translation>Champs de version modifiés : %1.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>Validated → not validated: %1.</source>
+        <translation>Validé → non validé : %1.</translation>
+    </message>
+    <message>
+        <source>Relevant found → lost: %1.</source>
+        <translation>Pertinent trouvé → perdu : %1.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>Corpus</translation>
+    </message>
+    <message>
+        <source>Index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notes</translation>
+    </message>
+    <message>
+        <source>How many cases are enough</source>
+        <translation>Combien de cas suffisent</translation>
+    </message>
+    <message>
+        <source>&amp;Wanted interval width:</source>
+        <translation>&amp;Largeur d&apos;intervalle voulue :</translation>
+    </message>
+    <message>
+        <source>%1: cases</source>
+        <translation>%1 : cas</translation>
+    </message>
+    <message>
+        <source>%1: ± today</source>
+        <translation>%1 : ± aujourd&apos;hui</translation>
+    </message>
+    <message>
+        <source>%1: more cases</source>
+        <translation>%1 : cas en plus</translation>
+    </message>
+    <message>
+        <source>± today: half the width of the %1 % interval, in points. More cases: how many cases to add to the family (at today&apos;s rate and spread) for the interval to be narrower than ±%2 points; 0: it already is; —: cannot be told yet (no case, or fewer than two values for a mean).</source>
+        <translation>± aujourd&apos;hui : la moitié de la largeur de l&apos;intervalle à %1 %, en points. Cas en plus : combien de cas ajouter à la famille (au taux et à la dispersion d&apos;aujourd&apos;hui) pour que l&apos;intervalle soit plus étroit que ±%2 points ; 0 : c&apos;est déjà le cas ; — : impossible à dire pour l&apos;instant (aucun cas, ou moins de deux valeurs pour une moyenne).</translation>
+    </message>
+    <message>
+        <source>%1 cases in all would do</source>
+        <translation>%1 cas en tout suffiraient</translation>
+    </message>
+    <message>
+        <source>Retrieved</source>
+        <translation>Récupéré</translation>
+    </message>
+    <message>
+        <source>Passed to the model</source>
+        <translation>Transmis au modèle</translation>
+    </message>
+    <message>
+        <source>Cited</source>
+        <translation>Cité</translation>
+    </message>
+    <message>
+        <source>Out-of-scope exposure (critical, per identity)</source>
+        <translation>Exposition hors périmètre (critique, par identité)</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>Groupes</translation>
+    </message>
+    <message>
+        <source>Cases checked</source>
+        <translation>Cas vérifiés</translation>
+    </message>
+    <message>
+        <source>Cases exposed</source>
+        <translation>Cas exposés</translation>
+    </message>
+    <message>
+        <source>Wrong answer</source>
+        <translation>Réponse erronée</translation>
+    </message>
+    <message>
+        <source>Missing evidence</source>
+        <translation>Absence de preuve</translation>
+    </message>
+    <message>
+        <source>Out-of-scope exposure</source>
+        <translation>Exposition hors périmètre</translation>
+    </message>
+    <message>
+        <source>Cases</source>
+        <translation>Cas</translation>
+    </message>
+    <message>
+        <source>%1 exposure(s) in this run. A forbidden document retrieved, passed to the model (the top %2 of an answered case) or cited is a critical error: it is counted here, never averaged into quality. The three outcomes are kept apart: a right answer built on a forbidden document is exposed, not wrong.</source>
+        <translation>%1 exposition(s) dans cette exécution. Un document interdit récupéré, transmis au modèle (les %2 premiers d&apos;un cas répondu) ou cité est une erreur critique : il est compté ici, jamais moyenné dans la qualité. Les trois issues restent séparées : une réponse juste bâtie sur un document interdit est exposée, pas erronée.</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <extracomment>The diagnosis columns, in seed 003&apos;s order of the step to fix.</extracomment>
+        <translation>Réponses</translation>
+    </message>
+    <message>
+        <source>Parse rate</source>
+        <translation>Taux de lecture</translation>
+    </message>
+    <message>
+        <source>Schema-valid rate</source>
+        <translation>Taux conforme au schéma</translation>
+    </message>
+    <message>
+        <source>Contract broken</source>
+        <translation>Contrat cassé</translation>
+    </message>
+    <message>
+        <source>Document missing</source>
+        <translation>Document manquant</translation>
+    </message>
+    <message>
+        <source>Right document, wrong field</source>
+        <translation>Bon document, champ faux</translation>
+    </message>
+    <message>
+        <source>All fields right</source>
+        <translation>Tous les champs justes</translation>
+    </message>
+    <message>
+        <source>Structured answers (output contracts)</source>
+        <translation>Sorties structurées (contrats de sortie)</translation>
+    </message>
+    <message>
+        <source>Accuracy = fields right once reviewed / checks executed. A check not executed (the answer did not parse or broke the schema) is counted apart, never as passed.</source>
+        <translation>Exactitude = champs justes après revue / contrôles exécutés. Un contrôle non exécuté (la réponse ne se lit pas ou enfreint le schéma) est compté à part, jamais comme réussi.</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Exactitude</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>Justes</translation>
+    </message>
+    <message>
+        <source>Executed</source>
+        <translation>Exécutés</translation>
+    </message>
+    <message>
+        <source>Not executed</source>
+        <translation>Non exécutés</translation>
+    </message>
+    <message>
+        <source>Overruled</source>
+        <translation>Infirmés</translation>
     </message>
 </context>
 <context>
@@ -1656,6 +2204,57 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
 </context>
 <context>
+    <name>HandOutDialog</name>
+    <message>
+        <source>Hand Out Assignments</source>
+        <translation>Distribuer les affectations</translation>
+    </message>
+    <message>
+        <source>e.g. Alice, Bruno, Chloé</source>
+        <translation>p. ex. Alice, Bruno, Chloé</translation>
+    </message>
+    <message>
+        <source> assessors per pair</source>
+        <translation> annotateurs par paire</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>au hasard</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>&amp;Assessors (comma-separated):</source>
+        <translation>&amp;Annotateurs (séparés par des virgules) :</translation>
+    </message>
+    <message>
+        <source>&amp;Judgments per pair (k):</source>
+        <translation>&amp;Jugements par paire (k) :</translation>
+    </message>
+    <message>
+        <source>&amp;Control pairs (shown again, blind):</source>
+        <translation>Paires de &amp;contrôle (remontrées, à l’aveugle) :</translation>
+    </message>
+    <message>
+        <source>&amp;Seed of the order:</source>
+        <translation>&amp;Graine de l’ordre :</translation>
+    </message>
+    <message>
+        <source>&amp;Output folder:</source>
+        <translation>&amp;Dossier de sortie :</translation>
+    </message>
+    <message>
+        <source>The pool (Judge → Pool…) is shared out so that every pair gets k different assessors and each assessor about the same number of pairs, each in an order of their own. One file per assessor is written in the folder; send each expert theirs (a synced folder or a git repository will do), then File → Team → Collect… brings their work back.</source>
+        <translation>Le pool (Juger → Pool…) est réparti pour que chaque paire ait k annotateurs différents et chaque annotateur à peu près le même nombre de paires, chacun dans un ordre qui lui est propre. Un fichier par annotateur est écrit dans le dossier ; envoyez à chaque expert le sien (un dossier synchronisé ou un dépôt git conviennent), puis Fichier → Équipe → Récupérer… rapporte leur travail.</translation>
+    </message>
+    <message>
+        <source>Output folder</source>
+        <translation>Dossier de sortie</translation>
+    </message>
+</context>
+<context>
     <name>HistoryModel</name>
     <message>
         <source>Time</source>
@@ -1920,6 +2519,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Settles most</source>
         <translation>La plus décisive</translation>
+    </message>
+    <message>
+        <source>Can’t judge…</source>
+        <translation>Impossible…</translation>
     </message>
     <message numerus="yes">
         <source>Settles %n undetermined value(s)</source>
@@ -2331,6 +2934,109 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
 </context>
 <context>
+    <name>ReplayDialog</name>
+    <message>
+        <source>What if: replay a rights change</source>
+        <translation>Et si : rejouer un changement de droits</translation>
+    </message>
+    <message>
+        <source>Remove a group from an identity</source>
+        <translation>Retirer un groupe à une identité</translation>
+    </message>
+    <message>
+        <source>Toggle the current cell: %1 × %2 (groups → %3)</source>
+        <translation>Basculer la cellule courante : %1 × %2 (groupes → %3)</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Exécution</translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation>Cas</translation>
+    </message>
+    <message>
+        <source>Identity</source>
+        <translation>Identité</translation>
+    </message>
+    <message>
+        <source>Now exposed</source>
+        <translation>Désormais exposé</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>Documents</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Chiffre</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Avant</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Après</translation>
+    </message>
+    <message>
+        <source>Apply the change</source>
+        <translation>Appliquer le changement</translation>
+    </message>
+    <message>
+        <source>Remove from identity</source>
+        <translation>Retirer à l&apos;identité</translation>
+    </message>
+    <message>
+        <source>the group</source>
+        <translation>le groupe</translation>
+    </message>
+    <message>
+        <source>Stored answers that would expose a forbidden document:</source>
+        <translation>Réponses enregistrées qui exposeraient un document interdit :</translation>
+    </message>
+    <message>
+        <source>Figures that would change:</source>
+        <translation>Chiffres qui changeraient :</translation>
+    </message>
+    <message>
+        <source>retrieved</source>
+        <translation>récupéré</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>transmis au modèle</translation>
+    </message>
+    <message>
+        <source>cited</source>
+        <translation>cité</translation>
+    </message>
+    <message>
+        <source>cases exposed</source>
+        <translation>cas exposés</translation>
+    </message>
+    <message>
+        <source>all exposures</source>
+        <translation>toutes les expositions</translation>
+    </message>
+    <message>
+        <source>identity %1</source>
+        <translation>identité %1</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>exécution %1</translation>
+    </message>
+    <message>
+        <source>Choose an identity and one of its groups.</source>
+        <translation>Choisissez une identité et l&apos;un de ses groupes.</translation>
+    </message>
+    <message>
+        <source>After %1: %2 new exposure(s) in %3 stored answer(s) of %4 run(s), %5 removed. Nothing is run again; nothing changes until you apply.</source>
+        <translation>Après %1 : %2 nouvelle(s) exposition(s) dans %3 réponse(s) enregistrée(s) de %4 exécution(s), %5 supprimée(s). Rien n&apos;est relancé ; rien ne change avant d&apos;appliquer.</translation>
+    </message>
+</context>
+<context>
     <name>RestoreDialog</name>
     <message>
         <source>Restore from Backup</source>
@@ -2477,6 +3183,114 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
 </context>
 <context>
+    <name>RightsMatrixModel</name>
+    <message>
+        <source>Groups</source>
+        <extracomment>Columns before the identities: key, title, the document&apos;s groups.</extracomment>
+        <translation>Groupes</translation>
+    </message>
+    <message>
+        <source>%1 (role only)</source>
+        <translation>%1 (rôle seul)</translation>
+    </message>
+    <message>
+        <source>✓ open to all</source>
+        <translation>✓ ouvert à tous</translation>
+    </message>
+    <message>
+        <source>✓ allowed</source>
+        <translation>✓ autorisé</translation>
+    </message>
+    <message>
+        <source>✗ forbidden</source>
+        <translation>✗ interdit</translation>
+    </message>
+    <message>
+        <source>none (open)</source>
+        <translation>aucun (ouvert)</translation>
+    </message>
+    <message>
+        <source>Document groups: %1 · groups of %2: %3 · Space toggles, Ctrl+Z undoes</source>
+        <translation>Groupes du document : %1 · groupes de %2 : %3 · Espace bascule, Ctrl+Z annule</translation>
+    </message>
+</context>
+<context>
+    <name>RightsMatrixView</name>
+    <message>
+        <source>Filter documents by key or title…</source>
+        <extracomment>Emitted with a short text after each edit (what changed), for the status line.</extracomment>
+        <translation>Filtrer les documents par clé ou titre…</translation>
+    </message>
+    <message>
+        <source>Identity:</source>
+        <translation>Identité :</translation>
+    </message>
+    <message>
+        <source>Add identity…</source>
+        <translation>Ajouter une identité…</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Renommer…</translation>
+    </message>
+    <message>
+        <source>Groups…</source>
+        <translation>Groupes…</translation>
+    </message>
+    <message>
+        <source>Remove identity</source>
+        <translation>Supprimer l&apos;identité</translation>
+    </message>
+    <message>
+        <source>What if…</source>
+        <translation>Et si…</translation>
+    </message>
+    <message>
+        <source>All identities</source>
+        <translation>Toutes les identités</translation>
+    </message>
+    <message>
+        <source>Move to an identity&apos;s column first.</source>
+        <translation>Placez-vous d&apos;abord dans la colonne d&apos;une identité.</translation>
+    </message>
+    <message>
+        <source>%1: groups %2 → %3</source>
+        <translation>%1 : groupes %2 → %3</translation>
+    </message>
+    <message>
+        <source>Move to a declared identity&apos;s column first (a role only column: add it as an identity).</source>
+        <translation>Placez-vous d&apos;abord dans la colonne d&apos;une identité déclarée (colonne « rôle seul » : ajoutez-la comme identité).</translation>
+    </message>
+    <message>
+        <source>Add a test identity</source>
+        <translation>Ajouter une identité de test</translation>
+    </message>
+    <message>
+        <source>Name of the identity (e.g. salarié, manager, RH):</source>
+        <translation>Nom de l&apos;identité (par ex. salarié, manager, RH) :</translation>
+    </message>
+    <message>
+        <source>Groups of %1</source>
+        <translation>Groupes de %1</translation>
+    </message>
+    <message>
+        <source>Its groups, comma-separated (e.g. tous, managers):</source>
+        <translation>Ses groupes, séparés par des virgules (par ex. tous, managers) :</translation>
+    </message>
+    <message>
+        <source>Rename %1</source>
+        <translation>Renommer %1</translation>
+    </message>
+    <message>
+        <source>New name (the cases it asks follow):</source>
+        <translation>Nouveau nom (les cas qu&apos;elle pose suivent) :</translation>
+    </message>
+    <message>
+        <source>Its groups, comma-separated:</source>
+        <translation>Ses groupes, séparés par des virgules :</translation>
+    </message>
+</context>
+<context>
     <name>RunDialog</name>
     <message>
         <source>Name:</source>
@@ -2546,16 +3360,20 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Exécution JSONL (case, retrieved, answer…)</translation>
     </message>
     <message>
-        <source>Ragas JSONL (user_input, retrieved_contexts…)</source>
-        <translation>Ragas JSONL (user_input, retrieved_contexts…)</translation>
-    </message>
-    <message>
         <source>Agent trajectories JSONL (case, steps, final_state…)</source>
         <translation>Trajectoires d&apos;agent JSONL (case, steps, final_state…)</translation>
     </message>
     <message>
         <source>Agent chat logs, OpenAI style (messages with tool_calls)</source>
         <translation>Journaux de conversation d&apos;agent, style OpenAI (messages avec tool_calls)</translation>
+    </message>
+    <message>
+        <source>tau-bench / tau2-bench results (task_id, trial, reward, traj)</source>
+        <translation>Résultats tau-bench / tau2-bench (task_id, trial, reward, traj)</translation>
+    </message>
+    <message>
+        <source>RAGChecker input or output file (results with retrieved_context)</source>
+        <translation>Fichier d’entrée ou de sortie RAGChecker (results avec retrieved_context)</translation>
     </message>
     <message>
         <source>Run</source>
@@ -2634,6 +3452,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Supprimer l&apos;exécution «&#xa0;%1&#xa0;» avec ses %2 documents retrouvés et ses %3 réponses&#xa0;? Les jugements restent (ils appartiennent aux paires). Ctrl+Z la rétablit.</translation>
     </message>
     <message>
+        <source>Ragas CSV or JSONL (user_input or question, contexts…)</source>
+        <translation>Ragas CSV ou JSONL (user_input ou question, contexts…)</translation>
+    </message>
+    <message>
         <source>Import a Run</source>
         <translation>Importer une exécution</translation>
     </message>
@@ -2705,6 +3527,205 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Broken check</source>
         <translation>Contrôle violé</translation>
+    </message>
+</context>
+<context>
+    <name>StructuredPanel</name>
+    <message>
+        <source>equal</source>
+        <extracomment>Outcome → (symbol, word, background). The word is translated in this class&apos;s context.</extracomment>
+        <translation>égal</translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation>diffère</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>absent</translation>
+    </message>
+    <message>
+        <source>not supported</source>
+        <translation>non appuyé</translation>
+    </message>
+    <message>
+        <source>source not provided</source>
+        <translation>source non fournie</translation>
+    </message>
+    <message>
+        <source>not executed</source>
+        <translation>non exécuté</translation>
+    </message>
+    <message>
+        <source>not checked yet</source>
+        <translation>pas encore contrôlé</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>exacte</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>nombre</translation>
+    </message>
+    <message>
+        <source>date</source>
+        <translation>date</translation>
+    </message>
+    <message>
+        <source>normalised text</source>
+        <translation>texte normalisé</translation>
+    </message>
+    <message>
+        <source>one of</source>
+        <translation>l&apos;une des valeurs</translation>
+    </message>
+</context>
+<context>
+    <name>TeamJob</name>
+    <message>
+        <source>Cancel</source>
+        <extracomment>A job shorter than this never shows its progress dialog.</extracomment>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Annulation…</translation>
+    </message>
+</context>
+<context>
+    <name>TeamMenu</name>
+    <message>
+        <source>Collect Assignment Files</source>
+        <translation>Récupérer les fichiers d’affectation</translation>
+    </message>
+    <message>
+        <source>Collect every assignment file of a folder, or pick files?</source>
+        <translation>Récupérer tous les fichiers d’affectation d’un dossier, ou choisir des fichiers ?</translation>
+    </message>
+    <message>
+        <source>A &amp;Folder…</source>
+        <translation>Un &amp;dossier…</translation>
+    </message>
+    <message>
+        <source>&amp;Files…</source>
+        <translation>Des &amp;fichiers…</translation>
+    </message>
+    <message>
+        <source>Gold sets (*.goldset)</source>
+        <translation>Jeux de référence (*.goldset)</translation>
+    </message>
+    <message>
+        <source>%1: refused — %2</source>
+        <translation>%1 : refusé — %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 added, %4 updated, %5 unchanged, %6 control repeats, %7 can’t judge, %8 conflicts</source>
+        <translation>%1 (%2) : %3 ajoutés, %4 mis à jour, %5 inchangés, %6 répétitions de contrôle, %7 impossibles à juger, %8 conflits</translation>
+    </message>
+    <message>
+        <source>No assignment file found there.</source>
+        <translation>Aucun fichier d’affectation trouvé à cet endroit.</translation>
+    </message>
+    <message>
+        <source>Disputed pairs waiting in the adjudication queue (Judge → D): %1.</source>
+        <translation>Paires en désaccord dans la file d’arbitrage (Juger → D) : %1.</translation>
+    </message>
+    <message>
+        <source>Collect</source>
+        <translation>Récupérer</translation>
+    </message>
+    <message>
+        <source>%1: %2 pairs → %3</source>
+        <translation>%1 : %2 paires → %3</translation>
+    </message>
+    <message>
+        <source>Hand Out Assignments</source>
+        <translation>Distribuer les affectations</translation>
+    </message>
+    <message>
+        <source>%1 pairs handed out; send each expert their file.</source>
+        <translation>%1 paires distribuées ; envoyez à chaque expert son fichier.</translation>
+    </message>
+    <message>
+        <source>&amp;Team</source>
+        <translation>É&amp;quipe</translation>
+    </message>
+    <message>
+        <source>Handing out assignments…</source>
+        <translation>Distribution des affectations…</translation>
+    </message>
+    <message>
+        <source>Collecting assignment files…</source>
+        <translation>Récupération des fichiers d’affectation…</translation>
+    </message>
+    <message>
+        <source>Team Folder: where the experts&apos; files arrive</source>
+        <translation>Dossier d’équipe : où arrivent les fichiers des experts</translation>
+    </message>
+</context>
+<context>
+    <name>TeamPanel</name>
+    <message>
+        <source>fast</source>
+        <extracomment>How long a burst of file changes must settle before the folder is read again. Read the folder at least this often while the panel is shown.</extracomment>
+        <translation>rapide</translation>
+    </message>
+    <message>
+        <source>low agreement</source>
+        <translation>accord faible</translation>
+    </message>
+    <message>
+        <source>inconsistent</source>
+        <translation>inconstant</translation>
+    </message>
+    <message>
+        <source>Team (live from the team folder, read-only)</source>
+        <translation>Équipe (en direct depuis le dossier d’équipe, en lecture seule)</translation>
+    </message>
+    <message>
+        <source>Folder: %1</source>
+        <translation>Dossier : %1</translation>
+    </message>
+    <message>
+        <source>Judged</source>
+        <translation>Jugées</translation>
+    </message>
+    <message>
+        <source>Remaining</source>
+        <translation>Restantes</translation>
+    </message>
+    <message>
+        <source>Can’t judge</source>
+        <translation>Impossibles à juger</translation>
+    </message>
+    <message>
+        <source>Median s / judgment</source>
+        <translation>s médianes / jugement</translation>
+    </message>
+    <message>
+        <source>Cohen’s κ with the others</source>
+        <translation>κ de Cohen avec les autres</translation>
+    </message>
+    <message>
+        <source>Self-consistency</source>
+        <translation>Constance</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>Signal</translation>
+    </message>
+    <message>
+        <source>Krippendorff’s α over the team: %1 (%2 pairs judged by two or more). κ: mean of each assessor’s Cohen’s κ with each colleague, on the pairs both judged. Self-consistency: control pairs given the same label twice. A flag names an outlier: fast (median time under a third of the team’s), low agreement (κ more than 0.2 below the team’s median), inconsistent (under 67 % on 3 control pairs or more). — means not defined yet.</source>
+        <translation>α de Krippendorff sur l’équipe : %1 (%2 paires jugées par deux ou plus). κ : moyenne des κ de Cohen de chaque annotateur avec chaque collègue, sur les paires jugées par les deux. Constance : paires de contrôle étiquetées deux fois de la même façon. Un signal nomme un cas atypique : rapide (temps médian sous le tiers de celui de l’équipe), accord faible (κ inférieur de plus de 0,2 à la médiane de l’équipe), inconstant (moins de 67 % sur 3 paires de contrôle ou plus). — signifie pas encore défini.</translation>
+    </message>
+    <message>
+        <source>No assignment file has been read in this folder yet.</source>
+        <translation>Aucun fichier d’affectation n’a encore été lu dans ce dossier.</translation>
+    </message>
+    <message>
+        <source>%1: not read — %2</source>
+        <translation>%1 : non lu — %2</translation>
     </message>
 </context>
 <context>
@@ -2835,6 +3856,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Justification (W)</translation>
     </message>
     <message>
+        <source>Structured answer (D)</source>
+        <translation>Sortie structurée (D)</translation>
+    </message>
+    <message>
         <source>All answers (O)</source>
         <translation>Toutes les réponses (O)</translation>
     </message>
@@ -2849,6 +3874,13 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>no claim</source>
         <translation>aucune affirmation</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n claim(s) left to verify in the sample</source>
+        <translation>
+            <numerusform>%n affirmation reste à vérifier dans l&apos;échantillon</numerusform>
+            <numerusform>%n affirmations restent à vérifier dans l&apos;échantillon</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n claim(s) left to verify in all runs</source>
@@ -2941,6 +3973,30 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>yes</source>
         <translation>oui</translation>
+    </message>
+    <message>
+        <source>retrieved: %1</source>
+        <translation>récupéré : %1</translation>
+    </message>
+    <message>
+        <source>cited: %1</source>
+        <translation>cité : %1</translation>
+    </message>
+    <message>
+        <source>Three outcomes, kept apart</source>
+        <translation>Trois issues, séparées</translation>
+    </message>
+    <message>
+        <source>wrong answer</source>
+        <translation>réponse erronée</translation>
+    </message>
+    <message>
+        <source>missing evidence</source>
+        <translation>absence de preuve</translation>
+    </message>
+    <message>
+        <source>out-of-scope exposure</source>
+        <translation>exposition hors périmètre</translation>
     </message>
     <message>
         <source>partly</source>
@@ -3155,6 +4211,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Revenir à non jugé</translation>
     </message>
     <message>
+        <source>Can’t judge (with a reason)…</source>
+        <translation>Impossible à juger (avec une raison)…</translation>
+    </message>
+    <message>
         <source>Next pair</source>
         <translation>Paire suivante</translation>
     </message>
@@ -3303,6 +4363,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Versions publiées…</translation>
     </message>
     <message>
+        <source>Output contract of the case (structured answers)…</source>
+        <translation>Contrat de sortie du cas (sorties structurées)…</translation>
+    </message>
+    <message>
         <source>Import cases…</source>
         <translation>Importer des cas…</translation>
     </message>
@@ -3317,6 +4381,18 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Corpus: find in the document&apos;s text</source>
         <translation>Corpus&#xa0;: rechercher dans le texte du document</translation>
+    </message>
+    <message>
+        <source>Corpus: rights matrix (documents × identities)</source>
+        <translation>Corpus : matrice des droits (documents × identités)</translation>
+    </message>
+    <message>
+        <source>Rights matrix: allow or forbid the cell&apos;s identity</source>
+        <translation>Matrice des droits : autoriser ou interdire l&apos;identité de la cellule</translation>
+    </message>
+    <message>
+        <source>Rights matrix: what if a group is removed…</source>
+        <translation>Matrice des droits : et si un groupe était retiré…</translation>
     </message>
     <message>
         <source>Review queue: accept</source>
@@ -3451,6 +4527,34 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Accord avec un juge</translation>
     </message>
     <message>
+        <source>Structured answer (decisive fields)</source>
+        <translation>Sortie structurée (champs décisifs)</translation>
+    </message>
+    <message>
+        <source>Next decisive field</source>
+        <translation>Champ décisif suivant</translation>
+    </message>
+    <message>
+        <source>Previous decisive field</source>
+        <translation>Champ décisif précédent</translation>
+    </message>
+    <message>
+        <source>Confirm the field&apos;s outcome</source>
+        <translation>Confirmer le résultat du champ</translation>
+    </message>
+    <message>
+        <source>Overrule the field&apos;s outcome…</source>
+        <translation>Infirmer le résultat du champ…</translation>
+    </message>
+    <message>
+        <source>Check structured answers again</source>
+        <translation>Contrôler à nouveau les sorties structurées</translation>
+    </message>
+    <message>
+        <source>Review a judge&apos;s sample (blind)</source>
+        <translation>Revoir l&apos;échantillon d&apos;un juge (à l&apos;aveugle)</translation>
+    </message>
+    <message>
         <source>Accept the automatic checks, then the next trajectory to review</source>
         <translation>Accepter les contrôles automatiques, puis la trajectoire suivante à relire</translation>
     </message>
@@ -3505,6 +4609,18 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Choose the run</source>
         <translation>Choisir l&apos;exécution</translation>
+    </message>
+    <message>
+        <source>Hand Out Assignments…</source>
+        <translation>Distribuer les affectations…</translation>
+    </message>
+    <message>
+        <source>Collect…</source>
+        <translation>Récupérer…</translation>
+    </message>
+    <message>
+        <source>Team Folder…</source>
+        <translation>Dossier d’équipe…</translation>
     </message>
 </context>
 <context>
@@ -3564,6 +4680,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Excel workbook for managers (.xlsx)</source>
         <translation>Classeur Excel pour les responsables (.xlsx)</translation>
+    </message>
+    <message>
+        <source>One-page PDF summary for managers (.pdf)</source>
+        <translation>Synthèse PDF d&apos;une page pour les responsables (.pdf)</translation>
     </message>
     <message>
         <source>CSV for Excel (folder)</source>
@@ -3903,6 +5023,54 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>En désaccord</translation>
     </message>
     <message>
+        <source>Test identity</source>
+        <translation>Identité de test</translation>
+    </message>
+    <message>
+        <source>Output contract</source>
+        <translation>Contrat de sortie</translation>
+    </message>
+    <message>
+        <source>Decisive field</source>
+        <translation>Champ décisif</translation>
+    </message>
+    <message>
+        <source>Structured answer check</source>
+        <translation>Contrôle de sortie structurée</translation>
+    </message>
+    <message>
+        <source>Decisive field outcome</source>
+        <translation>Résultat d&apos;un champ décisif</translation>
+    </message>
+    <message>
+        <source>Campaign</source>
+        <translation>Campagne</translation>
+    </message>
+    <message>
+        <source>Campaign assessor</source>
+        <translation>Annotateur de la campagne</translation>
+    </message>
+    <message>
+        <source>Assigned pair</source>
+        <translation>Paire affectée</translation>
+    </message>
+    <message>
+        <source>Control repeat</source>
+        <translation>Répétition de contrôle</translation>
+    </message>
+    <message>
+        <source>Can&apos;t judge</source>
+        <translation>Impossible à juger</translation>
+    </message>
+    <message>
+        <source>Review sample of a judge</source>
+        <translation>Échantillon de revue d&apos;un juge</translation>
+    </message>
+    <message>
+        <source>Sampled unit</source>
+        <translation>Unité tirée</translation>
+    </message>
+    <message>
         <source>Edit gold-set settings</source>
         <translation>Modifier les paramètres du jeu de référence</translation>
     </message>
@@ -4001,6 +5169,34 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Revert</source>
         <translation>Retour arrière</translation>
+    </message>
+    <message>
+        <source>Draw a review sample of a judge</source>
+        <translation>Tirer un échantillon de revue d&apos;un juge</translation>
+    </message>
+    <message>
+        <source>Set the output contract</source>
+        <translation>Définir le contrat de sortie</translation>
+    </message>
+    <message>
+        <source>Check structured answers</source>
+        <translation>Contrôler les sorties structurées</translation>
+    </message>
+    <message>
+        <source>Review a decisive field</source>
+        <translation>Revoir un champ décisif</translation>
+    </message>
+    <message>
+        <source>Hand out assignments</source>
+        <translation>Distribution des affectations</translation>
+    </message>
+    <message>
+        <source>Judge an assigned pair</source>
+        <translation>Jugement d’une paire affectée</translation>
+    </message>
+    <message>
+        <source>Collect an assignment file</source>
+        <translation>Récupération d’un fichier d’affectation</translation>
     </message>
     <message>
         <source>Import run</source>
@@ -4137,6 +5333,26 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Note on an expected source</source>
         <translation>Note sur une source attendue</translation>
+    </message>
+    <message>
+        <source>New test identity</source>
+        <translation>Nouvelle identité de test</translation>
+    </message>
+    <message>
+        <source>Edit test identity</source>
+        <translation>Modifier une identité de test</translation>
+    </message>
+    <message>
+        <source>Delete test identity</source>
+        <translation>Supprimer une identité de test</translation>
+    </message>
+    <message>
+        <source>Change document rights</source>
+        <translation>Modifier les droits d&apos;un document</translation>
+    </message>
+    <message>
+        <source>Apply a rights change</source>
+        <translation>Appliquer un changement de droits</translation>
     </message>
     <message>
         <source>Claim rationale</source>
