@@ -144,8 +144,8 @@ def _retrieval(report: Report, families: Mapping[str, str], s: Settings
     enough: dict[str | None, dict[str, Enough]] = {}
     done: dict[tuple[str, ...], dict[str, Interval | None]] = {}
     for family, cases in groups.items():
-        columns = {m: [report.per_query[c][m] for c in cases] for m in report.measures}
-        key = tuple(cases)
+        columns = {m: counted(report, cases, m, family is OVERALL) for m in report.measures}
+        key = (family is OVERALL, *cases)
         if key not in done:  # one family holding every case: the overall ranges, once
             done[key] = bootstrap_means(columns, s.resamples, s.level, s.seed)
         found = done[key]
@@ -159,6 +159,24 @@ def _retrieval(report: Report, families: Mapping[str, str], s: Settings
             enough[family][m] = cases_for_mean(column, s.target, s.level,
                                                None if ci is None else ci.half_width)
     return intervals, means, enough
+
+
+def counted(report: Report, cases: Sequence[str], measure: str, overall: bool
+            ) -> list[float | None]:
+    """The values of ``cases`` that the report's mean of ``measure`` counts, by its rule: its
+    topics only (a case of the run without any judgment is in no mean), a value not defined
+    counting 0 under ``trec``, and, overall, the judged topics the run misses scoring 0
+    (``--all-judged``).  The interval then runs over the very values the mean averages."""
+    topics = set(report.topics)
+    values: list[float | None] = []
+    for case in cases:
+        if case not in topics:
+            continue
+        value = report.per_query[case][measure]
+        values.append(0.0 if value is None and report.zero_when_undefined else value)
+    if overall:
+        values += [0.0] * len(report.missing_topics)
+    return values
 
 
 def run_intervals(report: Report, families: Mapping[str, str], answers: AnswerSummary,

@@ -145,7 +145,22 @@ def static_seeds() -> dict[tuple[str, str], bytes]:
             {"query_id": "Q01", "response_claims": [["Vous acquérez", "2,08 jours"], ["x"]],
              "retrieved2response": [["Entailment", "Neutral"], ["Contradiction"]]},
             {"query_id": "Q02", "response_claims": [], "retrieved2response": []}]}).encode(),
+        # Real published files (tests/data, with their sources): RAGChecker's example input,
+        # and one tau-bench trajectory (the first record of the cut, its trajectory shortened)
+        ("ragchecker-run", ".json"): (DATA / "ragchecker" / "checking_inputs.json").read_bytes(),
+        ("tau-bench", ".json"): json.dumps([_short_tau(_TAU[0]), _short_tau(_TAU[1])],
+                                           ensure_ascii=False).encode(),
     }
+
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+_TAU = json.loads((DATA / "tau_bench" / "gpt-4o-airline-cut.json").read_text(encoding="utf-8"))
+
+
+def _short_tau(record: dict[str, object]) -> dict[str, object]:
+    """A tau-bench record with its first 8 messages (a seed the fuzzer can mutate quickly)."""
+    traj = record["traj"]
+    return {**record, "traj": traj[:8] if isinstance(traj, list) else traj}
 
 
 @pytest.fixture(scope="module")
@@ -275,7 +290,7 @@ def empty(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _options(fmt: str, strict: bool) -> registry.Options:
     if fmt in EXISTING_RUN:
         run: str | None = RUN
-    elif fmt in ("trec-run", "jsonl-run", "ragas"):
+    elif fmt in ("trec-run", "jsonl-run", "ragas", "ragchecker-run", "tau-bench"):
         run = "fuzz-run"
     else:
         run = None

@@ -199,10 +199,17 @@ def test_a_file_past_the_threshold_is_bootstrapped_on_a_worker(
                                           "document_id": (case + rank) % 40 + 1,
                                           "score": 1.0 / rank}
                                          for case in range(1, 251) for rank in range(1, 11)))
+            # every case judged on its first-ranked document (a topic counts in a mean only
+            # with a judgment, as in trec_eval)
+            assessor = op.insert("assessors", {"name": "alice", "created_at": now})["id"]
+            op.insert_many("judgments", ({"case_id": case, "document_id": (case + 1) % 40 + 1,
+                                          "assessor_id": assessor, "grade": case % 2,
+                                          "updated_at": now} for case in range(1, 251)))
         assert store.count("retrieved") > module.WORKER_THRESHOLD
     window = open_window(qtbot, goldset_path)
     dashboard = next(s for s in window.sections if isinstance(s, DashboardSection))
     with qtbot.waitSignal(dashboard.figures_shown, timeout=20_000):
         window.show_section(window.sections.index(dashboard))
         assert dashboard.figures is None and dashboard.busy.isVisibleTo(dashboard)
-    assert RANGE.search(dashboard.retrieval.text_at(ALL, "P@5"))  # nothing judged: 0 [0–0]
+    shown = RANGE.search(dashboard.retrieval.text_at(ALL, "P@5"))
+    assert shown and float(shown[1]) < 0.1 < float(shown[2])  # half the cases: P@5 = 0.1

@@ -605,7 +605,7 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
     <message>
         <source> (of which %1 can’t judge)</source>
-        <translation> (dont %1 impossibles à juger)</translation>
+        <translation> (dont impossibles à juger&#xa0;: %1)</translation>
     </message>
     <message>
         <source>finished: hand your file back to the lead</source>
@@ -3621,7 +3621,7 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
     <message>
         <source>%1 (%2): %3 added, %4 updated, %5 unchanged, %6 control repeats, %7 can’t judge, %8 conflicts</source>
-        <translation>%1 (%2) : %3 ajoutés, %4 mis à jour, %5 inchangés, %6 répétitions de contrôle, %7 impossibles à juger, %8 conflits</translation>
+        <translation>%1 (%2)&#xa0;: ajoutés %3, mis à jour %4, inchangés %5, répétitions de contrôle %6, impossibles à juger %7, conflits %8</translation>
     </message>
     <message>
         <source>No assignment file found there.</source>
@@ -4878,6 +4878,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Max cost</source>
         <translation>Coût max</translation>
+    </message>
+    <message>
+        <source>Output contract (JSON)</source>
+        <translation>Contrat de sortie (JSON)</translation>
     </message>
     <message>
         <source>Folder of .txt / .md files</source>

@@ -72,6 +72,7 @@ FIELD_TITLES: dict[str, str] = {
     "max_tokens": QT_TRANSLATE_NOOP("import", "Max tokens"),
     "max_seconds": QT_TRANSLATE_NOOP("import", "Max seconds"),
     "max_cost": QT_TRANSLATE_NOOP("import", "Max cost"),
+    "output_contract": QT_TRANSLATE_NOOP("import", "Output contract (JSON)"),
 }
 
 
