@@ -95,6 +95,7 @@ SPECS: tuple[ActionSpec, ...] = (
           "Shift+V"),
     _spec("check_structured", QT_TRANSLATE_NOOP("actions", "Check structured answers again"),
           "Ctrl+Shift+V"),
+    _spec("draw_sample", QT_TRANSLATE_NOOP("actions", "Draw a Review Sample…")),
     _spec("sample_queue", QT_TRANSLATE_NOOP("actions", "Review a judge's sample (blind)"),
           "Q", checkable=True),
 )
