@@ -165,3 +165,38 @@ def test_judge_walks_a_relevance_sample_by_keyboard_blind_until_the_key(
     _press(qtbot, window, Qt.Key.Key_Q)  # leave the queue
     assert not judge.commands["judge.sample_queue"].isChecked()
     assert not judge.sample_banner.isVisible()
+
+
+def test_a_relevance_draw_opens_judges_queue(
+        qtbot, goldset_path: Path, tmp_path: Path, english: None,  # type: ignore[no-untyped-def]
+        monkeypatch) -> None:
+    create_sample(goldset_path, assessor=ASSESSOR, with_judge=False).close()
+    relevance_judge(goldset_path, tmp_path)
+    window = open_window(qtbot, goldset_path, assessor=ASSESSOR)
+    store = window.store
+    assert store is not None
+    units = store.judged_units("LLM-rel", "relevance")
+    seen: dict[str, object] = {}
+
+    def exec_(dialog: DrawSampleDialog) -> int:
+        dialog.level.setCurrentIndex(dialog.level.findData("relevance"))
+        dialog.judge.setCurrentText("LLM-rel")
+        dialog.by_size.setChecked(True)
+        dialog.size_box.setValue(12)
+        dialog.seed.setValue(5)
+        seen["proposal"] = dialog.proposal.text()
+        return 1
+
+    monkeypatch.setattr(DrawSampleDialog, "exec", exec_)
+    section = _verify(qtbot, window)
+    section.commands["verify.draw_sample"].trigger()
+    assert f"12 of the {len(units)} units" in str(seen["proposal"])
+    judge = window.sections[3]
+    assert isinstance(judge, JudgeSection) and window.current_section() is judge
+    assert judge.commands["judge.sample_queue"].isChecked()
+    queue = store.sample_pair_queue("LLM-rel", ASSESSOR)
+    assert [(q["case_id"], q["document_id"]) for q in queue] == [
+        (d.unit_id, d.document_id) for d in draw(units, 12, 5)]
+    first = next((q["case_id"], q["document_id"]) for q in queue if q["my_grade"] is None)
+    assert (judge.case_id(), judge.document_id()) == first
+    assert "LLM-rel" not in judge._others(_row(judge))

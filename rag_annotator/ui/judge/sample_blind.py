@@ -121,6 +121,8 @@ class SampleQueue(SampleBlind):
         pair this assessor has not labelled."""
         self.sample_queue_judge = judge
         self._last_labelled = None
+        if self.store is not None:  # a sample drawn since the last refresh hides its pairs
+            self.load_sampled_pairs(self.store)
         action = self.commands["judge.sample_queue"]
         if action.isChecked() != (judge is not None):
             action.blockSignals(True)

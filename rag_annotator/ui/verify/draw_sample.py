@@ -152,6 +152,12 @@ class DrawSampleDialog(QDialog):
             elif size > len(units):
                 text = (self.tr("The judge labelled only %1 units: give a size between 1 "
                                 "and %1.").replace("%1", str(len(units))))
+        kind = next((a["kind"] for a in self._assessors if a["name"] == self.chosen_judge()),
+                    "judge")
+        if units and kind != "judge":
+            text += " " + (self.tr("Drawing declares %1 an automatic judge: its labels no "
+                                   "longer count as a human's (undoable).")
+                           .replace("%1", self.chosen_judge()))
         self.proposal.setText(text)
         self.ok_button.setEnabled(bool(units) and 0 < (self.proposed() or self.size_box.value())
                                   <= len(units))
