@@ -200,3 +200,6 @@ def test_a_relevance_draw_opens_judges_queue(
     first = next((q["case_id"], q["document_id"]) for q in queue if q["my_grade"] is None)
     assert (judge.case_id(), judge.document_id()) == first
     assert "LLM-rel" not in judge._others(_row(judge))
+    assert window.ctx.undo.undo()  # the draw undone: the earlier sample (40 pairs) is back
+    assert len(store.sample_pair_queue("LLM-rel", ASSESSOR)) == 40
+    assert "of 40 pairs labelled" in judge.sample_banner.text()

@@ -22,6 +22,7 @@ from rag_annotator.ui.sections.base import current_row, select_row
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
 
+    from rag_annotator.domain.changes import Changes
     from rag_annotator.storage.store import GoldSetStore
     from rag_annotator.ui.judge.widgets import JudgeProgressModel
     from rag_annotator.ui.models import RowsModel
@@ -133,6 +134,18 @@ class SampleQueue(SampleBlind):
         if rows:
             self._go_to(rows, first, +1)
         self.show_queue_status()
+
+    def sample_changes(self, changes: Changes) -> None:
+        """A sample drawn, redrawn or undone: which pairs hide a judge's label, and the
+        queue (left when its sample is gone)."""
+        if self.store is None or not changes.touches("review_samples", "review_sample_items"):
+            return
+        self.load_sampled_pairs(self.store)
+        self.pairs.viewport().update()
+        if self.sample_queue_judge is not None and not self._queue_rows():
+            self.open_sample_queue(None)
+        else:
+            self.show_queue_status()
 
     def in_sample_queue(self) -> bool:
         """Whether J/K and the labels walk the sample queue."""

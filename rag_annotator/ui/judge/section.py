@@ -257,6 +257,7 @@ class JudgeSection(SampleQueue, Section):
         self._update_actions()
 
     def apply_changes(self, changes: Changes) -> None:
+        self.sample_changes(changes)
         if self.assignment.active:
             self.assignment.apply_changes(changes)
             return
