@@ -74,7 +74,7 @@ def test_the_dialog_draws_the_size_asked_and_undo_takes_it_back(
     seen: dict[str, object] = {}
     _fill(monkeypatch, seen, size=25, seed=7)
     section = _verify(qtbot, win)
-    section.commands["verify.draw_sample"].trigger()
+    _press(qtbot, win, Qt.Key.Key_Q, Qt.KeyboardModifier.ShiftModifier)  # the dialog's key
     assert seen["ok"] and f"25 of the {len(units)} units" in str(seen["proposal"])
     sample = store.review_sample(JUDGE, "claims")
     assert sample is not None and sample["size"] == 25 and sample["seed"] == 7
