@@ -178,3 +178,20 @@ class SampleReads(ReadBase):
             "LEFT JOIN answer_reviews rv ON rv.run_id = a.run_id AND rv.case_id = a.case_id "
             "WHERE s.name = ? AND rs.level = 'answers'", (judge,))
         return (0, 0) if row is None else (int(row["reviewed"]), int(row["total"]))
+
+    def sample_pair_queue(self, judge: str, assessor: str) -> list[Row]:
+        """The pairs of ``judge``'s relevance sample in review order: ``case_id``,
+        ``document_id``, ``my_grade`` (``assessor``'s label, None: not labelled) and
+        ``judge_grade`` — the Judge section's sample queue walks them."""
+        return self._many(
+            "SELECT i.unit_id AS case_id, i.document_id, mine.grade AS my_grade, "
+            "jg.grade AS judge_grade FROM review_sample_items i "
+            "JOIN review_samples rs ON rs.id = i.sample_id "
+            "JOIN assessors s ON s.id = rs.judge_id "
+            "LEFT JOIN judgments jg ON jg.case_id = i.unit_id "
+            " AND jg.document_id = i.document_id AND jg.assessor_id = s.id "
+            "LEFT JOIN judgments mine ON mine.case_id = i.unit_id "
+            " AND mine.document_id = i.document_id AND mine.assessor_id = "
+            " (SELECT id FROM assessors WHERE name = ?) "
+            "WHERE s.name = ? AND rs.level = 'relevance' ORDER BY i.position",
+            (assessor, judge))

@@ -42,5 +42,7 @@ SPECS: tuple[ActionSpec, ...] = (
                ("G",), "judge", checkable=True),
     ActionSpec("judge.adjudicate", QT_TRANSLATE_NOOP("actions", "Adjudication queue"),
                ("D",), "judge", checkable=True),
+    ActionSpec("judge.sample_queue", QT_TRANSLATE_NOOP("actions", "Sample review queue"),
+               ("Q",), "judge", checkable=True),
     ActionSpec("judge.pool", QT_TRANSLATE_NOOP("actions", "Choose the Pool…"), (), "judge"),
 )

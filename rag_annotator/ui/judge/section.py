@@ -38,7 +38,7 @@ from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.judge.assignment import AssignmentMode, cant_judge_pair
-from rag_annotator.ui.judge.sample_blind import SampleBlind
+from rag_annotator.ui.judge.sample_blind import SampleQueue
 from rag_annotator.ui.judge.timing import ActiveClock
 from rag_annotator.ui.judge.widgets import JudgeProgressModel, TermHighlighter, show_guidelines
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
@@ -65,7 +65,7 @@ SETTLE_WHOLE_SET_MAX_CASES = 2000
 BLIND_COLUMNS = (3, 4)
 
 
-class JudgeSection(SampleBlind, Section):
+class JudgeSection(SampleQueue, Section):
     """Judging progress and the keyboard judging panel."""
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
@@ -145,6 +145,7 @@ class JudgeSection(SampleBlind, Section):
         self.commands["judge.guidelines"].toggled.connect(self._show_guidelines)
         self.commands["judge.adjudicate"].toggled.connect(self.set_adjudicating)
         self.commands["judge.pool"].triggered.connect(self.choose_pool)
+        self._connect_sample_queue()
         self.show_others(False)
 
     def _button_rows(self) -> tuple[QHBoxLayout, QHBoxLayout, QHBoxLayout]:
@@ -174,9 +175,8 @@ class JudgeSection(SampleBlind, Section):
             row = (label_row if action_id in LABEL_ACTIONS
                    else move_row if action_id in MOVE_ACTIONS else view_row)
             row.addWidget(button)
-        label_row.addStretch(1)
-        move_row.addStretch(1)
-        view_row.addStretch(1)
+        for layout_row in (label_row, move_row, view_row):
+            layout_row.addStretch(1)
         return label_row, move_row, view_row
 
     def _lay_out(self) -> None:
@@ -192,6 +192,7 @@ class JudgeSection(SampleBlind, Section):
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addWidget(self.banner)
+        top_layout.addWidget(self.sample_banner)
         top_layout.addWidget(self.assignment.header)
         top_layout.addWidget(self.question)
         top_layout.addWidget(self.reference)
@@ -256,6 +257,7 @@ class JudgeSection(SampleBlind, Section):
         self._update_actions()
 
     def apply_changes(self, changes: Changes) -> None:
+        self.sample_changes(changes)
         if self.assignment.active:
             self.assignment.apply_changes(changes)
             return
@@ -412,6 +414,8 @@ class JudgeSection(SampleBlind, Section):
         """Next (+1) or previous (-1) pair, crossing into the next or previous case."""
         if self.assignment.active:
             return self.assignment.step(step)
+        if self.in_sample_queue():
+            return self.sample_step(step)
         row = current_row(self.pairs) + step
         if 0 <= row < self.pool.rowCount():
             select_row(self.pairs, row)
@@ -465,6 +469,8 @@ class JudgeSection(SampleBlind, Section):
 
     def _advance(self) -> None:
         """The next pair of this case without the assessor's label, else the next case's."""
+        if self.in_sample_queue():
+            return self.sample_advance()
         rows = self.pool.rows
         start = current_row(self.pairs)
         for first_pass in (True, False):
@@ -512,13 +518,9 @@ class JudgeSection(SampleBlind, Section):
         return True
 
     def _to_do(self, row: Row, *, first_pass: bool = True) -> bool:
-        """Whether a pool row waits for this assessor.
-
-        First the pairs nobody has labelled (unjudged: no effective label) that this assessor
-        has not judged either — they add to what the gold set knows; then (``first_pass``
-        False) any pair this assessor has not judged, for double judging.  Adjudicating: a
-        dispute nobody settled.
-        """
+        """Whether a pool row waits for this assessor: first the pairs nobody labelled (no
+        effective label) they have not judged either — they add to what the gold set knows;
+        then (``first_pass`` False) any they have not judged.  Adjudicating: a dispute."""
         if self.adjudicating:
             return bool(row["disputed"])
         if first_pass:
@@ -661,8 +663,7 @@ class JudgeSection(SampleBlind, Section):
         for action_id, action in self.commands.items():
             if action_id == "judge.show_others":
                 action.setEnabled(has_cases and not self.adjudicating)
-            elif action_id in ("judge.reference", "judge.guidelines", "judge.adjudicate",
-                               "judge.pool"):
+            elif action_id in (*VIEW_ACTIONS[1:], "judge.sample_queue"):
                 action.setEnabled(self.store is not None)
             elif action_id in ("judge.next", "judge.previous", "judge.next_case",
                                "judge.previous_case"):

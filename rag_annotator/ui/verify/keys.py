@@ -37,6 +37,8 @@ Shift+V      overrule the decisive field's outcome (asks the reason)
 Ctrl+Shift+V check the structured answers again (all runs)
 q            review queue of a judge's random sample (blind: the judge's verdict shows only
              once yours is given); q again leaves it
+Shift+Q      draw a judge's review sample (judge, level, size or half-width, seed),
+             then open its queue
 ===========  =====================================================================
 """
 
@@ -95,6 +97,7 @@ SPECS: tuple[ActionSpec, ...] = (
           "Shift+V"),
     _spec("check_structured", QT_TRANSLATE_NOOP("actions", "Check structured answers again"),
           "Ctrl+Shift+V"),
+    _spec("draw_sample", QT_TRANSLATE_NOOP("actions", "Draw a Review Sample…"), "Shift+Q"),
     _spec("sample_queue", QT_TRANSLATE_NOOP("actions", "Review a judge's sample (blind)"),
           "Q", checkable=True),
 )

@@ -23,6 +23,7 @@ from rag_annotator.ui import labels
 
 if TYPE_CHECKING:
     from rag_annotator.storage.store import GoldSetStore
+    from rag_annotator.ui.context import UiContext
 
 Row = dict[str, Any]
 translate = QCoreApplication.translate
@@ -47,6 +48,7 @@ class SampleReview:
     sample_note: QLabel
     _last_reviewed: Row | None
     store: GoldSetStore | None  # the section's (a property of Section)
+    ctx: UiContext
 
     def refresh(self) -> None:  # provided by the section
         raise NotImplementedError
@@ -69,6 +71,28 @@ class SampleReview:
         self.sample_note.setWordWrap(True)
         self.sample_note.hide()
         self.commands["verify.sample_queue"].toggled.connect(self.set_sample_mode)
+        self.commands["verify.draw_sample"].triggered.connect(self.draw_sample)
+
+    def draw_sample(self) -> None:
+        """The "Draw a review sample…" dialog, then the sample's queue: here (Q) for claims
+        and answers, in Judge (its Q) for relevance."""
+        from rag_annotator.ui.verify.draw_sample import draw_with_dialog
+
+        parent = self if isinstance(self, QWidget) else None
+        drawn = draw_with_dialog(self.ctx, parent) if parent is not None else None
+        if drawn is None:
+            return
+        judge, level = drawn
+        if level == "relevance":
+            window = parent.window() if parent is not None else None
+            sections = getattr(window, "sections", [])
+            judging = next((s for s in sections if hasattr(s, "open_sample_queue")), None)
+            show = getattr(window, "show_section", None)
+            if judging is not None and callable(show):
+                show(sections.index(judging))
+                judging.open_sample_queue(judge)
+            return
+        self.open_sample(judge, level)
 
     def claim_queue_rows(self) -> list[Row]:
         """The claims the section walks: the sample's in review mode, else every claim."""
@@ -119,7 +143,11 @@ class SampleReview:
                 chosen = self._choose_sample(samples)
                 if chosen is not None:
                     judge, self.sample_level = chosen
-        self.sample_judge = judge
+        self.open_sample(judge, self.sample_level)
+
+    def open_sample(self, judge: str | None, level: str) -> None:
+        """Walk ``judge``'s sample at ``level`` (claims, answers); None: every claim."""
+        self.sample_judge, self.sample_level = judge, level
         self._last_reviewed = None
         self._check_action(judge is not None)
         self.refresh()

@@ -685,7 +685,8 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
                     "verify.merge_claims", "verify.delete_claim", "verify.add_evidence",
                     "verify.remove_evidence"):
                 action.setEnabled(has_claim)
-            elif action_id in ("verify.calibration", "verify.sample_queue"):
+            elif action_id in ("verify.calibration", "verify.sample_queue",
+                               "verify.draw_sample"):
                 action.setEnabled(self.store is not None)
             else:
                 action.setEnabled(has_answer)
