@@ -1973,6 +1973,73 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
 </context>
 <context>
+    <name>DrawSampleDialog</name>
+    <message>
+        <source>Draw a Review Sample</source>
+        <translation>Tirer un échantillon de revue</translation>
+    </message>
+    <message>
+        <source>Claims</source>
+        <translation>Affirmations</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>Réponses</translation>
+    </message>
+    <message>
+        <source>Relevance (case, document)</source>
+        <translation>Pertinence (cas, document)</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>Taille :</translation>
+    </message>
+    <message>
+        <source>Target half-width (±):</source>
+        <translation>Demi-largeur visée (±) :</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>Tirer</translation>
+    </message>
+    <message>
+        <source>Level:</source>
+        <translation>Niveau :</translation>
+    </message>
+    <message>
+        <source>Judge:</source>
+        <translation>Juge :</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>Graine :</translation>
+    </message>
+    <message>
+        <source>No automatic judge in this file for this level: import one&apos;s verdicts first.</source>
+        <translation>Aucun juge automatique dans ce fichier pour ce niveau : importez d’abord ses verdicts.</translation>
+    </message>
+    <message>
+        <source>%1 labelled nothing at this level.</source>
+        <translation>%1 n’a rien étiqueté à ce niveau.</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 units the judge labelled will be drawn.</source>
+        <translation>%1 des %2 unités étiquetées par le juge seront tirées.</translation>
+    </message>
+    <message>
+        <source>Proposed size: %1 (for ±%2 at 95%). </source>
+        <translation>Taille proposée : %1 (pour ±%2 à 95 %). </translation>
+    </message>
+    <message>
+        <source>The judge labelled only %1 units: give a size between 1 and %1.</source>
+        <translation>Le juge n’a étiqueté que %1 unités : donnez une taille entre 1 et %1.</translation>
+    </message>
+    <message>
+        <source>Drawing declares %1 an automatic judge: its labels no longer count as a human&apos;s (undoable).</source>
+        <translation>Le tirage déclare %1 juge automatique : ses étiquettes ne comptent plus comme celles d’un humain (annulable).</translation>
+    </message>
+</context>
+<context>
     <name>ExportDialog</name>
     <message>
         <source>Export</source>
@@ -4259,6 +4326,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>File d&apos;arbitrage</translation>
     </message>
     <message>
+        <source>Sample review queue</source>
+        <translation>File de revue de l’échantillon</translation>
+    </message>
+    <message>
         <source>Choose the Pool…</source>
         <translation>Choisir le pool…</translation>
     </message>
@@ -4549,6 +4620,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Check structured answers again</source>
         <translation>Contrôler à nouveau les sorties structurées</translation>
+    </message>
+    <message>
+        <source>Draw a Review Sample…</source>
+        <translation>Tirer un échantillon de revue…</translation>
     </message>
     <message>
         <source>Review a judge&apos;s sample (blind)</source>
