@@ -142,7 +142,7 @@ def _retrieval(report: Report, families: Mapping[str, str], s: Settings
     intervals: dict[str | None, Mapping[str, Interval | None]] = {}
     means: dict[str | None, dict[str, float | None]] = {}
     enough: dict[str | None, dict[str, Enough]] = {}
-    done: dict[tuple[str, ...], dict[str, Interval | None]] = {}
+    done: dict[tuple[object, ...], dict[str, Interval | None]] = {}
     for family, cases in groups.items():
         columns = {m: counted(report, cases, m, family is OVERALL) for m in report.measures}
         key = (family is OVERALL, *cases)
