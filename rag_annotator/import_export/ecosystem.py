@@ -467,6 +467,7 @@ def export_ragchecker(store: GoldSetStore, dest: Path, options: Options) -> Writ
             "response": item.answer or "",
             "retrieved_context": [{"doc_id": d, "text": t} for d, t in item.retrieved],
         }
+        carry_out(entry, item.extra)
         complete = bool(item.claims) and all(
             c["verdict"] and (c["verdict"] == "not_supported" or c["evidence"] or item.cited)
             for c in item.claims)

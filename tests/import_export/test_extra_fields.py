@@ -164,3 +164,22 @@ def test_a_version_9_file_gains_empty_extras_and_check_wants_objects(
         store._conn.execute("UPDATE cases SET extra = '[1]'")  # as a foreign tool might
         assert any("cases" in p and "extra is not a JSON object" in p
                    for p in store.cross_reference_problems())
+
+
+def test_ragcheckers_per_result_fields_are_kept_on_the_answers_and_go_back_out(
+        store: GoldSetStore, tmp_path: Path) -> None:
+    source = DATA / "ragchecker" / "checking_outputs.json"
+    published = json.loads(source.read_text(encoding="utf-8"))["results"]
+    report = _run("ragchecker-run", store, source, export=False, run="rc")
+    per_result = ("gt_answer_claims", "metrics", "response2answer", "retrieved2answer")
+    assert f"fields kept in extra: {', '.join(f'results[].{k}' for k in per_result)}" in \
+        report.warnings
+    other = _through_native(store, tmp_path)
+    try:
+        _run("ragchecker", other, tmp_path / "rc.json", export=True, run="rc")
+    finally:
+        other.close()
+    back = {r["query_id"]: r for r in json.loads((tmp_path / "rc.json").read_text())["results"]}
+    for result in published:
+        again = back[result["query_id"]]
+        assert {k: again[k] for k in per_result} == {k: result[k] for k in per_result}
