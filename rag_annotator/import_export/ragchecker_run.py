@@ -53,6 +53,7 @@ from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.domain.verify_ops import add_candidate_claims
 from rag_annotator.errors import Conflict, InvalidValue
+from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, extra_text, kept
 from rag_annotator.import_export.files import ImportRejected, polled
 from rag_annotator.import_export.judge_verdicts import (
     ToolClaim,
@@ -60,7 +61,6 @@ from rag_annotator.import_export.judge_verdicts import (
     _load_json,
     parse_ragchecker,
 )
-from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, extra_text, kept
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
 from rag_annotator.import_export.tabular import few_names
