@@ -338,10 +338,10 @@ def test_a_real_version_1_file_migrates_to_judges_costs_and_reviews(
     width = len(before["cases"][0])
     assert [row[:width] for row in after["cases"]] == before["cases"]
     assert {row[width:] for row in after["cases"]} == {
-        ("{}", "[]", "[]", "[]", None, None, None, None)}
-    # answers gain cost and tokens, unknown (NULL) for what was imported before.
-    assert [row[:-2] for row in after["answers"]] == before["answers"]
-    assert {row[-2:] for row in after["answers"]} == {(None, None)}
+        ("{}", "[]", "[]", "[]", None, None, None, None, "{}")}  # + extra (0010)
+    # answers gain cost and tokens, unknown (NULL) for what was imported before, and extra.
+    assert [row[:-3] for row in after["answers"]] == before["answers"]
+    assert {row[-3:] for row in after["answers"]} == {(None, None, "{}")}
     assert (goldset_path.parent / f"{goldset_path.name}.before-0002_judges_costs_reviews.bak"
             ).exists()
 
@@ -382,8 +382,9 @@ def test_a_version_2_file_gains_agent_cases_by_a_rebuild_that_keeps_history(
         store.revert(edit.operation_id)
         assert store.query("SELECT question FROM cases WHERE id = ?", (case_id,)) == original
     after = dump(goldset_path, drop=frozenset({"updated_at"}))
-    for table in ("expected_sources", "answers", "retrieved", "answer_reviews"):
+    for table in ("expected_sources", "retrieved", "answer_reviews"):
         assert after[table] == before[table], table
+    assert [row[:-1] for row in after["answers"]] == before["answers"]  # + extra (0010)
     assert [row[:-1] for row in after["judgments"]] == before["judgments"]  # + seconds (0004)
     width = len(before["cases"][0])
     unchanged = [row[:width] for row in after["cases"] if row[1] != "AGENT-1"]
@@ -423,9 +424,11 @@ def test_an_older_file_gains_trials_by_a_rebuild_that_keeps_trajectories(
     kept = ("trajectory_steps", "trajectory_reviews", "cases", "runs")
     before = dump(goldset_path, kept)
     with GoldSetStore.open(goldset_path, assessor="alice") as store:
-        assert store.schema_version == SCHEMA_VERSION == schema.TRIALS_VERSION
+        assert store.schema_version == SCHEMA_VERSION
         assert store.schema_problems() == [] and store.integrity_problems() == []
-        assert dump(goldset_path, kept) == before
+        after = dump(goldset_path, kept)
+        assert [row[:-1] for row in after.pop("cases")] == before.pop("cases")  # + extra
+        assert after == before
         assert store.query("SELECT id, trial, reward, final_answer FROM trajectories") == [
             {"id": t_id, "trial": 0, "reward": None, "final_answer": "ok"}]
         import_trajectories(store, "r", [TrajectoryInput(case="A01", trial=1, reward=1.0)])

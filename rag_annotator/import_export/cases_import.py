@@ -677,5 +677,5 @@ _DEFAULTS: dict[str, Any] = {
     "expected_behaviour": "answer", "family": "ordinary", "role": "", "notes": "",
     "status": "draft", "reference_answer": None, "difficulty": None,
     "kind": "rag", "expected_state": "{}", "forbidden_tools": "[]", "required_tools": "[]",
-    "tool_order": "[]",
+    "tool_order": "[]", "extra": "{}",
 }

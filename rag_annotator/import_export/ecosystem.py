@@ -44,6 +44,13 @@ from rag_annotator.domain.judging_ops import MAX_GRADE
 from rag_annotator.domain.operations import ensure_assessor
 from rag_annotator.errors import InvalidValue, KnownError
 from rag_annotator.import_export.csv_export import scope_of, write_folder
+from rag_annotator.import_export.extra_fields import (
+    KEPT_IN_EXTRA,
+    carry_out,
+    extra_of,
+    extra_text,
+)
+from rag_annotator.import_export.extra_fields import kept as kept_fields
 from rag_annotator.import_export.files import (
     ImportRejected,
     atomic_text_writer,
@@ -173,8 +180,10 @@ def export_beir(store: GoldSetStore, dest: Path, options: Options) -> Written:
         report.counts["documents"] = n
         with open(folder / "queries.jsonl", "w", encoding="utf-8", newline="\n") as out:
             for case in cases:
-                out.write(_line({"_id": case["key"], "text": case["question"],
-                                 "metadata": {"family": case["family"]}}))
+                extra = extra_of(case)
+                meta = carry_out({"family": case["family"]}, extra.pop("metadata", None) or {})
+                out.write(_line(carry_out({"_id": case["key"], "text": case["question"],
+                                           "metadata": meta}, extra)))
         report.counts["queries"] = len(cases)
         (folder / "qrels").mkdir()
         with open(folder / "qrels" / "test.tsv", "w", encoding="utf-8", newline="") as out:
@@ -201,14 +210,17 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
     qrels = _beir_qrels(named_file(source, str(qrels_path.relative_to(source)), notes))
     report = Imported(warnings=notes)
     _beir_not_kept(report, "corpus.jsonl", corpus, {"_id", "title", "text"})
-    _beir_not_kept(report, "queries.jsonl", queries, {"_id", "text"})
+    _beir_not_kept(report, "queries.jsonl", queries, {"_id", "text"}, KEPT_IN_EXTRA)
     docs_seen = _first_lines(source / "corpus.jsonl", corpus, "document")
     documents = [(_id(source / "corpus.jsonl", line, obj),
                   _str(source / "corpus.jsonl", line, obj, "title"),
                   _str(source / "corpus.jsonl", line, obj, "text")) for line, obj in corpus]
     cases_seen = _first_lines(source / "queries.jsonl", queries, "query")
     cases = [(_id(source / "queries.jsonl", line, obj),
-              _str(source / "queries.jsonl", line, obj, "text")) for line, obj in queries]
+              _str(source / "queries.jsonl", line, obj, "text"),
+              kept_fields(obj, set(obj) - {"_id", "text"} - ({"metadata"} if not obj.get("metadata")
+                                                        else set())))
+             for line, obj in queries]
     now = utc_now()
     check_cancel(options.cancel)
     with store.operation(IMPORT_ACTION, f"BEIR ← {source.name}") as op:
@@ -225,8 +237,8 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
              "updated_at": now} for k, t, x in new_docs), options.cancel))
         new_cases = [c for c in cases if c[0] not in known_cases]
         report.counts["cases"] = op.insert_many("cases", polled((
-            {**v.case_columns({"key": k, "question": q}), "created_at": now,
-             "updated_at": now} for k, q in new_cases), options.cancel))
+            {**v.case_columns({"key": k, "question": q}), "extra": extra_text(x),
+             "created_at": now, "updated_at": now} for k, q, x in new_cases), options.cancel))
         kept = (len(documents) - len(new_docs)) + (len(cases) - len(new_cases))
         if kept:
             report.warnings.append(f"{kept} documents or queries already in the gold set were "
@@ -262,8 +274,9 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
 
 
 def _beir_not_kept(report: Imported, name: str, items: list[tuple[int, Any]],
-                   kept: set[str]) -> None:
-    """Name the fields of a BEIR file the import does not keep (``metadata`` by its keys)."""
+                   kept: set[str], what: str = "fields not kept") -> None:
+    """Name the fields of a BEIR file the import does not map (``metadata`` by its keys):
+    lost for documents, kept in ``extra`` for queries (``what`` says which)."""
     lost: set[str] = set()
     for _line, obj in items:
         for key, value in obj.items():
@@ -272,7 +285,7 @@ def _beir_not_kept(report: Imported, name: str, items: list[tuple[int, Any]],
             elif key not in kept and value not in ("", None, {}, []):
                 lost.add(key)
     if lost:
-        report.warnings.append(f"{name}: fields not kept: {_few(sorted(lost), 10)}")
+        report.warnings.append(f"{name}: {what}: {_few(sorted(lost), 10)}")
 
 
 def _first_lines(path: Path, items: list[tuple[int, Any]], what: str) -> dict[str, int]:
@@ -368,6 +381,7 @@ class _RunCase:
     answer: str | None
     claims: list[dict[str, Any]]
     cited: set[str] = field(default_factory=set)  # documents the answer cites
+    extra: dict[str, Any] = field(default_factory=dict)  # the case's and answer's kept fields
 
 
 def _run_cases(store: GoldSetStore, options: Options, fmt: str) -> list[_RunCase]:
@@ -407,7 +421,8 @@ def _run_cases(store: GoldSetStore, options: Options, fmt: str) -> list[_RunCase
         out.append(_RunCase(cases[key], [(d, text_of(d)) for d, _s in rankings.get(key, [])],
                             None if answer is None else answer["text"],
                             [] if answer_id is None else claims.get(answer_id, []),
-                            set() if answer_id is None else cited.get(answer_id, set())))
+                            set() if answer_id is None else cited.get(answer_id, set()),
+                            {**extra_of(cases[key]), **extra_of(answer or {})}))
     return out
 
 
@@ -431,7 +446,7 @@ def export_ragas(store: GoldSetStore, dest: Path, options: Options) -> Written:
             if sources:
                 line["reference_contexts"] = [t for _d, t in sources]
                 line["reference_context_ids"] = [d for d, _t in sources]
-            out.write(_line(line, ascii_only=True))
+            out.write(_line(carry_out(line, item.extra), ascii_only=True))
     report.counts["cases"] = len(items)
     no_answer = [i.case["key"] for i in items if i.answer is None]
     if no_answer:
@@ -452,6 +467,7 @@ def export_ragchecker(store: GoldSetStore, dest: Path, options: Options) -> Writ
             "response": item.answer or "",
             "retrieved_context": [{"doc_id": d, "text": t} for d, t in item.retrieved],
         }
+        carry_out(entry, item.extra)
         complete = bool(item.claims) and all(
             c["verdict"] and (c["verdict"] == "not_supported" or c["evidence"] or item.cited)
             for c in item.claims)
@@ -503,6 +519,10 @@ def export_deepeval(store: GoldSetStore, dest: Path, options: Options) -> Writte
             golden["additional_metadata"]["run"] = options.run
             golden["additional_metadata"]["retrieval_context_ids"] = [
                 d for d, _t in item.retrieved]
+        extra = extra_of(case)  # DeepEval's own fields at the top, others in its metadata
+        carry_out(golden, {k: x for k, x in extra.items() if k in GOLDEN_FIELDS})
+        carry_out(golden["additional_metadata"],
+                  {k: x for k, x in extra.items() if k not in GOLDEN_FIELDS})
         goldens.append(golden)
     with atomic_text_writer(dest) as out:
         out.write(json.dumps(goldens, ensure_ascii=False, indent=1) + "\n")
@@ -512,7 +532,8 @@ def export_deepeval(store: GoldSetStore, dest: Path, options: Options) -> Writte
 
 def import_deepeval(store: GoldSetStore, source: Path, options: Options) -> Imported:
     """DeepEval goldens (a JSON array, JSON Lines, or the CSV ``save_as`` writes) as new
-    draft cases; fields not kept are listed in the report."""
+    draft cases; other fields (``source_file``, ``actual_output``…, and metadata keys the case
+    has no column for) are kept in the case's ``extra`` and named in the report."""
     data = _goldens(source)
     report = Imported()
     now = utc_now()
@@ -522,7 +543,7 @@ def import_deepeval(store: GoldSetStore, source: Path, options: Options) -> Impo
         rows.append(_golden(source, i, golden, keys))
     not_kept = sorted({k for g in data if isinstance(g, dict) for k in g} - GOLDEN_KEPT)
     if not_kept:
-        report.warnings.append(f"fields not kept: {_few(not_kept, 10)}")
+        report.warnings.append(f"{KEPT_IN_EXTRA}: {_few(not_kept, 10)}")
     with store.operation(IMPORT_ACTION, f"DeepEval ← {source.name}") as op:
         existing = op.ids_by_key("cases")
         taken = [k for k in keys if k in existing]
@@ -558,6 +579,13 @@ def import_deepeval(store: GoldSetStore, source: Path, options: Options) -> Impo
 #: Golden fields the import keeps (as the case, its reference answer and expected sources).
 GOLDEN_KEPT = {"input", "expected_output", "expectedOutput", "context", "name",
                "additional_metadata", "additionalMetadata"}
+#: A golden's own fields the case has no column for: kept in ``extra``, written back at the
+#: golden's top level (any other kept field goes into its ``additional_metadata``).
+GOLDEN_FIELDS = {"actual_output", "retrieval_context", "source_file", "comments",
+                 "tools_called", "expected_tools", "custom_column_key_values"}
+#: ``additional_metadata`` keys the export writes from the gold set (not kept on re-import).
+GOLDEN_META_OWN = {"case", "family", "tags", "expected_behaviour", "context_ids", "run",
+                   "retrieval_context_ids"}
 
 
 def _goldens(source: Path) -> list[Any]:
@@ -618,8 +646,10 @@ def _golden(source: Path, i: int, golden: Any, keys: dict[str, int]
         if name in meta:
             fields[name] = meta[name]
     contexts = golden.get("context") or []
+    extra = {**kept_fields(meta, set(meta) - GOLDEN_META_OWN),
+             **kept_fields(golden, set(golden) - GOLDEN_KEPT)}
     try:
-        columns = v.case_columns(fields)
+        columns = {**v.case_columns(fields), "extra": extra_text(extra)}
         if not isinstance(contexts, list) or not all(isinstance(c, str) for c in contexts):
             raise InvalidValue("context: expected a list of texts.")
     except InvalidValue as error:

@@ -17,6 +17,8 @@ Shape (``resources/schema/goldset.schema.json`` is its JSON Schema)::
 Rows refer to each other by natural keys (case key, document key, run name, assessor name),
 never by row ids.  Labels keep their three states: ``grade`` 0…max_grade, or null for "in the pool,
 unjudged".  List fields (tags, rights…) are JSON arrays; timestamps are kept as stored.
+A case or an answer may carry ``extra``: an object of the fields an import kept that have
+no column (left out when empty; anything but an object is refused, naming the record).
 An agent case (``kind`` agent) carries its expectations: ``expected_state`` (an object of
 dotted keys), ``forbidden_tools`` / ``required_tools`` (arrays of tool names),
 ``tool_order`` (an array of ``[before, after]`` pairs) and the budgets ``max_steps``,
@@ -41,7 +43,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -108,6 +110,8 @@ class _Fields(Protocol):
 
 _KEY, _TEXT, _OTEXT, _INT, _OINT, _ONUM, _LIST, _OBIT, _OSTATE = (
     "key", "text", "text?", "int", "int?", "number?", "list", "0/1?", "object?")
+#: A case's or answer's ``extra``: the fields an import kept that have no column (issue 18).
+_EXTRA = "extra"
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,8 @@ def check_value(path: Path, label: str, value: Any, kind: Any, line: int | None 
         except InvalidValue as error:
             message = str(error).removeprefix(f"{kind.name}: ")
             raise ImportRejected(path, line, f"{label}: {message}") from None
+    if kind == _EXTRA:
+        return extra_value(value, bad)
     if kind == _OSTATE:
         if isinstance(value, str):  # a flat table's cell holds the JSON text
             try:
@@ -185,6 +191,24 @@ def check_value(path: Path, label: str, value: Any, kind: Any, line: int | None 
     raise AssertionError(kind)
 
 
+def extra_value(value: Any, bad: Callable[[str], KnownError]) -> str:
+    """An ``extra`` value (a JSON object, or its text in a flat table's cell; empty or
+    missing is ``{}``) in its stored JSON spelling; anything else raises ``bad(...)``."""
+    if value is None or value == "":
+        return "{}"
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            raise bad("a JSON object") from None
+    if not isinstance(value, dict):
+        raise bad("a JSON object")
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except ValueError:
+        raise bad("a JSON object without NaN or infinity") from None
+
+
 def _show(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 40 else text[:37] + "…"
@@ -198,7 +222,7 @@ def _obj(path: Path, item: Any, where: str, spec: Mapping[str, Any]) -> dict[str
     if unknown:
         raise ImportRejected(path, None, f"{where}: unknown field '{unknown[0]}'; this file "
                                          "was not written by this version of the app.")
-    defaults = {**DEFAULTS, **TEAM_DEFAULTS, **TRIAL_DEFAULTS}
+    defaults = {**DEFAULTS, **TEAM_DEFAULTS, **TRIAL_DEFAULTS, **EXTRA_DEFAULTS}
     missing = [name for name in spec if name not in item and name not in defaults]
     if missing:
         raise ImportRejected(path, None, f"{where}: field '{missing[0]}' is missing.")
@@ -229,7 +253,7 @@ SPECS: dict[str, dict[str, Any]] = {
         "forbidden_tools": AgentField("forbidden_tools"),
         "required_tools": AgentField("required_tools"),
         "tool_order": AgentField("tool_order"), "max_steps": _OINT, "max_tokens": _OINT,
-        "max_seconds": _ONUM, "max_cost": _ONUM,
+        "max_seconds": _ONUM, "max_cost": _ONUM, "extra": _EXTRA,
         "expected_sources": _NESTED},
     "expected_sources": {"document": _KEY, "span_start": _OINT, "span_end": _OINT,
                          "note": _TEXT},
@@ -242,7 +266,8 @@ SPECS: dict[str, dict[str, Any]] = {
     "retrieved": {"run": _KEY, "case": _KEY, "document": _KEY, "rank": _INT,
                   "score": _ONUM},
     "answers": {"run": _KEY, "case": _KEY, "text": _TEXT, "latency_ms": _OINT,
-                "cost": _ONUM, "tokens": _OINT, "citations": _NESTED, "claims": _NESTED},
+                "cost": _ONUM, "tokens": _OINT, "extra": _EXTRA, "citations": _NESTED,
+                "claims": _NESTED},
     "citations": {"document": _KEY, "marker": _TEXT, "span_start": _OINT, "span_end": _OINT,
                   "support": _enum(*values(CitationSupport), optional=True), "note": _TEXT},
     "claims": {"position": _INT, "text": _TEXT, "span_start": _OINT, "span_end": _OINT,
@@ -296,6 +321,8 @@ DEFAULTS: dict[str, Any] = {"kind": "rag", "expected_state": {}, "forbidden_tool
 TEAM_DEFAULTS: dict[str, Any] = {"seconds": None}
 #: Trajectory fields files written before trials (schema 3) lack: one trial, no reward.
 TRIAL_DEFAULTS: dict[str, Any] = {"trial": 0, "reward": None}
+#: An empty ``extra`` is left out of the file (and files before schema 10 have none).
+EXTRA_DEFAULTS: dict[str, Any] = {"extra": {}}
 
 _TOP = ("format", "version", "schema_version", "meta", "assessors", "identities", "documents",
         "cases",

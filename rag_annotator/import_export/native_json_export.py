@@ -57,6 +57,8 @@ def _dump(value: Any) -> str:
 def _lists(row: dict[str, Any]) -> dict[str, Any]:
     for name in JSON_COLUMNS.intersection(row):
         row[name] = json.loads(row[name]) if row[name] is not None else None
+    if row.get("extra") == {}:  # nothing kept: the row reads as before schema 10
+        del row["extra"]
     return row
 
 
@@ -232,6 +234,7 @@ def _answers(store: GoldSetStore) -> Iterator[dict[str, Any]]:
              "judge_verdicts": verdicts.get(claim_id, [])})
     for answer in store.export_answers():
         answer_id = answer.pop("id")
+        _lists(answer)
         answer["citations"] = citations.get(answer_id, [])
         answer["claims"] = claims.get(answer_id, [])
         yield answer

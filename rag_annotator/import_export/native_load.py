@@ -162,7 +162,7 @@ def _load_answers(op: Writer, cancel: Callable[[], bool] | None,
     _insert(op, cancel, "answers", (
         {"run_id": ids("runs", a["run"], f"answers[{i}].run"),
          "case_id": ids("cases", a["case"], f"answers[{i}].case"),
-         **{k: a[k] for k in ("text", "latency_ms", "cost", "tokens")}}
+         **{k: a[k] for k in ("text", "latency_ms", "cost", "tokens", "extra")}}
         for i, a in enumerate(answers)), report)
     # The file was empty and the operation holds the write lock: rows by id are in the
     # order they were inserted, which is the file's order.

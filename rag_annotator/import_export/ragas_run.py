@@ -12,7 +12,8 @@ Both generations of names:
   ``reference``, ``reference_contexts``, ``reference_context_ids``.
 
 The singular ``context`` is read as the retrieved contexts.  Metric columns
-(``faithfulness``…) and any other field are listed in the report as not kept.
+(``faithfulness``…) and any other field are kept in the answer's ``extra`` and named in the
+report (a sample without a response has no answer to hold them).
 
 Questions are matched to cases by text (a placeholder case otherwise, its reference answer
 and — for reference contexts that match a document — its expected sources taken from the
@@ -36,6 +37,7 @@ from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.errors import InvalidValue
 from rag_annotator.import_export.context_match import ContextMatcher, Match, plain
+from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, kept
 from rag_annotator.import_export.files import ImportRejected
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import RunRecord, _import
@@ -97,11 +99,12 @@ def import_ragas(store: Store, source: Path, options: Options) -> RagasReport:
     report.version = "Ragas v0.2+" if "user_input" in names else "Ragas v0.1"
     report.not_kept = sorted(names - KEPT)
     if report.not_kept:
-        report.warnings.append(f"fields not kept: {few_names(report.not_kept)}")
+        report.warnings.append(f"{KEPT_IN_EXTRA}: {few_names(report.not_kept)}")
     table = source.name.lower().endswith(TABLE_SUFFIXES)
     records, references = [], []
     for number, raw_record in raw:
         record, ref_texts, ref_ids = _record(source, number, raw_record, table)
+        record.extra = kept(raw_record, report.not_kept)
         records.append(record)
         references.append((ref_texts, ref_ids))
     matcher_box: list[ContextMatcher] = []

@@ -15,7 +15,8 @@ to the corpus by text (``context_match``: exactly, normalised, or a chunk of a d
 with its Markdown stripped) as expected sources; a context that matches
 no document is kept in the case's notes so the reviewer still reads it.  A question close to
 an existing case's or an earlier sample's (word overlap ≥ :data:`NEAR_DUPLICATE`) is flagged
-as a near-duplicate of it.  Unknown fields are ignored with a warning naming them.
+as a near-duplicate of it.  Fields with no column (``persona_name``, ``query_style``,
+``query_length``, unknown ones…) are kept in the case's ``extra`` and named in a warning.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from rag_annotator.domain.goldset_ops import case_keys_after
 from rag_annotator.domain.ports import Writer
 from rag_annotator.import_export.cases_import import CaseImportReport, CaseStore, write_cases
 from rag_annotator.import_export.context_match import ContextMatcher
+from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, extra_text, kept
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
@@ -151,10 +153,11 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
     report.unknown_fields = sorted(fields - KNOWN)
     if report.unknown_fields:
         report.warnings.append(f"{source.name}: fields not known to Ragas test sets were "
-                               f"ignored: {few_names(report.unknown_fields)}.")
+                               f"kept in extra: {few_names(report.unknown_fields)}.")
     known_lost = sorted((fields & KNOWN) - set(names) - set(ORIGIN_FIELDS))
-    if known_lost:  # persona_name, query_style…: read, but the case has no place for them
-        report.warnings.append(f"{source.name}: fields not kept: {few_names(known_lost)}.")
+    if known_lost:  # persona_name, query_style…: read, the case has no column for them
+        report.warnings.append(f"{source.name}: {KEPT_IN_EXTRA}: {few_names(known_lost)}.")
+    in_extra = [*known_lost, *report.unknown_fields]
     matcher = ContextMatcher(list(store.corpus_texts()))  # Markdown-, chunk-aware
     existing = [(case_id, key, words(q)) for case_id, key, q in store.case_questions()]
     fresh_keys = case_keys_after(store.case_keys(), "GEN", 3)  # one scan: linear
@@ -188,6 +191,9 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
         case = v.case_columns({"question": question, "notes": note, "status": "draft",
                                **({"reference_answer": reference} if reference else {})})
         case["key"] = key
+        extra = kept(record, in_extra)
+        if extra:
+            case["extra"] = extra_text(extra)
         cases.append(case)
         sources.extend((key, d) for d in docs)
         mine = words(question)

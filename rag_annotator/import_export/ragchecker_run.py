@@ -53,6 +53,7 @@ from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.domain.verify_ops import add_candidate_claims
 from rag_annotator.errors import Conflict, InvalidValue
+from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, extra_text, kept
 from rag_annotator.import_export.files import ImportRejected, polled
 from rag_annotator.import_export.judge_verdicts import (
     ToolClaim,
@@ -79,6 +80,7 @@ class Result:
     response: str
     chunks: list[tuple[str, str]]  # (doc_id, text) in retrieval order
     claims: list[ToolClaim] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)  # other fields, kept on the answer
 
 
 @dataclass
@@ -180,7 +182,8 @@ def parse(path: Path, ignored: set[str]) -> tuple[list[Result], dict[str, Any]]:
         results.append(Result(where, case, str(_text(path, where, raw, "query")),
                               _text(path, where, raw, "gt_answer", required=False),
                               str(_text(path, where, raw, "response")), pairs,
-                              None if claims is None else _as_stated(path, raw, claims[i])))
+                              None if claims is None else _as_stated(path, raw, claims[i]),
+                              kept(raw, set(raw) - _READ)))
     metrics = data.get("metrics")
     ignored |= {k for k in data if k not in ("results", "metrics")}
     return results, metrics if isinstance(metrics, dict) else {}
@@ -294,7 +297,8 @@ def _write(op: Writer, path: Path, results: list[Result], report: RagCheckerRepo
                        [(run_id, cases[r.case], doc, rank, None)
                         for rank, doc in enumerate(ranked, start=1)])
         answer_id = int(op.insert("answers", {"run_id": run_id, "case_id": cases[r.case],
-                                              "text": r.response})["id"])
+                                              "text": r.response,
+                                              "extra": extra_text(r.extra)})["id"])
         if r.claims is None:
             add_candidate_claims(op, answer_id, r.response)
             continue
@@ -320,8 +324,12 @@ def _warn(report: RagCheckerReport, ignored: set[str]) -> None:
             f"{len(report.rekeyed)} doc_ids came back with another text in a later query; "
             f"each such text is kept as document <doc_id>@<query_id> "
             f"({few_names(report.rekeyed)})")
-    if ignored:
-        report.warnings.append(f"fields not kept: {few_names(sorted(ignored))}")
+    per_result = sorted(name for name in ignored if name.startswith("results[]."))
+    if per_result:  # kept on each answer
+        report.warnings.append(f"{KEPT_IN_EXTRA}: {few_names(per_result)}")
+    lost = sorted(set(ignored) - set(per_result))
+    if lost:
+        report.warnings.append(f"fields not kept: {few_names(lost)}")
 
 
 def import_ragchecker_run_file(store: Store, source: Path,

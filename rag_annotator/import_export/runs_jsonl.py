@@ -30,6 +30,7 @@ from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.domain.structured_ops import check_answers_in
 from rag_annotator.domain.verify_ops import add_candidate_claims
 from rag_annotator.errors import Conflict, InvalidValue
+from rag_annotator.import_export.extra_fields import extra_text
 from rag_annotator.import_export.files import (
     ImportRejected,
     check_cancel,
@@ -58,6 +59,7 @@ class RunRecord:
     context_ids: list[str] | None = None  # the contexts' document ids, when the tool kept them
     answer: str | None = None
     citations: list[tuple[str, str]] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)  # fields kept on the answer
 
 
 def normalise(text: str) -> str:
@@ -221,7 +223,8 @@ def _import(store: Store, path: Path, records: list[RunRecord], *, name: str | N
             if r.answer is None:
                 continue
             answer_id = int(op.insert("answers", {"run_id": run_id, "case_id": cases[r.case],
-                                                  "text": r.answer})["id"])
+                                                  "text": r.answer,
+                                                  "extra": extra_text(r.extra)})["id"])
             add_candidate_claims(op, answer_id, r.answer)  # unverified, for the Verify section
             for marker, doc in r.citations:
                 op.insert("citations", {"answer_id": answer_id, "document_id": docs[doc],

@@ -122,4 +122,5 @@ _JSON_LIST_COLUMNS = (
     ("cases", "required_tools"), ("cases", "tool_order"), ("identities", "group_names"),
 )
 #: JSON object columns (NULL allowed where the column is nullable).
-_JSON_OBJECT_COLUMNS = (("cases", "expected_state"), ("trajectories", "final_state"))
+_JSON_OBJECT_COLUMNS = (("cases", "expected_state"), ("trajectories", "final_state"),
+                        ("cases", "extra"), ("answers", "extra"))

@@ -46,12 +46,12 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
     "cases": (
         ("key", "kind", "question", "variants", "reference_answer", "must_contain",
          "forbidden", "expected_behaviour", "family", "tags", "difficulty", "role", "notes",
-         "status", "author", "created_at", "updated_at", *AGENT_COLUMNS),
+         "status", "author", "created_at", "updated_at", *AGENT_COLUMNS, "extra"),
         "SELECT c.key, c.kind, c.question, c.variants, c.reference_answer, c.must_contain, "
         "c.forbidden, c.expected_behaviour, c.family, c.tags, c.difficulty, c.role, c.notes, "
         "c.status, c.author, c.created_at, c.updated_at, "
         + ", ".join(f"c.{name}" for name in AGENT_COLUMNS)
-        + " FROM cases c WHERE {case} ORDER BY c.key"),
+        + ", c.extra FROM cases c WHERE {case} ORDER BY c.key"),
     "documents": (
         ("key", "title", "text", "content_hash", "owner", "rights", "valid_from",
          "valid_until", "status", "version", "supersedes", "parent", "origin", "created_at",
@@ -77,8 +77,8 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
         "JOIN documents d ON d.id = t.document_id WHERE {run} AND {case} "
         "ORDER BY r.name, c.key, t.rank"),
     "answers": (
-        ("run", "case", "text", "latency_ms", "cost", "tokens"),
-        "SELECT r.name, c.key, a.text, a.latency_ms, a.cost, a.tokens FROM answers a "
+        ("run", "case", "text", "latency_ms", "cost", "tokens", "extra"),
+        "SELECT r.name, c.key, a.text, a.latency_ms, a.cost, a.tokens, a.extra FROM answers a "
         "JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
         "WHERE {run} AND {case} ORDER BY r.name, c.key"),
     "judgments": (
@@ -166,7 +166,8 @@ LIST_COLUMNS = frozenset({"variants", "must_contain", "forbidden", "tags", "righ
 #: state of a trajectory): the native JSON nests them decoded, the flat tables write them in
 #: one canonical spelling.
 JSON_COLUMNS = LIST_COLUMNS | {"expected_state", "forbidden_tools", "required_tools",
-                               "tool_order", "final_state"}
+                               "tool_order", "final_state",
+                               "extra"}  # cases' and answers' kept import fields
 
 
 class ExchangeReads(ReadBase):
@@ -215,7 +216,7 @@ class ExchangeReads(ReadBase):
         """Answers with their id (to attach citations and claims), by run name, case key."""
         return self._many(
             "SELECT a.id, r.name AS run, c.key AS \"case\", a.text, a.latency_ms, a.cost, "
-            "a.tokens FROM answers a JOIN runs r ON r.id = a.run_id "
+            "a.tokens, a.extra FROM answers a JOIN runs r ON r.id = a.run_id "
             "JOIN cases c ON c.id = a.case_id ORDER BY r.name, c.key")
 
     def export_citations(self) -> Iterator[tuple[Any, ...]]:

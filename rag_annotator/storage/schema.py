@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # sqlite-utils is imported only to migrate: it costs ~0.1 s a
 
 from rag_annotator.storage.schema_sql import (
     CASES_0003,
+    EXTRA_FIELDS,
     IDENTITIES_0004,
     SCHEMA_0001,
     SCHEMA_0002,
@@ -177,8 +178,20 @@ def _trajectory_trials(db: Database) -> None:
     db.execute(f"PRAGMA user_version = {TRIALS_VERSION}")
 
 
+#: The extra-fields migration's number (its step's name and user_version follow it).
+EXTRA_VERSION = 10
+
+
+@_step(f"{EXTRA_VERSION:04d}_extra_fields")
+def _extra_fields(db: Database) -> None:
+    """``cases.extra`` and ``answers.extra``: the per-record fields an import kept."""
+    for statement in _statements(EXTRA_FIELDS):
+        db.execute(statement)
+    db.execute(f"PRAGMA user_version = {EXTRA_VERSION}")
+
+
 #: The schema version this build writes (the number of the last migration).
-SCHEMA_VERSION = TRIALS_VERSION
+SCHEMA_VERSION = EXTRA_VERSION
 
 
 def migration_set() -> Migrations:

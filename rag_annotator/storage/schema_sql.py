@@ -580,3 +580,11 @@ DROP TABLE trajectories;
 ALTER TABLE trajectories_trials RENAME TO trajectories;
 CREATE INDEX trajectories_case ON trajectories(case_id);
 """
+
+#: Per-record fields an import met but has no column for (Ragas ``persona_name``, DeepEval
+#: ``source_file``, BEIR query metadata…), kept as one JSON object on the case or answer so
+#: nothing is silently lost and exports can carry them back out (issue 18, point 7).
+EXTRA_FIELDS = """
+ALTER TABLE cases ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE answers ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
+"""

@@ -51,7 +51,7 @@ def test_v02_fields(corpus: GoldSetStore, goldset_path: Path, tmp_path: Path) ->
     assert report.near_duplicates == ["GEN001"] and report.sources == 1
     assert rows(goldset_path, "SELECT notes FROM cases WHERE key = 'GEN002'") == [
         ("Reference contexts (not found in the corpus):\nTexte absent du corpus.",)]
-    assert report.warnings == ["testset.jsonl: fields not kept: persona_name."]  # issue 18
+    assert report.warnings == ["testset.jsonl: fields kept in extra: persona_name."]  # issue 18
     store = corpus
     assert report.changes is not None and report.changes.operation_id
     store.revert(report.changes.operation_id)

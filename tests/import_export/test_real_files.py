@@ -72,7 +72,7 @@ def test_a_real_ragas_evaluation_matches_its_markdown_knowledge_base(kb: GoldSet
     answer = next(a for a in kb.export_answers() if a["run"] == "azure")
     assert answer["text"].startswith("Azure AI Search uses the Reciprocal Rank Fusion")
     assert kb.by_key("cases", case)["reference_answer"] == "Reciprocal Rank Fusion (RRF)."
-    assert any("fields not kept: answer_relevancy, context_precision, context_recall, "
+    assert any("fields kept in extra: answer_relevancy, context_precision, context_recall, "
                "faithfulness" in w for w in report.warnings)  # type: ignore[attr-defined]
 
 
@@ -186,7 +186,7 @@ def test_deepeval_goldens_as_csv(store: GoldSetStore) -> None:
 # -- point 7: no silent loss ------------------------------------------------------------------
 def test_deepeval_fields_not_kept_are_listed(store: GoldSetStore) -> None:
     report = _import(store, "deepeval", DATA / "deepeval" / "goldens.json")
-    assert any(w.startswith("fields not kept: actual_output, retrieval_context, source_file")
+    assert any(w.startswith("fields kept in extra: actual_output, retrieval_context, source_file")
                for w in report.warnings)  # type: ignore[attr-defined]
 
 
@@ -200,14 +200,14 @@ def test_beir_query_metadata_not_kept_is_listed(store: GoldSetStore, tmp_path: P
         "metadata": {"query": "coronavirus origin", "narrative": "seeking information"}}) + "\n")
     (folder / "qrels" / "test.tsv").write_text("query-id\tcorpus-id\tscore\n1\td1\t1\n")
     report = _import(store, "beir", folder)
-    assert "queries.jsonl: fields not kept: metadata.narrative, metadata.query" in \
+    assert "queries.jsonl: fields kept in extra: metadata.narrative, metadata.query" in \
         report.warnings  # type: ignore[attr-defined]
 
 
 def test_a_ragas_test_set_finds_its_reference_contexts_in_the_markdown_kb(
         kb: GoldSetStore, tmp_path: Path) -> None:
     """The five real chunks as a v0.2 test set's reference contexts (derived: Ragas's
-    test-set names around the published chunks); persona_name is named as not kept."""
+    test-set names around the published chunks); persona_name is named as kept in extra."""
     chunks = _peer_contexts(AZURE / "ragas_v01_result.csv", "contexts")
     testset = tmp_path / "testset.jsonl"
     testset.write_text(json.dumps({
@@ -218,4 +218,4 @@ def test_a_ragas_test_set_finds_its_reference_contexts_in_the_markdown_kb(
     report = _import(kb, "ragas-testset", testset)
     assert report.sources == 1  # type: ignore[attr-defined]  # the one article, once
     assert report.unmatched_sources == []  # type: ignore[attr-defined]
-    assert "testset.jsonl: fields not kept: persona_name." in report.warnings  # type: ignore
+    assert "testset.jsonl: fields kept in extra: persona_name." in report.warnings  # type: ignore

@@ -97,7 +97,7 @@ def test_ragas_matches_questions_and_contexts(corpus: GoldSetStore, tmp_path: Pa
     assert placeholder["reference_answer"] == "Rome"
     rankings = corpus.run_rankings(corpus.by_key("runs", "rag-v1")["id"])
     assert rankings["Q1"] == [("D1", None)]
-    assert any("fields not kept: extra" in w for w in report.warnings)
+    assert any("fields kept in extra: extra" in w for w in report.warnings)
     assert corpus.count("answers") == 2
 
 
