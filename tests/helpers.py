@@ -97,3 +97,19 @@ def run_cli(*args: str, cwd: Path | None = None,
 
 def stderr_lines(result: subprocess.CompletedProcess[str]) -> list[str]:
     return [line for line in result.stderr.splitlines() if line.strip()]
+
+
+def schema_up_to(patch: Any, version: int) -> None:
+    """Within the monkeypatch context ``patch``, files are created at ``version``: only the
+    migrations up to it run, as in a file an older build wrote (to test what comes after)."""
+    from sqlite_utils import Migrations
+
+    from rag_annotator.storage import schema
+    from rag_annotator.storage import store as store_mod
+
+    older = Migrations(schema.MIGRATIONS.name)
+    older._migrations = [m for m in schema.MIGRATIONS._migrations
+                         if int(m.name[:4]) <= version]
+    patch.setattr(schema, "MIGRATIONS", older)
+    patch.setattr(schema, "SCHEMA_VERSION", version)
+    patch.setattr(store_mod, "SCHEMA_VERSION", version)

@@ -29,7 +29,7 @@ from rag_annotator.storage.schema import SCHEMA_VERSION
 from rag_annotator.storage.snapshot import pre_migration_backup_path
 from rag_annotator.storage.store import GoldSetStore
 from tests.builders import build_rich
-from tests.helpers import dump, fingerprint, header_ids, listing, rows, scalar, sha256
+from tests.helpers import dump, fingerprint, header_ids, listing, rows, scalar, schema_up_to, sha256
 
 #: The version and name of the temporary migration the tests register after the real ones.
 NEXT = SCHEMA_VERSION + 1
@@ -402,12 +402,7 @@ def test_an_older_file_gains_trials_by_a_rebuild_that_keeps_trajectories(
 
     with monkeypatch.context() as patch:
         before_trials = schema.TRIALS_VERSION - 1
-        older = Migrations(schema.MIGRATIONS.name)
-        older._migrations = [m for m in schema.MIGRATIONS._migrations
-                             if int(m.name[:4]) <= before_trials]
-        patch.setattr(schema, "MIGRATIONS", older)
-        patch.setattr(schema, "SCHEMA_VERSION", before_trials)
-        patch.setattr(store_mod, "SCHEMA_VERSION", before_trials)
+        schema_up_to(patch, before_trials)
         with GoldSetStore.create(goldset_path, assessor="alice") as store:
             ops.create_case(store, key="A01", kind="agent", question="q")
             with store.operation("seed", "seed") as op:

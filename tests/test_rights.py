@@ -29,6 +29,7 @@ from rag_annotator.reports.rights_figures import exposure_of, load_state
 from rag_annotator.reports.rights_replay import replay
 from rag_annotator.reports.run_figures import build
 from rag_annotator.storage.store import GoldSetStore
+from tests.helpers import schema_up_to
 
 OPEN = {"*", "all", "tous", "everyone", "public"}
 
@@ -300,12 +301,10 @@ def test_a_file_written_before_identities_migrates_with_the_same_flags(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A file at the version before the identities (roles only) is upgraded: no identity is
     declared, and every exposure is the one the role-only rule gives (hand count)."""
-    from sqlite_utils import Migrations
 
     from rag_annotator.import_export import sample as sample_mod
     from rag_annotator.import_export.sample import load_sample
     from rag_annotator.storage import schema
-    from rag_annotator.storage import store as store_mod
 
     data = sample_data()
     del data["identities"]
@@ -316,12 +315,7 @@ def test_a_file_written_before_identities_migrates_with_the_same_flags(
     path = tmp_path / "old.goldset"
     before = schema.IDENTITIES_VERSION - 1
     with monkeypatch.context() as patch:
-        older = Migrations(schema.MIGRATIONS.name)
-        older._migrations = [m for m in schema.MIGRATIONS._migrations
-                             if int(m.name[:4]) <= before]
-        patch.setattr(schema, "MIGRATIONS", older)
-        patch.setattr(schema, "SCHEMA_VERSION", before)
-        patch.setattr(store_mod, "SCHEMA_VERSION", before)
+        schema_up_to(patch, before)
         patch.setattr(sample_mod, "check_answers_in", lambda *args, **kwargs: None)
         with GoldSetStore.create(path) as old:
             assert old.schema_version == before

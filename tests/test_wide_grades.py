@@ -11,26 +11,17 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from sqlite_utils import Migrations
 
-from rag_annotator.storage import schema
-from rag_annotator.storage import store as store_mod
 from rag_annotator.storage.schema import SCHEMA_VERSION, WIDE_GRADES_VERSION
 from rag_annotator.storage.store import GoldSetStore
 from tests.builders import build_rich
-from tests.helpers import dump, header_ids
+from tests.helpers import dump, header_ids, schema_up_to
 
 
 def test_a_file_before_wide_grades_gains_them_and_keeps_every_label(
         goldset_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    before_wide = [m for m in schema.MIGRATIONS._migrations
-                   if int(m.name[:4]) < WIDE_GRADES_VERSION]
     with monkeypatch.context() as patch:
-        older = Migrations(schema.MIGRATIONS.name)
-        older._migrations = before_wide
-        patch.setattr(schema, "MIGRATIONS", older)
-        patch.setattr(schema, "SCHEMA_VERSION", WIDE_GRADES_VERSION - 1)
-        patch.setattr(store_mod, "SCHEMA_VERSION", WIDE_GRADES_VERSION - 1)
+        schema_up_to(patch, WIDE_GRADES_VERSION - 1)
         with GoldSetStore.create(goldset_path, assessor="alice") as store:
             build_rich(store)
             with pytest.raises(sqlite3.IntegrityError), store.operation("t", "t") as op:

@@ -17,6 +17,7 @@ from rag_annotator.errors import KnownError
 from rag_annotator.import_export import registry
 from rag_annotator.import_export.registry import Options
 from rag_annotator.storage.store import GoldSetStore
+from tests.helpers import schema_up_to
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 AZURE = DATA / "ragas_azure_docs"
@@ -139,20 +140,13 @@ def test_a_bad_extra_cell_is_refused_naming_the_row(store: GoldSetStore, tmp_pat
 
 def test_a_version_9_file_gains_empty_extras_and_check_wants_objects(
         goldset_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sqlite_utils import Migrations
 
     from rag_annotator.domain import operations as ops
     from rag_annotator.storage import schema
-    from rag_annotator.storage import store as store_mod
 
     before = schema.EXTRA_VERSION - 1
     with monkeypatch.context() as patch:
-        older = Migrations(schema.MIGRATIONS.name)
-        older._migrations = [m for m in schema.MIGRATIONS._migrations
-                             if int(m.name[:4]) <= before]
-        patch.setattr(schema, "MIGRATIONS", older)
-        patch.setattr(schema, "SCHEMA_VERSION", before)
-        patch.setattr(store_mod, "SCHEMA_VERSION", before)
+        schema_up_to(patch, before)
         with GoldSetStore.create(goldset_path, assessor="alice") as store:
             ops.create_case(store, key="Q1", question="q")
             assert store.schema_version == before
