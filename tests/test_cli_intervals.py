@@ -46,6 +46,9 @@ def is_range(value: Any) -> bool:
             and all(isinstance(v, (int, float)) for v in value) and value[0] <= value[1])
 
 
+UNBOUNDED_MEANS = {"mean_steps", "mean_tokens", "mean_seconds"}
+
+
 def check_ranges(block: dict[str, Any], path: str, seen: list[str]) -> None:
     """Every figure of ``block`` (recursively) has its range beside it: a [low, high] that
     holds the figure, or null exactly when the figure is null."""
@@ -54,7 +57,10 @@ def check_ranges(block: dict[str, Any], path: str, seen: list[str]) -> None:
         if key in FIGURES and (value is None or isinstance(value, (int, float))):
             assert f"{key}_ci" in block, where
             ci = block[f"{key}_ci"]
-            assert (ci is None) == (value is None), where
+            # null exactly when the figure is null, or for a mean of counts (steps, tokens,
+            # seconds) over a single case: one value outside [0, 1] gives no interval
+            single = key in UNBOUNDED_MEANS and value is not None and value > 1
+            assert (ci is None) == (value is None) or (ci is None and single), where
             assert ci is None or (is_range(ci) and ci[0] - 1e-9 <= value <= ci[1] + 1e-9), where
             seen.append(where)
         elif key in RATE_BLOCKS and isinstance(value, dict) and "rate" in value:

@@ -120,7 +120,11 @@ def bootstrap_means(columns: Mapping[str, Sequence[float | None]],
     """The percentile bootstrap interval of the mean of each column (measure → per-case
     values, None where not computable), resampling the cases where it is computable.
 
-    None for a column with no computable value; a single value gives ``[v, v]``.  Columns
+    None for a column with no computable value.  Values that show no spread (a single case,
+    or cases all equal) would give ``[v, v]``, a certainty a few cases never give: a column
+    of values in [0, 1] then gets the Wilson interval of a proportion equal to its mean over
+    as many cases (such a value varies at most as a 0/1 one of that rate does, the rule
+    :func:`cases_for_mean` follows too); other values get None for one case.  Columns
     whose computable cases are the same share one draw, and every such group draws from a
     generator of its own seeded with ``seed``: a column's interval depends only on its
     values, ``resamples``, ``level`` and ``seed``, not on which other columns are asked for
@@ -145,8 +149,33 @@ def bootstrap_means(columns: Mapping[str, Sequence[float | None]],
         tail = (1 - level) / 2 * 100
         lows, highs = np.percentile(means, [tail, 100 - tail], axis=0)
         for j, name in enumerate(names):
-            out[name] = Interval(float(lows[j]), float(highs[j]), level)
+            present = [v for v in columns[name] if v is not None]
+            if max(present) == min(present):  # no spread seen
+                out[name] = _no_spread(float(present[0]), len(present), level)
+            else:
+                out[name] = Interval(float(lows[j]), float(highs[j]), level)
     return {name: out[name] for name in columns}
+
+
+def _no_spread(value: float, n: int, level: float) -> Interval | None:
+    """The interval of a mean whose ``n`` values all equal ``value`` (see
+    :func:`bootstrap_means`)."""
+    if 0.0 <= value <= 1.0:
+        return wilson_of_rate(value, n, level)
+    return None if n == 1 else Interval(value, value, level)
+
+
+def wilson_of_rate(p: float, n: int, level: float = DEFAULT_LEVEL) -> Interval:
+    """The Wilson score interval of an observed rate ``p`` in [0, 1] over ``n`` trials (as
+    :func:`wilson` with k = p * n, k not necessarily whole)."""
+    z = z_value(level)
+    z2 = z * z
+    denominator = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denominator
+    half = wilson_half_width(p, n, level)
+    low = 0.0 if p == 0.0 else max(0.0, centre - half)
+    high = 1.0 if p == 1.0 else min(1.0, centre + half)
+    return Interval(low, high, level)
 
 
 def resampled_means(values: np.ndarray, resamples: int, rng: np.random.Generator

@@ -21,6 +21,7 @@ from rag_annotator.metrics.intervals import (
     cases_for_proportion,
     wilson,
     wilson_half_width,
+    wilson_of_rate,
     z_value,
 )
 from rag_annotator.metrics.latency import summarize_latency
@@ -139,8 +140,8 @@ def test_not_computable_cases_are_left_out_of_that_measure_only() -> None:
     assert found["holes"] == alone  # the same as resampling the computable cases only
     assert found["full"] == bootstrap_mean(full, seed=5)
     assert found["none"] is None
-    one = found["one"]
-    assert one is not None and (one.low, one.high) == (0.4, 0.4)
+    one = found["one"]  # one case shows no spread: the Wilson interval of its rate
+    assert one is not None and one == wilson_of_rate(0.4, 1) and one.low < 0.4 < one.high
 
 
 def test_bootstrap_refuses_bad_settings() -> None:
@@ -186,3 +187,23 @@ def test_cases_for_mean_follows_the_sample_spread() -> None:
         == cases_for_proportion(4, 4, target=0.1).needed
     with pytest.raises(ValueError, match="target"):
         cases_for_mean(values, target=0)
+
+
+def test_values_without_spread_never_read_as_certain() -> None:
+    """One case at 0.4, or three at 0.0, showed [0.40-0.40] and [0-0] on the sample's
+    Dashboard: no spread seen on a few cases is not certainty.  Values in [0, 1] get the
+    Wilson interval of that rate over as many cases (scipy's, where the count is whole)."""
+    from scipy import stats
+
+    from rag_annotator.metrics.intervals import bootstrap_means
+
+    out = bootstrap_means({"one": [0.4], "zeros": [0.0, 0.0, 0.0], "ones": [1.0] * 4,
+                           "big": [3.0], "spread": [0.0, 1.0, 0.5]}, 2000)
+    one, zeros, ones = out["one"], out["zeros"], out["ones"]
+    assert one is not None and one.low < 0.4 < one.high and one.high - one.low > 0.5
+    for got, (k, n) in ((zeros, (0, 3)), (ones, (4, 4))):
+        ci = stats.binomtest(k, n).proportion_ci(method="wilson")
+        assert got is not None and (got.low, got.high) == pytest.approx((ci.low, ci.high))
+    assert out["big"] is None  # one value outside [0, 1]: no interval to give
+    spread = out["spread"]
+    assert spread is not None and spread.low < spread.high  # the bootstrap, as before

@@ -1410,11 +1410,11 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
     <message>
         <source>Means over all %1 judged cases; the %2 the run does not cover score 0 (trec_eval -c).</source>
-        <translation>Moyennes sur les %1 cas jugés ; les %2 que le run ne couvre pas valent 0 (trec_eval -c).</translation>
+        <translation>Moyennes sur les %1 cas jugés ; les %2 que l&apos;exécution ne couvre pas valent 0 (trec_eval -c).</translation>
     </message>
     <message>
         <source>Means over the %1 judged cases the run covers (trec_eval&apos;s topics).</source>
-        <translation>Moyennes sur les %1 cas jugés que le run couvre (les topics de trec_eval).</translation>
+        <translation>Moyennes sur les %1 cas jugés que l&apos;exécution couvre (les topics de trec_eval).</translation>
     </message>
     <message>
         <source>%1 cases without any judgment are left out.</source>
