@@ -86,6 +86,17 @@ class TeamReads(ReadBase):
         return [(int(c), int(d)) for c, d in
                 self._conn.execute(_POOL_SQL, (runs_json, depth)).fetchall()]
 
+    def campaign_items(self, items: str, runs: Sequence[str] | None) -> list[tuple[int, int]]:
+        """The claims (``items="claims"``) or trajectories a campaign hands out, as
+        ``(id, 0)`` in id order: those of ``runs``' answers / trajectories (None: every
+        run).  Unknown run names give nothing (the caller refuses an empty pool)."""
+        source = {"claims": "claims x JOIN answers a ON a.id = x.answer_id",
+                  "trajectories": "trajectories x JOIN trajectories a ON a.id = x.id"}[items]
+        names = None if runs is None else json.dumps(sorted(set(runs)))
+        sql = (f"SELECT x.id FROM {source} JOIN runs r ON r.id = a.run_id "
+               "WHERE ? IS NULL OR r.name IN (SELECT value FROM json_each(?)) ORDER BY x.id")
+        return [(int(i), 0) for (i,) in self._conn.execute(sql, (names, names))]
+
     def _pool_setting(self) -> tuple[list[str] | None, int | None]:
         found = dict(self._conn.execute(
             "SELECT key, value FROM meta WHERE key IN ('pool_runs', 'pool_depth')"))
