@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from rag_annotator.cli import main
 from rag_annotator.domain import agent_ops, operations
 from rag_annotator.import_export.sample import create_sample
 from rag_annotator.import_export.team_files import collect, hand_out
@@ -96,10 +97,14 @@ def test_trajectories_are_dealt_and_collected_the_same_way(master: GoldSetStore,
         review_file(path, name)
     first = collect(master, list(report.files.values()))
     assert not first.refused
-    rows = master.query("SELECT trajectory_id, assessor_id FROM trajectory_assessments")
-    who: dict[int, set[int]] = defaultdict(set)
+    rows = master.query("SELECT t.trajectory_id, t.task_success, t.success_reason, t.note, "
+                        "s.name FROM trajectory_assessments t "
+                        "JOIN assessors s ON s.id = t.assessor_id")
+    who: dict[int, set[str]] = defaultdict(set)
     for row in rows:
-        who[row["trajectory_id"]].add(row["assessor_id"])
+        who[row["trajectory_id"]].add(row["name"])
+        assert row["task_success"] == (len(row["name"]) % 2 == 0)
+        assert row["note"] == row["name"]
     assert set(who) == trajectories and all(len(ids) == 2 for ids in who.values())
     second = collect(master, list(report.files.values()))
     assert all(f.changes is None for f in second.files)
@@ -110,3 +115,48 @@ def test_control_repeats_are_refused_for_claims(master: GoldSetStore, tmp_path: 
 
     with pytest.raises(InvalidValue, match="--control"):
         hand_out(master, NAMES, 2, tmp_path / "out", control=0.1, items="claims")
+
+
+def test_the_cli_assigns_claims_and_collects_them_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    master = tmp_path / "m.goldset"
+    assert main(["new", str(master), "--sample"]) == 0
+    assert main(["assign", str(master), "--assessors", ",".join(NAMES), "--per-pair", "2",
+                 "--seed", "5", "--items", "claims", "--out", str(tmp_path / "team")]) == 0
+    out = capsys.readouterr().out
+    assert out.count("claims to verify") == 3
+    for name in NAMES:
+        verify_file(next((tmp_path / "team").glob(f"{name}*.goldset")), name)
+    assert main(["collect", str(master), str(tmp_path / "team")]) == 0
+    first = capsys.readouterr().out
+    assert first.count("claim verdicts added") == 3 and " 0 claim verdicts added" not in first
+    before = digest(master)
+    assert main(["collect", str(master), str(tmp_path / "team")]) == 0
+    assert capsys.readouterr().out.count(" 0 claim verdicts added, 0 updated") == 3
+    assert digest(master) == before
+
+
+def test_a_reworded_claim_or_another_assessors_verdict_is_not_collected(
+        master: GoldSetStore, tmp_path: Path) -> None:
+    import sqlite3
+    from contextlib import closing
+
+    report = hand_out(master, NAMES, 2, tmp_path / "out", seed=9, items="claims")
+    path = report.files["alice"]
+    verify_file(path, "alice")
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("UPDATE claims SET text = text || ' (revu)' WHERE id = "
+                     "(SELECT min(id) FROM claims)")
+        conn.execute("INSERT INTO assessors (name, created_at) VALUES ('mallory', "
+                     "'2026-01-01T00:00:00.000Z')")
+        conn.execute("UPDATE claims SET assessor_id = (SELECT id FROM assessors WHERE "
+                     "name = 'mallory') WHERE id = (SELECT max(id) FROM claims)")
+        conn.commit()
+    (result,) = collect(master, [path]).files
+    assert result.refused is None
+    assert len(result.conflicts) == 1 and "reworded" in result.conflicts[0]
+    assert len(result.skipped) == 1 and "mallory" in result.skipped[0]
+    held = master.query("SELECT id FROM claim_assessments")
+    assert len(held) == result.added == \
+        len(master.query("SELECT id FROM assignments WHERE assessor_id = (SELECT id FROM "
+                         "assessors WHERE name = 'alice')")) - 2

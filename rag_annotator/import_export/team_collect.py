@@ -67,11 +67,16 @@ class FileCollect:
     skipped: list[str] = field(default_factory=list)
     refused: str | None = None
     changes: Changes | None = None
+    items: str = "pairs"
 
     def summary(self) -> str:
         """One line in English."""
         if self.refused is not None:
             return f"refused: {self.refused}"
+        if self.items != "pairs":
+            return (f"{self.path}: {self.assessor}: {self.added} {self.items[:-1]} verdicts "
+                    f"added, {self.updated} updated, {self.unchanged} unchanged; "
+                    f"{len(self.conflicts)} conflicts, {len(self.skipped)} skipped")
         return (f"{self.path}: {self.assessor}: {self.added} judgments added, {self.updated} "
                 f"updated, {self.unchanged} unchanged, {self.controls} control repeats, "
                 f"{self.cannot_judge} can't-judge; {len(self.conflicts)} conflicts, "
@@ -195,6 +200,7 @@ def _collect_one(store: GoldSetStore, master: _Master, path: Path,
         raise KnownError(f"assessor {assessor!r} has no slot in campaign {campaign['name']}; "
                          "nothing was collected.", path=path)
     if kind != "pairs":
+        result.items = kind
         team_collect_items.collect_items(store, path, campaign, assessor, items, result)
         return
     reader = _Reader(store, master, assessor, int(campaign["id"]), result)

@@ -123,8 +123,9 @@ class TeamReads(ReadBase):
         return self._one("SELECT * FROM campaigns WHERE uuid = ?", (campaign_uuid,))
 
     def _campaign_of(self, assessor: str | None) -> tuple[int, int] | None:
-        """(campaign id, assessor id) of ``assessor``'s latest campaign; None when they
-        have none.  ``assessor`` None: the assessor of this assignment file."""
+        """(campaign id, assessor id) of ``assessor``'s latest campaign of pairs; None when
+        they have none.  ``assessor`` None: the assessor of this assignment file.  (Claims
+        and trajectories campaigns have no queue here: the UI's assignment mode is pairs.)"""
         if assessor is None:
             info = self.assignment_info()
             if info is None:
@@ -132,7 +133,8 @@ class TeamReads(ReadBase):
             assessor = info["assessor"]
         row = self._conn.execute(
             "SELECT ca.campaign_id, ca.assessor_id FROM campaign_assessors ca "
-            "JOIN assessors s ON s.id = ca.assessor_id WHERE s.name = ? "
+            "JOIN assessors s ON s.id = ca.assessor_id "
+            "JOIN campaigns c ON c.id = ca.campaign_id AND c.items = 'pairs' WHERE s.name = ? "
             "ORDER BY ca.campaign_id DESC LIMIT 1", (assessor,)).fetchone()
         return None if row is None else (int(row[0]), int(row[1]))
 
@@ -171,14 +173,15 @@ class TeamReads(ReadBase):
 
     def assessor_progress(self) -> dict[str, dict[str, int]]:
         """Per assessor (every one of the file, by name): ``judged`` (graded judgments) and
-        ``remaining`` (slots of their latest campaign neither graded nor marked can't
-        judge; 0 outside campaigns).  What ``info --json`` prints under ``assessors``."""
+        ``remaining`` (slots of their latest campaign of pairs neither graded nor marked
+        can't judge; 0 outside campaigns).  What ``info --json`` prints under ``assessors``."""
         out = {str(name): {"judged": int(n), "remaining": 0} for name, n in self._conn.execute(
             "SELECT s.name, (SELECT count(*) FROM judgments j WHERE j.assessor_id = s.id "
             "AND j.grade IS NOT NULL) FROM assessors s ORDER BY s.name")}
         for name, remaining in self._conn.execute(
                 "WITH latest AS (SELECT assessor_id, max(campaign_id) AS campaign_id "
-                "FROM campaign_assessors GROUP BY assessor_id) "
+                "FROM campaign_assessors WHERE campaign_id IN (SELECT id FROM campaigns "
+                "WHERE items = 'pairs') GROUP BY assessor_id) "
                 "SELECT s.name, count(*) FROM latest l JOIN assessors s ON s.id = l.assessor_id "
                 "JOIN assignments a ON a.campaign_id = l.campaign_id "
                 "AND a.assessor_id = l.assessor_id "
