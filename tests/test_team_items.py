@@ -151,12 +151,15 @@ def test_a_reworded_claim_or_another_assessors_verdict_is_not_collected(
                      "'2026-01-01T00:00:00.000Z')")
         conn.execute("UPDATE claims SET assessor_id = (SELECT id FROM assessors WHERE "
                      "name = 'mallory') WHERE id = (SELECT max(id) FROM claims)")
+        conn.execute("UPDATE claims SET updated_at = '2999-01-01T00:00:00.000Z' WHERE id = "
+                     "(SELECT id FROM claims ORDER BY id LIMIT 1 OFFSET 1)")
         conn.commit()
     (result,) = collect(master, [path]).files
     assert result.refused is None
     assert len(result.conflicts) == 1 and "reworded" in result.conflicts[0]
-    assert len(result.skipped) == 1 and "mallory" in result.skipped[0]
+    assert len(result.skipped) == 2 and "mallory" in " ".join(result.skipped)
+    assert "2999" in " ".join(result.skipped)
     held = master.query("SELECT id FROM claim_assessments")
     assert len(held) == result.added == \
         len(master.query("SELECT id FROM assignments WHERE assessor_id = (SELECT id FROM "
-                         "assessors WHERE name = 'alice')")) - 2
+                         "assessors WHERE name = 'alice')")) - 3

@@ -13,13 +13,15 @@ new, no operation (a second collect leaves the master as it was).
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 from rag_annotator.storage.store import GoldSetStore
 
 Key = tuple[Any, ...]
+#: How far in the future an incoming timestamp may be (an expert's clock set wrong).
+FUTURE_SKEW = timedelta(days=1)
 #: The incoming verdicts of each kind: key columns, then values, then assessor, updated_at.
 _INCOMING = {
     "claims": "SELECT r.name AS run, c.key, x.position, x.text, x.verdict, x.rationale, "
@@ -87,6 +89,7 @@ def collect_items(store: GoldSetStore, path: Path, campaign: dict[str, Any], ass
              for r in store.query(_SLOTS[items], (campaign["id"], assessor_id))}
     held = {int(r[item_column]): r for r in store.query(
         f"SELECT * FROM {table} WHERE assessor_id = ?", (assessor_id,))}
+    latest = datetime.now(timezone.utc) + FUTURE_SKEW
     inserts: list[tuple[Any, ...]] = []
     updates: list[tuple[int, dict[str, Any]]] = []
     for row in rows:
@@ -96,6 +99,11 @@ def collect_items(store: GoldSetStore, path: Path, campaign: dict[str, Any], ass
         if who != assessor:
             result.skipped.append(f"{items[:-1]} {where}: verdict of {who}, not this file's "
                                   f"assessor ({assessor})")
+            continue
+        moment = instant(at)
+        if moment is None or moment > latest:
+            result.skipped.append(f"{items[:-1]} {where}: time {at!r} is not a believable "
+                                  "instant (missing, malformed or in the future)")
             continue
         if key not in slots:
             result.skipped.append(f"{items[:-1]} {where}: not one of {assessor}'s items")
