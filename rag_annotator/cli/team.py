@@ -43,6 +43,10 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                              "the file's pool setting)")
     assign.add_argument("--depth", type=int, metavar="K",
                         help="top K documents of each run (default: the pool setting)")
+    assign.add_argument("--items", choices=("pairs", "claims", "trajectories"),
+                        default="pairs",
+                        help="what to hand out: judgment pairs (default), the claims of the "
+                             "runs' answers to verify, or their trajectories to review")
     assign.add_argument("--out", metavar="DIR", required=True,
                         help="folder of the assignment files (created if missing)")
     collect = sub.add_parser(
@@ -74,9 +78,12 @@ def _cmd_assign(ns: argparse.Namespace) -> int:
         raise InvalidValue(f"--depth: {ns.depth} is below 1; give a whole number >= 1.")
     with GoldSetStore.open(ns.file, lock=True) as store:
         report = hand_out(store, _names(ns.assessors), ns.per_pair, Path(ns.out),
-                          control=ns.control, seed=ns.seed, runs=runs, depth=ns.depth)
+                          control=ns.control, seed=ns.seed, runs=runs, depth=ns.depth,
+                          items=ns.items)
+    what = {"pairs": "pairs to judge", "claims": "claims to verify",
+            "trajectories": "trajectories to review"}[ns.items]
     for name, path in report.files.items():
-        print(f"{path}: {name}, {report.slots[name]} pairs to judge")
+        print(f"{path}: {name}, {report.slots[name]} {what}")
     print(f"{ns.file}: {report.summary()}")
     return 0
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import math
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
 from rag_annotator.domain import team_plan
@@ -39,12 +39,16 @@ FILE_UUID = "file_uuid"
 ASSIGNMENT = "assignment"
 #: Longest active time recorded for one judgment (a day): beyond, the clock was wrong.
 MAX_SECONDS = 86_400.0
+#: What a campaign hands out: judgment pairs, claims to verify or trajectories to review.
+ITEMS = ("pairs", "claims", "trajectories")
 
 
 class TeamStore(Store, Protocol):
     """The store reads a campaign needs besides the writes of :class:`Store`."""
 
     def campaign_pool(self, runs: Sequence[str] | None, depth: int | None) -> list[Pair]: ...
+
+    def campaign_items(self, items: str, runs: Sequence[str] | None) -> list[Pair]: ...
 
 
 def new_uuid() -> str:
@@ -80,7 +84,8 @@ def check_seconds(seconds: float | None) -> float | None:
 def create_campaign(store: TeamStore, assessors: Sequence[str], per_pair: int = 2, *,
                     control: float = 0.0, seed: int | None = None,
                     runs: Sequence[str] | None = None, depth: int | None = None,
-                    name: str = "", tick: Callable[[], None] | None = None) -> Changes:
+                    name: str = "", tick: Callable[[], None] | None = None,
+                    items: str = "pairs") -> Changes:
     """Hand the pool out: ``per_pair`` distinct assessors per pair, balanced, each in a
     seeded order of their own, with a ``control`` share repeated blind later.
 
@@ -88,7 +93,15 @@ def create_campaign(store: TeamStore, assessors: Sequence[str], per_pair: int = 
     None: the file's pool setting), agent cases left out.  ``seed`` None draws one (it is
     stored: the plan can be rebuilt).  ``tick`` is called while planning and storing (a
     cancel check may raise from it: the operation then rolls back).
+
+    ``items`` "claims" / "trajectories": the claims of ``runs``' answers (None: every
+    run) or their trajectories are dealt the same way (no depth, no control repeats).
     """
+    if items not in ITEMS:
+        raise InvalidValue(f"--items: {items!r} is not one of {', '.join(ITEMS)}.")
+    if items != "pairs" and control:
+        raise InvalidValue("--control: control repeats are for pairs only; leave it out "
+                           "with --items claims or trajectories.")
     names = [v.check_key("assessor", a) for a in assessors]
     team_plan.check_plan(names, per_pair, control)
     if seed is None:
@@ -96,7 +109,11 @@ def create_campaign(store: TeamStore, assessors: Sequence[str], per_pair: int = 
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
         raise InvalidValue(f"--seed: {seed!r} is not a whole number from 0 to 2^63.")
     with store.operation("create_campaign", "") as op:
-        pairs = store.campaign_pool(runs, depth)
+        pairs = (store.campaign_pool(runs, depth) if items == "pairs"
+                 else store.campaign_items(items, runs))
+        if not pairs and items != "pairs":
+            raise InvalidValue(f"no {items} to hand out in the chosen runs: import runs with "
+                               f"{items} (or name other --runs) first.")
         if not pairs:
             raise InvalidValue("the pool is empty: import a run (or choose runs and a depth "
                                "that retrieve documents) before handing out assignments.")
@@ -109,19 +126,30 @@ def create_campaign(store: TeamStore, assessors: Sequence[str], per_pair: int = 
             "uuid": campaign_uuid, "name": v.check_text("name", label), "per_pair": per_pair,
             "seed": seed, "control_share": float(control),
             "pool_runs": None if runs is None else json.dumps(sorted(set(runs))),
-            "pool_depth": depth, "master": master, "created_at": utc_now()})
+            "pool_depth": depth, "master": master, "created_at": utc_now(), "items": items})
         for assessor in names:
             assessor_id = ensure_assessor(op, assessor)
             op.insert("campaign_assessors", {"campaign_id": campaign["id"],
                                              "assessor_id": assessor_id, "file_name": ""})
             if tick is not None:
                 tick()
-            op.insert_rows("assignments", ("campaign_id", "assessor_id", "position", "case_id",
-                                           "document_id", "is_control"),
-                           ((campaign["id"], assessor_id, position, case_id, document_id,
-                             int(control)) for position, case_id, document_id, control
-                            in queues[assessor].slots()))
+            op.insert_rows("assignments", _slot_columns(items),
+                           _slot_rows(items, campaign["id"], assessor_id, queues[assessor]))
     return op.changes()
+
+
+def _slot_columns(items: str) -> tuple[str, ...]:
+    item = {"pairs": ("case_id", "document_id"), "claims": ("claim_id",),
+            "trajectories": ("trajectory_id",)}[items]
+    return ("campaign_id", "assessor_id", "position", *item, "is_control")
+
+
+def _slot_rows(items: str, campaign_id: int, assessor_id: int,
+               queue: team_plan.Queue) -> Iterator[tuple[Any, ...]]:
+    """The assignment rows of one queue (an item's id rides as ``(id, 0)`` in the plan)."""
+    for position, first, second, control in queue.slots():
+        item = (first, second) if items == "pairs" else (first,)
+        yield (campaign_id, assessor_id, position, *item, int(control))
 
 
 # -- judging an assignment ---------------------------------------------------------------

@@ -34,6 +34,7 @@ from typing import Any
 from rag_annotator.domain import team_ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import FileNotFound, KnownError
+from rag_annotator.import_export import team_collect_items
 from rag_annotator.import_export.files import Cancelled, check_cancel
 from rag_annotator.storage import team_merge
 from rag_annotator.storage.store import GoldSetStore
@@ -66,11 +67,16 @@ class FileCollect:
     skipped: list[str] = field(default_factory=list)
     refused: str | None = None
     changes: Changes | None = None
+    items: str = "pairs"
 
     def summary(self) -> str:
         """One line in English."""
         if self.refused is not None:
             return f"refused: {self.refused}"
+        if self.items != "pairs":
+            return (f"{self.path}: {self.assessor}: {self.added} {self.items[:-1]} verdicts "
+                    f"added, {self.updated} updated, {self.unchanged} unchanged; "
+                    f"{len(self.conflicts)} conflicts, {len(self.skipped)} skipped")
         return (f"{self.path}: {self.assessor}: {self.added} judgments added, {self.updated} "
                 f"updated, {self.unchanged} unchanged, {self.controls} control repeats, "
                 f"{self.cannot_judge} can't-judge; {len(self.conflicts)} conflicts, "
@@ -174,6 +180,10 @@ def _collect_one(store: GoldSetStore, master: _Master, path: Path,
                 raise KnownError("not an assignment file (it holds no campaign handed out by "
                                  "'assign'); use 'merge' for a colleague's copy.", path=path)
             rows = other.team_rows()
+            campaign_row = store.campaign_by_uuid(str(info["campaign"]))
+            kind = str(campaign_row["items"]) if campaign_row is not None else "pairs"
+            items = ([] if kind == "pairs"
+                     else team_collect_items.incoming_items(other, kind))
     except OSError as error:
         raise KnownError(f"cannot be read ({error.strerror or error}).", path=path) from None
     mine = store.file_uuid()
@@ -189,6 +199,10 @@ def _collect_one(store: GoldSetStore, master: _Master, path: Path,
     if not store.has_slot(int(campaign["id"]), assessor):
         raise KnownError(f"assessor {assessor!r} has no slot in campaign {campaign['name']}; "
                          "nothing was collected.", path=path)
+    if kind != "pairs":
+        result.items = kind
+        team_collect_items.collect_items(store, path, campaign, assessor, items, result)
+        return
     reader = _Reader(store, master, assessor, int(campaign["id"]), result)
     writes = reader.writes(rows)
     try:
@@ -234,19 +248,7 @@ def _judgments(store: GoldSetStore, path: Path, reader: _Reader, writes: _Writes
     result.changes = op.changes()
 
 
-def _instant(value: Any) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return moment if moment.tzinfo is not None else None
-
-
-def _newer(theirs: Any, mine: Any) -> bool:
-    theirs_at, mine_at = _instant(theirs), _instant(mine)
-    return theirs_at is not None and (mine_at is None or theirs_at > mine_at)
+_instant, _newer = team_collect_items.instant, team_collect_items.newer
 
 
 class _Reader:

@@ -79,7 +79,8 @@ def hand_out(store: GoldSetStore, assessors: Sequence[str], per_pair: int, out_d
              control: float = 0.0, seed: int | None = None,
              runs: Sequence[str] | None = None, depth: int | None = None,
              cancel: Callable[[], bool] | None = None,
-             progress: Callable[[int, int], None] | None = None) -> HandOutReport:
+             progress: Callable[[int, int], None] | None = None,
+             items: str = "pairs") -> HandOutReport:
     """Create a campaign in ``store`` (one undoable operation) and write one assignment file
     per assessor in ``out_dir`` (created if missing; existing assignment files are never
     overwritten: refused before anything changes).
@@ -87,6 +88,8 @@ def hand_out(store: GoldSetStore, assessors: Sequence[str], per_pair: int, out_d
     ``cancel`` is polled while planning and between files; cancelled while planning, nothing
     changed; cancelled while writing, the files written so far are removed and the campaign
     is undone.  ``progress(done, total)`` counts the files (total = assessors + 1).
+    ``items`` "claims" / "trajectories" hands out those of ``runs`` instead of pairs
+    (``report.pairs`` then counts them).
     """
     out = Path(out_dir).expanduser()
     if not out.parent.is_dir():
@@ -102,7 +105,7 @@ def hand_out(store: GoldSetStore, assessors: Sequence[str], per_pair: int, out_d
         progress(0, total)
     changes = team_ops.create_campaign(store, names, per_pair, control=control, seed=seed,
                                        runs=runs, depth=depth,
-                                       tick=lambda: check_cancel(cancel))
+                                       tick=lambda: check_cancel(cancel), items=items)
     report.changes = changes
     campaign = store.campaigns()[-1]
     report.campaign = str(campaign["uuid"])

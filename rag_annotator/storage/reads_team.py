@@ -86,6 +86,17 @@ class TeamReads(ReadBase):
         return [(int(c), int(d)) for c, d in
                 self._conn.execute(_POOL_SQL, (runs_json, depth)).fetchall()]
 
+    def campaign_items(self, items: str, runs: Sequence[str] | None) -> list[tuple[int, int]]:
+        """The claims (``items="claims"``) or trajectories a campaign hands out, as
+        ``(id, 0)`` in id order: those of ``runs``' answers / trajectories (None: every
+        run).  Unknown run names give nothing (the caller refuses an empty pool)."""
+        source = {"claims": "claims x JOIN answers a ON a.id = x.answer_id",
+                  "trajectories": "trajectories x JOIN trajectories a ON a.id = x.id"}[items]
+        names = None if runs is None else json.dumps(sorted(set(runs)))
+        sql = (f"SELECT x.id FROM {source} JOIN runs r ON r.id = a.run_id "
+               "WHERE ? IS NULL OR r.name IN (SELECT value FROM json_each(?)) ORDER BY x.id")
+        return [(int(i), 0) for (i,) in self._conn.execute(sql, (names, names))]
+
     def _pool_setting(self) -> tuple[list[str] | None, int | None]:
         found = dict(self._conn.execute(
             "SELECT key, value FROM meta WHERE key IN ('pool_runs', 'pool_depth')"))
@@ -112,8 +123,9 @@ class TeamReads(ReadBase):
         return self._one("SELECT * FROM campaigns WHERE uuid = ?", (campaign_uuid,))
 
     def _campaign_of(self, assessor: str | None) -> tuple[int, int] | None:
-        """(campaign id, assessor id) of ``assessor``'s latest campaign; None when they
-        have none.  ``assessor`` None: the assessor of this assignment file."""
+        """(campaign id, assessor id) of ``assessor``'s latest campaign of pairs; None when
+        they have none.  ``assessor`` None: the assessor of this assignment file.  (Claims
+        and trajectories campaigns have no queue here: the UI's assignment mode is pairs.)"""
         if assessor is None:
             info = self.assignment_info()
             if info is None:
@@ -121,7 +133,8 @@ class TeamReads(ReadBase):
             assessor = info["assessor"]
         row = self._conn.execute(
             "SELECT ca.campaign_id, ca.assessor_id FROM campaign_assessors ca "
-            "JOIN assessors s ON s.id = ca.assessor_id WHERE s.name = ? "
+            "JOIN assessors s ON s.id = ca.assessor_id "
+            "JOIN campaigns c ON c.id = ca.campaign_id AND c.items = 'pairs' WHERE s.name = ? "
             "ORDER BY ca.campaign_id DESC LIMIT 1", (assessor,)).fetchone()
         return None if row is None else (int(row[0]), int(row[1]))
 
@@ -160,14 +173,15 @@ class TeamReads(ReadBase):
 
     def assessor_progress(self) -> dict[str, dict[str, int]]:
         """Per assessor (every one of the file, by name): ``judged`` (graded judgments) and
-        ``remaining`` (slots of their latest campaign neither graded nor marked can't
-        judge; 0 outside campaigns).  What ``info --json`` prints under ``assessors``."""
+        ``remaining`` (slots of their latest campaign of pairs neither graded nor marked
+        can't judge; 0 outside campaigns).  What ``info --json`` prints under ``assessors``."""
         out = {str(name): {"judged": int(n), "remaining": 0} for name, n in self._conn.execute(
             "SELECT s.name, (SELECT count(*) FROM judgments j WHERE j.assessor_id = s.id "
             "AND j.grade IS NOT NULL) FROM assessors s ORDER BY s.name")}
         for name, remaining in self._conn.execute(
                 "WITH latest AS (SELECT assessor_id, max(campaign_id) AS campaign_id "
-                "FROM campaign_assessors GROUP BY assessor_id) "
+                "FROM campaign_assessors WHERE campaign_id IN (SELECT id FROM campaigns "
+                "WHERE items = 'pairs') GROUP BY assessor_id) "
                 "SELECT s.name, count(*) FROM latest l JOIN assessors s ON s.id = l.assessor_id "
                 "JOIN assignments a ON a.campaign_id = l.campaign_id "
                 "AND a.assessor_id = l.assessor_id "

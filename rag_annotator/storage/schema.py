@@ -36,6 +36,7 @@ from rag_annotator.storage.schema_sql import (
     SCHEMA_0002,
     SCHEMA_REVIEW_SAMPLES,
     SCHEMA_TEAM,
+    SCHEMA_TEAM_ITEMS,
     SCHEMA_WIDE_GRADES,
     STRUCTURED_SQL,
     TRAJECTORIES_TRIALS,
@@ -190,8 +191,24 @@ def _extra_fields(db: Database) -> None:
     db.execute(f"PRAGMA user_version = {EXTRA_VERSION}")
 
 
+#: Claims and trajectories in campaigns (issue 15).
+TEAM_ITEMS_VERSION = 11
+
+
+@_step(f"{TEAM_ITEMS_VERSION:04d}_team_items")
+def _team_items(db: Database) -> None:
+    """Campaign slots that name a claim or a trajectory, and each assessor's own verdict."""
+    for statement in _statements(SCHEMA_TEAM_ITEMS):
+        db.execute(statement)
+    broken = db.execute("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        raise sqlite3.IntegrityError(f"foreign keys broken by the assignments rebuild: "
+                                     f"{broken[:5]}")
+    db.execute(f"PRAGMA user_version = {TEAM_ITEMS_VERSION}")
+
+
 #: The schema version this build writes (the number of the last migration).
-SCHEMA_VERSION = EXTRA_VERSION
+SCHEMA_VERSION = TEAM_ITEMS_VERSION
 
 
 def migration_set() -> Migrations:

@@ -588,3 +588,68 @@ EXTRA_FIELDS = """
 ALTER TABLE cases ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE answers ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
 """
+
+
+#: Campaigns of claims and of trajectories (issue 15): a slot of ``assignments`` names a
+#: pair, a claim or a trajectory (exactly one; SQLite cannot relax NOT NULL, so the table is
+#: rebuilt, ids kept).  ``campaigns.items`` says which.  ``claim_assessments`` and
+#: ``trajectory_assessments`` hold each assessor's own verdict on an assigned item: ``claims``
+#: and ``trajectory_reviews`` keep ONE verdict per item, and a campaign asks k of them.
+SCHEMA_TEAM_ITEMS = """
+ALTER TABLE campaigns ADD COLUMN items TEXT NOT NULL DEFAULT 'pairs'
+    CHECK (items IN ('pairs', 'claims', 'trajectories'));
+CREATE TABLE assignments_0011 (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    campaign_id   INTEGER NOT NULL REFERENCES campaigns(id),
+    assessor_id   INTEGER NOT NULL REFERENCES assessors(id),
+    position      INTEGER NOT NULL CHECK (position >= 1),
+    case_id       INTEGER REFERENCES cases(id),
+    document_id   INTEGER REFERENCES documents(id),
+    is_control    INTEGER NOT NULL DEFAULT 0 CHECK (is_control IN (0, 1)),
+    claim_id      INTEGER REFERENCES claims(id),
+    trajectory_id INTEGER REFERENCES trajectories(id),
+    CHECK ((case_id IS NOT NULL AND document_id IS NOT NULL AND claim_id IS NULL
+            AND trajectory_id IS NULL)
+        OR (case_id IS NULL AND document_id IS NULL
+            AND (claim_id IS NULL) <> (trajectory_id IS NULL))),
+    UNIQUE (campaign_id, assessor_id, position)
+);
+INSERT INTO assignments_0011 (id, campaign_id, assessor_id, position, case_id, document_id,
+                              is_control)
+    SELECT id, campaign_id, assessor_id, position, case_id, document_id, is_control
+    FROM assignments ORDER BY id;
+DROP TABLE assignments;
+ALTER TABLE assignments_0011 RENAME TO assignments;
+CREATE INDEX assignments_pair ON assignments(case_id, document_id);
+CREATE INDEX assignments_document ON assignments(document_id);
+CREATE INDEX assignments_claim ON assignments(claim_id);
+CREATE INDEX assignments_trajectory ON assignments(trajectory_id);
+
+CREATE TABLE claim_assessments (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+    claim_id    INTEGER NOT NULL REFERENCES claims(id),
+    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
+    verdict     TEXT CHECK (verdict IS NULL
+                        OR verdict IN ('supported', 'not_supported', 'contradicted')),
+    rationale   TEXT NOT NULL DEFAULT '',
+    updated_at  TEXT NOT NULL,
+    UNIQUE (claim_id, assessor_id)
+);
+CREATE INDEX claim_assessments_assessor ON claim_assessments(assessor_id);
+
+CREATE TABLE trajectory_assessments (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    campaign_id     INTEGER NOT NULL REFERENCES campaigns(id),
+    trajectory_id   INTEGER NOT NULL REFERENCES trajectories(id),
+    assessor_id     INTEGER NOT NULL REFERENCES assessors(id),
+    task_success    INTEGER CHECK (task_success IS NULL OR task_success IN (0, 1)),
+    success_reason  TEXT NOT NULL DEFAULT '',
+    path_acceptable INTEGER CHECK (path_acceptable IS NULL OR path_acceptable IN (0, 1)),
+    path_reason     TEXT NOT NULL DEFAULT '',
+    note            TEXT NOT NULL DEFAULT '',
+    updated_at      TEXT NOT NULL,
+    UNIQUE (trajectory_id, assessor_id)
+);
+CREATE INDEX trajectory_assessments_assessor ON trajectory_assessments(assessor_id);
+"""

@@ -72,10 +72,20 @@ def _fill(conn: sqlite3.Connection, campaign_id: int, assessor_id: int,
         _copy(conn, "assessors", "id = :assessor", {"assessor": assessor_id})
         _copy(conn, "campaigns", "id = :campaign", {"campaign": campaign_id})
         _copy(conn, "campaign_assessors", mine, params)
-        _copy(conn, "cases", f"id IN (SELECT case_id FROM m.assignments WHERE {mine})",
+        claims = f"SELECT claim_id FROM m.assignments WHERE {mine}"
+        trajectories = f"SELECT trajectory_id FROM m.assignments WHERE {mine}"
+        _copy(conn, "cases", f"id IN (SELECT case_id FROM m.assignments WHERE {mine}) "
+              f"OR id IN (SELECT case_id FROM m.answers WHERE id IN (SELECT answer_id FROM "
+              f"m.claims WHERE id IN ({claims}))) "
+              f"OR id IN (SELECT case_id FROM m.trajectories WHERE id IN ({trajectories}))",
               params)
-        _copy(conn, "documents", f"id IN (SELECT document_id FROM m.assignments WHERE {mine})",
+        _copy_items(conn, mine, params)
+        _copy(conn, "documents", f"id IN (SELECT document_id FROM m.assignments WHERE {mine}) "
+              "OR id IN (SELECT r.document_id FROM m.retrieved r JOIN answers a ON "
+              "a.run_id = r.run_id AND a.case_id = r.case_id)",
               params, blank=("supersedes_id", "parent_id"))
+        _copy(conn, "retrieved", "EXISTS (SELECT 1 FROM answers a WHERE a.run_id = "
+              "m.retrieved.run_id AND a.case_id = m.retrieved.case_id)", {})
         _copy(conn, "assignments", mine, params)
         slots, pairs = (int(n or 0) for n in conn.execute(
             "SELECT count(*), sum(NOT is_control) FROM assignments").fetchone())
@@ -87,12 +97,30 @@ def _fill(conn: sqlite3.Connection, campaign_id: int, assessor_id: int,
     return slots, pairs
 
 
+def _copy_items(conn: sqlite3.Connection, mine: str, params: dict[str, int]) -> None:
+    """A claims campaign's answers (with their runs' contexts, copied by the caller) and
+    claims, verdicts left out; a trajectories campaign's trajectories and steps, reviews
+    left out: the expert verifies blind, in their own file."""
+    claims = f"id IN (SELECT claim_id FROM m.assignments WHERE {mine})"
+    trajectories = f"id IN (SELECT trajectory_id FROM m.assignments WHERE {mine})"
+    answers = f"id IN (SELECT answer_id FROM m.claims WHERE {claims})"
+    _copy(conn, "runs", f"id IN (SELECT run_id FROM m.answers WHERE {answers}) OR id IN "
+          f"(SELECT run_id FROM m.trajectories WHERE {trajectories})", params)
+    _copy(conn, "answers", answers, params)
+    _copy(conn, "claims", claims, params, blank=("verdict", "assessor_id", "updated_at"),
+          empty=("rationale",))
+    _copy(conn, "trajectories", trajectories, params)
+    _copy(conn, "trajectory_steps", f"trajectory_id IN (SELECT trajectory_id FROM "
+          f"m.assignments WHERE {mine})", params)
+
+
 def _copy(conn: sqlite3.Connection, table: str, where: str, params: dict[str, int], *,
-          blank: tuple[str, ...] = ()) -> None:
+          blank: tuple[str, ...] = (), empty: tuple[str, ...] = ()) -> None:
     """``INSERT INTO table SELECT … FROM m.table WHERE …`` by column name (the two files'
-    column orders may differ when one was migrated), ``blank`` columns set to NULL."""
+    column orders may differ when one was migrated), ``blank`` columns set to NULL and
+    ``empty`` ones to ''."""
     columns = _columns(conn, table)
-    chosen = ", ".join("NULL" if c in blank else c for c in columns)
+    chosen = ", ".join("NULL" if c in blank else "''" if c in empty else c for c in columns)
     conn.execute(f"INSERT INTO {table} ({', '.join(columns)}) SELECT {chosen} FROM m.{table} "
                  f"WHERE {where} ORDER BY id", params)
 

@@ -33,7 +33,7 @@ WRITABLE_TABLES = (
     "trajectory_steps", "trajectory_reviews", "identities",
     "output_contracts", "decisive_fields", "structured_checks", "field_outcomes",
     "campaigns", "campaign_assessors", "assignments", "control_judgments", "cannot_judge",
-    "review_samples", "review_sample_items",
+    "review_samples", "review_sample_items", "claim_assessments", "trajectory_assessments",
 )
 
 #: Rows per ``insert_range`` history row: bounds the JSON an undo writes per history row.
