@@ -94,6 +94,9 @@ def _cmd_collect(ns: argparse.Namespace) -> int:
 
     with GoldSetStore.open(ns.file, lock=True) as store:
         report = collect(store, ns.sources)
+    if report.master_skipped:
+        print(f"{ns.file}: skipped: this is the master itself (it collects, it is not "
+              "collected); give the experts' assignment files or their folder.")
     for result in report.files:
         if result.refused is not None:
             print(f"error: {result.refused}", file=sys.stderr)

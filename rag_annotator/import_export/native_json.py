@@ -11,8 +11,10 @@ Shape (``resources/schema/goldset.schema.json`` is its JSON Schema)::
      "assessor_metrics": {...}  (per assessor judged, remaining, median seconds, kappa,
      self-consistency, outliers; derived, not imported),
      "judgments": [... with "seconds"], "adjudications": [...], "releases": [...],
-     "campaigns": [... with "assessors"], "assignments": [...], "control_judgments": [...],
-     "cannot_judge": [...], "history": [...]  (only with --history)}
+     "campaigns": [... with "assessors", "items"], "assignments": [...],
+     "control_judgments": [...], "cannot_judge": [...], "claim_assessments": [...],
+     "trajectory_assessments": [...]  (see ``native_team``),
+     "history": [...]  (only with --history)}
 
 Rows refer to each other by natural keys (case key, document key, run name, assessor name),
 never by row ids.  Labels keep their three states: ``grade`` 0…max_grade, or null for "in the pool,
@@ -62,7 +64,7 @@ from rag_annotator.domain.enums import (
     values,
 )
 from rag_annotator.errors import InvalidValue, KnownError
-from rag_annotator.import_export import native_samples
+from rag_annotator.import_export import native_samples, native_team
 from rag_annotator.import_export.files import ImportRejected
 from rag_annotator.import_export.native_json_export import (  # the writer, re-exported
     FORMAT,
@@ -214,15 +216,17 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "…"
 
 
-def _obj(path: Path, item: Any, where: str, spec: Mapping[str, Any]) -> dict[str, Any]:
-    """Check one row against its field kinds; unknown fields are refused (no silent loss)."""
+def _obj(path: Path, item: Any, where: str, spec: Mapping[str, Any],
+         own: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Check one row against its field kinds; unknown fields are refused (no silent loss).
+    ``own``: the defaults of this entity's fields that older files lack."""
     if not isinstance(item, dict):
         raise ImportRejected(path, None, f"{where}: expected an object.")
     unknown = sorted(set(item) - set(spec))
     if unknown:
         raise ImportRejected(path, None, f"{where}: unknown field '{unknown[0]}'; this file "
                                          "was not written by this version of the app.")
-    defaults = {**DEFAULTS, **TEAM_DEFAULTS, **TRIAL_DEFAULTS, **EXTRA_DEFAULTS}
+    defaults = {**DEFAULTS, **TEAM_DEFAULTS, **TRIAL_DEFAULTS, **EXTRA_DEFAULTS, **(own or {})}
     missing = [name for name in spec if name not in item and name not in defaults]
     if missing:
         raise ImportRejected(path, None, f"{where}: field '{missing[0]}' is missing.")
@@ -292,24 +296,14 @@ SPECS: dict[str, dict[str, Any]] = {
         "note": _TEXT, "updated_at": _TEXT},
     "judgments": {"case": _KEY, "document": _KEY, "assessor": _KEY, "grade": _OINT,
                   "note": _TEXT, "updated_at": _TEXT, "seconds": _ONUM},
-    # judging as a team (schema 4): campaigns, each assessor's queue, control repeats and
-    # "can't judge"; a campaign names its assessors, a queue slot its campaign by uuid
-    "campaigns": {"uuid": _KEY, "name": _TEXT, "per_pair": _INT, "seed": _INT,
-                  "control_share": _ONUM, "pool_runs": _OTEXT, "pool_depth": _OINT,
-                  "master": _KEY, "created_at": _TEXT, "assessors": _LIST},
-    "assignments": {"campaign": _KEY, "assessor": _KEY, "position": _INT, "case": _KEY,
-                    "document": _KEY, "is_control": _OBIT},
-    "control_judgments": {"campaign": _KEY, "case": _KEY, "document": _KEY,
-                          "assessor": _KEY, "grade": _OINT, "seconds": _ONUM,
-                          "updated_at": _TEXT},
-    "cannot_judge": {"case": _KEY, "document": _KEY, "assessor": _KEY, "reason": _TEXT,
-                     "updated_at": _TEXT},
     "adjudications": {"case": _KEY, "document": _KEY, "assessor": _KEY, "grade": _INT,
                       "note": _TEXT, "updated_at": _TEXT},
     "releases": {"name": _KEY, "created_at": _TEXT, "created_by": _TEXT, "changelog": _TEXT,
                  "snapshot": _TEXT},
 }
 
+SPECS.update(native_team.specs(_KEY, _TEXT, _OTEXT, _INT, _OINT, _ONUM, _OBIT, _LIST,
+                               _enum))  # issue 15: campaigns, queues, per-assessor verdicts
 SPECS.update(native_samples.specs(_KEY, _TEXT, _OTEXT, _INT, _OINT, _ONUM, _NESTED,
                                   _enum))  # issue 22: review samples of judges
 
@@ -329,8 +323,7 @@ _TOP = ("format", "version", "schema_version", "meta", "assessors", "identities"
         "case_reviews", "runs", "retrieved", "answers", "answer_reviews", "trajectories",
         "trajectory_reviews", "agent_metrics", "assessor_metrics", "judgments",
         "adjudications", "releases",
-        "campaigns", "assignments", "control_judgments", "cannot_judge", "review_samples",
-        "history",
+        *native_team.TEAM_SECTIONS, "review_samples", "history",
         *STRUCTURED_SECTIONS)
 
 
@@ -339,7 +332,8 @@ def _spec(path: Path, item: Any, where: str, entity: str) -> dict[str, Any]:
     nested = [k for k, kind in SPECS[entity].items() if kind == _NESTED]
     flat = {k: kind for k, kind in SPECS[entity].items() if kind != _NESTED}
     checked = _obj(path, {k: v for k, v in item.items() if k not in nested}
-                   if isinstance(item, dict) else item, where, flat)
+                   if isinstance(item, dict) else item, where, flat,
+                   native_team.DEFAULTS.get(entity))
     for name in nested:
         if name not in item:
             raise ImportRejected(path, None, f"{where}: field '{name}' is missing.")

@@ -14,7 +14,7 @@ from typing import Any
 
 from rag_annotator.domain.ports import Writer
 from rag_annotator.errors import KnownError
-from rag_annotator.import_export import native_samples
+from rag_annotator.import_export import native_samples, native_team
 from rag_annotator.import_export.files import ImportRejected, polled
 from rag_annotator.import_export.native_json import ImportReport
 from rag_annotator.import_export.native_structured import load_sections
@@ -117,7 +117,8 @@ def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportRep
 
 def _load_team(op: Writer, cancel: Callable[[], bool] | None, data: dict[str, Any], ids: _Ids,
                report: ImportReport) -> None:
-    """Campaigns (with their assessors), queues, control repeats and "can't judge"."""
+    """Campaigns (with their assessors), queues (of pairs, claims or trajectories), control
+    repeats, "can't judge" and each assessor's verdict on an assigned claim or trajectory."""
     import json
 
     campaigns = data.get("campaigns", [])
@@ -134,14 +135,25 @@ def _load_team(op: Writer, cancel: Callable[[], bool] | None, data: dict[str, An
         {"campaign_id": by_uuid[c["uuid"]],
          "assessor_id": ids("assessors", name, f"campaigns[{i}].assessors"), "file_name": ""}
         for i, c in enumerate(campaigns) for name in json.loads(c["assessors"])), report)
-    _insert(op, cancel, "assignments", (
-        {"campaign_id": campaign(r["campaign"], f"assignments[{i}].campaign"),
-         "assessor_id": ids("assessors", r["assessor"], f"assignments[{i}].assessor"),
-         "position": r["position"],
-         "case_id": ids("cases", r["case"], f"assignments[{i}].case"),
-         "document_id": ids("documents", r["document"], f"assignments[{i}].document"),
-         "is_control": r["is_control"] or 0}
-        for i, r in enumerate(data.get("assignments", []))), report)
+    items = {str(c["uuid"]): str(c["items"]) for c in campaigns}
+    slots = native_team.ItemSlots(op, ids.path)
+
+    def slot(i: int, r: dict[str, Any]) -> dict[str, Any]:
+        where = f"assignments[{i}]"
+        campaign_id = campaign(r["campaign"], f"{where}.campaign")
+        claim_id, trajectory_id = slots.slot(items[r["campaign"]], r, where)
+        pair = items[r["campaign"]] == "pairs"
+        return {"campaign_id": campaign_id,
+                "assessor_id": ids("assessors", r["assessor"], f"{where}.assessor"),
+                "position": r["position"],
+                "case_id": ids("cases", r["case"], f"{where}.case") if pair else None,
+                "document_id": ids("documents", r["document"], f"{where}.document")
+                if pair else None,
+                "is_control": r["is_control"] or 0, "claim_id": claim_id,
+                "trajectory_id": trajectory_id}
+
+    _insert(op, cancel, "assignments",
+            (slot(i, r) for i, r in enumerate(data.get("assignments", []))), report)
     _insert(op, cancel, "control_judgments", (
         {"campaign_id": campaign(r["campaign"], f"control_judgments[{i}].campaign"),
          "assessor_id": ids("assessors", r["assessor"], f"control_judgments[{i}].assessor"),
@@ -155,6 +167,21 @@ def _load_team(op: Writer, cancel: Callable[[], bool] | None, data: dict[str, An
          "assessor_id": ids("assessors", r["assessor"], f"cannot_judge[{i}].assessor"),
          "reason": r["reason"], "updated_at": r["updated_at"]}
         for i, r in enumerate(data.get("cannot_judge", []))), report)
+    _insert(op, cancel, "claim_assessments", (
+        {"campaign_id": campaign(r["campaign"], f"claim_assessments[{i}].campaign"),
+         "claim_id": slots.claim(r["run"], r["case"], r["position"], f"claim_assessments[{i}]"),
+         "assessor_id": ids("assessors", r["assessor"], f"claim_assessments[{i}].assessor"),
+         **{k: r[k] for k in ("verdict", "rationale", "updated_at")}}
+        for i, r in enumerate(data.get("claim_assessments", []))), report)
+    _insert(op, cancel, "trajectory_assessments", (
+        {"campaign_id": campaign(r["campaign"], f"trajectory_assessments[{i}].campaign"),
+         "trajectory_id": slots.trajectory(r["run"], r["case"], r["trial"],
+                                           f"trajectory_assessments[{i}]"),
+         "assessor_id": ids("assessors", r["assessor"],
+                            f"trajectory_assessments[{i}].assessor"),
+         **{k: r[k] for k in ("task_success", "success_reason", "path_acceptable",
+                              "path_reason", "note", "updated_at")}}
+        for i, r in enumerate(data.get("trajectory_assessments", []))), report)
 
 
 def _load_answers(op: Writer, cancel: Callable[[], bool] | None,

@@ -121,32 +121,6 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
         "FROM trajectory_steps s JOIN trajectories t ON t.id = s.trajectory_id "
         "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
         "WHERE {run} AND {case} ORDER BY r.name, c.key, t.trial, s.position"),
-    "campaigns": (
-        ("uuid", "name", "per_pair", "seed", "control_share", "pool_runs", "pool_depth",
-         "master", "created_at", "assessors"),
-        "SELECT g.uuid, g.name, g.per_pair, g.seed, g.control_share, g.pool_runs, "
-        "g.pool_depth, g.master, g.created_at, (SELECT json_group_array(name) FROM ("
-        "SELECT s.name FROM campaign_assessors ca JOIN assessors s ON s.id = ca.assessor_id "
-        "WHERE ca.campaign_id = g.id ORDER BY ca.id)) FROM campaigns g ORDER BY g.id"),
-    "assignments": (
-        ("campaign", "assessor", "position", "case", "document", "is_control"),
-        "SELECT g.uuid, s.name, a.position, c.key, d.key, a.is_control FROM assignments a "
-        "JOIN campaigns g ON g.id = a.campaign_id JOIN assessors s ON s.id = a.assessor_id "
-        "JOIN cases c ON c.id = a.case_id JOIN documents d ON d.id = a.document_id "
-        "WHERE {case} AND {assessor} ORDER BY g.id, s.name, a.position"),
-    "control_judgments": (
-        ("campaign", "case", "document", "assessor", "grade", "seconds", "updated_at"),
-        "SELECT g.uuid, c.key, d.key, s.name, k.grade, k.seconds, k.updated_at "
-        "FROM control_judgments k JOIN campaigns g ON g.id = k.campaign_id "
-        "JOIN assessors s ON s.id = k.assessor_id JOIN cases c ON c.id = k.case_id "
-        "JOIN documents d ON d.id = k.document_id WHERE {case} AND {assessor} "
-        "ORDER BY g.id, c.key, d.key, s.name"),
-    "cannot_judge": (
-        ("case", "document", "assessor", "reason", "updated_at"),
-        "SELECT c.key, d.key, s.name, n.reason, n.updated_at FROM cannot_judge n "
-        "JOIN assessors s ON s.id = n.assessor_id JOIN cases c ON c.id = n.case_id "
-        "JOIN documents d ON d.id = n.document_id WHERE {case} AND {assessor} "
-        "ORDER BY c.key, d.key, s.name"),
     "trajectory_reviews": (
         ("run", "case", "trial", "assessor", "task_success", "success_reason",
          "path_acceptable", "path_reason", "note", "updated_at"),
@@ -160,7 +134,7 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
 #: Columns holding a JSON list of texts (decoded by the exports that nest them).
 LIST_COLUMNS = frozenset({"variants", "must_contain", "forbidden", "tags", "rights",
                           "failure_categories", "must_contain_found",
-                          "assessors"})  # a campaign's assessors
+                          "assessors"})  # a campaign's assessors (reads_team's export)
 
 #: Every column holding a JSON value (the lists, an agent case's expectations, the final
 #: state of a trajectory): the native JSON nests them decoded, the flat tables write them in
