@@ -254,3 +254,51 @@ def test_native_json_refuses_a_claim_slot_that_names_a_document(
         with pytest.raises(KnownError, match=r"assignments\[0\]\.document: must be null"):
             native_json.import_json(other, tmp_path / "a.json", Options())
         assert other.count("assignments") == 0 and other.count("campaigns") == 0
+
+
+def _verify_some(path: Path, name: str, limit: int) -> None:
+    with GoldSetStore.open(path, assessor=name) as store:
+        for claim in store.query("SELECT id FROM claims ORDER BY id LIMIT ?", (limit,)):
+            operations.set_claim_verdict(store, claim["id"], "supported", name)
+
+
+def _slots(master: Path, name: str) -> int:
+    from tests.helpers import rows
+
+    return int(rows(master, "SELECT count(*) FROM assignments a JOIN assessors s ON s.id = "
+                            "a.assessor_id WHERE s.name = ? AND a.claim_id IS NOT NULL",
+                    (name,))[0][0])
+
+
+def test_team_figures_show_progress_on_claims_per_assessor_from_the_folder_and_the_master(
+        master: GoldSetStore, tmp_path: Path) -> None:
+    """The team panel (a folder read live) and the Assessors sheet (the master) give each
+    assessor of a claims campaign: assigned, done, remaining — counted here with raw SQL on
+    the files, and read back from the workbook with python-calamine."""
+    from python_calamine import CalamineWorkbook
+
+    from rag_annotator.import_export.registry import Options
+    from rag_annotator.import_export.xlsx_export import export_xlsx
+    from rag_annotator.reports.team import read_team_folder, store_team_figures
+
+    report = hand_out(master, NAMES, 2, tmp_path / "team", seed=7, items="claims")
+    done = {"alice": 10**6, "bruno": 5, "chloé": 0}
+    for name, limit in done.items():
+        _verify_some(report.files[name], name, limit)
+    assigned = {name: _slots(master.path, name) for name in NAMES}
+    done["alice"] = assigned["alice"]
+    status = read_team_folder(tmp_path / "team", skip=master.path)
+    assert not status.unread and status.figures.assessors == ()  # no relevance figures
+    got = {p.name: (p.items, p.assigned, p.done, p.remaining) for p in status.figures.items}
+    assert got == {n: ("claims", assigned[n], done[n], assigned[n] - done[n]) for n in NAMES}
+    collect(master, list(report.files.values()))
+    figures = store_team_figures(master)
+    assert {p.name: (p.assigned, p.done) for p in figures.items} == {
+        n: (assigned[n], done[n]) for n in NAMES}
+    dest = tmp_path / "r.xlsx"
+    export_xlsx(master, dest, Options(locale="en"))
+    sheet = CalamineWorkbook.from_path(str(dest)).get_sheet_by_name("Assessors").to_python()
+    header = next(i for i, r in enumerate(sheet) if r[:2] == ["assessor", "items"])
+    table = {str(r[0]): r[1:5] for r in sheet[header + 1:] if r and r[0] in NAMES}
+    assert {n: [str(r[0]), int(r[1]), int(r[2]), int(r[3])] for n, r in table.items()} == {
+        n: ["claims", assigned[n], done[n], assigned[n] - done[n]] for n in NAMES}

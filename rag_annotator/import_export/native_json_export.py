@@ -177,7 +177,7 @@ def assessor_metrics(store: GoldSetStore) -> dict[str, Any]:
     from rag_annotator.reports.team import store_team_figures
 
     figures = store_team_figures(store)
-    return figures.to_json() if figures.assessors else {}
+    return figures.to_json() if figures.assessors or figures.items else {}
 
 
 def _flat(store: GoldSetStore, entity: str) -> Iterator[dict[str, Any]]:

@@ -105,6 +105,32 @@ _EXPORT_SQL: dict[str, tuple[tuple[str, ...], str]] = {
         "ORDER BY g.id, r.name, c.key, t.trial, s.name"),
 }
 
+#: Per assessor and kind of item (claims, trajectories), their latest such campaign's slots
+#: and how many are done: a verdict of theirs collected into the master (``claim_assessments``
+#: / ``trajectory_assessments``) or given in their own assignment file (the claim's verdict
+#: by them, their review of the trajectory).
+_ITEM_PROGRESS_SQL = """
+WITH latest AS (
+    SELECT ca.assessor_id, c.items, max(ca.campaign_id) AS campaign_id
+    FROM campaign_assessors ca JOIN campaigns c ON c.id = ca.campaign_id
+    WHERE c.items != 'pairs' GROUP BY ca.assessor_id, c.items)
+SELECT s.name AS name, l.items AS items, count(a.id) AS assigned, coalesce(sum(
+    CASE WHEN l.items = 'claims' THEN
+        EXISTS (SELECT 1 FROM claim_assessments v WHERE v.claim_id = a.claim_id
+                AND v.assessor_id = a.assessor_id AND v.verdict IS NOT NULL)
+        OR EXISTS (SELECT 1 FROM claims x WHERE x.id = a.claim_id
+                   AND x.assessor_id = a.assessor_id AND x.verdict IS NOT NULL)
+    ELSE
+        EXISTS (SELECT 1 FROM trajectory_assessments v WHERE v.trajectory_id = a.trajectory_id
+                AND v.assessor_id = a.assessor_id)
+        OR EXISTS (SELECT 1 FROM trajectory_reviews r WHERE r.trajectory_id = a.trajectory_id
+                   AND r.assessor_id = a.assessor_id)
+    END), 0) AS done
+FROM latest l JOIN assessors s ON s.id = l.assessor_id
+JOIN assignments a ON a.campaign_id = l.campaign_id AND a.assessor_id = l.assessor_id
+GROUP BY s.name, l.items ORDER BY s.name, l.items
+"""
+
 #: The team sections of the native JSON, in the order they are written and read.
 TEAM_SECTIONS = tuple(_EXPORT_SQL)
 
@@ -254,6 +280,13 @@ class TeamReads(ReadBase):
                 "WHERE coalesce(j.grade, k.grade) IS NULL AND n.id IS NULL GROUP BY s.name"):
             out.setdefault(str(name), {"judged": 0, "remaining": 0})["remaining"] = int(remaining)
         return out
+
+    def item_progress(self) -> list[Row]:
+        """Per assessor with a campaign of claims or trajectories: ``name``, ``items``
+        (``claims`` / ``trajectories``), ``assigned`` (slots of their latest such campaign)
+        and ``done`` (verified / reviewed by them: collected into the master, or given in
+        their own assignment file).  By name, then kind."""
+        return self._many(_ITEM_PROGRESS_SQL)
 
     def pending_pairs(self) -> list[tuple[str, str]]:
         """The pairs this file still has to judge, as (case key, document key): in an

@@ -375,3 +375,33 @@ def test_team_menu_hands_out_claims_with_the_dialogs_name(  # type: ignore[no-un
     assert claims and claims * 2 == campaign["slots"]
     assert campaign["pool_runs"] == '["bm25-gpt4o-v1"]'
     window.close()
+
+
+def test_team_panel_shows_progress_on_a_claims_campaign(qtbot, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                        english: None) -> None:
+    from rag_annotator.domain import operations
+    from rag_annotator.import_export.sample import create_sample
+    from rag_annotator.import_export.team_files import hand_out
+
+    master = tmp_path / "master.goldset"
+    with create_sample(master, assessor="lead") as store:
+        files = hand_out(store, ["ana", "bruno"], 1, tmp_path / "team", seed=1,
+                         items="claims").files
+    with GoldSetStore.open(files["ana"], assessor="ana") as store:
+        assigned = store.count("claims")
+        for claim in store.query("SELECT id FROM claims ORDER BY id LIMIT 4"):
+            operations.set_claim_verdict(store, claim["id"], "supported", "ana")
+    window = open_window(qtbot, master, assessor="lead")
+    window.ctx.team.set_folder(tmp_path / "team")
+    qtbot.keyClick(window, Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)
+    panel = window.sections[5].team_panel
+    qtbot.waitUntil(lambda: panel.status is not None and panel.items_table.rowCount() == 2,
+                    timeout=10000)
+    assert panel.items_table.text_at("ana", "Handed out") == "claims to verify"
+    assert panel.items_table.text_at("ana", "Assigned") == str(assigned)
+    assert panel.items_table.text_at("ana", "Done") == "4"
+    assert panel.items_table.text_at("ana", "Remaining") == str(assigned - 4)
+    assert panel.items_table.text_at("bruno", "Done") == "0"
+    assert not panel.table.isVisible()  # no relevance figures: no empty table
+    assert "No assignment file" not in panel.note.text()
+    window.close()
