@@ -44,6 +44,9 @@ def test_keyboard_only_in_an_assignment_file(qtbot, tmp_path: Path, english: Non
     assert all(r["grade"] is None for r in queue[3:])
     assert f"Your assignment: 3 / {len(queue)}" in judge.assignment.header.text()
     assert judge.position.text().startswith("Pair 4 of")
+    # the status bar counts the queue (an assignment file holds no pool of its own)
+    qtbot.waitUntil(lambda: f"assignment: 3 / {len(queue)} done"
+                    in window.counts_label.text(), timeout=3000)
     # no rank anywhere on screen: the pair shows the case, the question and the document
     assert "rank" not in judge.document.toPlainText()[:200].lower()
     window.close()
@@ -288,6 +291,8 @@ def test_hand_out_dialog_has_the_pool_and_the_items_of_assign(  # type: ignore[n
     with GoldSetStore.open(_sample_master(tmp_path), read_only=True) as store:
         defaults = hand_out_defaults(store)
         n_claims = store.count("claims")
+    # the sample's assessors: Claire Dubois (human) and RAGChecker (an automatic judge)
+    assert list(defaults.assessors) == ["Claire Dubois"]
     dialog = HandOutDialog(defaults, tmp_path / "out")
     qtbot.addWidget(dialog)
     dialog.names.setText("ana, bruno, chloe")
@@ -304,6 +309,7 @@ def test_hand_out_dialog_has_the_pool_and_the_items_of_assign(  # type: ignore[n
     dialog.items.setCurrentIndex(dialog.items.findData("claims"))
     assert not dialog.depth.isEnabled() and not dialog.control.isEnabled()
     assert dialog.per_pair.suffix() == " assessors per claim"
+    assert dialog.per_pair_label.text() == "&Verdicts per claim (k):"
     chosen = dialog.choice()
     assert (chosen["items"], chosen["depth"], chosen["control"]) == ("claims", None, 0.0)
     assert n_claims and dialog.items.model().item(1).isEnabled()

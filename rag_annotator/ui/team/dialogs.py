@@ -117,7 +117,9 @@ class HandOutDialog(QDialog):
         form = QFormLayout()
         form.addRow(self.tr("&Assessors (comma-separated):"), self.names)
         form.addRow(self.tr("&Hand out:"), self.items)
-        form.addRow(self.tr("&Judgments per pair (k):"), self.per_pair)
+        self.per_pair_label = QLabel(self.tr("&Judgments per pair (k):"))
+        self.per_pair_label.setBuddy(self.per_pair)
+        form.addRow(self.per_pair_label, self.per_pair)
         runs_label = QLabel(self.tr("&Runs:"))
         runs_label.setBuddy(self.every)
         form.addRow(runs_label, runs_box)
@@ -196,6 +198,10 @@ class HandOutDialog(QDialog):
     def _sync(self, *_args: object) -> None:
         kind = self.kind()
         pairs = kind == "pairs"
+        self.per_pair_label.setText({"pairs": self.tr("&Judgments per pair (k):"),
+                                     "claims": self.tr("&Verdicts per claim (k):"),
+                                     "trajectories": self.tr("&Reviews per trajectory (k):")
+                                     }[kind])
         self.per_pair.setSuffix({"pairs": self.tr(" assessors per pair"),
                                  "claims": self.tr(" assessors per claim"),
                                  "trajectories": self.tr(" assessors per trajectory")}[kind])
