@@ -27,7 +27,15 @@ def _queue(path: Path) -> list[dict[str, Any]]:
 
 
 def test_keyboard_only_in_an_assignment_file(qtbot, tmp_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
-    _master, files = make_team(tmp_path, ("ana", "bruno"))
+    """The issue's check: an assignment file made by ``rag-annotator assign`` from the
+    sample, opened in the window, Ctrl+4, then 1 0 1 from the keyboard alone."""
+    from rag_annotator.cli import main
+
+    master = tmp_path / "master.goldset"
+    assert main(["new", str(master), "--sample"]) == 0
+    assert main(["assign", str(master), "--assessors", "ana,bruno", "--per-pair", "2",
+                 "--control", "0.05", "--seed", "7", "--out", str(tmp_path / "team")]) == 0
+    files = {"ana": tmp_path / "team" / "ana.goldset"}
     window = open_window(qtbot, files["ana"], assessor="ana")
     qtbot.keyClick(window, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)
     judge = window.sections[3]
