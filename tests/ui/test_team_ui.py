@@ -305,17 +305,17 @@ def test_hand_out_dialog_has_the_pool_and_the_items_of_assign(  # type: ignore[n
     qtbot.addWidget(dialog)
     dialog.names.setText("ana, bruno, chloe")
     assert not dialog.every.isChecked() and dialog.runs.isEnabled()
-    assert dialog.checked_runs() == ["bm25-gpt4o-v1"] and dialog.depth.value() == 3
+    assert dialog.checked_runs() == ["bm25-gpt4o-v1"] and dialog.depth_box.value() == 3
     chosen = dialog.choice()
     assert (chosen["runs"], chosen["depth"], chosen["items"]) == (None, None, "pairs")
     assert chosen["control"] == 0.05
-    dialog.depth.setValue(5)
+    dialog.depth_box.setValue(5)
     assert dialog.choice()["runs"] == ["bm25-gpt4o-v1"] and dialog.choice()["depth"] == 5
     dialog.every.setChecked(True)
-    dialog.depth.setValue(0)  # every run, whole lists: said explicitly, not "the pool"
+    dialog.depth_box.setValue(0)  # every run, whole lists: said explicitly, not "the pool"
     assert dialog.choice()["runs"] == defaults.runs and dialog.choice()["depth"] is None
     dialog.items.setCurrentIndex(dialog.items.findData("claims"))
-    assert not dialog.depth.isEnabled() and not dialog.control.isEnabled()
+    assert not dialog.depth_box.isEnabled() and not dialog.control.isEnabled()
     assert dialog.per_pair.suffix() == " assessors per claim"
     assert dialog.per_pair_label.text() == "&Verdicts per claim (k):"
     chosen = dialog.choice()

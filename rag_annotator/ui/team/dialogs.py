@@ -84,6 +84,37 @@ class HandOutDialog(QDialog):
         self.control.setDecimals(1)
         self.control.setValue(5.0)
         self.control.setSuffix(" %")
+        self._pool_widgets(defaults)
+        self.seed = QSpinBox()
+        self.seed.setRange(RANDOM_SEED, 2_000_000_000)
+        self.seed.setSpecialValueText(self.tr("random"))
+        self.seed.setValue(RANDOM_SEED)
+        self.name = QLineEdit()
+        self._proposed = ""  # the default name last shown: replaced while not edited
+        self.folder = QLineEdit(str(folder))
+        browse = QPushButton(self.tr("Browse…"))
+        browse.clicked.connect(self._browse)
+        self.folder_row = QHBoxLayout()
+        self.folder_row.addWidget(self.folder, 1)
+        self.folder_row.addWidget(browse)
+        self.explain = QLabel()
+        self.explain.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        for signal in (self.names.textChanged, self.folder.textChanged,
+                       self.per_pair.valueChanged, self.items.currentIndexChanged,
+                       self.every.toggled, self.runs.itemChanged):
+            signal.connect(self._sync)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._form())
+        layout.addWidget(self.explain)
+        layout.addWidget(self.buttons)
+        self._sync()
+
+    def _pool_widgets(self, defaults: HandOutDefaults) -> None:
+        """Runs (every run, or those checked; default: the pool setting) and depth."""
         self.every = QCheckBox(self.tr("Every run"))
         self.every.setChecked(defaults.pool_runs is None)
         self.runs = QListWidget()
@@ -94,23 +125,13 @@ class HandOutDialog(QDialog):
             entry.setCheckState(Qt.CheckState.Checked if defaults.pool_runs is None
                                 or name in defaults.pool_runs else Qt.CheckState.Unchecked)
             self.runs.addItem(entry)
-        self.depth = QSpinBox()
-        self.depth.setRange(0, 100_000)
-        self.depth.setSpecialValueText(self.tr("whole lists"))
-        self.depth.setValue(defaults.pool_depth or 0)
-        self.depth.setSuffix(self.tr(" documents per run"))
-        self.seed = QSpinBox()
-        self.seed.setRange(RANDOM_SEED, 2_000_000_000)
-        self.seed.setSpecialValueText(self.tr("random"))
-        self.seed.setValue(RANDOM_SEED)
-        self.name = QLineEdit()
-        self._proposed = ""  # the default name last shown: replaced while not edited
-        self.folder = QLineEdit(str(folder))
-        browse = QPushButton(self.tr("Browse…"))
-        browse.clicked.connect(self._browse)
-        folder_row = QHBoxLayout()
-        folder_row.addWidget(self.folder, 1)
-        folder_row.addWidget(browse)
+        self.depth_box = QSpinBox()
+        self.depth_box.setRange(0, 100_000)
+        self.depth_box.setSpecialValueText(self.tr("whole lists"))
+        self.depth_box.setValue(defaults.pool_depth or 0)
+        self.depth_box.setSuffix(self.tr(" documents per run"))
+
+    def _form(self) -> QFormLayout:
         runs_box = QVBoxLayout()
         runs_box.addWidget(self.every)
         runs_box.addWidget(self.runs)
@@ -123,29 +144,14 @@ class HandOutDialog(QDialog):
         runs_label = QLabel(self.tr("&Runs:"))
         runs_label.setBuddy(self.every)
         form.addRow(runs_label, runs_box)
-        form.addRow(self.tr("&Depth:"), self.depth)
+        form.addRow(self.tr("&Depth:"), self.depth_box)
         form.addRow(self.tr("&Control pairs (shown again, blind):"), self.control)
         form.addRow(self.tr("&Seed of the order:"), self.seed)
         form.addRow(self.tr("Campaign &name:"), self.name)
         folder_label = QLabel(self.tr("&Output folder:"))
         folder_label.setBuddy(self.folder)  # the field is a row: no buddy by itself
-        form.addRow(folder_label, folder_row)
-        self.form = form
-        self.explain = QLabel()
-        self.explain.setWordWrap(True)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        for signal in (self.names.textChanged, self.folder.textChanged,
-                       self.per_pair.valueChanged, self.items.currentIndexChanged,
-                       self.every.toggled, self.runs.itemChanged):
-            signal.connect(self._sync)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.explain)
-        layout.addWidget(self.buttons)
-        self._sync()
+        form.addRow(folder_label, self.folder_row)
+        return form
 
     def assessors(self) -> list[str]:
         """The names typed, in order, without blanks or repeats."""
@@ -174,7 +180,7 @@ class HandOutDialog(QDialog):
         seed = self.seed.value()
         kind = self.kind()
         runs: list[str] | None = None if self.every.isChecked() else self.checked_runs()
-        depth = (self.depth.value() or None) if kind == "pairs" else None
+        depth = (self.depth_box.value() or None) if kind == "pairs" else None
         if kind == "pairs":
             same = (runs is None if self.defaults.pool_runs is None
                     else runs is not None and set(runs) == set(self.defaults.pool_runs))
@@ -205,7 +211,7 @@ class HandOutDialog(QDialog):
         self.per_pair.setSuffix({"pairs": self.tr(" assessors per pair"),
                                  "claims": self.tr(" assessors per claim"),
                                  "trajectories": self.tr(" assessors per trajectory")}[kind])
-        for widget in (self.depth, self.control):
+        for widget in (self.depth_box, self.control):
             widget.setEnabled(pairs)
         self.runs.setEnabled(not self.every.isChecked())
         if self.name.text().strip() in ("", self._proposed):
