@@ -129,10 +129,12 @@ class VerifyReads(ReadBase):
         row["review"] = review
         return row
 
-    def claims_detail(self, answer_id: int, only: Sequence[int] | None = None) -> list[Row]:
+    def claims_detail(self, answer_id: int, only: Sequence[int] | None = None,
+                      links: bool = True) -> list[Row]:
         """The claims of one answer with spans, evidence rows and judges' verdicts; with
         ``only``, just those of its claims (what a verdict key changed: one row to read
-        again, not the whole answer)."""
+        again, not the whole answer); without ``links``, the claims' own columns only (no
+        ``evidence``, no ``judges``: a verdict changes neither)."""
         where, args = "cl.answer_id = ?", list[object]([answer_id])
         if only is not None:
             where += " AND cl.id IN (SELECT value FROM json_each(?))"
@@ -142,6 +144,8 @@ class VerifyReads(ReadBase):
             "cl.rationale, s.name AS assessor FROM claims cl "
             "LEFT JOIN assessors s ON s.id = cl.assessor_id "
             f"WHERE {where} ORDER BY cl.position, cl.id", args)
+        if not links:
+            return claims
         ids = [c["id"] for c in claims]
         evidence = self._by_claim(
             "SELECT e.claim_id, e.id, e.document_id, d.key, e.span_start, e.span_end "
@@ -291,3 +295,17 @@ class VerifyReads(ReadBase):
         """Claims without a verdict (the status bar's count; an index lookup, not a scan)."""
         return int(self._conn.execute(
             "SELECT count(*) FROM claims WHERE verdict IS NULL").fetchone()[0])
+
+    def unverified_delta(self, operation_id: int, claims: int) -> int | None:
+        """How many more claims lack a verdict after operation ``operation_id`` than before,
+        from its history rows (one per claim row it wrote, before and after images) — a
+        verdict key's change to the status bar's count without counting 100,000 claims
+        again.  None when the history does not hold exactly ``claims`` claim rows (a write
+        it did not log row by row): then count again."""
+        row = self._conn.execute(
+            "SELECT count(*), "
+            "coalesce(sum(new IS NOT NULL AND json_extract(new, '$.verdict') IS NULL), 0) - "
+            "coalesce(sum(old IS NOT NULL AND json_extract(old, '$.verdict') IS NULL), 0) "
+            "FROM history WHERE operation_id = ? AND table_name = 'claims'",
+            (operation_id,)).fetchone()
+        return int(row[1]) if int(row[0]) == claims else None

@@ -106,3 +106,27 @@ def test_a_verdict_key_reads_back_only_the_claim_it_changed(
     shown = {c["id"]: c["verdict"] for c in section.claims.rows}
     on_file = {i: v for i, _a, v in ordered(sample) if i in shown}
     assert shown == on_file
+
+
+def test_the_status_bar_count_follows_verdicts_and_their_undo(
+        qtbot, win: MainWindow, sample: Path) -> None:  # type: ignore[no-untyped-def]
+    """The unverified count moves by each verdict's history rows instead of a recount; it
+    must stay the file's own count through verdicts, a clearing (U) and undo."""
+    qtbot.keyClick(win, Qt.Key.Key_5, Qt.KeyboardModifier.ControlModifier)
+    section = win.current_section()
+    assert isinstance(section, VerifySection)
+    qtbot.waitUntil(lambda: win.progress.file_totals() is not None)
+
+    def on_file() -> int:
+        return sum(1 for _i, _a, v in ordered(sample) if v is None)
+
+    for k in (Qt.Key.Key_S, Qt.Key.Key_N, Qt.Key.Key_C):
+        qtbot.keyClick(section.claims_table, k)
+        totals = win.progress.file_totals()
+        assert totals is not None and totals["unverified"] == on_file()
+    qtbot.keyClick(section.claims_table, Qt.Key.Key_K)  # back to the claim just judged
+    qtbot.keyClick(section.claims_table, Qt.Key.Key_U)  # back to unverified
+    for _ in range(3):
+        qtbot.keyClick(section.claims_table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        totals = win.progress.file_totals()
+        assert totals is not None and totals["unverified"] == on_file()

@@ -152,11 +152,13 @@ class LiveUpdates:
         place = {int(c["id"]): i for i, c in enumerate(context["claims"])}
         if not touched <= place.keys():
             return False
-        fresh = store.claims_detail(int(context["id"]), only=sorted(touched))
+        fresh = store.claims_detail(int(context["id"]), only=sorted(touched), links=False)
         if len(fresh) != len(touched):
             return False  # a claim left the answer meanwhile: read it all
         for row in fresh:
             i = place[int(row["id"])]
+            old = context["claims"][i]  # evidence and judges: untouched (no such table)
+            row["evidence"], row["judges"] = old["evidence"], old["judges"]
             context["claims"][i] = row
             self.claims.update_row(i, row)
         self._queue_verdicts({int(r["id"]): r["verdict"] for r in fresh}, touched)
