@@ -130,3 +130,24 @@ def test_the_status_bar_count_follows_verdicts_and_their_undo(
         qtbot.keyClick(section.claims_table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
         totals = win.progress.file_totals()
         assert totals is not None and totals["unverified"] == on_file()
+
+
+def test_a_verdict_key_leaves_the_hidden_dashboard_for_its_next_show(
+        qtbot, win: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """The Dashboard (its intervals bootstrap thousands of resamples) is recomputed when
+    shown, never inside a key pressed elsewhere."""
+    from rag_annotator.ui.dashboard.section import DashboardSection
+
+    qtbot.keyClick(win, Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)
+    dashboard = win.current_section()
+    assert isinstance(dashboard, DashboardSection)
+    refreshed: list[int] = []
+    monkeypatch.setattr(dashboard, "refresh", lambda: refreshed.append(1))
+    qtbot.keyClick(win, Qt.Key.Key_5, Qt.KeyboardModifier.ControlModifier)
+    section = win.current_section()
+    assert isinstance(section, VerifySection)
+    qtbot.keyClick(section.claims_table, Qt.Key.Key_S)
+    qtbot.wait(50)
+    assert refreshed == [] and dashboard.dirty
+    qtbot.keyClick(win, Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)
+    assert refreshed == [1]
