@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import os
 import sqlite3
@@ -489,7 +490,7 @@ def _cmd_export(ns: argparse.Namespace) -> int:
         raise InvalidValue("--pending: only with the qrels format.")
     run_export = registry.exporter(ns.format)
     bar = Progress(f"export {ns.format}")
-    options.progress, options.cancel = bar.report, bar.poll
+    options = dataclasses.replace(options, progress=bar.report, cancel=bar.poll)
     with GoldSetStore.open(ns.file, read_only=True, verify="remembered") as store, bar:
         say_check(store, ns.verbose)
         report = run_export(store, dest, options)
