@@ -42,7 +42,7 @@ DELAY = 1.0
 class Progress:
     """A bar on stderr (when it is a terminal) for one command; a context manager."""
 
-    def __init__(self, what: str, unit: str = "rows") -> None:
+    def __init__(self, what: str, unit: str = "") -> None:
         self.what = what
         self.unit = unit
         self._bar: Any = None
@@ -61,22 +61,29 @@ class Progress:
         self.close()
 
     def report(self, done: int, total: int) -> None:
-        """``Options.progress``: ``done`` of ``total`` (0: unknown)."""
+        """``Options.progress``: ``done`` of ``total`` (0: unknown, only the time is shown).
+        A new total starts a new phase (reading, then storing)."""
         self.poll()
         if not self._shown:
             return
-        if self._bar is None:
+        if self._bar is None or (total or None) != self._bar.total:
+            self.close()
             from tqdm import tqdm
 
-            self._bar = tqdm(total=total or None, desc=self.what, unit=f" {self.unit}",
+            unit = f" {self.unit}" if self.unit else "it"
+            self._bar = tqdm(total=total or None, desc=self.what, unit=unit,
                              file=sys.stderr, delay=max(0.0, DELAY - self._elapsed()),
-                             leave=False, dynamic_ncols=True, unit_scale=True)
-        if total and self._bar.total != total:
-            self._bar.total = total
+                             leave=False, dynamic_ncols=True, unit_scale=True,
+                             bar_format=None if total else "{desc}: {elapsed}")
         self._bar.update(max(0, done - self._bar.n))
 
     def poll(self) -> bool:
-        """``Options.cancel``: never cancels (Ctrl+C does); the SIGINT tests' hook."""
+        """``Options.cancel``: never cancels (Ctrl+C does); keeps a bar's clock going
+        for work that reports no count; the SIGINT tests' hook."""
+        if self._shown and self._bar is None and self._elapsed() >= DELAY:
+            self.report(0, 0)
+        elif self._bar is not None:
+            self._bar.refresh()
         if self._busy and (self.store is None or self.store.in_transaction()):
             busy, self._busy = self._busy, None
             Path(busy).write_text(self.what, encoding="utf-8")

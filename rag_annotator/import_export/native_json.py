@@ -99,6 +99,8 @@ class ImportReport:
     warnings: list[str] = field(default_factory=list)
     #: What the import's one operation changed (None: nothing).
     changes: Changes | None = None
+    #: Tells the progress how many rows are stored so far (set while loading).
+    tell: Callable[[int], None] | None = field(default=None, repr=False, compare=False)
 
     def summary(self) -> str:
         parts = [f"{n} {name.replace('_', ' ')}" for name, n in self.counts.items() if n]
@@ -379,7 +381,8 @@ def _spec(path: Path, item: Any, where: str, entity: str, plain_text: bool = Fal
     return checked
 
 
-def read_document(path: Path) -> dict[str, Any]:
+def read_document(path: Path, progress: Callable[[int, int], None] | None = None
+                  ) -> dict[str, Any]:
     """Parse and check a native JSON file (format, version, every row's fields), streaming
     it (:mod:`~.native_stream`): each row is checked as it is read and the raw one dropped,
     so the whole document never sits in memory."""
@@ -391,7 +394,7 @@ def read_document(path: Path) -> dict[str, Any]:
         raise ImportRejected(path, None, f"the file is too large ({size:,} bytes).")
     try:
         with open(path, encoding="utf-8-sig") as handle:
-            data, out = _read_members(JsonStream(path, handle))
+            data, out = _read_members(JsonStream(path, handle, progress))
     except UnicodeDecodeError:
         raise ImportRejected(path, None, "not UTF-8; this is not a native JSON export.") from None
     except NotAnObject:
@@ -472,7 +475,7 @@ def require_empty(store: GoldSetStore, path: Path, what: str) -> None:
 def import_json(store: GoldSetStore, source: Path, options: Options) -> ImportReport:
     """Read a native JSON export into an empty gold set, as one undoable operation."""
     require_empty(store, source, "JSON")
-    data = read_document(source)
+    data = read_document(source, options.progress)
     report = ImportReport()
     if data["has_history"]:
         report.warnings.append("the file's history was not imported (its row ids belong to "
@@ -480,6 +483,6 @@ def import_json(store: GoldSetStore, source: Path, options: Options) -> ImportRe
     from rag_annotator.import_export.native_load import load_goldset
 
     with store.operation(IMPORT_ACTION, f"JSON ← {source.name}") as op:
-        load_goldset(op, source, data, report, options.cancel)
+        load_goldset(op, source, data, report, options.cancel, options.progress)
     report.changes = made(op.changes())
     return report

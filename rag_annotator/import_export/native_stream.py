@@ -15,8 +15,9 @@ Decoding rules are ``json.load``'s (a key given twice in an object keeps the las
 from __future__ import annotations
 
 import json
+import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -32,9 +33,12 @@ SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 class JsonStream:
     """The members of one top-level JSON object, read block by block."""
 
-    def __init__(self, path: Path, handle: TextIO) -> None:
+    def __init__(self, path: Path, handle: TextIO,
+                 progress: Callable[[int, int], None] | None = None) -> None:
         self.path = path
         self.handle = handle
+        self.progress = progress  # (bytes read, file size), once per block
+        self.size = os.fstat(handle.fileno()).st_size
         self.buf = ""
         self.pos = 0
         self.eof = False
@@ -49,6 +53,8 @@ class JsonStream:
         if not block:
             self.eof = True
             return False
+        if self.progress is not None:
+            self.progress(self.handle.buffer.tell(), self.size)
         self.lines_before += self.buf.count("\n", 0, self.pos)
         self.buf = self.buf[self.pos:] + block
         self.pos = 0
