@@ -43,6 +43,7 @@ class JsonStream:
         self.pos = 0
         self.eof = False
         self.lines_before = 0  # newlines in the text dropped from the buffer's front
+        self.carry = 0  # characters of the current line dropped from the buffer's front
 
     # -- the buffer ------------------------------------------------------------------------
     def _fill(self) -> bool:
@@ -56,6 +57,8 @@ class JsonStream:
         if self.progress is not None:
             self.progress(self.handle.buffer.tell(), self.size)
         self.lines_before += self.buf.count("\n", 0, self.pos)
+        last = self.buf.rfind("\n", 0, self.pos)
+        self.carry = self.carry + self.pos if last < 0 else self.pos - last - 1
         self.buf = self.buf[self.pos:] + block
         self.pos = 0
         return True
@@ -74,7 +77,8 @@ class JsonStream:
 
     def _where(self, index: int) -> tuple[int, int]:
         line = self.lines_before + self.buf.count("\n", 0, index) + 1
-        return line, index - self.buf.rfind("\n", 0, index)
+        start = self.buf.rfind("\n", 0, index)
+        return line, index - start if start >= 0 else self.carry + index + 1
 
     def fail(self, message: str, index: int | None = None) -> ImportRejected:
         line, column = self._where(self.pos if index is None else index)
