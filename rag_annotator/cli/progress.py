@@ -63,7 +63,7 @@ class Progress:
     def report(self, done: int, total: int) -> None:
         """``Options.progress``: ``done`` of ``total`` (0: unknown, only the time is shown).
         A new total starts a new phase (reading, then storing)."""
-        self.poll()
+        self._hook()
         if not self._shown:
             return
         if self._bar is None or (total or None) != self._bar.total:
@@ -80,17 +80,22 @@ class Progress:
     def poll(self) -> bool:
         """``Options.cancel``: never cancels (Ctrl+C does); keeps a bar's clock going
         for work that reports no count; the SIGINT tests' hook."""
-        if self._shown and self._bar is None and self._elapsed() >= DELAY:
-            self.report(0, 0)
-        elif self._bar is not None:
-            self._bar.refresh()
+        self._hook()
+        if self._shown and self._elapsed() >= DELAY:
+            if self._bar is None:
+                self.report(0, 0)
+            else:
+                self._bar.refresh()
+        return False
+
+    def _hook(self) -> None:
+        """The SIGINT tests' hook (see the module docstring)."""
         if self._busy and (self.store is None or self.store.in_transaction()):
             busy, self._busy = self._busy, None
             Path(busy).write_text(self.what, encoding="utf-8")
             deadline = time.monotonic() + 60
             while time.monotonic() < deadline:  # the test's SIGINT ends this sleep
                 time.sleep(0.05)
-        return False
 
     def tick(self) -> None:
         """A checkpoint of work that counts nothing (``check_cancel``-style callers)."""
