@@ -6,7 +6,9 @@ Setup (not timed): a TREC run of 10,000 queries x 100 retrieved documents and qr
 temporary folder, then imported into a fresh ``.goldset`` through the CLI (``new``,
 ``import trec-run``, ``import qrels``).
 
-Timed, best of ``--repeat`` runs each, each a whole process started from the shell:
+Timed, alternated (one run of each per round) and best of ``--repeat`` rounds, each a whole
+process started from the shell; the first run of ours is also printed: it runs the full
+damage check, later ones skip it (the file is unchanged since that clean check, issue 19):
 
 * ``ours``: ``rag-annotator metrics FILE --run sys --json`` (default measures ``P@5``,
   ``P@10``, ``R@10``, ``RR``, ``nDCG@10``, ``AP``, ``Judged@10``, per query and mean, under
