@@ -8,7 +8,8 @@ result gives the same rows in the same order), natural keys turned into the new 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -37,12 +38,17 @@ class _Ids:
 
 
 def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportReport,
-                 cancel: Callable[[], bool] | None = None) -> None:
+                 cancel: Callable[[], bool] | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> None:
     """Insert checked rows (``read_document``'s shape) into an empty gold set, keeping the
     order of every list, so that an export of the result gives the same rows in the same
     order.  Shared by the JSON, CSV and XLSX imports; ``cancel`` is polled every few
     thousand rows (:class:`~.files.Cancelled`: the operation rolls back)."""
     ids = _Ids(path)
+    if progress is not None:  # rows stored so far, of every list's rows (nested aside)
+        total = sum(len(v) for v in data.values() if isinstance(v, list))
+        progress(0, total)
+        report.tell = lambda extra: progress(sum(report.counts.values()) + extra, total)
     for key, value in sorted(data.get("meta", {}).items()):
         if op.get("meta", {"key": key}) is None:
             op.insert("meta", {"key": key, "value": value})
@@ -102,13 +108,7 @@ def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportRep
     _load_trajectories(op, cancel, data.get("trajectories", []), data.get("trajectory_reviews", []),
                        ids, report)
     for table in ("judgments", "adjudications"):
-        _insert(op, cancel, table, (
-            {"case_id": ids("cases", r["case"], f"{table}[{i}].case"),
-             "document_id": ids("documents", r["document"], f"{table}[{i}].document"),
-             "assessor_id": ids("assessors", r["assessor"], f"{table}[{i}].assessor"),
-             "grade": r["grade"], "note": r["note"], "updated_at": r["updated_at"],
-             **({"seconds": r.get("seconds")} if table == "judgments" else {})}
-            for i, r in enumerate(data.get(table, []))), report)
+        _insert_labels(op, cancel, table, data.get(table, []), ids, report)
     _insert(op, cancel, "releases", data.get("releases", []), report)
     _load_team(op, cancel, data, ids, report)
     load_sections(op, path, data)  # output contracts, then the checks and field outcomes
@@ -264,6 +264,50 @@ def _load_trajectories(op: Writer, cancel: Callable[[], bool] | None,
         for i, r in enumerate(reviews)), report)
 
 
+def _ticking(cancel: Callable[[], bool] | None, report: ImportReport
+             ) -> Callable[[], bool] | None:
+    """``cancel``, also telling the progress (rows stored) each time it is polled."""
+    tell = report.tell
+    if tell is None:
+        return cancel
+    polls = itertools.count()
+
+    def poll() -> bool:  # polled every 5,000 rows of this table
+        tell(next(polls) * 5_000)
+        return cancel is not None and cancel()
+    return poll
+
+
+def _insert_labels(op: Writer, cancel: Callable[[], bool] | None, table: str,
+                   rows: list[dict[str, Any]], ids: _Ids, report: ImportReport) -> None:
+    """Judgments or adjudications as tuples (``insert_rows``): a million dicts built only
+    to be unpacked again cost more than SQLite's inserts (issue 19)."""
+    import sqlite3
+
+    cases, docs, people = (ids.maps["cases"], ids.maps["documents"], ids.maps["assessors"])
+    judgments = table == "judgments"
+    columns = ("case_id", "document_id", "assessor_id", "grade", "note", "updated_at",
+               *(("seconds",) if judgments else ()))
+
+    def tuples() -> Iterator[tuple[Any, ...]]:
+        for i, r in enumerate(rows):
+            case, doc, who = cases.get(r["case"]), docs.get(r["document"]), people.get(
+                r["assessor"])
+            if case is None or doc is None or who is None:  # the error names the key
+                case = ids("cases", r["case"], f"{table}[{i}].case")
+                doc = ids("documents", r["document"], f"{table}[{i}].document")
+                who = ids("assessors", r["assessor"], f"{table}[{i}].assessor")
+            yield ((case, doc, who, r["grade"], r["note"], r["updated_at"], r.get("seconds"))
+                   if judgments else (case, doc, who, r["grade"], r["note"], r["updated_at"]))
+
+    try:
+        n = op.insert_rows(table, columns, polled(tuples(), _ticking(cancel, report), 5_000))
+    except sqlite3.IntegrityError as error:
+        raise KnownError(f"{table}: {error} — two rows share a key, or a value is out of "
+                         "range; fix the file. Nothing was imported.") from None
+    report.counts[table] = report.counts.get(table, 0) + n
+
+
 def _insert(op: Writer, cancel: Callable[[], bool] | None, table: str,
             rows: Iterable[Mapping[str, Any]], report: ImportReport) -> None:
     """Bulk insert (one history row per batch), turning a broken constraint into an error
@@ -271,7 +315,7 @@ def _insert(op: Writer, cancel: Callable[[], bool] | None, table: str,
     import sqlite3
 
     try:
-        n = op.insert_many(table, polled(rows, cancel, 5_000))
+        n = op.insert_many(table, polled(rows, _ticking(cancel, report), 5_000))
     except sqlite3.IntegrityError as error:
         raise KnownError(f"{table}: {error} — two rows share a key, or a value is out of "
                          "range; fix the file. Nothing was imported.") from None
