@@ -1,0 +1,157 @@
+"""Issue 18, point 7 continued (schema 12): what documents and trajectories carry that has
+no column — a BEIR corpus line's ``metadata``, tau-bench's ``info``, tau2's simulation
+fields — is kept in their ``extra``, survives the native JSON and goes back out in the
+format it came from; BEIR qrels labels above 4 widen the scale as TREC qrels do.
+
+Peers: the published files themselves (tests/data, read here with ``json`` alone), and for
+the wide labels trec_eval's own multi-assessor qrels (labels up to 6)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rag_annotator.errors import KnownError
+from rag_annotator.import_export import registry
+from rag_annotator.import_export.registry import Options
+from rag_annotator.storage.store import GoldSetStore
+from tests.helpers import schema_up_to
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+TAU = DATA / "tau_bench" / "gpt-4o-airline-cut.json"
+TAU2 = DATA / "tau2_bench" / "airline_relaxed_grok-4-fast-reasoning_4trials.json"
+#: Corpus lines in the shape BEIR's trec-covid corpus has (metadata url / pubmed_id);
+#: constructed, no published BEIR corpus with metadata is in tests/data.
+CORPUS = [{"_id": "ug7v899j", "title": "Clinical features of culture-proven Mycoplasma",
+           "text": "This retrospective chart review describes the epidemiology.",
+           "metadata": {"url": "https://www.ncbi.nlm.nih.gov/pmc/articles/PMC35282/",
+                        "pubmed_id": "11472636"}},
+          {"_id": "02tnwd4m", "title": "Nitric oxide", "text": "Inflammatory diseases.",
+           "metadata": {}, "source": "PMC"}]
+
+
+def _io(fmt: str, store: GoldSetStore, path: Path, *, export: bool, **options: Any) -> Any:
+    if export:
+        return registry.exporter(fmt)(store, path, Options(**options))
+    return registry.importer(fmt)(store, path, Options(**options))
+
+
+def _native(store: GoldSetStore, tmp_path: Path) -> GoldSetStore:
+    _io("json", store, tmp_path / "a.json", export=True)
+    other = GoldSetStore.create(tmp_path / "b.goldset", assessor="bob")
+    _io("json", other, tmp_path / "a.json", export=False)
+    _io("json", other, tmp_path / "b.json", export=True)
+    assert (tmp_path / "b.json").read_bytes() == (tmp_path / "a.json").read_bytes()
+    return other
+
+
+def _beir(folder: Path, qrels: list[tuple[str, str, int]], corpus: list[dict[str, Any]]
+          ) -> Path:
+    (folder / "qrels").mkdir(parents=True)
+    (folder / "corpus.jsonl").write_text("".join(json.dumps(c) + "\n" for c in corpus),
+                                         encoding="utf-8")
+    (folder / "queries.jsonl").write_text("".join(
+        json.dumps({"_id": q, "text": f"topic {q}"}) + "\n"
+        for q in dict.fromkeys(q for q, _d, _g in qrels)), encoding="utf-8")
+    (folder / "qrels" / "test.tsv").write_text("query-id\tcorpus-id\tscore\n" + "".join(
+        f"{q}\t{d}\t{g}\n" for q, d, g in qrels), encoding="utf-8")
+    return folder
+
+
+def test_a_beir_corpus_lines_metadata_is_kept_and_written_back(store: GoldSetStore,
+                                                                tmp_path: Path) -> None:
+    folder = _beir(tmp_path / "in", [("1", "ug7v899j", 2), ("1", "02tnwd4m", 0)], CORPUS)
+    report = _io("beir", store, folder, export=False)
+    assert "corpus.jsonl: fields kept in extra: metadata.pubmed_id, metadata.url, " \
+           "source" in report.warnings
+    other = _native(store, tmp_path)
+    try:
+        _io("beir", other, tmp_path / "out", export=True)
+    finally:
+        other.close()
+    back = [json.loads(line) for line in
+            (tmp_path / "out" / "corpus.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert sorted(back, key=lambda d: d["_id"]) == sorted(CORPUS, key=lambda d: d["_id"])
+
+
+def test_beir_qrels_labels_above_4_widen_the_scale(store: GoldSetStore, tmp_path: Path) -> None:
+    """trec_eval's qrels.123 (group 1, labels 0-6) written as a BEIR qrels file: refused
+    before ("above the highest grade this app supports"), now the scale grows to 0-6."""
+    lines = [line.split() for line in (DATA / "trec_eval" / "qrels.123.cut").read_text(
+        encoding="utf-8").splitlines()]
+    qrels = [(q, d, int(g)) for q, group, d, g in lines if group == "1"]
+    assert max(g for _q, _d, g in qrels) == 6
+    corpus = [{"_id": d, "title": "", "text": d} for d in dict.fromkeys(d for _q, d, _g in qrels)]
+    report = _io("beir", store, _beir(tmp_path / "b", qrels, corpus), export=False,
+                 assessor="nist")
+    assert any(w.startswith("grading scale raised to 0–6 (above 4") for w in report.warnings)
+    assert store.meta("max_grade") == "6"
+    stored = store.query("SELECT c.key, d.key AS doc, j.grade FROM judgments j JOIN cases c "
+                         "ON c.id = j.case_id JOIN documents d ON d.id = j.document_id")
+    assert sorted((r["key"], r["doc"], r["grade"]) for r in stored) == sorted(qrels)
+    again = _beir(tmp_path / "c", [("301", corpus[0]["_id"], 9)], corpus[:1])
+    with pytest.raises(KnownError, match=r"test\.tsv:2: score 9 is above this gold set's "
+                                         r"scale \(0–6\), which is locked"):
+        _io("beir", store, again, export=False, assessor="other")
+
+
+def test_tau_bench_info_is_kept_on_each_trajectory(store: GoldSetStore,
+                                                    tmp_path: Path) -> None:
+    published = json.loads(TAU.read_text(encoding="utf-8"))
+    report = _io("tau-bench", store, TAU, export=False, run="gpt-4o")
+    assert not any("fields not kept" in w for w in report.warnings)
+    assert any("fields kept in extra: info.reward_info" in w for w in report.warnings)
+    other = _native(store, tmp_path)
+    try:
+        rows = other.query("SELECT c.key, t.trial, t.extra FROM trajectories t "
+                           "JOIN cases c ON c.id = t.case_id")
+    finally:
+        other.close()
+    by_key = {(r["key"], r["trial"]): json.loads(r["extra"]) for r in rows}
+    for record in published:
+        info = {k: v for k, v in record["info"].items() if k != "task"}
+        task = {k: v for k, v in record["info"]["task"].items() if k != "instruction"}
+        assert by_key[(str(record["task_id"]), record["trial"])] == {
+            "info": {**info, "task": task}}
+
+
+def test_tau2_simulation_fields_are_kept(store: GoldSetStore) -> None:
+    sims = json.loads(TAU2.read_text(encoding="utf-8"))["simulations"]
+    report = _io("tau-bench", store, TAU2, export=False, run="grok")
+    (lost,) = [w for w in report.warnings if w.startswith("fields not kept: ")]
+    # only the run's settings, the tasks' expectations and per-message bookkeeping
+    assert all(name in ("info", "timestamp") or name.startswith(("tasks.", "simulations."
+                                                                 "messages."))
+               for name in lost.removeprefix("fields not kept: ").split(", ")
+               if not name.startswith("…")), lost
+    rows = store.query("SELECT trial, extra FROM trajectories ORDER BY trial")
+    kept = {"end_time", "id", "seed", "start_time", "termination_reason", "timestamp",
+            "user_cost"}
+    by_trial = {s["trial"]: s for s in sims}
+    for row in rows:
+        extra = json.loads(row["extra"])
+        assert {k: extra[k] for k in kept} == {k: by_trial[row["trial"]][k] for k in kept}
+        assert extra["reward_info"] == by_trial[row["trial"]]["reward_info"]
+
+
+def test_a_version_11_file_gains_empty_extras(goldset_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from rag_annotator.domain import operations as ops
+    from rag_annotator.storage import schema
+
+    before = schema.MORE_EXTRA_VERSION - 1
+    with monkeypatch.context() as patch:
+        schema_up_to(patch, before)
+        with GoldSetStore.create(goldset_path, assessor="alice") as store:
+            ops.create_document(store, key="D1", text="t")
+            assert "extra" not in store.query("SELECT * FROM documents")[0]
+    with GoldSetStore.open(goldset_path, assessor="alice") as store:
+        assert store.schema_version == schema.SCHEMA_VERSION == schema.MORE_EXTRA_VERSION
+        assert store.schema_problems() == [] and store.cross_reference_problems() == []
+        assert store.query("SELECT key, extra FROM documents") == [{"key": "D1", "extra": "{}"}]
+        store._conn.execute("UPDATE documents SET extra = '[1]'")
+        assert any("documents" in p and "extra is not a JSON object" in p
+                   for p in store.cross_reference_problems())
