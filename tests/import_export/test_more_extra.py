@@ -75,6 +75,12 @@ def test_a_beir_corpus_lines_metadata_is_kept_and_written_back(store: GoldSetSto
     back = [json.loads(line) for line in
             (tmp_path / "out" / "corpus.jsonl").read_text(encoding="utf-8").splitlines()]
     assert sorted(back, key=lambda d: d["_id"]) == sorted(CORPUS, key=lambda d: d["_id"])
+    _io("csv", store, tmp_path / "csv", export=True)  # and through the CSV folder
+    with GoldSetStore.create(tmp_path / "c.goldset", assessor="carol") as third:
+        _io("csv", third, tmp_path / "csv", export=False)
+        assert {r["key"]: json.loads(r["extra"]) for r in third.query(
+            "SELECT key, extra FROM documents")} == {
+            "ug7v899j": {"metadata": CORPUS[0]["metadata"]}, "02tnwd4m": {"source": "PMC"}}
 
 
 def test_beir_qrels_labels_above_4_widen_the_scale(store: GoldSetStore, tmp_path: Path) -> None:
