@@ -161,3 +161,36 @@ def test_a_version_11_file_gains_empty_extras(goldset_path: Path,
         store._conn.execute("UPDATE documents SET extra = '[1]'")
         assert any("documents" in p and "extra is not a JSON object" in p
                    for p in store.cross_reference_problems())
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".xlsx"])
+def test_a_cases_sheets_unknown_columns_are_kept_on_each_case(store: GoldSetStore,
+                                                              tmp_path: Path,
+                                                              suffix: str) -> None:
+    """A real Ragas v0.1 test set (tests/data/ragas_moe_papers) read as a plain sheet of
+    cases: ``question`` and ``ground_truth`` are fields; ``contexts``, ``evolution_type``,
+    ``metadata`` and ``episode_done`` were dropped with a warning, now each case keeps its
+    cells, as the csv module reads them."""
+    import csv
+
+    source = DATA / "ragas_moe_papers" / "v01_generated_testset.csv"
+    csv.field_size_limit(1 << 30)
+    with open(source, newline="", encoding="utf-8") as handle:
+        peer = list(csv.DictReader(handle))
+    if suffix == ".xlsx":
+        import openpyxl
+
+        book = openpyxl.Workbook()
+        sheet = book.active
+        sheet.append(list(peer[0]))
+        for row in peer:
+            sheet.append(list(row.values()))
+        source = tmp_path / "testset.xlsx"
+        book.save(source)
+    report = _io("cases", store, source, export=False)
+    others = ["contexts", "evolution_type", "metadata", "episode_done"]
+    assert any(f"fields kept in extra of each case: {', '.join(others)}" in w
+               for w in report.warnings)
+    rows = store.query("SELECT question, extra FROM cases ORDER BY key")
+    assert [(r["question"], json.loads(r["extra"])) for r in rows] == [
+        (p["question"], {k: p[k] for k in others}) for p in peer]
