@@ -17,8 +17,9 @@ Shape (``resources/schema/goldset.schema.json`` is its JSON Schema)::
 Rows refer to each other by natural keys (case key, document key, run name, assessor name),
 never by row ids.  Labels keep their three states: ``grade`` 0…max_grade, or null for "in the pool,
 unjudged".  List fields (tags, rights…) are JSON arrays; timestamps are kept as stored.
-A case, an answer, a document or a trajectory may carry ``extra``: an object of the fields an import kept that have
-no column (left out when empty; anything but an object is refused, naming the record).
+A case, an answer, a document or a trajectory may carry ``extra``: an object of the fields
+an import kept that have no column (left out when empty; anything but an object is refused,
+naming the record).
 An agent case (``kind`` agent) carries its expectations: ``expected_state`` (an object of
 dotted keys), ``forbidden_tools`` / ``required_tools`` (arrays of tool names),
 ``tool_order`` (an array of ``[before, after]`` pairs) and the budgets ``max_steps``,

@@ -167,7 +167,7 @@ LIST_COLUMNS = frozenset({"variants", "must_contain", "forbidden", "tags", "righ
 #: one canonical spelling.
 JSON_COLUMNS = LIST_COLUMNS | {"expected_state", "forbidden_tools", "required_tools",
                                "tool_order", "final_state",
-                               "extra"}  # kept import fields (cases, answers, documents, trajectories)
+                               "extra"}  # kept import fields (cases, answers, documents…)
 
 
 class ExchangeReads(ReadBase):
