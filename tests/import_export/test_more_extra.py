@@ -194,3 +194,47 @@ def test_a_cases_sheets_unknown_columns_are_kept_on_each_case(store: GoldSetStor
     rows = store.query("SELECT question, extra FROM cases ORDER BY key")
     assert [(r["question"], json.loads(r["extra"])) for r in rows] == [
         (p["question"], {k: p[k] for k in others}) for p in peer]
+
+
+def test_the_apps_own_tables_keep_a_column_someone_added(store: GoldSetStore,
+                                                         tmp_path: Path) -> None:
+    """The CSV folder and the workbook, edited by hand: a column added to ``cases`` lands
+    in each case's extra; one added elsewhere is named; a table written before schema 12
+    (no ``extra`` column in documents.csv) still imports."""
+    import csv
+
+    import openpyxl
+
+    from rag_annotator.domain import operations as ops
+
+    ops.create_document(store, key="D1", text="t")
+    ops.create_case(store, key="Q1", question="q?")
+    _io("csv", store, tmp_path / "csv", export=True)
+    _io("xlsx", store, tmp_path / "book.xlsx", export=True)
+
+    def edit(name: str, change: Any) -> None:
+        path = tmp_path / "csv" / name
+        with open(path, newline="", encoding="utf-8") as handle:
+            rows = list(csv.reader(handle))
+        with open(path, "w", newline="", encoding="utf-8") as handle:
+            csv.writer(handle).writerows(change(rows))
+
+    edit("cases.csv", lambda rows: [rows[0] + ["Relecteur"], rows[1] + ["Anne"]])
+    edit("documents.csv", lambda rows: [r[:rows[0].index("extra")] for r in rows])
+    edit("runs.csv", lambda rows: [rows[0] + ["Commentaire"]])
+    with GoldSetStore.create(tmp_path / "c.goldset", assessor="c") as other:
+        report = _io("csv", other, tmp_path / "csv", export=False)
+        assert other.query("SELECT extra FROM cases") == [{"extra": '{"Relecteur": "Anne"}'}]
+        assert other.query("SELECT extra FROM documents") == [{"extra": "{}"}]
+    assert "cases.csv: columns not read, kept in each case's extra: Relecteur" in \
+        report.warnings and "runs.csv: columns not read: Commentaire" in report.warnings
+    book = openpyxl.load_workbook(tmp_path / "book.xlsx")
+    sheet = book["cases"]
+    sheet.cell(1, sheet.max_column + 1, "Relecteur")
+    sheet.cell(2, sheet.max_column, "Bruno")
+    book.save(tmp_path / "book.xlsx")
+    with GoldSetStore.create(tmp_path / "x.goldset", assessor="x") as other:
+        report = _io("xlsx", other, tmp_path / "book.xlsx", export=False)
+        assert other.query("SELECT extra FROM cases") == [{"extra": '{"Relecteur": "Bruno"}'}]
+    assert any("columns not read, kept in each case's extra: Relecteur" in w
+               for w in report.warnings)
