@@ -153,24 +153,35 @@ SHARED = {"RR": "recip_rank", "nDCG": "ndcg", "AP": "map",
           **{f"Success@{k}": f"success_{k}" for k in (1, 5, 10)}}
 
 
-def test_a_real_graded_run_equals_trec_eval_dash_c_dash_l2(tmp_path: Path) -> None:
-    """TREC CAsT 2021's organisers' run and NIST's graded qrels (0-4), cut
-    (tests/data/trec_cast/README.md): ``--all-judged --relevance-level 2`` gives trec_eval's
-    ``-c -l 2`` means to 4 decimals for every measure both compute.  Two judged topics are
-    missing from the run and one run topic is unjudged, so both options matter."""
+DL = Path(__file__).parent.parent / "data" / "trec_dl"
+
+
+@pytest.mark.parametrize(("qrels", "run", "out", "topics"), [
+    (DL / "qrels.dl19-passage.cut-for-run.txt", DL / "run.dl19-passage.bm25.rank_llm.cut.txt",
+     DL / "out.dl19.c_l2", 10),
+    (CAST / "cast2021.qrels-docs.cut.qrel", CAST / "cast2021.org_manual_bm25.cut.run",
+     CAST / "out.cast2021.c_l2", 12)], ids=["trec-dl-2019", "trec-cast-2021"])
+def test_a_real_graded_run_equals_trec_eval_dash_c_dash_l2(
+        tmp_path: Path, qrels: Path, run: Path, out: Path, topics: int) -> None:
+    """A published TREC Deep Learning 2019 passage run (Pyserini BM25, from rank_llm) with
+    NIST's qrels (0-3), and TREC CAsT 2021's organisers' run with its qrels (0-4), both cut
+    (tests/data/trec_dl, trec_cast READMEs): ``--all-judged --relevance-level 2`` gives
+    trec_eval's ``-c -l 2`` means to 4 decimals for every measure both compute.  In each
+    cut two judged topics are missing from the run and one run topic is unjudged, so both
+    options matter."""
     reference: dict[str, float] = {}
-    for line in (CAST / "out.cast2021.c_l2").read_text(encoding="utf-8").splitlines():
+    for line in out.read_text(encoding="utf-8").splitlines():
         measure, topic, value = line.split()
         if topic == "all" and measure not in ("runid", "relstring"):
             reference[measure] = float(value)
-    assert reference["num_q"] == 12
+    assert reference["num_q"] == topics
     with GoldSetStore.create(tmp_path / "g.goldset", assessor="nist") as store:
-        trec_files.import_qrels(store, CAST / "cast2021.qrels-docs.cut.qrel", assessor="nist")
-        trec_files.import_run(store, CAST / "cast2021.org_manual_bm25.cut.run", name="run")
+        trec_files.import_qrels(store, qrels, assessor="nist")
+        trec_files.import_run(store, run, name="run")
         report = build(store, "run", FigureOptions(
             policy=Policy.TREC, measures=tuple(SHARED), parts=frozenset({RETRIEVAL}),
             all_judged=True, relevance_level=2)).report
-    assert len(report.topics) == 12
+    assert len(report.topics) == topics
     assert len(SHARED) == 33
     for ours, theirs in SHARED.items():
         assert report.mean[ours] == pytest.approx(reference[theirs], abs=5e-5), ours
