@@ -238,3 +238,25 @@ def test_the_apps_own_tables_keep_a_column_someone_added(store: GoldSetStore,
         assert other.query("SELECT extra FROM cases") == [{"extra": '{"Relecteur": "Bruno"}'}]
     assert any("columns not read, kept in each case's extra: Relecteur" in w
                for w in report.warnings)
+
+
+def test_a_corpus_import_keeps_what_no_document_column_takes(store: GoldSetStore,
+                                                             tmp_path: Path) -> None:
+    """The ``corpus`` import of a BEIR corpus.jsonl (and of a table) dropped the fields no
+    column takes; now they are kept, named, and ``export beir`` writes them back."""
+    source = tmp_path / "corpus.jsonl"
+    source.write_text("".join(json.dumps(c) + "\n" for c in CORPUS), encoding="utf-8")
+    report = _io("corpus", store, source, export=False)
+    assert "corpus.jsonl: fields kept in extra: metadata.pubmed_id, metadata.url, source" in \
+        report.warnings
+    _io("beir", store, tmp_path / "out", export=True)
+    back = [json.loads(line) for line in
+            (tmp_path / "out" / "corpus.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert sorted(back, key=lambda d: d["_id"]) == sorted(CORPUS, key=lambda d: d["_id"])
+    sheet = tmp_path / "docs.csv"
+    sheet.write_text("id,title,text,URL\nd3,T3,Texte,https://example.org/3\n",
+                     encoding="utf-8")
+    report = _io("corpus", store, sheet, export=False)
+    assert "docs.csv: fields kept in extra: URL" in report.warnings
+    assert store.query("SELECT extra FROM documents WHERE key = 'd3'") == [
+        {"extra": '{"URL": "https://example.org/3"}'}]
