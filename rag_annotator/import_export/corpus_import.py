@@ -155,8 +155,8 @@ def _table(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any]
     others = {h: i for i, h in enumerate(table.headers) if h and i not in columns.values()}
     rows: list[tuple[int, dict[str, Any]]] = []
     for n, cells in table.rows:
-        record = {name: cells[i] for name, i in columns.items()
-                  if cells[i] != "" or name == "text"}
+        record: dict[str, Any] = {name: cells[i] for name, i in columns.items()
+                                  if cells[i] != "" or name == "text"}
         extra = {h: cells[i] for h, i in others.items() if cells[i] != ""}
         if extra:  # a column no field takes (a URL, an author…): kept on the document
             record[_EXTRA] = extra
