@@ -19,8 +19,9 @@ Shape (``resources/schema/goldset.schema.json`` is its JSON Schema)::
 Rows refer to each other by natural keys (case key, document key, run name, assessor name),
 never by row ids.  Labels keep their three states: ``grade`` 0…max_grade, or null for "in the pool,
 unjudged".  List fields (tags, rights…) are JSON arrays; timestamps are kept as stored.
-A case or an answer may carry ``extra``: an object of the fields an import kept that have
-no column (left out when empty; anything but an object is refused, naming the record).
+A case, an answer, a document or a trajectory may carry ``extra``: an object of the fields
+an import kept that have no column (left out when empty; anything but an object is refused,
+naming the record).
 An agent case (``kind`` agent) carries its expectations: ``expected_state`` (an object of
 dotted keys), ``forbidden_tools`` / ``required_tools`` (arrays of tool names),
 ``tool_order`` (an array of ``[before, after]`` pairs) and the budgets ``max_steps``,
@@ -262,7 +263,7 @@ SPECS: dict[str, dict[str, Any]] = {
         "rights": _LIST, "valid_from": _OTEXT, "valid_until": _OTEXT,
         "status": _enum(*values(DocStatus)), "version": _TEXT, "supersedes": _OTEXT,
         "parent": _OTEXT, "origin": _enum("corpus", "placeholder", "unmatched_context"),
-        "created_at": _TEXT, "updated_at": _TEXT},
+        "created_at": _TEXT, "updated_at": _TEXT, "extra": _EXTRA},
     "cases": {
         "key": _KEY, "kind": _enum("rag", "agent"), "question": _TEXT, "variants": _LIST,
         "reference_answer": _OTEXT, "must_contain": _LIST, "forbidden": _LIST,
@@ -305,7 +306,7 @@ SPECS: dict[str, dict[str, Any]] = {
         "note": _TEXT, "updated_at": _TEXT},
     "trajectories": {"run": _KEY, "case": _KEY, "trial": _INT, "final_state": _OSTATE,
                      "final_answer": _TEXT, "tokens": _OINT, "seconds": _ONUM, "cost": _ONUM,
-                     "reward": _ONUM, "steps": _NESTED},
+                     "reward": _ONUM, "extra": _EXTRA, "steps": _NESTED},
     "steps": {"position": _INT, "tool": _TEXT, "arguments": _TEXT, "result": _TEXT},
     "trajectory_reviews": {
         "run": _KEY, "case": _KEY, "trial": _INT, "assessor": _KEY, "task_success": _OBIT,
@@ -332,7 +333,8 @@ DEFAULTS: dict[str, Any] = {"kind": "rag", "expected_state": {}, "forbidden_tool
 TEAM_DEFAULTS: dict[str, Any] = {"seconds": None}
 #: Trajectory fields files written before trials (schema 3) lack: one trial, no reward.
 TRIAL_DEFAULTS: dict[str, Any] = {"trial": 0, "reward": None}
-#: An empty ``extra`` is left out of the file (and files before schema 10 have none).
+#: An empty ``extra`` is left out of the file (files before schema 10 have none, and none on
+#: documents and trajectories before schema 12).
 EXTRA_DEFAULTS: dict[str, Any] = {"extra": {}}
 _ALL_DEFAULTS.update({**DEFAULTS, **TEAM_DEFAULTS, **TRIAL_DEFAULTS, **EXTRA_DEFAULTS})
 _KINDS = {kind: kind for kind in (_KEY, _TEXT, _OTEXT, _INT, _OINT, _ONUM, _OBIT)}

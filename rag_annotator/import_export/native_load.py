@@ -236,7 +236,8 @@ def _load_trajectories(op: Writer, cancel: Callable[[], bool] | None,
     _insert(op, cancel, "trajectories", (
         {"run_id": ids("runs", t["run"], f"trajectories[{i}].run"),
          "case_id": ids("cases", t["case"], f"trajectories[{i}].case"),
-         **{k: t[k] for k in ("final_state", "final_answer", "tokens", "seconds", "cost")},
+         **{k: t[k] for k in ("final_state", "final_answer", "tokens", "seconds", "cost",
+                              "extra")},
          "trial": t.get("trial", 0), "reward": t.get("reward")}
         for i, t in enumerate(trajectories)), report)
     # Empty file, write lock held: ids follow the file's order (as for answers).

@@ -55,10 +55,10 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
     "documents": (
         ("key", "title", "text", "content_hash", "owner", "rights", "valid_from",
          "valid_until", "status", "version", "supersedes", "parent", "origin", "created_at",
-         "updated_at"),
+         "updated_at", "extra"),
         "SELECT d.key, d.title, d.text, d.content_hash, d.owner, d.rights, d.valid_from, "
         "d.valid_until, d.status, d.version, s.key, p.key, d.origin, d.created_at, "
-        "d.updated_at FROM documents d LEFT JOIN documents s ON s.id = d.supersedes_id "
+        "d.updated_at, d.extra FROM documents d LEFT JOIN documents s ON s.id = d.supersedes_id "
         "LEFT JOIN documents p ON p.id = d.parent_id ORDER BY d.key"),
     "expected_sources": (
         ("case", "document", "span_start", "span_end", "note"),
@@ -110,9 +110,9 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
         "WHERE {run} AND {case} AND {assessor} ORDER BY r.name, c.key"),
     "trajectories": (
         ("run", "case", "trial", "final_state", "final_answer", "tokens", "seconds", "cost",
-         "reward"),
+         "reward", "extra"),
         "SELECT r.name, c.key, t.trial, t.final_state, t.final_answer, t.tokens, t.seconds, "
-        "t.cost, t.reward "
+        "t.cost, t.reward, t.extra "
         "FROM trajectories t JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
         "WHERE {run} AND {case} ORDER BY r.name, c.key, t.trial"),
     "trajectory_steps": (
@@ -141,7 +141,7 @@ LIST_COLUMNS = frozenset({"variants", "must_contain", "forbidden", "tags", "righ
 #: one canonical spelling.
 JSON_COLUMNS = LIST_COLUMNS | {"expected_state", "forbidden_tools", "required_tools",
                                "tool_order", "final_state",
-                               "extra"}  # cases' and answers' kept import fields
+                               "extra"}  # kept import fields (cases, answers, documents…)
 
 
 class ExchangeReads(ReadBase):
@@ -224,7 +224,7 @@ class ExchangeReads(ReadBase):
         """Trajectories (with their id, to attach steps) by run name, case key."""
         return self._many(
             "SELECT t.id, r.name AS run, c.key AS \"case\", t.trial, t.final_state, "
-            "t.final_answer, t.tokens, t.seconds, t.cost, t.reward FROM trajectories t "
+            "t.final_answer, t.tokens, t.seconds, t.cost, t.reward, t.extra FROM trajectories t "
             "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
             "ORDER BY r.name, c.key, t.trial")
 

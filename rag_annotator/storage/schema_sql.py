@@ -589,6 +589,13 @@ ALTER TABLE cases ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE answers ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
 """
 
+#: The same for documents (a BEIR corpus line's ``metadata`` and other fields) and for
+#: trajectories (tau-bench's ``info``, tau2's simulation fields): kept, written back out.
+MORE_EXTRA_FIELDS = """
+ALTER TABLE documents ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE trajectories ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
+"""
+
 
 #: Campaigns of claims and of trajectories (issue 15): a slot of ``assignments`` names a
 #: pair, a claim or a trajectory (exactly one; SQLite cannot relax NOT NULL, so the table is
