@@ -62,10 +62,12 @@ def polled(rows: Iterable[T], cancel: Callable[[], bool] | None, every: int = 20
 class ImportRejected(KnownError):
     """An import file is malformed; the message names the file and line.  Nothing was stored."""
 
-    def __init__(self, path: Path, line: int | None, message: str) -> None:
+    def __init__(self, path: Path, line: int | None, message: str, **params: Any) -> None:
         where = f"{path}:{line}" if line is not None else str(path)
-        super().__init__(f"{where}: {message}")
         self.line = line
+        super().__init__(message, **params)
+        self.prefix = f"{where}: "
+        self.args = (self.render("en"),)
 
 
 def read_text_lines(path: Path) -> Iterator[tuple[int, str]]:

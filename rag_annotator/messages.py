@@ -1,0 +1,160 @@
+"""The core's messages in the reader's language (errors, warnings, reports): gettext + Babel.
+
+The core is Qt-free, so it cannot use Qt's ``tr()``.  A message travels as a *message id*
+(the English source text with named placeholders, gettext style: ``"row {row}: {value!r} is
+not a known family"``) and its parameters; it is rendered as late as possible, in the
+language of whoever reads it: the window's language for the error box, ``--language`` /
+``RAG_ANNOTATOR_LANG`` / the system locale for the CLI.  ``str()`` of a message is its
+English text, exactly what the f-string it replaced printed, so logs and tests that match
+English keep working.
+
+Catalogues are standard gettext: ``resources/locale/<lang>/LC_MESSAGES/rag_annotator.po``,
+managed with Babel (``scripts/update_messages.sh``: ``pybabel extract`` / ``update`` /
+``compile``); the compiled ``.mo`` files are committed next to them, so the app installs
+from nothing with setuptools alone (package data), and ``tests/test_messages.py`` fails when a
+``.mo`` is stale, when an id the core can raise has no French, or when a translation drops or
+invents a placeholder.  English needs no catalogue: the id *is* the English text.
+
+Numbers follow the reader's locale: a number the English text groups or rounds (``{n:,}``,
+``{share:.1f}``) or a float is written with Babel's ``format_decimal`` (``1 234,5`` in
+French); a bare integer (a row or line number) is written plainly in every language.
+"""
+
+from __future__ import annotations
+
+import gettext
+import locale as _locale
+import os
+import re
+import string
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+#: The interface's language for tests, screenshots and the CLI (read by ``ui.i18n`` too).
+LANG_ENV = "RAG_ANNOTATOR_LANG"
+SUPPORTED = ("en", "fr")
+DOMAIN = "rag_annotator"
+
+#: The functions whose first string argument is a message id (``ImportRejected``: the third),
+#: for ``pybabel extract -k`` and the completeness test.  A new KnownError subclass raised
+#: with a literal message must be listed here, or its message is not extracted.
+KEYWORDS: dict[str, tuple[int, ...] | None] = {
+    "N_": None, "KnownError": None, "NotAGoldSetFile": None, "EmptyFile": None,
+    "DamagedFile": None, "UnexpectedSchema": None, "FileTooNew": None,
+    "MigrationFailed": None, "FileNotFound": None, "FileBusy": None, "WriteFailed": None,
+    "ReadOnlyLocation": None, "InvalidValue": None, "NotFound": None, "Conflict": None,
+    "UnsafeLockFile": None, "FileInUse": None, "FutureLock": None,
+    "ImportRejected": (3,), "TrajectoryRejected": (2,), "Message": None,
+}
+
+
+def N_(message_id: str) -> str:
+    """Mark a message id defined away from where it is raised, so ``pybabel`` extracts it."""
+    return message_id
+
+
+def default_language(requested: str | None = None) -> str:
+    """``fr`` or ``en``: ``requested`` (``--language``, the window's language), else
+    ``RAG_ANNOTATOR_LANG``, else the system's locale (``fr_*`` → ``fr``), else ``en``."""
+    for choice in (requested, os.environ.get(LANG_ENV, "").strip().lower()):
+        if choice in SUPPORTED:
+            return choice
+    # POSIX precedence first (a locale named there may not be installed, so Python's own
+    # view can be "C"), then what Python sees (Windows sets no variable).
+    name = next((os.environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG")
+                 if os.environ.get(v)), "") or _locale.getlocale()[0] or ""
+    return "fr" if name.lower().startswith("fr") else "en"
+
+
+def locale_folder() -> Path:
+    """Where the gettext catalogues are (package data: ``resources/locale``)."""
+    return Path(__file__).parent / "resources" / "locale"
+
+
+@lru_cache(maxsize=None)
+def _catalogue(lang: str) -> gettext.NullTranslations:
+    return gettext.translation(DOMAIN, localedir=locale_folder(), languages=[lang],
+                               fallback=True)
+
+
+def translate(message_id: str, lang: str | None = None) -> str:
+    """The message id's text in ``lang`` (the id itself in English or when not translated)."""
+    lang = default_language(lang)
+    if lang == "en":
+        return message_id
+    return _catalogue(lang).gettext(message_id)
+
+
+def render(message_id: str, params: Mapping[str, Any] | None = None,
+           lang: str | None = None) -> str:
+    """The message in ``lang`` with its parameters filled in (formatted per locale)."""
+    lang = default_language(lang)
+    text = translate(message_id, lang)
+    if not params:
+        return text  # no placeholders: braces in the text are literal
+    if lang == "en":
+        return text.format(**params)
+    return _LocaleFormatter(lang).vformat(text, (), dict(params))
+
+
+_NUMBER_SPEC = re.compile(r"(?P<group>,)?(?:\.(?P<digits>\d+)f)?")
+
+
+class _LocaleFormatter(string.Formatter):
+    """``str.format`` whose grouped, rounded or fractional numbers follow the locale."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        match = _NUMBER_SPEC.fullmatch(format_spec)
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if not number or match is None or (not format_spec and isinstance(value, int)):
+            return super().format_field(value, format_spec)  # text; a row or line number
+        from babel.numbers import format_decimal  # only to render a number
+
+        if not format_spec:  # a float as Python writes it, with the locale's decimal mark
+            return str(format_decimal(value, locale=self.lang))
+        digits = int(match.group("digits") or 0)
+        pattern = ("#,##0" if match.group("group") else "0") + ("." + "0" * digits
+                                                              if digits else "")
+        return str(format_decimal(value, format=pattern, locale=self.lang,
+                                  decimal_quantization=True))
+
+
+class Message:
+    """A message id and its parameters, rendered in a language when someone reads it."""
+
+    __slots__ = ("message_id", "params")
+
+    def __init__(self, message_id: str, **params: Any) -> None:
+        self.message_id = message_id
+        self.params = params
+
+    def render(self, lang: str | None = None) -> str:
+        """The text in ``lang`` (default: :func:`default_language`)."""
+        return render(self.message_id, self.params, lang)
+
+    def __str__(self) -> str:
+        return render(self.message_id, self.params, "en")
+
+    def __repr__(self) -> str:
+        return f"Message({self.message_id!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Message):
+            return (self.message_id, self.params) == (other.message_id, other.params)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.message_id)
+
+
+def render_any(text: object, lang: str | None = None) -> str:
+    """A :class:`Message` or :class:`~rag_annotator.errors.KnownError` rendered in
+    ``lang``; anything else as ``str()`` (a warning still built as English text)."""
+    renderer = getattr(text, "render", None)
+    return str(renderer(lang)) if callable(renderer) else str(text)
