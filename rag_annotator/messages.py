@@ -27,8 +27,8 @@ import locale as _locale
 import os
 import re
 import string
-from collections.abc import Mapping
-from functools import lru_cache
+from collections.abc import Callable, Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +46,8 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "MigrationFailed": None, "FileNotFound": None, "FileBusy": None, "WriteFailed": None,
     "ReadOnlyLocation": None, "InvalidValue": None, "NotFound": None, "Conflict": None,
     "UnsafeLockFile": None, "FileInUse": None, "FutureLock": None,
-    "ImportRejected": (3,), "TrajectoryRejected": (2,), "Message": None,
+    "ImportRejected": (3,), "TrajectoryRejected": (2,), "Message": None, "fail": None,
+    "add": (3,), "_fail": (3,), "refuse": None,
 }
 
 
@@ -55,10 +56,20 @@ def N_(message_id: str) -> str:
     return message_id
 
 
+_chosen: list[str] = []  # the session's language once the window or ``--language`` set it
+
+
+def set_language(lang: str | None) -> None:
+    """The language messages render in when none is asked for: the window's (``ui.i18n``)
+    or the CLI's ``--language``; ``None`` goes back to the environment's."""
+    _chosen[:] = [lang] if lang in SUPPORTED else []
+
+
 def default_language(requested: str | None = None) -> str:
-    """``fr`` or ``en``: ``requested`` (``--language``, the window's language), else
-    ``RAG_ANNOTATOR_LANG``, else the system's locale (``fr_*`` → ``fr``), else ``en``."""
-    for choice in (requested, os.environ.get(LANG_ENV, "").strip().lower()):
+    """``fr`` or ``en``: ``requested``, else the session's (:func:`set_language`: the
+    window's language, ``--language``), else ``RAG_ANNOTATOR_LANG``, else the system's
+    locale (``fr_*`` → ``fr``), else ``en``."""
+    for choice in (requested, *_chosen, os.environ.get(LANG_ENV, "").strip().lower()):
         if choice in SUPPORTED:
             return choice
     # POSIX precedence first (a locale named there may not be installed, so Python's own
@@ -73,7 +84,7 @@ def locale_folder() -> Path:
     return Path(__file__).parent / "resources" / "locale"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalogue(lang: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, localedir=locale_folder(), languages=[lang],
                                fallback=True)
@@ -110,10 +121,13 @@ class _LocaleFormatter(string.Formatter):
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        renderer = getattr(value, "render", None)
+        if callable(renderer) and not format_spec:  # a nested message or known error
+            return str(renderer(self.lang))
         match = _NUMBER_SPEC.fullmatch(format_spec)
         number = isinstance(value, (int, float)) and not isinstance(value, bool)
         if not number or match is None or (not format_spec and isinstance(value, int)):
-            return super().format_field(value, format_spec)  # text; a row or line number
+            return str(super().format_field(value, format_spec))  # text; a row or line
         from babel.numbers import format_decimal  # only to render a number
 
         if not format_spec:  # a float as Python writes it, with the locale's decimal mark
@@ -158,3 +172,37 @@ def render_any(text: object, lang: str | None = None) -> str:
     ``lang``; anything else as ``str()`` (a warning still built as English text)."""
     renderer = getattr(text, "render", None)
     return str(renderer(lang)) if callable(renderer) else str(text)
+
+
+class Joined:
+    """Several messages shown as one (row errors joined with "; "), each in the reader's
+    language; behaves as a parameter of another message."""
+
+    __slots__ = ("parts", "separator")
+
+    def __init__(self, parts: list[Any], separator: str = "; ") -> None:
+        self.parts = parts
+        self.separator = separator
+
+    def render(self, lang: str | None = None) -> str:
+        """Every part in ``lang``, joined."""
+        return self.separator.join(render_any(part, lang) for part in self.parts)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+class Rendered:
+    """A parameter rendered by a function of the language (a nested message trimmed)."""
+
+    __slots__ = ("function",)
+
+    def __init__(self, function: Callable[[str], str]) -> None:
+        self.function = function
+
+    def render(self, lang: str | None = None) -> str:
+        """The function's text for ``lang``."""
+        return self.function(default_language(lang))
+
+    def __str__(self) -> str:
+        return self.render("en")

@@ -75,7 +75,7 @@ def _cmd_assign(ns: argparse.Namespace) -> int:
 
     runs = None if ns.runs is None else [r.strip() for r in ns.runs.split(",") if r.strip()]
     if ns.depth is not None and ns.depth < 1:
-        raise InvalidValue(f"--depth: {ns.depth} is below 1; give a whole number >= 1.")
+        raise InvalidValue("--depth: {depth} is below 1; give a whole number >= 1.", depth=ns.depth)
     with GoldSetStore.open(ns.file, lock=True) as store:
         report = hand_out(store, _names(ns.assessors), ns.per_pair, Path(ns.out),
                           control=ns.control, seed=ns.seed, runs=runs, depth=ns.depth,

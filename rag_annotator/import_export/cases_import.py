@@ -52,10 +52,11 @@ from rag_annotator.domain.ports import Store
 from rag_annotator.domain.strict_json import parse_strict
 from rag_annotator.domain.structured import contract_from_json
 from rag_annotator.domain.structured_ops import write_contract_in
-from rag_annotator.errors import InvalidValue
+from rag_annotator.errors import InvalidValue, KnownError
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.tabular import Table, few_names, read_table
+from rag_annotator.messages import N_, Joined, Message, Rendered, render_any
 
 
 class CaseStore(Store, Protocol):
@@ -140,6 +141,16 @@ AGENT_FIELDS = v.CASE_AGENT_FIELDS
 _ALIASES = {norm(alias): name for name, aliases in HEADERS.items() for alias in aliases}
 
 #: Words of each coded field, in French and English (through :func:`norm`).
+#: "'Management' is not a known family": one message per field, so French names the field.
+NOT_KNOWN = {
+    "family": N_("'{text}' is not a known family (use one of {known})."),
+    "status": N_("'{text}' is not a known status (use one of {known})."),
+    "expected_behaviour": N_("'{text}' is not a known expected behaviour (use one of "
+                             "{known})."),
+    "difficulty": N_("'{text}' is not a known difficulty (use one of {known})."),
+    "kind": N_("'{text}' is not a known kind (use one of {known})."),
+}
+
 VALUE_NAMES: dict[str, dict[str, str]] = {
     "family": {
         "ordinaire": "ordinary", "ordinary": "ordinary", "normal": "ordinary",
@@ -203,12 +214,13 @@ def recognise_headers(headers: Sequence[str],
     by_norm = {norm(h): i for i, h in reversed(list(enumerate(headers)))}
     for name, header in (mapping or {}).items():
         if name not in HEADERS:
-            raise InvalidValue(f"--map: '{name}' is not a case field; use one of "
-                               f"{', '.join(FIELDS)}.")
+            raise InvalidValue("--map: '{name}' is not a case field; use one of "
+                               "{fields}.", name=name, fields=', '.join(FIELDS))
         index = by_header.get(header.strip(), by_norm.get(norm(header)))
         if index is None:
-            raise InvalidValue(f"--map: there is no column '{header}' (columns: "
-                               f"{few_names(h for h in headers if h)}).")
+            raise InvalidValue("--map: there is no column '{header}' (columns: "
+                               "{few_names}).",
+                               header=header, few_names=few_names(h for h in headers if h))
         found[name] = index
     taken = set(found.values())
     for i, header in enumerate(headers):
@@ -267,21 +279,34 @@ class _Errors:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.items: list[str] = []
+        self.items: list[Message] = []
 
-    def add(self, row: int | None, column: str | None, message: str) -> None:
-        where = [f"row {row}" if row is not None else "", f"column '{column}'" if column
-                 else ""]
-        prefix = ", ".join(w for w in where if w)
-        message = message.rstrip(". ")  # they are joined with "; " and end with one "."
-        self.items.append(f"{prefix}: {message}" if prefix else message)
+    def add(self, row: int | None, column: str | None, message: str | KnownError | Rendered,
+            **params: Any) -> None:
+        """One row's error: ``message`` is a message id filled by ``params``, or an error
+        raised by the domain's checks (rendered in the reader's language)."""
+        what = message if not isinstance(message, str) else Message(message, **params)
+        trimmed = Rendered(lambda lang: render_any(what, lang).rstrip(". "))  # joined by "; "
+        if row is not None and column:
+            self.items.append(Message("row {row}, column '{column}': {message}", row=row,
+                                      column=column, message=trimmed))
+        elif row is not None:
+            self.items.append(Message("row {row}: {message}", row=row, message=trimmed))
+        elif column:
+            self.items.append(Message("column '{column}': {message}", column=column,
+                                      message=trimmed))
+        else:
+            self.items.append(Message("{message}", message=trimmed))
 
     def raise_if_any(self) -> None:
         if not self.items:
             return
         more = len(self.items) - 5
-        text = "; ".join(self.items[:5]) + (f"; and {more} more error(s)" if more > 0 else "")
-        raise ImportRejected(self.path, None, f"{text}. Nothing was imported.")
+        text: list[Any] = list(self.items[:5])
+        if more > 0:
+            text.append(Message("and {more} more error(s)", more=more))
+        raise ImportRejected(self.path, None, "{text}. Nothing was imported.",
+                             text=Joined(text))
 
 
 def _split_list(text: str, *, tags: bool = False) -> list[str]:
@@ -353,8 +378,9 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
         _agent_kind(case, row, errors)
         for f in getattr(case.get("output_contract"), "fields", ()):
             if f.document is not None and f.document not in resolver.keys:
-                errors.add(row.number, hdr.get("output_contract"), f"field {f.pointer}: no "
-                           f"document '{f.document}' in the corpus; add it or fix the key.")
+                errors.add(row.number, hdr.get("output_contract"), "field {pointer}: no "
+                           "document '{document}' in the corpus; add it or fix the key.",
+                           pointer=f.pointer, document=f.document)
         if not case.get("question"):
             errors.add(row.number, hdr.get("question", "question"),
                        "empty; every case needs a question (fill it in or delete the row).")
@@ -364,11 +390,11 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
         key = str(raw_key).strip() if raw_key is not None else ""
         if key:
             if key in seen:
-                errors.add(row.number, hdr.get("key"), f"the id '{key}' is also on row "
-                           f"{seen[key]}; ids must be unique.")
+                errors.add(row.number, hdr.get("key"), "the id '{key}' is also on row "
+                           "{seen}; ids must be unique.", key=key, seen=seen[key])
             elif key in existing:
-                errors.add(row.number, hdr.get("key"), f"a case '{key}' already exists in "
-                           "the gold set; change the id or remove the row.")
+                errors.add(row.number, hdr.get("key"), "a case '{key}' already exists in "
+                           "the gold set; change the id or remove the row.", key=key)
             seen[key] = row.number
             case["key"] = key
         else:
@@ -377,13 +403,13 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
         try:
             columns = _case_columns(case)
         except InvalidValue as error:
-            errors.add(row.number, None, str(error))
+            errors.add(row.number, None, error)
             continue
         if "key" in case:
             try:
                 columns["key"] = v.check_key("key", case["key"])
             except InvalidValue as error:
-                errors.add(row.number, hdr.get("key"), str(error))
+                errors.add(row.number, hdr.get("key"), error)
         case.clear()
         case.update(columns)
         sources.extend((len(cases), doc) for doc in docs)
@@ -425,13 +451,18 @@ def _row_cells(row: _Row, errors: _Errors) -> dict[str, Any]:
             code = _code(name, text)
             if code is None:
                 known = ", ".join(sorted(set(VALUE_NAMES[name].values())))
-                errors.add(row.number, row.headers.get(name), f"'{text}' is not a known "
-                           f"{name.replace('_', ' ')} (use one of {known}).")
+                errors.add(row.number, row.headers.get(name), NOT_KNOWN[name], text=text,
+                           known=known)
                 continue
             case[name] = code
         else:
             case[name] = text
     return case
+
+
+def _without_name(error: KnownError, name: str) -> Rendered:
+    """The error of a cell without the ``name: `` the domain's check puts first."""
+    return Rendered(lambda lang: error.render(lang).removeprefix(f"{name}: "))
 
 
 def _agent_cell(case: dict[str, Any], name: str, raw: Any, row: _Row,
@@ -442,8 +473,7 @@ def _agent_cell(case: dict[str, Any], name: str, raw: Any, row: _Row,
     try:
         case[name] = agent_column(name, raw)
     except InvalidValue as error:
-        message = str(error).removeprefix(f"{name}: ")
-        errors.add(row.number, row.headers.get(name), message)
+        errors.add(row.number, row.headers.get(name), _without_name(error, name))
 
 
 def _contract_cell(case: dict[str, Any], raw: Any, row: _Row, errors: _Errors) -> None:
@@ -453,13 +483,14 @@ def _contract_cell(case: dict[str, Any], raw: Any, row: _Row, errors: _Errors) -
     where = row.headers.get("output_contract")
     ok, value, reason = (True, raw, "") if isinstance(raw, dict) else parse_strict(str(raw))
     if not ok:
-        errors.add(row.number, where, f"not one JSON object ({reason}); write the contract "
-                                      "as {\"schema\": {...}, \"fields\": [...]}.")
+        errors.add(row.number, where, "not one JSON object ({reason}); write the contract "
+                                      "as {{\"schema\": {{...}}, \"fields\": [...]}}.",
+                                      reason=reason)
         return
     try:
         contract = contract_from_json(value)
     except InvalidValue as error:
-        errors.add(row.number, where, str(error))
+        errors.add(row.number, where, error)
         return
     if str(row.values.get("kind") or "").strip().lower() == "agent":
         errors.add(row.number, where, "an agent case has no output contract; clear the cell.")
@@ -475,8 +506,9 @@ def _agent_kind(case: dict[str, Any], row: _Row, errors: _Errors) -> None:
     kind = case.setdefault("kind", "agent")
     if kind != "agent":
         errors.add(row.number, row.headers.get(filled[0]),
-                   f"filled on a case of kind '{row.values.get('kind')}'; agent columns "
-                   "belong to agent cases (set the kind to agent or clear the cell).")
+                   "filled on a case of kind '{get}'; agent columns "
+                   "belong to agent cases (set the kind to agent or clear the cell).",
+                   get=row.values.get('kind'))
 
 
 def _case_columns(case: Mapping[str, Any]) -> dict[str, Any]:
@@ -552,8 +584,8 @@ def _rows_from_jsonl(path: Path, mapping: Mapping[str, str],
             if name == "expected_state" and isinstance(value, dict):
                 continue  # a JSON object is the state itself
             if not isinstance(value, (str, list, int, float, type(None))):
-                raise ImportRejected(path, number, f"'{headers[name]}' should be text or a "
-                                                   "list of texts.")
+                raise ImportRejected(path, number, "'{headers}' should be text or a "
+                                                   "list of texts.", headers=headers[name])
         rows.append(_Row(number, values, headers))
     if unknown:
         report.ignored_columns = sorted(unknown)
@@ -578,8 +610,9 @@ def load_rows(path: Path, options: Options,
     columns = recognise_headers(table.headers, options.mapping)
     if "question" not in columns:
         raise ImportRejected(path, 1, "no column is recognised as the question (columns: "
-                                      f"{few_names(h for h in table.headers if h) or 'none'}); "
-                                      "name it with --map question=Header.")
+                                      "{value}); "
+                                      "name it with --map question=Header.",
+                                      value=few_names(h for h in table.headers if h) or 'none')
     ignored = [h for i, h in enumerate(table.headers) if h and i not in columns.values()]
     if ignored:
         report.ignored_columns = ignored
@@ -587,8 +620,8 @@ def load_rows(path: Path, options: Options,
                                f"{few_names(ignored)} (name them with --map field=Header).")
     question = table.headers[columns["question"]]
     if table.rows and not any(cells[columns["question"]].strip() for _n, cells in table.rows):
-        raise ImportRejected(path, None, f"column '{question}' is empty in every row; every "
-                                         "case needs a question.")
+        raise ImportRejected(path, None, "column '{question}' is empty in every row; every "
+                                         "case needs a question.", question=question)
     rows = _rows_from_table(table, columns)
     _category_to_tags(path, rows, report)
     return rows, table

@@ -40,6 +40,7 @@ from rag_annotator.import_export.tabular import (
     few_names,
     read_table,
 )
+from rag_annotator.messages import Message
 
 
 class CorpusStore(Store, Protocol):
@@ -120,11 +121,11 @@ def _table(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any]
     columns: dict[str, int] = {}
     for name, header in options.mapping.items():
         if name not in DOC_HEADERS:
-            raise InvalidValue(f"--map: '{name}' is not a document field; use one of "
-                               f"{', '.join(DOC_HEADERS)}.")
+            raise InvalidValue("--map: '{name}' is not a document field; use one of "
+                               "{doc_headers}.", name=name, doc_headers=', '.join(DOC_HEADERS))
         matches = [i for i, h in enumerate(table.headers) if norm(h) == norm(header)]
         if not matches:
-            raise InvalidValue(f"--map: there is no column '{header}'.")
+            raise InvalidValue("--map: there is no column '{header}'.", header=header)
         columns[name] = matches[0]
     for i, header in enumerate(table.headers):
         alias = _DOC_ALIASES.get(norm(header))
@@ -132,10 +133,12 @@ def _table(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any]
             columns[alias] = i
     for needed in ("key", "text"):
         if needed not in columns:
-            raise ImportRejected(path, 1, f"no column is recognised as the document "
-                                          f"{'id' if needed == 'key' else 'text'} (columns: "
-                                          f"{', '.join(table.headers)}); name it with --map "
-                                          f"{needed}=Header.")
+            raise ImportRejected(path, 1, "no column is recognised as the document "
+                                          "{value} (columns: "
+                                          "{headers}); name it with --map "
+                                          "{needed}=Header.",
+                                          value='id' if needed == 'key' else 'text',
+                                          headers=', '.join(table.headers), needed=needed)
     rows = [(n, {name: cells[i] for name, i in columns.items() if cells[i] != ""
                  or name == "text"}) for n, cells in table.rows]
     return rows, table.warnings
@@ -149,8 +152,9 @@ def _folder(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any
         raise ImportRejected(path, None, "the folder holds no .txt or .md file.")
     total = sum(f.stat().st_size for f in files)
     if total > 16 * MAX_TABLE_BYTES:
-        raise ImportRejected(path, None, f"the folder's text files are too large together "
-                                         f"({total / 1e6:,.0f} MB); import it in parts.")
+        raise ImportRejected(path, None, "the folder's text files are too large together "
+                                         "({total:,.0f} MB); import it in parts.",
+                                         total=total / 1e6)
     rows: list[tuple[int, dict[str, Any]]] = []
     keys: dict[str, Path] = {}
     not_utf8: list[str] = []
@@ -165,8 +169,8 @@ def _folder(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any
             not_utf8.append(file.relative_to(path).as_posix())
         key = file.relative_to(path).with_suffix("").as_posix()
         if key in keys:
-            raise ImportRejected(file, None, f"same document id '{key}' as {keys[key].name}; "
-                                             "rename one of them.")
+            raise ImportRejected(file, None, "same document id '{key}' as {name}; "
+                                             "rename one of them.", key=key, name=keys[key].name)
         keys[key] = file
         heading = re.search(r"^#\s+(.+)$", text, re.MULTILINE)
         title = heading.group(1).strip() if heading else file.stem.replace("_", " ")
@@ -180,7 +184,7 @@ def _folder(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any
 def _columns(path: Path, number: int, record: Mapping[str, Any], by_line: bool
              ) -> dict[str, Any]:
     where = number if by_line else None
-    prefix = "" if by_line else f"row {number}: "
+    prefix: str | Message = "" if by_line else Message("row {number}: ", number=number)
     fields: dict[str, Any] = {}
     for name, value in record.items():
         if name == "rights":
@@ -189,21 +193,23 @@ def _columns(path: Path, number: int, record: Mapping[str, Any], by_line: bool
         elif name == "status":
             status = _STATUS_NAMES.get(norm(str(value)))
             if status is None:
-                raise ImportRejected(path, where, f"{prefix}status '{value}' is not current, "
-                                                  "outdated or withdrawn.")
+                raise ImportRejected(path, where, "{prefix}status '{value}' is not current, "
+                                                  "outdated or withdrawn.",
+                                                  prefix=prefix, value=value)
             fields[name] = status
         else:
             fields[name] = str(value) if not isinstance(value, str) else value
     key = str(fields.get("key", "")).strip()
     if not key:
-        raise ImportRejected(path, where, f"{prefix}the document has no id.")
+        raise ImportRejected(path, where, "{prefix}the document has no id.", prefix=prefix)
     fields["key"] = key
     if "text" not in fields:
-        raise ImportRejected(path, where, f"{prefix}document {key} has no text field.")
+        raise ImportRejected(path, where, "{prefix}document {key} has no text field.",
+                                          prefix=prefix, key=key)
     try:
         return v.document_columns(fields)
     except InvalidValue as error:
-        raise ImportRejected(path, where, f"{prefix}{error}") from None
+        raise ImportRejected(path, where, "{prefix}{error}", prefix=prefix, error=error) from None
 
 
 def import_corpus(store: CorpusStore, source: Path, options: Options) -> CorpusImportReport:
@@ -231,8 +237,11 @@ def import_corpus(store: CorpusStore, source: Path, options: Options) -> CorpusI
         key = columns["key"]
         if key in seen:
             raise ImportRejected(source, number if by_line else None,
-                                 f"{'' if by_line else f'row {number}: '}the id '{key}' "
-                                 f"appears twice (first at {seen[key]}); ids must be unique.")
+                                 "{value}the id '{key}' "
+                                 "appears twice (first at {seen}); ids must be unique.",
+                                 value='' if by_line else Message("row {number}: ",
+                                                                  number=number),
+                                 key=key, seen=seen[key])
         seen[key] = number
         if key not in existing:
             new_rows.append(columns)

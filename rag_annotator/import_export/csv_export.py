@@ -73,7 +73,8 @@ def scope_of(store: GoldSetStore, options: Options) -> Scope:
         try:
             snapshot = store.release_snapshot(options.release)
         except KeyError:
-            raise KnownError(f"no release named '{options.release}'; see the Releases list."
+            raise KnownError("no release named '{release}'; see the Releases list.",
+                             release=options.release
                              ) from None
         cases = tuple(sorted(snapshot.get("cases", {})))
     return Scope(runs=tuple(options.runs), families=tuple(options.families),
@@ -144,7 +145,8 @@ class Dialect:
         if profile in ("", "data"):
             return cls()
         if profile != "excel":
-            raise KnownError(f"unknown CSV profile '{profile}'; choose data or excel.")
+            raise KnownError("unknown CSV profile '{profile}'; choose data or excel.",
+                             profile=profile)
         french = (locale_name or system_locale()) == "fr"
         return cls(delimiter=";" if french else ",", decimal="," if french else ".",
                    newline="\r\n", bom=True, neutralise=True)
@@ -186,15 +188,16 @@ def write_folder(dest: Path, write: Callable[[Path], None]) -> None:
     try:
         tmp = tempfiles.temp_folder(dest.parent)
     except OSError as error:  # a read-only folder
-        raise KnownError(f"could not write in this folder ({error.strerror or error}); "
-                         "choose a folder you can write to.", path=dest.parent) from error
+        raise KnownError("could not write in this folder ({value}); "
+                         "choose a folder you can write to.",
+                         value=error.strerror or error, path=dest.parent) from error
     try:
         write(tmp)
         _replace_folder(tmp, dest)
     except OSError as error:
         tempfiles.remove(tmp)
-        raise KnownError(f"could not write the folder ({error.strerror or error}); nothing "
-                         "was written.", path=dest) from error
+        raise KnownError("could not write the folder ({value}); nothing "
+                         "was written.", value=error.strerror or error, path=dest) from error
     except BaseException:
         tempfiles.remove(tmp)
         raise

@@ -60,14 +60,16 @@ def pick_format(first: str, second: str | None, known: Iterable[str]) -> tuple[s
     names = tuple(known)
     if second is not None:
         if first not in names:
-            raise KnownError(f"unknown import format '{first}'; known: {', '.join(names)} "
-                             "(or leave the format out to have it picked from the content).")
+            raise KnownError("unknown import format '{first}'; known: {names} "
+                             "(or leave the format out to have it picked from the content).",
+                             first=first, names=', '.join(names))
         return first, Path(second)
     source = Path(first)
     found = detect(source)
     if found is None:
         raise KnownError("could not tell the format from the content; give it: import FILE "
-                         f"FORMAT SOURCE with FORMAT one of {', '.join(names)}.", path=source)
+                         "FORMAT SOURCE with FORMAT one of {names}.",
+                         names=', '.join(names), path=source)
     print(f"{source}: format {found[0]} ({found[1]})", file=sys.stderr)
     return found[0], source
 

@@ -148,8 +148,8 @@ def _passages(store: GoldSetStore, keys: set[str]) -> dict[str, list[tuple[str, 
 # -- BEIR ------------------------------------------------------------------------------------
 def _tsv_safe(value: str, dest: Path) -> str:
     if any(ch in value for ch in "\t\r\n"):
-        raise KnownError(f"the id '{value!r}' holds a tab or a line break, which a BEIR qrels "
-                         "file cannot hold; rename it before exporting.", path=dest)
+        raise KnownError("the id '{value!r}' holds a tab or a line break, which a BEIR qrels "
+                         "file cannot hold; rename it before exporting.", value=value, path=dest)
     return value
 
 
@@ -227,10 +227,11 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
         known_docs, known_cases = op.ids_by_key("documents"), op.ids_by_key("cases")
         for line, (qid, doc, _grade) in qrels:
             if qid not in cases_seen and qid not in known_cases:
-                raise ImportRejected(qrels_path, line, f"query {qid} is not in queries.jsonl.")
+                raise ImportRejected(qrels_path, line, "query {qid} is not in queries.jsonl.",
+                                                       qid=qid)
             if doc not in docs_seen and doc not in known_docs:
-                raise ImportRejected(qrels_path, line, f"document {doc} is not in "
-                                                       "corpus.jsonl.")
+                raise ImportRejected(qrels_path, line, "document {doc} is not in "
+                                                       "corpus.jsonl.", doc=doc)
         new_docs = [d for d in documents if d[0] not in known_docs]
         report.counts["documents"] = op.insert_many("documents", polled((
             {**v.document_columns({"key": k, "title": t, "text": x}), "created_at": now,
@@ -249,9 +250,9 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
         scale = int(meta["value"]) if meta and meta["value"] else 1
         if top > scale:
             if any(r["grade"] is not None for r in op.select("judgments")):
-                raise ImportRejected(qrels_path, None, f"grade {top} is above this gold set's "
-                                                       f"scale (0–{scale}), locked because "
-                                                       "judgments exist.")
+                raise ImportRejected(qrels_path, None, "grade {top} is above this gold set's "
+                                                       "scale (0–{scale}), locked because "
+                                                       "judgments exist.", top=top, scale=scale)
             op.update("meta", {"key": "max_grade"}, {"value": str(top)})
             report.warnings.append(f"grading scale raised to 0–{top}")
         assessor_id = ensure_assessor(op, assessor)
@@ -294,8 +295,8 @@ def _first_lines(path: Path, items: list[tuple[int, Any]], what: str) -> dict[st
     for line, obj in items:
         key = _id(path, line, obj)
         if key in seen:
-            raise ImportRejected(path, line, f"{what} {key} appears twice (first at line "
-                                             f"{seen[key]}).")
+            raise ImportRejected(path, line, "{what} {key} appears twice (first at line "
+                                             "{seen}).", what=what, key=key, seen=seen[key])
         seen[key] = line
     return seen
 
@@ -323,7 +324,7 @@ def _id(path: Path, line: int, obj: dict[str, Any]) -> str:
     try:
         return v.check_key("_id", value)
     except InvalidValue as error:
-        raise ImportRejected(path, line, str(error)) from None
+        raise ImportRejected(path, line, "{error}", error=error) from None
 
 
 def _str(path: Path, line: int, obj: dict[str, Any], name: str) -> str:
@@ -331,7 +332,7 @@ def _str(path: Path, line: int, obj: dict[str, Any], name: str) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise ImportRejected(path, line, f"'{name}' must be text.")
+        raise ImportRejected(path, line, "'{name}' must be text.", name=name)
     return value
 
 
@@ -346,7 +347,7 @@ def _beir_qrels(path: Path) -> list[tuple[int, tuple[str, str, int | None]]]:
         try:
             cells = next(csv.reader([text], delimiter="\t", strict=True))
         except csv.Error as error:
-            raise ImportRejected(path, line, f"not valid TSV ({error}).") from None
+            raise ImportRejected(path, line, "not valid TSV ({error}).", error=error) from None
         if line == 1:
             if tuple(c.strip() for c in cells) != BEIR_QRELS_HEADER:
                 raise ImportRejected(path, 1, "the first line must be the header "
@@ -354,20 +355,22 @@ def _beir_qrels(path: Path) -> list[tuple[int, tuple[str, str, int | None]]]:
                                               "it: without it the first label is lost).")
             continue
         if len(cells) != 3:
-            raise ImportRejected(path, line, f"expected 3 tab-separated fields, got "
-                                             f"{len(cells)}.")
+            raise ImportRejected(path, line, "expected 3 tab-separated fields, got "
+                                             "{n_cells}.", n_cells=len(cells))
         qid, doc, score = (c.strip() for c in cells)
         try:
             grade = int(score)
         except ValueError:
-            raise ImportRejected(path, line, f"the score '{score}' is not an integer."
+            raise ImportRejected(path, line, "the score '{score}' is not an integer.", score=score
                                  ) from None
         if grade > MAX_GRADE:
-            raise ImportRejected(path, line, f"the score {grade} is above the highest grade "
-                                             f"this app supports ({MAX_GRADE}).")
+            raise ImportRejected(path, line, "the score {grade} is above the highest grade "
+                                             "this app supports ({max_grade}).",
+                                             grade=grade, max_grade=MAX_GRADE)
         if (qid, doc) in seen:
-            raise ImportRejected(path, line, f"query {qid}, document {doc} is labelled twice "
-                                             f"(first at line {seen[(qid, doc)]}).")
+            raise ImportRejected(path, line, "query {qid}, document {doc} is labelled twice "
+                                             "(first at line {seen}).",
+                                             qid=qid, doc=doc, seen=seen[(qid, doc)])
         seen[(qid, doc)] = line
         out.append((line, (qid, doc, grade if grade >= 0 else None)))
     return out
@@ -386,15 +389,16 @@ class _RunCase:
 
 def _run_cases(store: GoldSetStore, options: Options, fmt: str) -> list[_RunCase]:
     if not options.run:
-        raise KnownError(f"{fmt} export needs --run NAME (see 'info' for the runs).")
+        raise KnownError("{fmt} export needs --run NAME (see 'info' for the runs).", fmt=fmt)
     run = store.by_key("runs", options.run)
     cases = {c["key"]: c for c in _cases_in_scope(store, options)}
     rankings = store.run_rankings(int(run["id"]))
     answers = {a["case"]: a for a in store.export_answers() if a["run"] == options.run}
     if not rankings and not answers and store.trajectory_counts().get(int(run["id"])):
-        raise KnownError(f"run '{options.run}' holds agent trajectories and no retrieved "
-                         f"lists or answers: there is nothing to write for {fmt} (its "
-                         "trajectories go out with the json, csv and xlsx exports).")
+        raise KnownError("run '{run}' holds agent trajectories and no retrieved "
+                         "lists or answers: there is nothing to write for {fmt} (its "
+                         "trajectories go out with the json, csv and xlsx exports).",
+                         run=options.run, fmt=fmt)
     texts: dict[str, str] = {}
 
     def text_of(doc: str) -> str:
@@ -548,9 +552,10 @@ def import_deepeval(store: GoldSetStore, source: Path, options: Options) -> Impo
         existing = op.ids_by_key("cases")
         taken = [k for k in keys if k in existing]
         if taken:
-            raise ImportRejected(source, None, f"golden {keys[taken[0]]}: case '{taken[0]}' "
+            raise ImportRejected(source, None, "golden {keys}: case '{taken}' "
                                                "already exists; rename it (name) or import "
-                                               "into another file.")
+                                               "into another file.",
+                                               keys=keys[taken[0]], taken=taken[0])
         report.counts["cases"] = op.insert_many("cases", polled((
             {**columns, "created_at": now, "updated_at": now} for columns, _ctx in rows),
             options.cancel))
@@ -621,8 +626,8 @@ def _golden_row(source: Path, number: int, row: dict[str, str]) -> dict[str, Any
         try:
             golden["additional_metadata"] = json.loads(meta)
         except ValueError:
-            raise ImportRejected(source, None, f"row {number}: 'additional_metadata' is not "
-                                               "a JSON object.") from None
+            raise ImportRejected(source, None, "row {number}: 'additional_metadata' is not "
+                                               "a JSON object.", number=number) from None
     return golden
 
 
@@ -630,10 +635,11 @@ def _golden(source: Path, i: int, golden: Any, keys: dict[str, int]
             ) -> tuple[dict[str, Any], list[str]]:
     where = f"golden {i + 1}"
     if not isinstance(golden, dict):
-        raise ImportRejected(source, None, f"{where}: expected an object.")
+        raise ImportRejected(source, None, "{where}: expected an object.", where=where)
     question = golden.get("input")
     if not isinstance(question, str) or not question.strip():
-        raise ImportRejected(source, None, f"{where}: 'input' (the question) is missing.")
+        raise ImportRejected(source, None, "{where}: 'input' (the question) is missing.",
+                                           where=where)
     meta = golden.get("additional_metadata") or golden.get("additionalMetadata") or {}
     if not isinstance(meta, dict):
         meta = {}
@@ -654,9 +660,11 @@ def _golden(source: Path, i: int, golden: Any, keys: dict[str, int]
             raise InvalidValue("context: expected a list of texts.")
     except InvalidValue as error:
         one_line = str(error).replace("\r", "\\r").replace("\n", "\\n")
-        raise ImportRejected(source, None, f"{where}: {one_line}") from None
+        raise ImportRejected(source, None, "{where}: {one_line}",
+                                           where=where, one_line=one_line) from None
     if key in keys:
-        raise ImportRejected(source, None, f"{where}: case '{key}' is also golden "
-                                           f"{keys[key]}; names must be unique.")
+        raise ImportRejected(source, None, "{where}: case '{key}' is also golden "
+                                           "{keys}; names must be unique.",
+                                           where=where, key=key, keys=keys[key])
     keys[key] = i + 1
     return columns, [c for c in contexts if c]

@@ -34,9 +34,10 @@ def _judge_link(root: str, link: Path) -> str:
     """The real path a link inside the folder leads to; refuses one that leads out."""
     real = os.path.realpath(link)
     if not _within(real, root):
-        raise ImportRejected(link, None, f"this is a link to {real}, outside the folder; an "
+        raise ImportRejected(link, None, "this is a link to {real}, outside the folder; an "
                                          "import never follows a link out of its folder "
-                                         "(copy the file in instead). Nothing was imported.")
+                                         "(copy the file in instead). Nothing was imported.",
+                                         real=real)
     return real
 
 
@@ -67,8 +68,9 @@ def folder_files(folder: Path, suffixes: tuple[str, ...], notes: list[str]) -> l
         try:
             entries = list(os.scandir(current))
         except OSError as error:
-            raise ImportRejected(current, None, f"cannot read this folder "
-                                                f"({error.strerror or error}).") from None
+            raise ImportRejected(current, None, "cannot read this folder "
+                                                "({value}).",
+                                                value=error.strerror or error) from None
         for entry in entries:
             path = Path(entry.path)
             if entry.is_symlink():

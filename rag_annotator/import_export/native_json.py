@@ -129,14 +129,16 @@ def _enum(*allowed: str, optional: bool = False) -> tuple[bool, tuple[str, ...]]
 def check_value(path: Path, label: str, value: Any, kind: Any, line: int | None = None) -> Any:
     """A value of one field, checked against its kind (ImportRejected naming ``label``)."""
     def bad(expected: str) -> ImportRejected:
-        return ImportRejected(path, line, f"{label}: expected {expected}, got "
-                                          f"{_show(value)}; fix the file or export it again.")
+        return ImportRejected(path, line, "{label}: expected {expected}, got "
+                                          "{show}; fix the file or export it again.",
+                                          label=label, expected=expected, show=_show(value))
     if isinstance(kind, AgentField):
         try:
             return agent_column(kind.name, "" if value is None else value)
         except InvalidValue as error:
             message = str(error).removeprefix(f"{kind.name}: ")
-            raise ImportRejected(path, line, f"{label}: {message}") from None
+            raise ImportRejected(path, line, "{label}: {message_}",
+                                             label=label, message_=message) from None
     if kind == _EXTRA:
         return extra_value(value, bad)
     if kind == _OSTATE:
@@ -217,15 +219,17 @@ def _show(value: Any) -> str:
 def _obj(path: Path, item: Any, where: str, spec: Mapping[str, Any]) -> dict[str, Any]:
     """Check one row against its field kinds; unknown fields are refused (no silent loss)."""
     if not isinstance(item, dict):
-        raise ImportRejected(path, None, f"{where}: expected an object.")
+        raise ImportRejected(path, None, "{where}: expected an object.", where=where)
     unknown = sorted(set(item) - set(spec))
     if unknown:
-        raise ImportRejected(path, None, f"{where}: unknown field '{unknown[0]}'; this file "
-                                         "was not written by this version of the app.")
+        raise ImportRejected(path, None, "{where}: unknown field '{unknown}'; this file "
+                                         "was not written by this version of the app.",
+                                         where=where, unknown=unknown[0])
     defaults = {**DEFAULTS, **TEAM_DEFAULTS, **TRIAL_DEFAULTS, **EXTRA_DEFAULTS}
     missing = [name for name in spec if name not in item and name not in defaults]
     if missing:
-        raise ImportRejected(path, None, f"{where}: field '{missing[0]}' is missing.")
+        raise ImportRejected(path, None, "{where}: field '{missing}' is missing.",
+                                         where=where, missing=missing[0])
     return {name: check_value(path, f"{where}.{name}", item.get(name, defaults.get(name)),
                               kind)
             for name, kind in spec.items()}
@@ -342,10 +346,12 @@ def _spec(path: Path, item: Any, where: str, entity: str) -> dict[str, Any]:
                    if isinstance(item, dict) else item, where, flat)
     for name in nested:
         if name not in item:
-            raise ImportRejected(path, None, f"{where}: field '{name}' is missing.")
+            raise ImportRejected(path, None, "{where}: field '{name}' is missing.",
+                                             where=where, name=name)
         value = item[name]
         if not isinstance(value, list):
-            raise ImportRejected(path, None, f"{where}.{name}: expected a list.")
+            raise ImportRejected(path, None, "{where}.{name}: expected a list.",
+                                             where=where, name=name)
         checked[name] = [_spec(path, sub, f"{where}.{name}[{i}]", name)
                          for i, sub in enumerate(value)]
     return checked
@@ -358,26 +364,28 @@ def read_document(path: Path) -> dict[str, Any]:
     except FileNotFoundError:
         raise ImportRejected(path, None, "no such file; check the path.") from None
     if size > MAX_JSON_BYTES:
-        raise ImportRejected(path, None, f"the file is too large ({size:,} bytes).")
+        raise ImportRejected(path, None, "the file is too large ({size:,} bytes).", size=size)
     try:
         with open(path, encoding="utf-8-sig") as handle:
             data = json.load(handle)
     except UnicodeDecodeError:
         raise ImportRejected(path, None, "not UTF-8; this is not a native JSON export.") from None
     except json.JSONDecodeError as error:
-        raise ImportRejected(path, error.lineno, f"not valid JSON ({error.msg}, column "
-                                                 f"{error.colno}).") from None
+        raise ImportRejected(path, error.lineno, "not valid JSON ({msg}, column "
+                                                 "{colno}).",
+                                                 msg=error.msg, colno=error.colno) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ImportRejected(path, None, f"not a {FORMAT} JSON export (no \"format\": "
-                                         f"\"{FORMAT}\"); for other tools' files choose "
-                                         "their format (beir, deepeval, ragas…).")
+        raise ImportRejected(path, None, "not a {format} JSON export (no \"format\": "
+                                         "\"{format}\"); for other tools' files choose "
+                                         "their format (beir, deepeval, ragas…).", format=FORMAT)
     if data.get("version") != VERSION:
-        raise ImportRejected(path, None, f"format version {data.get('version')!r} is not "
-                                         f"supported (this build reads version {VERSION}); "
-                                         "update the app.")
+        raise ImportRejected(path, None, "format version {get!r} is not "
+                                         "supported (this build reads version {version}); "
+                                         "update the app.",
+                                         get=data.get('version'), version=VERSION)
     unknown = sorted(set(data) - set(_TOP))
     if unknown:
-        raise ImportRejected(path, None, f"unknown section '{unknown[0]}'.")
+        raise ImportRejected(path, None, "unknown section '{unknown}'.", unknown=unknown[0])
     meta = data.get("meta", {})
     if not isinstance(meta, dict) or not all(
             isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in meta.items()):
@@ -389,7 +397,7 @@ def read_document(path: Path) -> dict[str, Any]:
             continue
         items = data.get(section, [])
         if not isinstance(items, list):
-            raise ImportRejected(path, None, f"{section}: expected a list.")
+            raise ImportRejected(path, None, "{section}: expected a list.", section=section)
         out[section] = [_spec(path, item, f"{section}[{i}]", section)
                         for i, item in enumerate(items)]
     if not isinstance(data.get("agent_metrics", {}), dict):
@@ -406,9 +414,10 @@ def read_document(path: Path) -> dict[str, Any]:
 def require_empty(store: GoldSetStore, path: Path, what: str) -> None:
     """Refuse an import of a whole gold set into a file that already holds one."""
     if not store.is_empty_goldset():
-        raise KnownError(f"{what} imports go into an EMPTY gold set; {store.path.name} already "
+        raise KnownError("{what} imports go into an EMPTY gold set; {name} already "
                          "holds data. Create a new file ('rag-annotator new FILE') and import "
                          "into it, then use 'merge' to bring judgments into this one.",
+                         what=what, name=store.path.name,
                          path=path)
 
 

@@ -47,12 +47,12 @@ def export_pdf(store: GoldSetStore, dest: Path, options: Options) -> PdfReport:
     try:
         drawer = importlib.import_module(DRAWER)
     except ImportError as error:
-        raise KnownError(f"the PDF summary needs Qt (PySide6), which could not load "
-                         f"({error}); export xlsx instead.", path=dest) from error
+        raise KnownError("the PDF summary needs Qt (PySide6), which could not load "
+                         "({error}); export xlsx instead.", error=error, path=dest) from error
     drawer.ensure_app()
     try:
         drawer.write_pdf(value, dest)
     except OSError as error:
-        raise KnownError(f"could not write the PDF ({error.strerror or error}); nothing was "
-                         "written.", path=dest) from error
+        raise KnownError("could not write the PDF ({value}); nothing was "
+                         "written.", value=error.strerror or error, path=dest) from error
     return PdfReport(dest, lang)

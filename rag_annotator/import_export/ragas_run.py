@@ -44,6 +44,7 @@ from rag_annotator.import_export.runs_jsonl import RunRecord, _import
 from rag_annotator.import_export.tabular import few_names, read_table
 from rag_annotator.import_export.text_sources import list_cell, read_records
 from rag_annotator.import_export.trec_files import ImportReport
+from rag_annotator.messages import Message
 
 #: Ragas field → what it is, for both generations (first name found wins).
 QUESTION = ("user_input", "question")
@@ -95,7 +96,8 @@ def import_ragas(store: Store, source: Path, options: Options) -> RagasReport:
     names = {k for _n, r in raw for k in r} - INDEX_COLUMNS
     if not any(n in names for n in QUESTION):
         raise ImportRejected(source, None, "no Ragas question field (user_input or question) "
-                                           f"among: {few_names(sorted(names))}.")
+                                           "among: {few_names}.",
+                                           few_names=few_names(sorted(names)))
     report.version = "Ragas v0.2+" if "user_input" in names else "Ragas v0.1"
     report.not_kept = sorted(names - KEPT)
     if report.not_kept:
@@ -147,11 +149,12 @@ def _first(record: dict[str, Any], names: tuple[str, ...]) -> Any:
 
 def _record(source: Path, number: int, raw: dict[str, Any], table: bool
             ) -> tuple[RunRecord, list[str], list[str]]:
-    where = f"row {number}: " if table else ""
+    where: str | Message = Message("row {number}: ", number=number) if table else ""
     line = None if table else number
 
-    def refuse(message: str) -> ImportRejected:
-        return ImportRejected(source, line, where + message)
+    def refuse(message: str, **params: Any) -> ImportRejected:
+        return ImportRejected(source, line, "{where}{message_}", where=where,
+                              message_=Message(message, **params))
 
     question = _first(raw, QUESTION)
     if not isinstance(question, str) or not question.strip():
@@ -167,25 +170,26 @@ def _record(source: Path, number: int, raw: dict[str, Any], table: bool
                            context_ids=_texts(_first(raw, RETRIEVED_IDS),
                                               "retrieved_context_ids", refuse) or None)
     except InvalidValue as error:
-        raise refuse(str(error)) from None
+        raise refuse("{error}", error=error) from None
     if record.context_ids is not None and len(record.context_ids) != len(record.contexts or []):
-        raise refuse(f"{len(record.context_ids)} retrieved_context_ids for "
-                     f"{len(record.contexts or [])} retrieved contexts; give one id per "
-                     "context.")
+        raise refuse("{n_context_ids} retrieved_context_ids for "
+                     "{n_value} retrieved contexts; give one id per "
+                     "context.",
+                     n_context_ids=len(record.context_ids), n_value=len(record.contexts or []))
     ref_texts = _texts(_first(raw, REFERENCE_CONTEXTS), "reference_contexts", refuse)
     ref_ids = _texts(_first(raw, REFERENCE_IDS), "reference_context_ids", refuse)
     return record, ref_texts, ref_ids
 
 
-def _text(value: Any, name: str, refuse: Callable[[str], ImportRejected]) -> str | None:
+def _text(value: Any, name: str, refuse: Callable[..., ImportRejected]) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise refuse(f"'{name}' must be text.")
+        raise refuse("'{name}' must be text.", name=name)
     return v.check_text(name, value)
 
 
-def _reference(value: Any, refuse: Callable[[str], ImportRejected]) -> str | None:
+def _reference(value: Any, refuse: Callable[..., ImportRejected]) -> str | None:
     """``reference``/``ground_truth`` (text) or v0.1's ``ground_truths`` (a list of texts)."""
     if isinstance(value, str) and value.lstrip().startswith("["):
         value = _list_cell(value, "ground_truths", refuse)
@@ -195,24 +199,24 @@ def _reference(value: Any, refuse: Callable[[str], ImportRejected]) -> str | Non
     return _text(value, "reference", refuse)
 
 
-def _texts(value: Any, name: str, refuse: Callable[[str], ImportRejected]) -> list[str]:
+def _texts(value: Any, name: str, refuse: Callable[..., ImportRejected]) -> list[str]:
     """A list of texts: a JSON list, or a cell holding one as Python or JSON writes it."""
     if value is None:
         return []
     if isinstance(value, str):
         value = _list_cell(value, name, refuse) if value.lstrip().startswith("[") else [value]
     if not isinstance(value, list) or not all(isinstance(t, (str, int)) for t in value):
-        raise refuse(f"'{name}' must be a list of texts.")
+        raise refuse("'{name}' must be a list of texts.", name=name)
     return [str(v.check_text(name, str(t))) for t in value if str(t).strip()]
 
 
-def _list_cell(text: str, name: str, refuse: Callable[[str], ImportRejected]) -> list[Any]:
+def _list_cell(text: str, name: str, refuse: Callable[..., ImportRejected]) -> list[Any]:
     """A list cell (``text_sources.list_cell``), or a refusal naming the field."""
     parsed = list_cell(text)
     if parsed is not None:
         return parsed
-    raise refuse(f"'{name}' looks like a list but is not one Python or JSON can read "
-                 f"(starts {text[:40]!r}); save the file again from Ragas.")
+    raise refuse("'{name}' looks like a list but is not one Python or JSON can read "
+                 "(starts {text!r}); save the file again from Ragas.", name=name, text=text[:40])
 
 
 def _match_all(op: Writer, path: Path, records: list[RunRecord], report: RagasReport,

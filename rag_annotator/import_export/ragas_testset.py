@@ -39,6 +39,7 @@ from rag_annotator.import_export.files import Cancelled, ImportRejected, read_js
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
 from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, few_names, read_table
+from rag_annotator.messages import Message
 
 #: Word-set overlap (Jaccard) from which two questions are flagged as near-duplicates.
 NEAR_DUPLICATE = 0.8
@@ -98,7 +99,7 @@ def _records(path: Path) -> list[tuple[int, dict[str, Any]]]:
         try:
             data = json.loads(path.read_text(encoding="utf-8-sig"))
         except (ValueError, UnicodeDecodeError) as error:
-            raise ImportRejected(path, None, f"not valid JSON ({error}).") from None
+            raise ImportRejected(path, None, "not valid JSON ({error}).", error=error) from None
         if isinstance(data, dict) and isinstance(data.get("samples"), list):
             data = data["samples"]
         if not isinstance(data, list):
@@ -149,7 +150,7 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
         names, report.version = V01, "Ragas v0.1"
     else:
         raise ImportRejected(source, None, "no Ragas question field (user_input or question) "
-                                           f"among: {', '.join(sorted(fields))}.")
+                                           "among: {fields}.", fields=', '.join(sorted(fields)))
     report.unknown_fields = sorted(fields - KNOWN)
     if report.unknown_fields:
         report.warnings.append(f"{source.name}: fields not known to Ragas test sets were "
@@ -172,8 +173,9 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
         question = str(mapped.get("question") or "").strip()
         where = number if source.suffix.lower() in (".jsonl", ".json", ".ndjson") else None
         if not question:
-            raise ImportRejected(source, where, f"{'' if where else f'row {number}: '}the "
-                                 "sample has no question; nothing was imported.")
+            raise ImportRejected(source, where, "{value}the "
+                                 "sample has no question; nothing was imported.",
+                                 value='' if where else Message("row {number}: ", number=number))
         key = next(fresh_keys)
         notes: list[str] = []
         docs: list[str] = []

@@ -132,8 +132,9 @@ def _load(table: dict[str, str], name: str, direction: str) -> Callable[..., Any
     try:
         target = table[name]
     except KeyError:
-        raise InvalidValue(f"unknown {direction} format '{name}'; known: "
-                           f"{', '.join(sorted(table))}") from None
+        raise InvalidValue("unknown {direction} format '{name}'; known: "
+                           "{table}",
+                           direction=direction, name=name, table=', '.join(sorted(table))) from None
     module_name, function = target.split(":")
     module = importlib.import_module(f"rag_annotator.import_export.{module_name}")
     fn: Callable[..., Any] = getattr(module, function)
@@ -207,7 +208,7 @@ def parse_mapping(text: str | None) -> dict[str, str]:
             continue
         name, sep, header = item.partition("=")
         if not sep or not name.strip() or not header.strip():
-            raise InvalidValue(f"--map: '{item}' is not field=Header; write e.g. "
-                               "--map question=Intitulé,reference_answer=Réponse")
+            raise InvalidValue("--map: '{item}' is not field=Header; write e.g. "
+                               "--map question=Intitulé,reference_answer=Réponse", item=item)
         mapping[name.strip()] = header.strip()
     return mapping

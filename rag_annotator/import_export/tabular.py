@@ -85,9 +85,10 @@ def _check_size(path: Path) -> int:
     if path.is_dir():
         raise ImportRejected(path, None, "this is a folder; choose a file.")
     if size > MAX_TABLE_BYTES:
-        raise ImportRejected(path, None, f"the file is too large ({size / 1e6:,.0f} MB; the "
-                                         f"limit is {MAX_TABLE_BYTES / 1e6:,.0f} MB); split "
-                                         "it into several files.")
+        raise ImportRejected(path, None, "the file is too large ({size:,.0f} MB; the "
+                                         "limit is {max_table_bytes:,.0f} MB); split "
+                                         "it into several files.",
+                                         size=size / 1e6, max_table_bytes=MAX_TABLE_BYTES / 1e6)
     if size == 0:
         raise ImportRejected(path, None, "the file is empty.")
     return size
@@ -97,7 +98,7 @@ def decode_text(path: Path, data: bytes) -> tuple[str, str]:
     """The text of a CSV and the encoding used (utf-8, utf-8-sig or cp1252)."""
     for magic, what in _SIGNATURES:
         if data.startswith(magic):
-            raise ImportRejected(path, None, f"this is not a text table but {what}.")
+            raise ImportRejected(path, None, "this is not a text table but {what}.", what=what)
     nul = data.find(b"\x00")
     if nul >= 0:
         line = data.count(b"\n", 0, nul) + 1
@@ -167,8 +168,8 @@ def _csv_records(path: Path, text: str, delimiter: str) -> Iterator[list[str]]:
     try:
         yield from reader
     except csv.Error as error:
-        raise ImportRejected(path, reader.line_num, f"not a valid CSV line ({error}); check "
-                                                    "the quotes.") from None
+        raise ImportRejected(path, reader.line_num, "not a valid CSV line ({error}); check "
+                                                    "the quotes.", error=error) from None
 
 
 def _table(path: Path, records: list[list[str]], warnings: list[str], encoding: str,
@@ -183,9 +184,11 @@ def _table(path: Path, records: list[list[str]], warnings: list[str], encoding: 
         headers.pop()
     width = len(headers)
     if width * (len(numbered) - 1) > MAX_TABLE_CELLS:
-        raise ImportRejected(path, None, f"the table has {len(numbered) - 1:,} rows of "
-                                         f"{width:,} columns, more than "
-                                         f"{MAX_TABLE_CELLS:,} cells; split it.")
+        raise ImportRejected(path, None, "the table has {n_numbered:,} rows of "
+                                         "{width:,} columns, more than "
+                                         "{max_table_cells:,} cells; split it.",
+                                         n_numbered=len(numbered) - 1, width=width,
+                                         max_table_cells=MAX_TABLE_CELLS)
     rows: list[tuple[int, list[str]]] = []
     extra_rows: list[int] = []
     for number, cells in numbered[1:]:
@@ -271,8 +274,9 @@ def open_workbook(path: Path, *, max_bytes: int | None = None) -> Iterator[Any]:
 
 
 def _unreadable(path: Path, error: Exception) -> ImportRejected:
-    return ImportRejected(path, None, f"the workbook cannot be read ({type(error).__name__}: "
-                                      f"{error}); save it again from Excel as .xlsx.")
+    return ImportRejected(path, None, "the workbook cannot be read ({name}: "
+                                      "{error}); save it again from Excel as .xlsx.",
+                                      name=type(error).__name__, error=error)
 
 
 def read_xlsx(path: Path, *, cancel: Callable[[], bool] | None = None,
@@ -346,13 +350,14 @@ class CellBudget:
         self.cells += len(values)
         self.chars += sum(len(v) for v in values if type(v) is str)
         if self.chars > self.max_chars:
-            raise ImportRejected(self.path, None, f"sheet '{sheet}', row {row}: the text of "
-                                 f"the cells passes {self.max_chars:,} characters here (text "
+            raise ImportRejected(self.path, None, "sheet '{sheet}', row {row}: the text of "
+                                 "the cells passes {max_chars:,} characters here (text "
                                  "shared by several cells counts for each); split the "
-                                 "workbook.")
+                                 "workbook.", sheet=sheet, row=row, max_chars=self.max_chars)
         if self.cells > self.max_cells:
-            raise ImportRejected(self.path, None, f"sheet '{sheet}', row {row}: the rows "
-                                 f"hold more than {self.max_cells:,} cells here (counting "
+            raise ImportRejected(self.path, None, "sheet '{sheet}', row {row}: the rows "
+                                 "hold more than {max_cells:,} cells here (counting "
                                  "empty cells before the last one of each row); split the "
-                                 "workbook or delete the far-away cells.")
+                                 "workbook or delete the far-away cells.",
+                                 sheet=sheet, row=row, max_cells=self.max_cells)
 

@@ -133,14 +133,15 @@ def _tau2(at: _Line, obj: dict[str, Any], parsed: _Parsed) -> None:
             parsed.questions[str(task["id"])] = at.text("instructions", instructions)
     for n, sim in enumerate(obj["simulations"], start=1):
         if not isinstance(sim, dict):
-            raise at.fail(f"simulation {n}: expected an object.")
+            raise at.fail("simulation {n}: expected an object.", n=n)
         where = at  # a Results object is one JSON value: its line is the object's
         case = where.case(sim, ("task_id",))
         parsed.ignored |= {f"simulations.{k}" for k in sim if k not in _TAU2_KEPT}
         messages = sim.get("messages")
         if not isinstance(messages, list):
-            raise where.fail(f"simulation {n} (task {case}): 'messages' is missing; this "
-                             "importer reads half-duplex runs (messages, not ticks).")
+            raise where.fail("simulation {n} (task {case}): 'messages' is missing; this "
+                             "importer reads half-duplex runs (messages, not ticks).",
+                             n=n, case=case)
         steps, answer, missing = _conversation(where, _openai_messages(messages, parsed),
                                                parsed.tally)
         parsed.unanswered += missing

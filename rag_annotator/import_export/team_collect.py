@@ -185,20 +185,23 @@ def _collect_one(store: GoldSetStore, master: _Master, path: Path,
             items = ([] if kind == "pairs"
                      else team_collect_items.incoming_items(other, kind))
     except OSError as error:
-        raise KnownError(f"cannot be read ({error.strerror or error}).", path=path) from None
+        raise KnownError("cannot be read ({value}).",
+                         value=error.strerror or error, path=path) from None
     mine = store.file_uuid()
     if not mine or info["master"] != mine:
         raise KnownError("it was handed out by another master file, not this one; collect "
                          "it into the file that ran 'assign'.", path=path)
     campaign = store.campaign_by_uuid(info["campaign"])
     if campaign is None:
-        raise KnownError(f"it belongs to campaign {info['campaign']}, which this file does "
-                         "not have (removed or undone?); nothing was collected.", path=path)
+        raise KnownError("it belongs to campaign {info}, which this file does "
+                         "not have (removed or undone?); nothing was collected.",
+                         info=info['campaign'], path=path)
     assessor = info["assessor"]
     result.assessor = assessor
     if not store.has_slot(int(campaign["id"]), assessor):
-        raise KnownError(f"assessor {assessor!r} has no slot in campaign {campaign['name']}; "
-                         "nothing was collected.", path=path)
+        raise KnownError("assessor {assessor!r} has no slot in campaign {campaign}; "
+                         "nothing was collected.",
+                         assessor=assessor, campaign=campaign['name'], path=path)
     if kind != "pairs":
         result.items = kind
         team_collect_items.collect_items(store, path, campaign, assessor, items, result)
@@ -209,12 +212,12 @@ def _collect_one(store: GoldSetStore, master: _Master, path: Path,
         attached = store.attach_incoming(path)
         attached.__enter__()
     except sqlite3.Error as error:
-        raise KnownError(f"cannot be read ({error}).", path=path) from None
+        raise KnownError("cannot be read ({error}).", error=error, path=path) from None
     try:
         _judgments(store, path, reader, writes, result)
     except sqlite3.DatabaseError as error:  # changed under our feet (a sync engine wrote it)
-        raise KnownError(f"could not be read to the end ({error}); nothing of it was "
-                         "collected. Let the sync finish, then collect again.",
+        raise KnownError("could not be read to the end ({error}); nothing of it was "
+                         "collected. Let the sync finish, then collect again.", error=error,
                          path=path) from None
     finally:
         attached.__exit__(None, None, None)

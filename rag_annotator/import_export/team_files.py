@@ -143,7 +143,7 @@ def export_pending(store: GoldSetStore, destination: Path) -> int:
     with atomic_text_writer(destination) as out:
         for case, doc in pairs:
             if any(ch.isspace() for ch in case + doc):
-                raise KnownError(f"case {case!r} or document {doc!r} holds a space, which a "
-                                 "qrels line cannot carry.", path=destination)
+                raise KnownError("case {case!r} or document {doc!r} holds a space, which a "
+                                 "qrels line cannot carry.", case=case, doc=doc, path=destination)
             out.write(f"{case} 0 {doc} -1\n")
     return len(pairs)

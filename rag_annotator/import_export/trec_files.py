@@ -155,8 +155,9 @@ def _parse_blocks(path: Path, queries: dict[str, dict[str, RunLine]], tags: set[
             parts = text.split()
             if len(parts) != 6:
                 if len(parts) < 6:
-                    raise ImportRejected(path, number, f"expected 6 fields ({RUN_FIELDS}), "
-                                                       f"got {len(parts)}.")
+                    raise ImportRejected(path, number, "expected 6 fields ({run_fields}), "
+                                                       "got {n_parts}.",
+                                                       run_fields=RUN_FIELDS, n_parts=len(parts))
                 trailing.append(number)
                 parts = parts[:6]
             qid, _q0, docno, rank, score_text, tag = parts
@@ -165,21 +166,25 @@ def _parse_blocks(path: Path, queries: dict[str, dict[str, RunLine]], tags: set[
                     int(rank)
                 except ValueError:
                     raise ImportRejected(path, number,
-                                         f"the rank '{rank}' is not an integer.") from None
+                                         "the rank '{rank}' is not an integer.",
+                                         rank=rank) from None
             try:
                 score = float(score_text)
             except ValueError:
-                raise ImportRejected(path, number, f"the score '{score_text}' is not a number "
-                                                   "(use a decimal point).") from None
+                raise ImportRejected(path, number, "the score '{score_text}' is not a number "
+                                                   "(use a decimal point).",
+                                                   score_text=score_text) from None
             if not math.isfinite(score):
-                raise ImportRejected(path, number, f"the score '{score_text}' is not finite.")
+                raise ImportRejected(path, number, "the score '{score_text}' is not finite.",
+                                                   score_text=score_text)
             if qid != current_qid:
                 current_qid, current = qid, queries.setdefault(qid, {})
             previous = current.get(docno)
             if previous is not None:
-                raise ImportRejected(path, number, f"document {docno} appears twice for query "
-                                                   f"{qid} (first at line {previous.line}); "
-                                                   "remove the duplicate.")
+                raise ImportRejected(path, number, "document {docno} appears twice for query "
+                                                   "{qid} (first at line {line_no}); "
+                                                   "remove the duplicate.",
+                                                   docno=docno, qid=qid, line_no=previous.line)
             current[docno] = RunLine(qid, docno, score, number)
             if tag != last_tag:
                 tags.add(tag)
@@ -201,17 +206,20 @@ def parse_qrels(path: Path) -> list[QrelsLine]:
     out: list[QrelsLine] = []
     for number, parts in _fields(path):
         if len(parts) != 4:
-            raise ImportRejected(path, number, f"expected 4 fields ({QRELS_FIELDS}), got "
-                                               f"{len(parts)}.")
+            raise ImportRejected(path, number, "expected 4 fields ({qrels_fields}), got "
+                                               "{n_parts}.",
+                                               qrels_fields=QRELS_FIELDS, n_parts=len(parts))
         qid, iteration, docno, rel = parts
         try:
             grade = int(rel)
         except ValueError:
-            raise ImportRejected(path, number, f"the label '{rel}' is not an integer.") from None
+            raise ImportRejected(path, number, "the label '{rel}' is not an integer.",
+                                               rel=rel) from None
         first = seen.get((qid, iteration, docno))
         if first is not None:
-            raise ImportRejected(path, number, f"query {qid}, document {docno} is labelled "
-                                               f"twice (first at line {first}); keep one.")
+            raise ImportRejected(path, number, "query {qid}, document {docno} is labelled "
+                                               "twice (first at line {first}); keep one.",
+                                               qid=qid, docno=docno, first=first)
         seen[(qid, iteration, docno)] = number
         out.append(QrelsLine(qid, docno, grade if grade >= 0 else None, number, iteration))
     if not out:
@@ -247,15 +255,15 @@ def _resolve(op: Writer, path: Path, qids: Iterable[str], docnos: Iterable[str],
         if qid in cases:
             if qid in agents:
                 raise ImportRejected(path, first_line("case", qid),
-                                     f"case '{qid}' is an agent case: retrieved documents, "
+                                     "case '{qid}' is an agent case: retrieved documents, "
                                      "answers and relevance labels belong to RAG cases; "
                                      "import its trajectory instead (format trajectories), "
-                                     "or fix the id.")
+                                     "or fix the id.", qid=qid)
             continue
         if strict:
             raise ImportRejected(path, first_line("case", qid),
-                                 f"unknown case id '{qid}' (strict import); add the case "
-                                 "first or import without --strict.")
+                                 "unknown case id '{qid}' (strict import); add the case "
+                                 "first or import without --strict.", qid=qid)
         v.check_key("case id", qid)
         cases[qid] = int(op.insert("cases", {
             "key": qid, "question": "", "status": "draft",
@@ -267,8 +275,8 @@ def _resolve(op: Writer, path: Path, qids: Iterable[str], docnos: Iterable[str],
             continue
         if strict:
             raise ImportRejected(path, first_line("document", docno),
-                                 f"unknown document id '{docno}' (strict import); add it to "
-                                 "the corpus first or import without --strict.")
+                                 "unknown document id '{docno}' (strict import); add it to "
+                                 "the corpus first or import without --strict.", docno=docno)
         docs[docno] = int(op.insert("documents", {
             **v.document_columns({"key": docno, "text": "", "origin": "placeholder"}),
             "created_at": now, "updated_at": now})["id"])
@@ -338,8 +346,8 @@ def _import_run(store: Store, path: Path, queries: dict[str, list[RunLine]], tag
     report = ImportReport(name=run_name, cases=len(queries))
     with store.operation("import_run", f"{run_name} ← {path.name}") as op:
         if op.select("runs", name=run_name):
-            raise Conflict(f"a run named '{run_name}' already exists; choose another name "
-                           "with --run NAME.")
+            raise Conflict("a run named '{run_name}' already exists; choose another name "
+                           "with --run NAME.", run_name=run_name)
         cases, docs = _resolve(op, path, queries,
                                dict.fromkeys(r.docno for ls in queries.values() for r in ls),
                                strict=strict, report=report,
@@ -418,9 +426,9 @@ def _raise_scale(op: Writer, path: Path, lines: list[QrelsLine], report: ImportR
     graded = [r for r in op.select("judgments") if r["grade"] is not None]
     if graded:
         line = next(q.line for q in lines if q.grade == top)
-        raise ImportRejected(path, line, f"label {top} is above this gold set's scale "
-                                         f"(0–{scale}), which is locked because "
-                                         "judgments exist.")
+        raise ImportRejected(path, line, "label {top} is above this gold set's scale "
+                                         "(0–{scale}), which is locked because "
+                                         "judgments exist.", top=top, scale=scale)
     op.update("meta", {"key": "max_grade"}, {"value": str(top)})
     report.warnings.append(f"grading scale raised to 0–{top}" + (
         f" (above {MAX_GRADE}, the top of the Judge keys; metrics --relevance-level N "
@@ -458,7 +466,7 @@ def check_assessor(name: str) -> str:
     try:
         return v.check_key("assessor", name)
     except InvalidValue as error:
-        raise InvalidValue(f"--assessor: {error}") from None
+        raise InvalidValue("--assessor: {error}", error=error) from None
 
 
 # -- export ----------------------------------------------------------------------------------
@@ -543,9 +551,10 @@ def export_run(store: RelevanceSource, run_name: str, destination: Path) -> Expo
     rankings = {case: docs for case, docs in store.run_rankings(int(run["id"])).items()
                 if case not in agents}
     if not rankings and store.trajectory_counts().get(int(run["id"])):
-        raise KnownError(f"run '{run_name}' holds agent trajectories and no retrieved "
+        raise KnownError("run '{run_name}' holds agent trajectories and no retrieved "
                          "lists: there is nothing to write as a TREC run (its trajectories go "
-                         "out with the json, csv and xlsx exports).", path=destination)
+                         "out with the json, csv and xlsx exports).",
+                         run_name=run_name, path=destination)
     report = ExportReport(destination)
     rewritten: list[str] = []
     reordered: list[str] = []
@@ -588,5 +597,6 @@ def _warn_missing_cases(store: RelevanceSource, agents: frozenset[str],
 
 def _check_trec_id(value: str, destination: Path) -> None:
     if not value or any(ch.isspace() for ch in value) or value.startswith("#"):
-        raise KnownError(f"the id '{value}' contains whitespace or starts with '#', which TREC "
-                         "files cannot hold; rename it before exporting.", path=destination)
+        raise KnownError("the id '{value}' contains whitespace or starts with '#', which TREC "
+                         "files cannot hold; rename it before exporting.",
+                         value=value, path=destination)

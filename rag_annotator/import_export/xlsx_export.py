@@ -229,8 +229,8 @@ def write_errors() -> tuple[type[BaseException], ...]:
 
 def _not_written(dest: Path, error: BaseException) -> KnownError:
     reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
-    return KnownError(f"could not write the workbook ({' '.join(reason.split())}); nothing "
-                      "was written.", path=dest)
+    return KnownError("could not write the workbook ({split}); nothing "
+                      "was written.", split=' '.join(reason.split()), path=dest)
 
 
 def discard(wb: Any) -> None:

@@ -232,8 +232,9 @@ def _open_lock(path: Path) -> IO[str]:
     except OSError as error:
         if os.path.islink(path):
             raise UnsafeLockFile(
-                f"the lock file is a symbolic link (to {os.readlink(path)}); rag-annotator "
+                "the lock file is a symbolic link (to {readlink}); rag-annotator "
                 "never writes through one: delete the link, then open the file again.",
+                readlink=os.readlink(path),
                 path=path) from None
         raise error
     if not stat.S_ISREG(os.fstat(fd).st_mode):

@@ -166,7 +166,7 @@ class ImportDialog(QDialog):
             self.table = read_table(self.source,
                                     accept=has_question if self.kind == "cases" else None)
         except KnownError as error:
-            self.warnings.setText(f"<span style='color:#b00020'>{error}</span>")
+            self.warnings.setText(f"<span style='color:#b00020'>{error.render()}</span>")
             self.import_button.setEnabled(False)
             self.grid.hide()
             return
