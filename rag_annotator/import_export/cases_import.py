@@ -462,7 +462,13 @@ def _row_cells(row: _Row, errors: _Errors) -> dict[str, Any]:
 
 def _without_name(error: KnownError, name: str) -> Rendered:
     """The error of a cell without the ``name: `` the domain's check puts first."""
-    return Rendered(lambda lang: error.render(lang).removeprefix(f"{name}: "))
+    def text(lang: str) -> str:
+        rendered = error.render(lang)
+        for prefix in (f"{name}: ", f"{name}\u00a0: "):  # English, French typography
+            rendered = rendered.removeprefix(prefix)
+        return rendered
+
+    return Rendered(text)
 
 
 def _agent_cell(case: dict[str, Any], name: str, raw: Any, row: _Row,
