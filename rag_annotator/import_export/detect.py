@@ -17,6 +17,7 @@ from typing import Any
 
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export.files import open_source
+from rag_annotator.messages import Message
 
 #: Bytes of a text file read to decide (whole records and lines of it).
 SNIFF_BYTES = 256 * 1024
@@ -74,13 +75,14 @@ def pick_format(first: str, second: str | None, known: Iterable[str]) -> tuple[s
     return found[0], source
 
 
-def hint(source: Path, chosen: str) -> str:
+def hint(source: Path, chosen: str) -> Message | None:
     """A sentence naming the right format when the content says it is not ``chosen``."""
     found = detect(source)
     if found is None or found[0] == chosen:
-        return ""
+        return None
     fmt, why = found
-    return f" This looks like a '{fmt}' file ({why}): import it with format {fmt}."
+    return Message(" This looks like a '{fmt}' file ({why}): import it with format {fmt}.",
+                   fmt=fmt, why=why)
 
 
 def _head(source: Path) -> str:

@@ -20,6 +20,7 @@ from rag_annotator.domain.strict_json import TOO_DEEP as TOO_DEEP  # the run imp
 from rag_annotator.domain.strict_json import refuse_constant as refuse_constant
 from rag_annotator.domain.strict_json import refuse_duplicate_keys as refuse_duplicate_keys
 from rag_annotator.errors import KnownError
+from rag_annotator.messages import N_
 from rag_annotator.storage import tempfiles
 
 T = TypeVar("T")
@@ -32,7 +33,7 @@ class Cancelled(KnownError):
     """The user cancelled an import; nothing was stored (its transaction rolled back)."""
 
     def __init__(self) -> None:
-        super().__init__("import cancelled; nothing was changed.")
+        super().__init__(N_("import cancelled; nothing was changed."))
 
 
 def check_cancel(cancel: Callable[[], bool] | None) -> None:

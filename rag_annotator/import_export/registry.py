@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rag_annotator.domain.changes import Changes
-from rag_annotator.errors import InvalidValue
+from rag_annotator.errors import InvalidValue, KnownError
+from rag_annotator.messages import N_, Message
 
 
 @dataclass(frozen=True)
@@ -166,15 +167,17 @@ def importer(name: str) -> Callable[[Any, Path, Options], ImportReport]:
     return guarded
 
 
-def _name_the_right_format(error: Exception, source: Path, chosen: str) -> None:
+def _name_the_right_format(error: KnownError, source: Path, chosen: str) -> None:
     """A file refused by the format the user chose but recognised as another: the message
     names that one (a pretty-printed .json given to a JSON Lines importer, a cases sheet
     given to ``xlsx``)."""
     from rag_annotator.import_export.detect import hint
 
     extra = hint(source, chosen)
-    if extra:
-        error.args = (str(error) + extra, *error.args[1:])
+    if extra is not None:
+        reason = Message(error.message_id, **error.params)
+        error.message_id, error.params = N_("{reason}{hint}"), {"reason": reason, "hint": extra}
+        error.args = (error.render("en"), *error.args[1:])
 
 
 def exporter(name: str) -> Callable[[Any, Path, Options], Report]:
