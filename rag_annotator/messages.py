@@ -139,32 +139,28 @@ class _LocaleFormatter(string.Formatter):
                                   decimal_quantization=True))
 
 
-class Message:
-    """A message id and its parameters, rendered in a language when someone reads it."""
+class Message(str):
+    """A message id and its parameters, rendered in a language when someone reads it.
 
-    __slots__ = ("message_id", "params")
+    It *is* its English text (a ``str``), so a report's warnings stay strings for every
+    caller that joins, compares or searches them, while :func:`render_any` and the UI show
+    them in the reader's language."""
 
-    def __init__(self, message_id: str, **params: Any) -> None:
+    message_id: str
+    params: dict[str, Any]
+
+    def __new__(cls, message_id: str, **params: Any) -> Message:
+        self = super().__new__(cls, render(message_id, params, "en"))
         self.message_id = message_id
         self.params = params
+        return self
 
     def render(self, lang: str | None = None) -> str:
         """The text in ``lang`` (default: :func:`default_language`)."""
         return render(self.message_id, self.params, lang)
 
-    def __str__(self) -> str:
-        return render(self.message_id, self.params, "en")
-
     def __repr__(self) -> str:
         return f"Message({self.message_id!r}, **{self.params!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Message):
-            return (self.message_id, self.params) == (other.message_id, other.params)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.message_id)
 
 
 def render_any(text: object, lang: str | None = None) -> str:
