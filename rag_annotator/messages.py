@@ -47,7 +47,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "ReadOnlyLocation": None, "InvalidValue": None, "NotFound": None, "Conflict": None,
     "UnsafeLockFile": None, "FileInUse": None, "FutureLock": None,
     "ImportRejected": (3,), "TrajectoryRejected": (2,), "Message": None, "fail": None,
-    "add": (3,), "_fail": (3,), "refuse": None,
+    "add": (3,), "_fail": (3,), "refuse": None, "warn": (2,), "RuleWarning": (2,),
 }
 
 

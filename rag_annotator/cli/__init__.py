@@ -23,6 +23,7 @@ from rag_annotator.cli.figures import add_metric_options, check_run_given, cmd_d
 from rag_annotator.cli.language import take_language
 from rag_annotator.errors import InvalidValue, KnownError
 from rag_annotator.import_export import registry
+from rag_annotator.messages import Message, render_any
 from rag_annotator.metrics import DEFAULT_MEASURES
 from rag_annotator.storage.schema import SCHEMA_VERSION
 from rag_annotator.storage.store import GoldSetStore
@@ -422,7 +423,7 @@ def _cmd_check(ns: argparse.Namespace) -> int:
         advice: list[str] = []
         if ns.rules and not schema:
             try:
-                advice = [f"case {case['key']}: {w.message}"
+                advice = [Message("case {key}: {warning}", key=case["key"], warning=w.message)
                           for case in store.family_rule_inputs()
                           if case["status"] != "retired" for w in check_case(case)]
             except sqlite3.Error:  # a damaged schema is already reported above
@@ -430,7 +431,7 @@ def _cmd_check(ns: argparse.Namespace) -> int:
     for problem in problems:
         print(f"{name}: {problem}")
     for line in advice:
-        print(f"{name}: warning: {line}")
+        print(f"{name}: warning: {render_any(line)}")
     if advice:
         print(f"{len(advice)} warning(s) on cases (family rules; not integrity problems)",
               file=sys.stderr)
@@ -453,7 +454,7 @@ def _cmd_import(ns: argparse.Namespace) -> int:
         _say_took_over(store)
         report = run_import(store, source, options)
     for warning in report.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(f"warning: {render_any(warning)}", file=sys.stderr)
     print(f"{source}: {report.summary()}")
     return 0
 
@@ -477,7 +478,7 @@ def _cmd_export(ns: argparse.Namespace) -> int:
     with GoldSetStore.open(ns.file, read_only=True) as store:
         report = run_export(store, dest, options)
     for warning in report.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(f"warning: {render_any(warning)}", file=sys.stderr)
     print(f"{dest}: {report.summary()}")
     return 0
 

@@ -40,6 +40,7 @@ from typing import Any
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.safety import neutralise
+from rag_annotator.messages import Message
 from rag_annotator.storage import tempfiles
 from rag_annotator.storage.reads_exchange import JSON_COLUMNS, Scope
 from rag_annotator.storage.store import GoldSetStore
@@ -251,7 +252,10 @@ def export_csv(store: GoldSetStore, dest: Path, options: Options) -> TablesRepor
     write_folder(dest, write)
     if long_cells:
         report.warnings.append(
-            f"{len(long_cells)} rows hold a cell longer than Excel keeps ({EXCEL_CELL:,} "
-            f"characters; Excel cuts it on opening, the file itself is whole): "
-            f"{', '.join(long_cells[:5])}{', …' if len(long_cells) > 5 else ''}")
+            Message(
+            "{n_long_cells} rows hold a cell longer than Excel keeps ({excel_cell:,} "
+            "characters; Excel cuts it on opening, the file itself is whole): "
+            "{long_cells}{value}",
+            n_long_cells=len(long_cells), excel_cell=EXCEL_CELL,
+            long_cells=', '.join(long_cells[:5]), value=', …' if len(long_cells) > 5 else ''))
     return report

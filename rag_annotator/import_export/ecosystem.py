@@ -63,6 +63,7 @@ from rag_annotator.import_export.folders import named_file
 from rag_annotator.import_export.native_json import IMPORT_ACTION
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.text_sources import list_cell, read_records
+from rag_annotator.messages import Message
 from rag_annotator.storage.store import GoldSetStore
 
 BEIR_QRELS_HEADER = ("query-id", "corpus-id", "score")
@@ -116,8 +117,9 @@ def _judged_pairs(store: GoldSetStore, cases: set[str] | None,
         elif grade is not None:
             out.append((case, doc, grade))
     if disputed:
-        warnings.append(f"{len(disputed)} disputed pairs left out (adjudicate them): "
-                        f"{_few(disputed)}")
+        warnings.append(Message(
+                        "{n_disputed} disputed pairs left out (adjudicate them): "
+                        "{few}", n_disputed=len(disputed), few=_few(disputed)))
     return out
 
 
@@ -162,12 +164,16 @@ def export_beir(store: GoldSetStore, dest: Path, options: Options) -> Written:
     doc_columns, docs = store.entity_rows("documents")
     clash = sorted(keys & {k for k, *_ in store.entity_rows("documents")[1]})
     if clash:
-        report.warnings.append(f"{len(clash)} case ids equal a document id; BEIR's evaluation "
-                               f"drops such documents (ignore_identical_ids): {_few(clash)}")
+        report.warnings.append(Message(
+                               "{n_clash} case ids equal a document id; BEIR's evaluation "
+                               "drops such documents (ignore_identical_ids): {few}",
+                               n_clash=len(clash), few=_few(clash)))
     unlabelled = sorted(keys - {c for c, _d, _g in pairs})
     if unlabelled:
-        report.warnings.append(f"{len(unlabelled)} cases have no judged document; BEIR drops "
-                               f"queries without qrels: {_few(unlabelled)}")
+        report.warnings.append(Message(
+                               "{n_unlabelled} cases have no judged document; BEIR drops "
+                               "queries without qrels: {few}",
+                               n_unlabelled=len(unlabelled), few=_few(unlabelled)))
 
     def write(folder: Path) -> None:
         index = {c: i for i, c in enumerate(doc_columns)}
@@ -242,8 +248,9 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
              "created_at": now, "updated_at": now} for k, q, x in new_cases), options.cancel))
         kept = (len(documents) - len(new_docs)) + (len(cases) - len(new_cases))
         if kept:
-            report.warnings.append(f"{kept} documents or queries already in the gold set were "
-                                   "kept as they are")
+            report.warnings.append(Message(
+                                   "{kept} documents or queries already in the gold set were "
+                                   "kept as they are", kept=kept))
         doc_ids, case_ids = op.ids_by_key("documents"), op.ids_by_key("cases")
         top = max((g for _l, (_q, _d, g) in qrels if g is not None), default=0)
         meta = op.get("meta", {"key": "max_grade"})
@@ -254,7 +261,7 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
                                                        "scale (0–{scale}), locked because "
                                                        "judgments exist.", top=top, scale=scale)
             op.update("meta", {"key": "max_grade"}, {"value": str(top)})
-            report.warnings.append(f"grading scale raised to 0–{top}")
+            report.warnings.append(Message("grading scale raised to 0–{top}", top=top))
         assessor_id = ensure_assessor(op, assessor)
         existing = {(r["case_id"], r["document_id"]): r
                     for r in op.select("judgments", assessor_id=assessor_id)}
@@ -286,7 +293,9 @@ def _beir_not_kept(report: Imported, name: str, items: list[tuple[int, Any]],
             elif key not in kept and value not in ("", None, {}, []):
                 lost.add(key)
     if lost:
-        report.warnings.append(f"{name}: {what}: {_few(sorted(lost), 10)}")
+        report.warnings.append(Message(
+                               "{name}: {what}: {few}",
+                               name=name, what=what, few=_few(sorted(lost), 10)))
 
 
 def _first_lines(path: Path, items: list[tuple[int, Any]], what: str) -> dict[str, int]:
@@ -454,8 +463,10 @@ def export_ragas(store: GoldSetStore, dest: Path, options: Options) -> Written:
     report.counts["cases"] = len(items)
     no_answer = [i.case["key"] for i in items if i.answer is None]
     if no_answer:
-        report.warnings.append(f"{len(no_answer)} cases have no answer in this run (no "
-                               f"'response'): {_few(no_answer)}")
+        report.warnings.append(Message(
+                               "{n_no_answer} cases have no answer in this run (no "
+                               "'response'): {few}",
+                               n_no_answer=len(no_answer), few=_few(no_answer)))
     return report
 
 
@@ -490,9 +501,11 @@ def export_ragchecker(store: GoldSetStore, dest: Path, options: Options) -> Writ
         out.write(json.dumps({"results": results}, ensure_ascii=True, indent=1) + "\n")
     report.counts["results"] = len(results)
     if partial:
-        report.warnings.append(f"{len(partial)} answers have unverified claims (or verdicts "
+        report.warnings.append(Message(
+                               "{n_partial} answers have unverified claims (or verdicts "
                                "with neither evidence nor citation); their claims were left "
-                               f"for RAGChecker to extract: {_few(partial)}")
+                               "for RAGChecker to extract: {few}",
+                               n_partial=len(partial), few=_few(partial)))
     return report
 
 
@@ -547,7 +560,9 @@ def import_deepeval(store: GoldSetStore, source: Path, options: Options) -> Impo
         rows.append(_golden(source, i, golden, keys))
     not_kept = sorted({k for g in data if isinstance(g, dict) for k in g} - GOLDEN_KEPT)
     if not_kept:
-        report.warnings.append(f"{KEPT_IN_EXTRA}: {_few(not_kept, 10)}")
+        report.warnings.append(Message(
+                               "{kept_in_extra}: {few}",
+                               kept_in_extra=KEPT_IN_EXTRA, few=_few(not_kept, 10)))
     with store.operation(IMPORT_ACTION, f"DeepEval ← {source.name}") as op:
         existing = op.ids_by_key("cases")
         taken = [k for k in keys if k in existing]

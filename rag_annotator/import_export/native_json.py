@@ -76,6 +76,7 @@ from rag_annotator.import_export.native_json_export import (  # the writer, re-e
 from rag_annotator.import_export.native_structured import SECTIONS as STRUCTURED_SECTIONS
 from rag_annotator.import_export.native_structured import read_sections
 from rag_annotator.import_export.registry import Options
+from rag_annotator.messages import Message
 from rag_annotator.storage.store import GoldSetStore
 
 __all__ = ["FORMAT", "VERSION", "ExportReport", "ImportReport", "_Writer", "agent_metrics",
@@ -427,8 +428,9 @@ def import_json(store: GoldSetStore, source: Path, options: Options) -> ImportRe
     data = read_document(source)
     report = ImportReport()
     if data["has_history"]:
-        report.warnings.append("the file's history was not imported (its row ids belong to "
-                               "the file it came from); this file's history starts here.")
+        report.warnings.append(Message(
+                               "the file's history was not imported (its row ids belong to "
+                               "the file it came from); this file's history starts here."))
     from rag_annotator.import_export.native_load import load_goldset
 
     with store.operation(IMPORT_ACTION, f"JSON ← {source.name}") as op:

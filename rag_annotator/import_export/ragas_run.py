@@ -101,7 +101,9 @@ def import_ragas(store: Store, source: Path, options: Options) -> RagasReport:
     report.version = "Ragas v0.2+" if "user_input" in names else "Ragas v0.1"
     report.not_kept = sorted(names - KEPT)
     if report.not_kept:
-        report.warnings.append(f"{KEPT_IN_EXTRA}: {few_names(report.not_kept)}")
+        report.warnings.append(Message(
+                               "{kept_in_extra}: {few_names}",
+                               kept_in_extra=KEPT_IN_EXTRA, few_names=few_names(report.not_kept)))
     table = source.name.lower().endswith(TABLE_SUFFIXES)
     records, references = [], []
     for number, raw_record in raw:
@@ -263,23 +265,32 @@ def _match_all(op: Writer, path: Path, records: list[RunRecord], report: RagasRe
 def _warn(report: RagasReport, several: int) -> None:
     if report.contexts:
         report.warnings.append(
-            f"{sum(report.matched.values())} of {report.contexts} retrieved contexts matched a "
-            f"document ({report.match_rate:.0%})")
+            Message(
+            "{sum} of {contexts} retrieved contexts matched a "
+            "document ({match_rate:.0%})",
+            sum=sum(report.matched.values()), contexts=report.contexts,
+            match_rate=report.match_rate))
     if report.unmatched:
         report.warnings.append(
-            f"{len(report.unmatched)} contexts matched no document and were left out of the "
+            Message(
+            "{n_unmatched} contexts matched no document and were left out of the "
             "ranking (the contexts after them move up; --add-unmatched keeps them as "
-            f"documents): {few_names(report.unmatched, 5)}")
+            "documents): {few_names}",
+            n_unmatched=len(report.unmatched), few_names=few_names(report.unmatched, 5)))
     if report.matched.get("added"):
-        report.warnings.append(f"{report.matched['added']} contexts matched no document and "
-                               "were added as documents of origin unmatched_context")
+        report.warnings.append(Message(
+                               "{matched} contexts matched no document and "
+                               "were added as documents of origin unmatched_context",
+                               matched=report.matched['added']))
     if report.merged:
-        report.warnings.append(f"{report.merged} contexts were further chunks of a document "
+        report.warnings.append(Message(
+                               "{merged} contexts were further chunks of a document "
                                "ranked higher for the same question; the document keeps its "
-                               "best rank")
+                               "best rank", merged=report.merged))
     if several:
-        report.warnings.append(f"{several} contexts matched several documents equally; the "
-                               "first by key was used")
+        report.warnings.append(Message(
+                               "{several} contexts matched several documents equally; the "
+                               "first by key was used", several=several))
 
 
 def _expected_sources(op: Writer, records: list[RunRecord],

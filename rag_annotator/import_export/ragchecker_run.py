@@ -64,6 +64,7 @@ from rag_annotator.import_export.judge_verdicts import (
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
 from rag_annotator.import_export.tabular import few_names
+from rag_annotator.messages import Message
 
 _READ = frozenset(("query_id", "query", "gt_answer", "response", "retrieved_context",
                    "response_claims", "retrieved2response", "answer2response"))
@@ -325,15 +326,18 @@ def _write(op: Writer, path: Path, results: list[Result], report: RagCheckerRepo
 def _warn(report: RagCheckerReport, ignored: set[str]) -> None:
     if report.rekeyed:
         report.warnings.append(
-            f"{len(report.rekeyed)} doc_ids came back with another text in a later query; "
-            f"each such text is kept as document <doc_id>@<query_id> "
-            f"({few_names(report.rekeyed)})")
+            Message(
+            "{n_rekeyed} doc_ids came back with another text in a later query; "
+            "each such text is kept as document <doc_id>@<query_id> "
+            "({few_names})", n_rekeyed=len(report.rekeyed), few_names=few_names(report.rekeyed)))
     per_result = sorted(name for name in ignored if name.startswith("results[]."))
     if per_result:  # kept on each answer
-        report.warnings.append(f"{KEPT_IN_EXTRA}: {few_names(per_result)}")
+        report.warnings.append(Message(
+                               "{kept_in_extra}: {few_names}",
+                               kept_in_extra=KEPT_IN_EXTRA, few_names=few_names(per_result)))
     lost = sorted(set(ignored) - set(per_result))
     if lost:
-        report.warnings.append(f"fields not kept: {few_names(lost)}")
+        report.warnings.append(Message("fields not kept: {few_names}", few_names=few_names(lost)))
 
 
 def import_ragchecker_run_file(store: Store, source: Path,

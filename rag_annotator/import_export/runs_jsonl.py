@@ -38,6 +38,7 @@ from rag_annotator.import_export.files import (
 )
 from rag_annotator.import_export.text_sources import read_records
 from rag_annotator.import_export.trec_files import ImportReport, _resolve
+from rag_annotator.messages import Message
 
 #: Resolves each record's context texts to documents (appends to ``documents``/``scores``).
 ContextsMatcher = Callable[[Writer, Path, "list[RunRecord]", ImportReport], None]
@@ -330,10 +331,14 @@ def _match_contexts(op: Writer, path: Path, records: list[RunRecord],
             r.documents.append(found[0])
             r.scores.append(None)
     if unmatched:
-        report.warnings.append(f"{len(unmatched)} contexts matched no document's text and were "
-                               f"added as documents of origin unmatched_context: "
-                               f"{', '.join(unmatched[:5])}{', …' if len(unmatched) > 5 else ''}")
+        report.warnings.append(Message(
+                               "{n_unmatched} contexts matched no document's text and were "
+                               "added as documents of origin unmatched_context: "
+                               "{unmatched}{value}",
+                               n_unmatched=len(unmatched), unmatched=', '.join(unmatched[:5]),
+                               value=', …' if len(unmatched) > 5 else ''))
     if several:
-        report.warnings.append(f"{several} contexts matched several documents with the same "
-                               "text; the first by key was used")
+        report.warnings.append(Message(
+                               "{several} contexts matched several documents with the same "
+                               "text; the first by key was used", several=several))
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_source_bytes
+from rag_annotator.messages import Message
 
 #: Largest CSV/XLSX an import reads (10,000 cases with long answers fit in a few MB).
 MAX_TABLE_BYTES = 64 * 1024 * 1024
@@ -150,10 +151,11 @@ def read_csv(path: Path) -> Table:
     data = read_source_bytes(path, MAX_TABLE_BYTES)  # a gzipped CSV is read as it is
     text, encoding = decode_text(path, data)
     delimiter = sniff_delimiter(text)
-    warnings = []
+    warnings: list[str] = []
     if encoding == "cp1252":
-        warnings.append(f"{path.name}: not UTF-8; read as Windows-1252 (check the accents "
-                        "in the preview).")
+        warnings.append(Message(
+                        "{name}: not UTF-8; read as Windows-1252 (check the accents "
+                        "in the preview).", name=path.name))
     previous = csv.field_size_limit()
     csv.field_size_limit(MAX_FIELD_CHARS)
     try:
@@ -197,8 +199,10 @@ def _table(path: Path, records: list[list[str]], warnings: list[str], encoding: 
         cells = (cells + [""] * width)[:width]
         rows.append((number - first + 1, cells))
     if extra_rows:
-        warnings.append(f"{path.name}: rows {_few(extra_rows)} have more cells than the header "
-                        "has columns; the extra cells were ignored.")
+        warnings.append(Message(
+                        "{name}: rows {few} have more cells than the header "
+                        "has columns; the extra cells were ignored.",
+                        name=path.name, few=_few(extra_rows)))
     return Table(path, headers, rows, warnings, encoding, delimiter)
 
 
@@ -308,8 +312,10 @@ def _first_sheet(path: Path, workbook: Any, cancel: Callable[[], bool] | None,
             continue
         if accept is None or accept(table.headers):
             if index > 0:
-                table.warnings.append(f"{path.name}: read the sheet '{sheet.title}' (the "
-                                      "sheets before it have no recognised columns).")
+                table.warnings.append(Message(
+                                      "{name}: read the sheet '{title}' (the "
+                                      "sheets before it have no recognised columns).",
+                                      name=path.name, title=sheet.title))
             return table
         first = first or table
     if first is None:

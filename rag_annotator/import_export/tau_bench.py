@@ -43,6 +43,7 @@ from rag_annotator.import_export.trajectories import (
     _store,
     tally_notes,
 )
+from rag_annotator.messages import Message
 
 _TAU_FIELDS = frozenset(("task_id", "reward", "info", "traj", "trial"))
 _TAU2_KEPT = frozenset(("task_id", "trial", "messages", "reward_info", "agent_cost",
@@ -63,13 +64,16 @@ class _Parsed:
     def warnings(self) -> list[str]:
         notes = tally_notes(self.tally)
         if self.user_calls:
-            notes.append(f"{self.user_calls} tool calls of the simulated user (requestor "
-                         "user) are not agent steps; left out")
+            notes.append(Message(
+                         "{user_calls} tool calls of the simulated user (requestor "
+                         "user) are not agent steps; left out", user_calls=self.user_calls))
         if self.unanswered:
-            notes.append(f"{self.unanswered} tool calls have no tool message; their result "
-                         "is left empty")
+            notes.append(Message(
+                         "{unanswered} tool calls have no tool message; their result "
+                         "is left empty", unanswered=self.unanswered))
         if self.ignored:
-            notes.append(f"fields not kept: {few_names(sorted(self.ignored))}")
+            notes.append(Message(
+                         "fields not kept: {few_names}", few_names=few_names(sorted(self.ignored))))
         return notes
 
 
@@ -196,8 +200,9 @@ def import_tau(store: Any, path: Path, *, run: str | None = None,
     made = len((report.changes.rows.get("cases", {}).get("insert") or ())
                if report.changes is not None else ())
     if made:
-        report.warnings.append(f"{made} agent cases made from the file's tasks (drafts; "
-                               "question = the task's instruction)")
+        report.warnings.append(Message(
+                               "{made} agent cases made from the file's tasks (drafts; "
+                               "question = the task's instruction)", made=made))
     return report
 
 

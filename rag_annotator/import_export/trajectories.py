@@ -70,6 +70,7 @@ from rag_annotator.import_export.files import (
 )
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.tabular import few_names
+from rag_annotator.messages import Message
 
 #: The largest integer SQLite stores (and beyond which a count makes no sense).
 _LARGEST = 2**63 - 1
@@ -354,14 +355,17 @@ def undouble(value: Any, tally: dict[str, int] | None) -> Any:
 
 def tally_notes(tally: dict[str, int]) -> list[str]:
     """The report's notes for what :func:`_conversation` repaired (``tally``)."""
-    notes = []
+    notes: list[str] = []
     if tally.get("double"):
-        notes.append(f"{tally['double']} tool call arguments were double-encoded (a JSON text "
-                     "holding JSON); they were decoded")
+        notes.append(Message(
+                     "{tally} tool call arguments were double-encoded (a JSON text "
+                     "holding JSON); they were decoded", tally=tally['double']))
     if tally.get("reused"):
-        notes.append(f"{tally['reused']} tool call ids were used again within one log "
-                     f"({tally.get('reused_logs', 0)} logs); each tool message was paired "
-                     "with the earliest unanswered call of its id")
+        notes.append(Message(
+                     "{tally} tool call ids were used again within one log "
+                     "({get} logs); each tool message was paired "
+                     "with the earliest unanswered call of its id",
+                     tally=tally['reused'], get=tally.get('reused_logs', 0)))
     return notes
 
 
@@ -468,13 +472,17 @@ def parse_openai(path: Path, warnings: list[str]) -> list[TrajectoryInput]:
         items.append(item)
         unanswered.extend([line] * missing)
     if ignored:
-        warnings.append(f"fields ignored: {few_names(sorted(ignored))}")
+        warnings.append(Message("fields ignored: {few_names}",
+                                few_names=few_names(sorted(ignored))))
     warnings.extend(tally_notes(tally))
     if unanswered:
         lines = sorted(set(unanswered))
-        warnings.append(f"{len(unanswered)} tool calls have no tool message; their result is "
-                        f"left empty (lines {', '.join(map(str, lines[:5]))}"
-                        f"{', …' if len(lines) > 5 else ''})")
+        warnings.append(Message(
+                        "{n_unanswered} tool calls have no tool message; their result is "
+                        "left empty (lines {map}"
+                        "{value})",
+                        n_unanswered=len(unanswered), map=', '.join(map(str, lines[:5])),
+                        value=', …' if len(lines) > 5 else ''))
     return items
 
 

@@ -38,6 +38,7 @@ from rag_annotator.import_export.files import (
     read_text_blocks,
     read_text_lines,
 )
+from rag_annotator.messages import Message
 
 RUN_FIELDS = "qid Q0 docno rank score tag"
 QRELS_FIELDS = "qid iter docno rel"
@@ -131,8 +132,10 @@ def parse_run(path: Path, cancel: Callable[[], bool] | None = None,
     if not queries:
         raise ImportRejected(path, None, "the file holds no run lines.")
     if trailing and warnings is not None:
-        warnings.append(f"{len(trailing)} lines have fields after the sixth (first at line "
-                        f"{trailing[0]}); they were ignored, as trec_eval ignores them")
+        warnings.append(Message(
+                        "{n_trailing} lines have fields after the sixth (first at line "
+                        "{trailing}); they were ignored, as trec_eval ignores them",
+                        n_trailing=len(trailing), trailing=trailing[0]))
     ordered = {
         qid: sorted(lines.values(), key=_trec_eval_key, reverse=True)
         for qid, lines in queries.items()
@@ -398,8 +401,10 @@ def import_qrels(store: Store, path: Path, *, assessor: str,
     groups = qrels_groups(lines, assessor)
     report = ImportReport(rows=len(lines), cases=len({q.qid for q in lines}))
     if len(groups) > 1:
-        report.warnings.append(f"column 2 holds {len(groups)} judgment groups: imported as "
-                               f"{len(groups)} assessors ({_first(list(groups))})")
+        report.warnings.append(Message(
+                               "column 2 holds {n_groups} judgment groups: imported as "
+                               "{n_groups} assessors ({first})",
+                               n_groups=len(groups), first=_first(list(groups))))
     first_line: dict[tuple[str, str], int] = {}
     for q in lines:
         first_line.setdefault(("case", q.qid), q.line)
@@ -526,13 +531,16 @@ def export_qrels(store: RelevanceSource, destination: Path) -> ExportReport:
             report.lines += 1
             relevant_by_case[case] = relevant_by_case.get(case, False) or grade >= 1
     if disputed:
-        report.warnings.append(f"{len(disputed)} disputed pairs left out (adjudicate them): "
-                               f"{_first(disputed)}")
+        report.warnings.append(Message(
+                               "{n_disputed} disputed pairs left out (adjudicate them): "
+                               "{first}", n_disputed=len(disputed), first=_first(disputed)))
     no_relevant = sorted(c for c, rel in relevant_by_case.items() if not rel)
     if no_relevant:
-        report.warnings.append(f"{len(no_relevant)} cases have no relevant document and will "
+        report.warnings.append(Message(
+                               "{n_no_relevant} cases have no relevant document and will "
                                "score 0 in averages (in trec_eval's and in the app's trec "
-                               f"mean, which count them): {_first(no_relevant)}")
+                               "mean, which count them): {first}",
+                               n_no_relevant=len(no_relevant), first=_first(no_relevant)))
     return report
 
 
@@ -572,14 +580,16 @@ def export_run(store: RelevanceSource, run_name: str, destination: Path) -> Expo
                 out.write(f"{case} Q0 {doc} {rank} {value!r} {run_name}\n")
                 report.lines += 1
     if rewritten:
-        report.warnings.append(f"scores of {len(rewritten)} cases were missing or rose down "
-                               f"the ranking and were rewritten from the ranks: "
-                               f"{_first(rewritten)}")
+        report.warnings.append(Message(
+                               "scores of {n_rewritten} cases were missing or rose down "
+                               "the ranking and were rewritten from the ranks: "
+                               "{first}", n_rewritten=len(rewritten), first=_first(rewritten)))
     if reordered:
-        report.warnings.append(f"{len(reordered)} cases have tied scores stored in an order "
+        report.warnings.append(Message(
+                               "{n_reordered} cases have tied scores stored in an order "
                                "trec_eval does not use (it breaks ties by docno, descending); "
-                               f"tools will read those ties in their own order: "
-                               f"{_first(reordered)}")
+                               "tools will read those ties in their own order: "
+                               "{first}", n_reordered=len(reordered), first=_first(reordered)))
     _warn_missing_cases(store, agents, rankings, report)
     return report
 
@@ -590,9 +600,10 @@ def _warn_missing_cases(store: RelevanceSource, agents: frozenset[str],
                     if grade is not None and case not in agents}
     missing = sorted(judged_cases - set(rankings))
     if missing:
-        report.warnings.append(f"{len(missing)} judged cases have no line in this run (use "
-                               f"trec_eval -c, or metrics --all-judged, to count them): "
-                               f"{_first(missing)}")
+        report.warnings.append(Message(
+                               "{n_missing} judged cases have no line in this run (use "
+                               "trec_eval -c, or metrics --all-judged, to count them): "
+                               "{first}", n_missing=len(missing), first=_first(missing)))
 
 
 def _check_trec_id(value: str, destination: Path) -> None:
