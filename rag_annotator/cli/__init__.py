@@ -455,7 +455,7 @@ def _cmd_import(ns: argparse.Namespace) -> int:
         report = run_import(store, source, options)
     for warning in report.warnings:
         print(f"warning: {render_any(warning)}", file=sys.stderr)
-    print(f"{source}: {report.summary()}")
+    print(f"{source}: {render_any(report.summary())}")
     return 0
 
 
@@ -479,7 +479,7 @@ def _cmd_export(ns: argparse.Namespace) -> int:
         report = run_export(store, dest, options)
     for warning in report.warnings:
         print(f"warning: {render_any(warning)}", file=sys.stderr)
-    print(f"{dest}: {report.summary()}")
+    print(f"{dest}: {render_any(report.summary())}")
     return 0
 
 

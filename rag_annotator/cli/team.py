@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator.errors import InvalidValue
+from rag_annotator.messages import Message, render_any
 from rag_annotator.storage.store import GoldSetStore
 
 EXIT_ERROR = 2
@@ -96,15 +97,16 @@ def _cmd_collect(ns: argparse.Namespace) -> int:
         report = collect(store, ns.sources)
     for result in report.files:
         if result.refused is not None:
-            print(f"error: {result.refused}", file=sys.stderr)
+            print(f"error: {render_any(result.refused)}", file=sys.stderr)
             continue
         for line in few_lines([f"conflict: {c}" for c in result.conflicts]
                               + [f"skipped {s}" for s in result.skipped]):
             print(f"warning: {result.path}: {line}", file=sys.stderr)
-        print(result.summary())
-    print(f"{ns.file}: {len(report.files) - len(report.refused)} file(s) collected, "
-          f"{len(report.refused)} refused; {report.disputes} disputed pairs in the "
-          "adjudication queue")
+        print(render_any(result.summary()))
+    print(f"{ns.file}: " + Message(
+        "{collected} file(s) collected, {refused} refused; {disputes} disputed pairs in the "
+        "adjudication queue", collected=len(report.files) - len(report.refused),
+        refused=len(report.refused), disputes=report.disputes).render())
     return EXIT_ERROR if report.refused else 0
 
 

@@ -255,16 +255,17 @@ class CaseImportReport:
 
     def summary(self) -> str:
         """One paragraph in English (the UI builds its own translated text)."""
-        parts = [f"{self.cases} cases imported with {self.sources} expected sources"]
+        parts = [Message("{cases} cases imported with {sources} expected sources",
+                         cases=self.cases, sources=self.sources)]
         if self.keys_generated:
-            parts.append(f"{self.keys_generated} ids generated")
+            parts.append(Message("{n} ids generated", n=self.keys_generated))
         if self.no_answer:
-            parts.append(f"{self.no_answer} cases expect abstention (no answer in the "
-                         "documents)")
+            parts.append(Message("{n} cases expect abstention (no answer in the documents)",
+                                 n=self.no_answer))
         if self.unmatched_sources:
-            parts.append(f"{len(self.unmatched_sources)} source texts matched no document "
-                         "and were kept in the notes")
-        return "; ".join(parts) + "."
+            parts.append(Message("{n} source texts matched no document and were kept in the "
+                                 "notes", n=len(self.unmatched_sources)))
+        return Message("{parts}.", parts=Joined(parts))
 
 
 @dataclass

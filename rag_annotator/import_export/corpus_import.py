@@ -40,7 +40,7 @@ from rag_annotator.import_export.tabular import (
     few_names,
     read_table,
 )
-from rag_annotator.messages import Message
+from rag_annotator.messages import Joined, Message
 
 
 class CorpusStore(Store, Protocol):
@@ -89,15 +89,18 @@ class CorpusImportReport:
 
     def summary(self) -> str:
         """One paragraph in English (the UI builds its own translated text)."""
-        parts = [f"{len(self.added)} documents added, {len(self.changed)} changed, "
-                 f"{self.unchanged} unchanged, {len(self.disappeared)} disappeared"]
+        parts = [Message("{added} documents added, {changed} changed, {unchanged} unchanged, "
+                         "{disappeared} disappeared", added=len(self.added),
+                         changed=len(self.changed), unchanged=self.unchanged,
+                         disappeared=len(self.disappeared))]
         if self.metadata_updated:
-            parts.append(f"metadata updated on {len(self.metadata_updated)}")
+            parts.append(Message("metadata updated on {n}", n=len(self.metadata_updated)))
         if self.touched_cases or self.touched_judgments:
-            parts.append(f"changed or disappeared documents touch {len(self.touched_cases)} "
-                         f"cases ({_few(self.touched_cases)}) and {self.touched_judgments} "
-                         "judgments")
-        return "; ".join(parts) + "."
+            parts.append(Message("changed or disappeared documents touch {n} cases ({few}) and "
+                                 "{judgments} judgments", n=len(self.touched_cases),
+                                 few=_few(self.touched_cases),
+                                 judgments=self.touched_judgments))
+        return Message("{parts}.", parts=Joined(parts))
 
 
 def _few(items: list[str], n: int = 8) -> str:

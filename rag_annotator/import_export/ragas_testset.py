@@ -39,7 +39,7 @@ from rag_annotator.import_export.files import Cancelled, ImportRejected, read_js
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
 from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, few_names, read_table
-from rag_annotator.messages import Message
+from rag_annotator.messages import Joined, Message
 
 #: Word-set overlap (Jaccard) from which two questions are flagged as near-duplicates.
 NEAR_DUPLICATE = 0.8
@@ -68,14 +68,15 @@ class TestsetReport(CaseImportReport):
     unknown_fields: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        parts = [f"{self.cases} generated cases ({self.version}) added to the review queue "
-                 f"with {self.sources} expected sources"]
+        parts = [Message("{cases} generated cases ({version}) added to the review queue with "
+                         "{sources} expected sources", cases=self.cases, version=self.version,
+                         sources=self.sources)]
         if self.near_duplicates:
-            parts.append(f"{len(self.near_duplicates)} flagged as near-duplicates")
+            parts.append(Message("{n} flagged as near-duplicates", n=len(self.near_duplicates)))
         if self.unmatched_sources:
-            parts.append(f"{len(self.unmatched_sources)} contexts matched no document and "
-                         "were kept in the notes")
-        return "; ".join(parts) + "."
+            parts.append(Message("{n} contexts matched no document and were kept in the notes",
+                                 n=len(self.unmatched_sources)))
+        return Message("{parts}.", parts=Joined(parts))
 
 
 def words(text: str) -> frozenset[str]:

@@ -36,6 +36,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import FileNotFound, KnownError
 from rag_annotator.import_export import team_collect_items
 from rag_annotator.import_export.files import Cancelled, check_cancel
+from rag_annotator.messages import Message
 from rag_annotator.storage import team_merge
 from rag_annotator.storage.store import GoldSetStore
 
@@ -72,15 +73,21 @@ class FileCollect:
     def summary(self) -> str:
         """One line in English."""
         if self.refused is not None:
-            return f"refused: {self.refused}"
+            return Message("refused: {refused}", refused=self.refused)
         if self.items != "pairs":
-            return (f"{self.path}: {self.assessor}: {self.added} {self.items[:-1]} verdicts "
-                    f"added, {self.updated} updated, {self.unchanged} unchanged; "
-                    f"{len(self.conflicts)} conflicts, {len(self.skipped)} skipped")
-        return (f"{self.path}: {self.assessor}: {self.added} judgments added, {self.updated} "
-                f"updated, {self.unchanged} unchanged, {self.controls} control repeats, "
-                f"{self.cannot_judge} can't-judge; {len(self.conflicts)} conflicts, "
-                f"{len(self.skipped)} skipped")
+            return Message("{file}: {assessor}: {added} {item} verdicts added, {updated} "
+                           "updated, {unchanged} unchanged; {conflicts} conflicts, {skipped} "
+                           "skipped", file=self.path, assessor=self.assessor,
+                           added=self.added, item=self.items[:-1], updated=self.updated,
+                           unchanged=self.unchanged, conflicts=len(self.conflicts),
+                           skipped=len(self.skipped))
+        return Message("{file}: {assessor}: {added} judgments added, {updated} updated, "
+                       "{unchanged} unchanged, {controls} control repeats, {cannot_judge} "
+                       "can't-judge; {conflicts} conflicts, {skipped} skipped",
+                       file=self.path, assessor=self.assessor, added=self.added,
+                       updated=self.updated, unchanged=self.unchanged, controls=self.controls,
+                       cannot_judge=self.cannot_judge, conflicts=len(self.conflicts),
+                       skipped=len(self.skipped))
 
 
 @dataclass
@@ -154,7 +161,7 @@ def collect(store: GoldSetStore, sources: Iterable[str | Path], *,
         except Cancelled:
             raise
         except KnownError as error:
-            result.refused = str(error)  # names the file
+            result.refused = Message("{error}", error=error)  # names the file
         report.files.append(result)
     if progress is not None:
         progress(len(paths), len(paths))

@@ -70,7 +70,7 @@ from rag_annotator.import_export.files import (
 )
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.tabular import few_names
-from rag_annotator.messages import Message
+from rag_annotator.messages import N_, Message
 
 #: The largest integer SQLite stores (and beyond which a count makes no sense).
 _LARGEST = 2**63 - 1
@@ -95,13 +95,22 @@ class TrajectoryReport:
 
     def summary(self) -> str:
         """One sentence in English (the UI builds its own translated text)."""
-        return (f"{_count(self.trajectories, 'trajectory', 'trajectories')}, "
-                f"{_count(self.steps, 'step', 'steps')} imported into "
-                f"{'new ' if self.new_run else ''}run '{self.name}'.")
+        if self.new_run:
+            return Message("{trajectories}, {steps} imported into new run '{name}'.",
+                           trajectories=_count(self.trajectories, "trajectory", "trajectories"),
+                           steps=_count(self.steps, "step", "steps"), name=self.name)
+        return Message("{trajectories}, {steps} imported into run '{name}'.",
+                       trajectories=_count(self.trajectories, "trajectory", "trajectories"),
+                       steps=_count(self.steps, "step", "steps"), name=self.name)
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _count(n: int, one: str, many: str) -> Message:
+    """``1 trajectory``, ``3 steps``: the French catalogue has the same two forms."""
+    return Message(_COUNTS[one if n == 1 else many], n=n)
+
+
+_COUNTS = {"trajectory": N_("{n} trajectory"), "trajectories": N_("{n} trajectories"),
+           "step": N_("{n} step"), "steps": N_("{n} steps")}
 
 
 # -- reading JSON ------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from rag_annotator.import_export.files import (
     read_text_blocks,
     read_text_lines,
 )
-from rag_annotator.messages import Message
+from rag_annotator.messages import Joined, Message
 
 RUN_FIELDS = "qid Q0 docno rank score tag"
 QRELS_FIELDS = "qid iter docno rel"
@@ -86,15 +86,18 @@ class ImportReport:
 
     def summary(self) -> str:
         """One paragraph in English (the UI builds its own translated text)."""
-        parts = [f"{self.rows} lines for {self.cases} cases imported"
-                 + (f" as run '{self.name}'" if self.name else "")]
+        parts = [Message("{rows} lines for {cases} cases imported as run '{name}'",
+                         rows=self.rows, cases=self.cases, name=self.name) if self.name else
+                 Message("{rows} lines for {cases} cases imported", rows=self.rows,
+                         cases=self.cases)]
         if self.new_cases:
-            parts.append(f"{len(self.new_cases)} unknown case ids added as placeholder cases "
-                         f"({_first(self.new_cases)})")
+            parts.append(Message("{n} unknown case ids added as placeholder cases ({first})",
+                                 n=len(self.new_cases), first=_first(self.new_cases)))
         if self.new_documents:
-            parts.append(f"{len(self.new_documents)} unknown document ids added as placeholder "
-                         f"documents ({_first(self.new_documents)})")
-        return "; ".join(parts) + "."
+            parts.append(Message("{n} unknown document ids added as placeholder documents "
+                                 "({first})", n=len(self.new_documents),
+                                 first=_first(self.new_documents)))
+        return Message("{parts}.", parts=Joined(parts))
 
 
 def _first(items: list[str], n: int = 5) -> str:

@@ -132,7 +132,7 @@ class FileImport(QObject):
     def _show_report(self, report: Any) -> None:
         box = QMessageBox(QMessageBox.Icon.Information,
                           self.title or QCoreApplication.translate("file_import", "Import"),
-                          report.summary(), parent=self.parent_widget)
+                          render_any(report.summary()), parent=self.parent_widget)
         if report.warnings:
             box.setDetailedText("\n".join(render_any(w) for w in report.warnings))
         box.open()
