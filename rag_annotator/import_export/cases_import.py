@@ -52,11 +52,13 @@ from rag_annotator.domain.ports import Store
 from rag_annotator.domain.strict_json import parse_strict
 from rag_annotator.domain.structured import contract_from_json
 from rag_annotator.domain.structured_ops import write_contract_in
-from rag_annotator.errors import InvalidValue, KnownError
+from rag_annotator.errors import InvalidValue
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
+from rag_annotator.import_export.row_errors import RowErrors as _Errors
+from rag_annotator.import_export.row_errors import without_name as _without_name
 from rag_annotator.import_export.tabular import Table, few_names, read_table
-from rag_annotator.messages import N_, Joined, Message, Rendered, render_any
+from rag_annotator.messages import N_, Joined, Message
 
 
 class CaseStore(Store, Protocol):
@@ -275,41 +277,6 @@ class _Row:
     headers: dict[str, str]
 
 
-class _Errors:
-    """Row-level errors, all collected, raised as one message naming the first ones."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.items: list[Message] = []
-
-    def add(self, row: int | None, column: str | None, message: str | KnownError | Rendered,
-            **params: Any) -> None:
-        """One row's error: ``message`` is a message id filled by ``params``, or an error
-        raised by the domain's checks (rendered in the reader's language)."""
-        what = message if not isinstance(message, str) else Message(message, **params)
-        trimmed = Rendered(lambda lang: render_any(what, lang).rstrip(". "))  # joined by "; "
-        if row is not None and column:
-            self.items.append(Message("row {row}, column '{column}': {message}", row=row,
-                                      column=column, message=trimmed))
-        elif row is not None:
-            self.items.append(Message("row {row}: {message}", row=row, message=trimmed))
-        elif column:
-            self.items.append(Message("column '{column}': {message}", column=column,
-                                      message=trimmed))
-        else:
-            self.items.append(Message("{message}", message=trimmed))
-
-    def raise_if_any(self) -> None:
-        if not self.items:
-            return
-        more = len(self.items) - 5
-        text: list[Any] = list(self.items[:5])
-        if more > 0:
-            text.append(Message("and {more} more error(s)", more=more))
-        raise ImportRejected(self.path, None, "{text}. Nothing was imported.",
-                             text=Joined(text))
-
-
 def _split_list(text: str, *, tags: bool = False) -> list[str]:
     text = text.strip()
     if not text:
@@ -459,17 +426,6 @@ def _row_cells(row: _Row, errors: _Errors) -> dict[str, Any]:
         else:
             case[name] = text
     return case
-
-
-def _without_name(error: KnownError, name: str) -> Rendered:
-    """The error of a cell without the ``name: `` the domain's check puts first."""
-    def text(lang: str) -> str:
-        rendered = error.render(lang)
-        for prefix in (f"{name}: ", f"{name}\u00a0: "):  # English, French typography
-            rendered = rendered.removeprefix(prefix)
-        return rendered
-
-    return Rendered(text)
 
 
 def _agent_cell(case: dict[str, Any], name: str, raw: Any, row: _Row,

@@ -70,6 +70,7 @@ from rag_annotator.import_export.files import (
 )
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.tabular import few_names
+from rag_annotator.import_export.tool_call_notes import tally_notes as tally_notes
 from rag_annotator.messages import N_, Message
 
 #: The largest integer SQLite stores (and beyond which a count makes no sense).
@@ -95,13 +96,11 @@ class TrajectoryReport:
 
     def summary(self) -> str:
         """One sentence in English (the UI builds its own translated text)."""
-        if self.new_run:
-            return Message("{trajectories}, {steps} imported into new run '{name}'.",
-                           trajectories=_count(self.trajectories, "trajectory", "trajectories"),
-                           steps=_count(self.steps, "step", "steps"), name=self.name)
-        return Message("{trajectories}, {steps} imported into run '{name}'.",
+        run = Message(N_("new run '{name}'") if self.new_run else N_("run '{name}'"),
+                      name=self.name)
+        return Message("{trajectories}, {steps} imported into {run}.", run=run,
                        trajectories=_count(self.trajectories, "trajectory", "trajectories"),
-                       steps=_count(self.steps, "step", "steps"), name=self.name)
+                       steps=_count(self.steps, "step", "steps"))
 
 
 def _count(n: int, one: str, many: str) -> Message:
@@ -202,9 +201,8 @@ def _array(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
         try:
             value, end = _DECODER.raw_decode(text, i)
         except ValueError as error:
-            raise ImportRejected(path, line_at(i), "not valid JSON ({error}); the file must "
-                                                   "be one array of objects.",
-                                                   error=error) from None
+            raise ImportRejected(path, line_at(i), "not valid JSON ({error}); the file must be "
+                                                   "one array of objects.", error=error) from None
         except RecursionError:
             raise ImportRejected(path, line_at(i), TOO_DEEP) from None
         if not isinstance(value, dict):
@@ -362,22 +360,6 @@ def undouble(value: Any, tally: dict[str, int] | None) -> Any:
     return value
 
 
-def tally_notes(tally: dict[str, int]) -> list[str]:
-    """The report's notes for what :func:`_conversation` repaired (``tally``)."""
-    notes: list[str] = []
-    if tally.get("double"):
-        notes.append(Message(
-                     "{tally} tool call arguments were double-encoded (a JSON text "
-                     "holding JSON); they were decoded", tally=tally['double']))
-    if tally.get("reused"):
-        notes.append(Message(
-                     "{tally} tool call ids were used again within one log "
-                     "({get} logs); each tool message was paired "
-                     "with the earliest unanswered call of its id",
-                     tally=tally['reused'], get=tally.get('reused_logs', 0)))
-    return notes
-
-
 # -- the two shapes ----------------------------------------------------------------------------
 def parse_native(path: Path) -> tuple[list[TrajectoryInput], dict[int, str]]:
     """Parse a ``trajectories`` file; also return each line's ``run`` field, if any."""
@@ -486,12 +468,10 @@ def parse_openai(path: Path, warnings: list[str]) -> list[TrajectoryInput]:
     warnings.extend(tally_notes(tally))
     if unanswered:
         lines = sorted(set(unanswered))
-        warnings.append(Message(
-                        "{n_unanswered} tool calls have no tool message; their result is "
-                        "left empty (lines {map}"
-                        "{value})",
-                        n_unanswered=len(unanswered), map=', '.join(map(str, lines[:5])),
-                        value=', …' if len(lines) > 5 else ''))
+        warnings.append(Message("{n_unanswered} tool calls have no tool message; their result is "
+                                "left empty (lines {map}{value})", n_unanswered=len(unanswered),
+                                map=', '.join(map(str, lines[:5])),
+                                value=', …' if len(lines) > 5 else ''))
     return items
 
 
