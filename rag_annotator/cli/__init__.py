@@ -429,7 +429,7 @@ def _cmd_check(ns: argparse.Namespace) -> int:
             except sqlite3.Error:  # a damaged schema is already reported above
                 advice = []
     for problem in problems:
-        print(f"{name}: {problem}")
+        print(f"{name}: {render_any(problem)}")
     for line in advice:
         print(f"{name}: warning: {render_any(line)}")
     if advice:
