@@ -66,9 +66,9 @@ def assert_french(shown: str, error: Any, *, top: bool = True) -> None:
             assert found >= 0, f"{literal!r} of the French catalogue not in {shown!r}"
             at = found + len(literal)
     for value in error.params.values():
-        if isinstance(value, str):
-            assert value.replace("\n", "\\n") in shown
-        elif hasattr(value, "message_id"):
+        if hasattr(value, "message_id"):  # a nested message (a Message is also a str)
             assert_french(shown, value, top=False)
+        elif isinstance(value, str):
+            assert value.replace("\n", "\\n") in shown
     if top:
         assert shown != str(error), "the message is still in English"
