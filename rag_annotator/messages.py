@@ -15,9 +15,11 @@ from nothing with setuptools alone (package data), and ``tests/test_messages.py`
 ``.mo`` is stale, when an id the core can raise has no French, or when a translation drops or
 invents a placeholder.  English needs no catalogue: the id *is* the English text.
 
-Numbers follow the reader's locale: a number the English text groups or rounds (``{n:,}``,
-``{share:.1f}``) or a float is written with Babel's ``format_decimal`` (``1 234,5`` in
-French); a bare integer (a row or line number) is written plainly in every language.
+Numbers and dates follow the reader's locale.  A number the English text groups or rounds
+(``{n:,}``, ``{share:.1f}``) or a float is written with Babel's ``format_decimal``
+(``1 234,5`` in French); a bare integer (a row or line number) is written plainly in every
+language.  A ``datetime`` is written by its English format spec (``2026-11-29 14:02``) and
+in the locale's short form elsewhere (``29/11/2026 14:02``, Babel's ``format_datetime``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import os
 import re
 import string
 from collections.abc import Callable, Mapping
+from datetime import date, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -124,6 +127,13 @@ class _LocaleFormatter(string.Formatter):
         renderer = getattr(value, "render", None)
         if callable(renderer) and not format_spec:  # a nested message or known error
             return str(renderer(self.lang))
+        if isinstance(value, (date, datetime)):  # the locale's short form: 29/11/2026 14:02
+            from babel.dates import format_date, format_datetime
+
+            if isinstance(value, datetime):
+                return str(format_datetime(value, "short", tzinfo=value.tzinfo,
+                                           locale=self.lang))
+            return str(format_date(value, "medium", locale=self.lang))
         match = _NUMBER_SPEC.fullmatch(format_spec)
         number = isinstance(value, (int, float)) and not isinstance(value, bool)
         if not number or match is None or (not format_spec and isinstance(value, int)):

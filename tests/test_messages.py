@@ -203,3 +203,20 @@ def test_a_merge_conflict_is_reported_in_french_by_the_cli(tmp_path: Path) -> No
     assert "ce fichier dit relevant, l'autre dit not_relevant (Alice)" in warning
     assert result.stdout.strip().endswith(report.summary("fr"))
     assert "fusionné" in report.summary("fr")
+
+
+def test_a_lock_holders_date_follows_the_locale() -> None:
+    from datetime import datetime, timezone
+
+    from babel.dates import format_datetime
+
+    from rag_annotator.storage.lock import LockInfo
+
+    holder = LockInfo("Claire Dubois", "pc-12", 4242, "2026-11-29T14:02:33+00:00")
+    assert holder.describe() == ("Claire Dubois (host pc-12, process 4242) since "
+                                 "2026-11-29 14:02 UTC")
+    when = datetime(2026, 11, 29, 14, 2, 33, tzinfo=timezone.utc)
+    french = holder.message().render("fr")
+    assert french == (f"Claire Dubois (machine pc-12, processus 4242) depuis le "
+                      f"{format_datetime(when, 'short', tzinfo=timezone.utc, locale='fr')} UTC")
+    assert "29/11/2026" in french

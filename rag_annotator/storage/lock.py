@@ -39,6 +39,7 @@ import stat
 import sys
 import time
 from dataclasses import asdict, dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import IO
 
@@ -66,9 +67,13 @@ class LockInfo:
     def message(self) -> Message:
         """:meth:`describe` as a message, rendered in the reader's language."""
         who: str | Message = self.assessor or Message("someone")
-        since = self.since.replace("T", " ")[:16]
-        return Message("{who} (host {host}, process {pid}) since {since} UTC", who=who,
-                       host=self.host, pid=self.pid, since=since)
+        try:
+            since = datetime.fromisoformat(self.since)
+        except ValueError:  # a lock file written by hand: shown as it is
+            return Message("{who} (host {host}, process {pid}) since {since} UTC", who=who,
+                           host=self.host, pid=self.pid, since=self.since[:16])
+        return Message("{who} (host {host}, process {pid}) since {since:%Y-%m-%d %H:%M} UTC",
+                       who=who, host=self.host, pid=self.pid, since=since)
 
 
 class FileInUse(FileBusy):
