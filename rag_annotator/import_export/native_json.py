@@ -76,6 +76,7 @@ from rag_annotator.import_export.native_json_export import (  # the writer, re-e
 from rag_annotator.import_export.native_structured import SECTIONS as STRUCTURED_SECTIONS
 from rag_annotator.import_export.native_structured import read_sections
 from rag_annotator.import_export.registry import Options
+from rag_annotator.import_export.row_errors import without_name
 from rag_annotator.messages import Message
 from rag_annotator.storage.store import GoldSetStore
 
@@ -137,9 +138,8 @@ def check_value(path: Path, label: str, value: Any, kind: Any, line: int | None 
         try:
             return agent_column(kind.name, "" if value is None else value)
         except InvalidValue as error:
-            message = str(error).removeprefix(f"{kind.name}: ")
-            raise ImportRejected(path, line, "{label}: {message_}",
-                                             label=label, message_=message) from None
+            raise ImportRejected(path, line, "{label}: {message_}", label=label,
+                                 message_=without_name(error, kind.name)) from None
     if kind == _EXTRA:
         return extra_value(value, bad)
     if kind == _OSTATE:
