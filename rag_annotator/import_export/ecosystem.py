@@ -80,8 +80,8 @@ class Written:
     warnings: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        return f"written to {self.path.name}: " + ", ".join(
-            f"{n} {name}" for name, n in self.counts.items()) + "."
+        return Message("written to {file}: {counts}.", file=self.path.name,
+                       counts=", ".join(f"{n} {name}" for name, n in self.counts.items()))
 
 
 @dataclass
@@ -94,7 +94,8 @@ class Imported:
     changes: Changes | None = None
 
     def summary(self) -> str:
-        return "imported: " + ", ".join(f"{n} {name}" for name, n in self.counts.items()) + "."
+        return Message("imported: {counts}.",
+                       counts=", ".join(f"{n} {name}" for name, n in self.counts.items()))
 
 
 def _line(obj: dict[str, Any], *, ascii_only: bool = False) -> str:

@@ -102,7 +102,9 @@ class ImportReport:
 
     def summary(self) -> str:
         parts = [f"{n} {name.replace('_', ' ')}" for name, n in self.counts.items() if n]
-        return "imported: " + (", ".join(parts) or "nothing") + "."
+        if not parts:
+            return Message("imported: nothing.")
+        return Message("imported: {counts}.", counts=", ".join(parts))
 
 
 # -- import: field checks ----------------------------------------------------------------------
