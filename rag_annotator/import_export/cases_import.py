@@ -552,11 +552,10 @@ def _rows_from_jsonl(path: Path, mapping: Mapping[str, str],
         rows.append(_Row(number, values, headers))
     if unknown:
         report.ignored_columns = sorted(unknown)
-        report.warnings.append(Message(
-                               "{name}: fields not recognised and ignored: "
-                               "{few_names} (name them with --map "
-                               "field=name).",
-                               name=path.name, few_names=few_names(sorted(unknown))))
+        report.warnings.append(Message("{name}: fields not recognised and ignored: "
+                                       "{few_names} (name them with --map "
+                                       "field=name).",
+                                       name=path.name, few_names=few_names(sorted(unknown))))
     return rows
 
 
@@ -581,10 +580,9 @@ def load_rows(path: Path, options: Options,
     ignored = [h for i, h in enumerate(table.headers) if h and i not in columns.values()]
     if ignored:
         report.ignored_columns = ignored
-        report.warnings.append(Message(
-                               "{name}: columns not recognised and ignored: "
-                               "{few_names} (name them with --map field=Header).",
-                               name=path.name, few_names=few_names(ignored)))
+        report.warnings.append(Message("{name}: columns not recognised and ignored: "
+                                       "{few_names} (name them with --map field=Header).",
+                                       name=path.name, few_names=few_names(ignored)))
     question = table.headers[columns["question"]]
     if table.rows and not any(cells[columns["question"]].strip() for _n, cells in table.rows):
         raise ImportRejected(path, None, "column '{question}' is empty in every row; every "
@@ -623,11 +621,10 @@ def _category_to_tags(path: Path, rows: list[_Row], report: CaseImportReport) ->
             tags.append(text)
         r.values["tags"] = tags
         r.headers.setdefault("tags", header)
-    report.warnings.append(Message(
-                           "{name}: column '{header}' holds values that are not case "
-                           "families ({few_names}); they were added as tags (name "
-                           "the family column with --map family=Header).",
-                           name=path.name, header=header, few_names=few_names(odd, 5)))
+    report.warnings.append(Message("{name}: column '{header}' holds values that are not case "
+                                   "families ({few_names}); they were added as tags (name "
+                                   "the family column with --map family=Header).",
+                                   name=path.name, header=header, few_names=few_names(odd, 5)))
 
 
 def import_cases(store: CaseStore, source: Path, options: Options) -> CaseImportReport:

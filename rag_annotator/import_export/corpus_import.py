@@ -179,9 +179,8 @@ def _folder(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any
         title = heading.group(1).strip() if heading else file.stem.replace("_", " ")
         rows.append((i, {"key": key, "title": title, "text": text.replace("\r\n", "\n")}))
     if not_utf8:  # one line, however many files
-        warnings.append(Message(
-                        "{few_names}: not UTF-8; read as Windows-1252.",
-                        few_names=few_names(not_utf8, 5)))
+        warnings.append(Message("{few_names}: not UTF-8; read as Windows-1252.",
+                                few_names=few_names(not_utf8, 5)))
     return rows, warnings
 
 

@@ -118,9 +118,8 @@ def _judged_pairs(store: GoldSetStore, cases: set[str] | None,
         elif grade is not None:
             out.append((case, doc, grade))
     if disputed:
-        warnings.append(Message(
-                        "{n_disputed} disputed pairs left out (adjudicate them): "
-                        "{few}", n_disputed=len(disputed), few=_few(disputed)))
+        warnings.append(Message("{n_disputed} disputed pairs left out (adjudicate them): "
+                                "{few}", n_disputed=len(disputed), few=_few(disputed)))
     return out
 
 
@@ -165,16 +164,14 @@ def export_beir(store: GoldSetStore, dest: Path, options: Options) -> Written:
     doc_columns, docs = store.entity_rows("documents")
     clash = sorted(keys & {k for k, *_ in store.entity_rows("documents")[1]})
     if clash:
-        report.warnings.append(Message(
-                               "{n_clash} case ids equal a document id; BEIR's evaluation "
-                               "drops such documents (ignore_identical_ids): {few}",
-                               n_clash=len(clash), few=_few(clash)))
+        report.warnings.append(Message("{n_clash} case ids equal a document id; BEIR's evaluation "
+                                       "drops such documents (ignore_identical_ids): {few}",
+                                       n_clash=len(clash), few=_few(clash)))
     unlabelled = sorted(keys - {c for c, _d, _g in pairs})
     if unlabelled:
-        report.warnings.append(Message(
-                               "{n_unlabelled} cases have no judged document; BEIR drops "
-                               "queries without qrels: {few}",
-                               n_unlabelled=len(unlabelled), few=_few(unlabelled)))
+        report.warnings.append(Message("{n_unlabelled} cases have no judged document; BEIR drops "
+                                       "queries without qrels: {few}",
+                                       n_unlabelled=len(unlabelled), few=_few(unlabelled)))
 
     def write(folder: Path) -> None:
         index = {c: i for i, c in enumerate(doc_columns)}
@@ -294,9 +291,8 @@ def _beir_not_kept(report: Imported, name: str, items: list[tuple[int, Any]],
             elif key not in kept and value not in ("", None, {}, []):
                 lost.add(key)
     if lost:
-        report.warnings.append(Message(
-                               "{name}: {what}: {few}",
-                               name=name, what=what, few=_few(sorted(lost), 10)))
+        report.warnings.append(Message("{name}: {what}: {few}",
+                                       name=name, what=what, few=_few(sorted(lost), 10)))
 
 
 def _first_lines(path: Path, items: list[tuple[int, Any]], what: str) -> dict[str, int]:
@@ -464,10 +460,9 @@ def export_ragas(store: GoldSetStore, dest: Path, options: Options) -> Written:
     report.counts["cases"] = len(items)
     no_answer = [i.case["key"] for i in items if i.answer is None]
     if no_answer:
-        report.warnings.append(Message(
-                               "{n_no_answer} cases have no answer in this run (no "
-                               "'response'): {few}",
-                               n_no_answer=len(no_answer), few=_few(no_answer)))
+        report.warnings.append(Message("{n_no_answer} cases have no answer in this run (no "
+                                       "'response'): {few}",
+                                       n_no_answer=len(no_answer), few=_few(no_answer)))
     return report
 
 
@@ -561,9 +556,8 @@ def import_deepeval(store: GoldSetStore, source: Path, options: Options) -> Impo
         rows.append(_golden(source, i, golden, keys))
     not_kept = sorted({k for g in data if isinstance(g, dict) for k in g} - GOLDEN_KEPT)
     if not_kept:
-        report.warnings.append(Message(
-                               "{kept_in_extra}: {few}",
-                               kept_in_extra=KEPT_IN_EXTRA, few=_few(not_kept, 10)))
+        report.warnings.append(Message("{kept_in_extra}: {few}",
+                                       kept_in_extra=KEPT_IN_EXTRA, few=_few(not_kept, 10)))
     with store.operation(IMPORT_ACTION, f"DeepEval ← {source.name}") as op:
         existing = op.ids_by_key("cases")
         taken = [k for k in keys if k in existing]

@@ -51,12 +51,11 @@ def named_file(folder: Path, relative: str, notes: list[str]) -> Path:
         path = path / part
         if path.is_symlink():
             real = _judge_link(root, path)
-            notes.append(Message(
-                         "{as_posix} is a link to "
-                         "{as_posix2} inside the folder; read "
-                         "through it.",
-                         as_posix=path.relative_to(folder).as_posix(),
-                         as_posix2=Path(real).relative_to(root).as_posix()))
+            notes.append(Message("{as_posix} is a link to "
+                                 "{as_posix2} inside the folder; read "
+                                 "through it.",
+                                 as_posix=path.relative_to(folder).as_posix(),
+                                 as_posix2=Path(real).relative_to(root).as_posix()))
     return path
 
 
@@ -87,8 +86,7 @@ def folder_files(folder: Path, suffixes: tuple[str, ...], notes: list[str]) -> l
     if skipped:
         from rag_annotator.import_export.tabular import few_names
 
-        notes.append(Message(
-                     "{n_skipped:,} link(s) inside the folder skipped (their targets are "
-                     "read under their own names): {few_names}.",
-                     n_skipped=len(skipped), few_names=few_names(sorted(skipped), 5)))
+        notes.append(Message("{n_skipped:,} link(s) inside the folder skipped (their targets are "
+                             "read under their own names): {few_names}.",
+                             n_skipped=len(skipped), few_names=few_names(sorted(skipped), 5)))
     return sorted(found)

@@ -336,13 +336,12 @@ def import_verdicts(store: Store, path: Path, tool: str, *, run: str | None,
                 hint=_OWN_CLAIMS if tool == "ragchecker" else "split the answers the same "
                 "way, or give the claims in the answers' order"))
     if report.unmatched:
-        report.warnings.append(Message(
-                               "{n_unmatched} claims of the file matched none of "
-                               "run {run}'s claims: {unmatched}"
-                               "{value}",
-                               n_unmatched=len(report.unmatched), run=run,
-                               unmatched='; '.join(report.unmatched[:5]),
-                               value='; …' if len(report.unmatched) > 5 else ''))
+        report.warnings.append(Message("{n_unmatched} claims of the file matched none of "
+                                       "run {run}'s claims: {unmatched}"
+                                       "{value}",
+                                       n_unmatched=len(report.unmatched), run=run,
+                                       unmatched='; '.join(report.unmatched[:5]),
+                                       value='; …' if len(report.unmatched) > 5 else ''))
     report.changes = made(op.changes())
     return report
 

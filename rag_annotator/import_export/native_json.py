@@ -430,9 +430,8 @@ def import_json(store: GoldSetStore, source: Path, options: Options) -> ImportRe
     data = read_document(source)
     report = ImportReport()
     if data["has_history"]:
-        report.warnings.append(Message(
-                               "the file's history was not imported (its row ids belong to "
-                               "the file it came from); this file's history starts here."))
+        report.warnings.append(Message("the file's history was not imported (its row ids belong to "
+                                       "the file it came from); this file's history starts here."))
     from rag_annotator.import_export.native_load import load_goldset
 
     with store.operation(IMPORT_ACTION, f"JSON ← {source.name}") as op:

@@ -278,19 +278,17 @@ def _warn(report: RagasReport, several: int) -> None:
             "documents): {few_names}",
             n_unmatched=len(report.unmatched), few_names=few_names(report.unmatched, 5)))
     if report.matched.get("added"):
-        report.warnings.append(Message(
-                               "{matched} contexts matched no document and "
-                               "were added as documents of origin unmatched_context",
-                               matched=report.matched['added']))
+        report.warnings.append(Message("{matched} contexts matched no document and "
+                                       "were added as documents of origin unmatched_context",
+                                       matched=report.matched['added']))
     if report.merged:
         report.warnings.append(Message(
                                "{merged} contexts were further chunks of a document "
                                "ranked higher for the same question; the document keeps its "
                                "best rank", merged=report.merged))
     if several:
-        report.warnings.append(Message(
-                               "{several} contexts matched several documents equally; the "
-                               "first by key was used", several=several))
+        report.warnings.append(Message("{several} contexts matched several documents equally; the "
+                                       "first by key was used", several=several))
 
 
 def _expected_sources(op: Writer, records: list[RunRecord],

@@ -154,16 +154,13 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
                                            "among: {fields}.", fields=', '.join(sorted(fields)))
     report.unknown_fields = sorted(fields - KNOWN)
     if report.unknown_fields:
-        report.warnings.append(Message(
-                               "{name}: fields not known to Ragas test sets were "
-                               "kept in extra: {few_names}.",
-                               name=source.name, few_names=few_names(report.unknown_fields)))
+        report.warnings.append(Message("{name}: fields not known to Ragas test sets were kept in "
+                                       "extra: {few_names}.", name=source.name,
+                                       few_names=few_names(report.unknown_fields)))
     known_lost = sorted((fields & KNOWN) - set(names) - set(ORIGIN_FIELDS))
     if known_lost:  # persona_name, query_style…: read, the case has no column for them
-        report.warnings.append(Message(
-                               "{name}: {kept_in_extra}: {few_names}.",
-                               name=source.name, kept_in_extra=KEPT_IN_EXTRA,
-                               few_names=few_names(known_lost)))
+        report.warnings.append(Message("{name}: {kept}: {few_names}.", name=source.name,
+                                       kept=KEPT_IN_EXTRA, few_names=few_names(known_lost)))
     in_extra = [*known_lost, *report.unknown_fields]
     matcher = ContextMatcher(list(store.corpus_texts()))  # Markdown-, chunk-aware
     existing = [(case_id, key, words(q)) for case_id, key, q in store.case_questions()]

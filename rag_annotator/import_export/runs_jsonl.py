@@ -338,7 +338,6 @@ def _match_contexts(op: Writer, path: Path, records: list[RunRecord],
                                n_unmatched=len(unmatched), unmatched=', '.join(unmatched[:5]),
                                value=', …' if len(unmatched) > 5 else ''))
     if several:
-        report.warnings.append(Message(
-                               "{several} contexts matched several documents with the same "
-                               "text; the first by key was used", several=several))
+        report.warnings.append(Message("{several} contexts matched several documents with the same "
+                                       "text; the first by key was used", several=several))
 

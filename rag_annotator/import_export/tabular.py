@@ -153,9 +153,8 @@ def read_csv(path: Path) -> Table:
     delimiter = sniff_delimiter(text)
     warnings: list[str] = []
     if encoding == "cp1252":
-        warnings.append(Message(
-                        "{name}: not UTF-8; read as Windows-1252 (check the accents "
-                        "in the preview).", name=path.name))
+        warnings.append(Message("{name}: not UTF-8; read as Windows-1252 (check the accents "
+                                "in the preview).", name=path.name))
     previous = csv.field_size_limit()
     csv.field_size_limit(MAX_FIELD_CHARS)
     try:
@@ -199,10 +198,9 @@ def _table(path: Path, records: list[list[str]], warnings: list[str], encoding: 
         cells = (cells + [""] * width)[:width]
         rows.append((number - first + 1, cells))
     if extra_rows:
-        warnings.append(Message(
-                        "{name}: rows {few} have more cells than the header "
-                        "has columns; the extra cells were ignored.",
-                        name=path.name, few=_few(extra_rows)))
+        warnings.append(Message("{name}: rows {few} have more cells than the header "
+                                "has columns; the extra cells were ignored.",
+                                name=path.name, few=_few(extra_rows)))
     return Table(path, headers, rows, warnings, encoding, delimiter)
 
 
@@ -312,10 +310,9 @@ def _first_sheet(path: Path, workbook: Any, cancel: Callable[[], bool] | None,
             continue
         if accept is None or accept(table.headers):
             if index > 0:
-                table.warnings.append(Message(
-                                      "{name}: read the sheet '{title}' (the "
-                                      "sheets before it have no recognised columns).",
-                                      name=path.name, title=sheet.title))
+                table.warnings.append(Message("{name}: read the sheet '{title}' (the "
+                                              "sheets before it have no recognised columns).",
+                                              name=path.name, title=sheet.title))
             return table
         first = first or table
     if first is None:

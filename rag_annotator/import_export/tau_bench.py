@@ -64,13 +64,11 @@ class _Parsed:
     def warnings(self) -> list[str]:
         notes = tally_notes(self.tally)
         if self.user_calls:
-            notes.append(Message(
-                         "{user_calls} tool calls of the simulated user (requestor "
-                         "user) are not agent steps; left out", user_calls=self.user_calls))
+            notes.append(Message("{user_calls} tool calls of the simulated user (requestor "
+                                 "user) are not agent steps; left out", user_calls=self.user_calls))
         if self.unanswered:
-            notes.append(Message(
-                         "{unanswered} tool calls have no tool message; their result "
-                         "is left empty", unanswered=self.unanswered))
+            notes.append(Message("{unanswered} tool calls have no tool message; their result "
+                                 "is left empty", unanswered=self.unanswered))
         if self.ignored:
             notes.append(Message(
                          "fields not kept: {few_names}", few_names=few_names(sorted(self.ignored))))
@@ -200,9 +198,8 @@ def import_tau(store: Any, path: Path, *, run: str | None = None,
     made = len((report.changes.rows.get("cases", {}).get("insert") or ())
                if report.changes is not None else ())
     if made:
-        report.warnings.append(Message(
-                               "{made} agent cases made from the file's tasks (drafts; "
-                               "question = the task's instruction)", made=made))
+        report.warnings.append(Message("{made} agent cases made from the file's tasks (drafts; "
+                                       "question = the task's instruction)", made=made))
     return report
 
 

@@ -135,10 +135,9 @@ def parse_run(path: Path, cancel: Callable[[], bool] | None = None,
     if not queries:
         raise ImportRejected(path, None, "the file holds no run lines.")
     if trailing and warnings is not None:
-        warnings.append(Message(
-                        "{n_trailing} lines have fields after the sixth (first at line "
-                        "{trailing}); they were ignored, as trec_eval ignores them",
-                        n_trailing=len(trailing), trailing=trailing[0]))
+        warnings.append(Message("{n_trailing} lines have fields after the sixth (first at line "
+                                "{trailing}); they were ignored, as trec_eval ignores them",
+                                n_trailing=len(trailing), trailing=trailing[0]))
     ordered = {
         qid: sorted(lines.values(), key=_trec_eval_key, reverse=True)
         for qid, lines in queries.items()
@@ -404,10 +403,9 @@ def import_qrels(store: Store, path: Path, *, assessor: str,
     groups = qrels_groups(lines, assessor)
     report = ImportReport(rows=len(lines), cases=len({q.qid for q in lines}))
     if len(groups) > 1:
-        report.warnings.append(Message(
-                               "column 2 holds {n_groups} judgment groups: imported as "
-                               "{n_groups} assessors ({first})",
-                               n_groups=len(groups), first=_first(list(groups))))
+        report.warnings.append(Message("column 2 holds {n_groups} judgment groups: imported as "
+                                       "{n_groups} assessors ({first})",
+                                       n_groups=len(groups), first=_first(list(groups))))
     first_line: dict[tuple[str, str], int] = {}
     for q in lines:
         first_line.setdefault(("case", q.qid), q.line)
@@ -534,16 +532,14 @@ def export_qrels(store: RelevanceSource, destination: Path) -> ExportReport:
             report.lines += 1
             relevant_by_case[case] = relevant_by_case.get(case, False) or grade >= 1
     if disputed:
-        report.warnings.append(Message(
-                               "{n_disputed} disputed pairs left out (adjudicate them): "
-                               "{first}", n_disputed=len(disputed), first=_first(disputed)))
+        report.warnings.append(Message("{n_disputed} disputed pairs left out (adjudicate them): "
+                                       "{first}", n_disputed=len(disputed), first=_first(disputed)))
     no_relevant = sorted(c for c, rel in relevant_by_case.items() if not rel)
     if no_relevant:
-        report.warnings.append(Message(
-                               "{n_no_relevant} cases have no relevant document and will "
-                               "score 0 in averages (in trec_eval's and in the app's trec "
-                               "mean, which count them): {first}",
-                               n_no_relevant=len(no_relevant), first=_first(no_relevant)))
+        report.warnings.append(Message("{n_no_relevant} cases have no relevant document and will "
+                                       "score 0 in averages (in trec_eval's and in the app's trec "
+                                       "mean, which count them): {first}",
+                                       n_no_relevant=len(no_relevant), first=_first(no_relevant)))
     return report
 
 
@@ -603,10 +599,9 @@ def _warn_missing_cases(store: RelevanceSource, agents: frozenset[str],
                     if grade is not None and case not in agents}
     missing = sorted(judged_cases - set(rankings))
     if missing:
-        report.warnings.append(Message(
-                               "{n_missing} judged cases have no line in this run (use "
-                               "trec_eval -c, or metrics --all-judged, to count them): "
-                               "{first}", n_missing=len(missing), first=_first(missing)))
+        report.warnings.append(Message("{n_missing} judged cases have no line in this run (use "
+                                       "trec_eval -c, or metrics --all-judged, to count them): "
+                                       "{first}", n_missing=len(missing), first=_first(missing)))
 
 
 def _check_trec_id(value: str, destination: Path) -> None:

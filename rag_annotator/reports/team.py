@@ -144,9 +144,8 @@ def read_team_folder(folder: Path, *, skip: Path | None = None,
     notes: list[str] = []
     ids = {r.status.campaign for r in good}
     if len(ids) > 1:
-        notes.append(Message(
-                     "the files come from {n_ids} different campaigns; the figures "
-                     "mix them.", n_ids=len(ids)))
+        notes.append(Message("the files come from {n_ids} different campaigns; the figures "
+                             "mix them.", n_ids=len(ids)))
     figures = team_figures(
         [j for r in good for j in r.judgments],
         assigned={r.status.assessor: r.status.assigned for r in good},

@@ -24,9 +24,8 @@ class FileChecks(ReadBase):
         problems = [f"integrity: {r[0]}" for r in self._conn.execute("PRAGMA integrity_check")
                     if r[0] != "ok"]
         for table, rowid, parent, _fk in self._conn.execute("PRAGMA foreign_key_check"):
-            problems.append(Message(
-                            "{table} row {rowid} refers to a missing {parent} row",
-                            table=table, rowid=rowid, parent=parent))
+            problems.append(Message("{table} row {rowid} refers to a missing {parent} row",
+                                    table=table, rowid=rowid, parent=parent))
         return problems
 
     def schema_problems(self) -> list[str]:
@@ -67,10 +66,9 @@ class FileChecks(ReadBase):
         for (claim_id, doc, end, length) in self._conn.execute(
                 "SELECT e.claim_id, d.key, e.span_end, length(d.text) FROM evidence e "
                 "JOIN documents d ON d.id = e.document_id WHERE e.span_end > length(d.text)"):
-            problems.append(Message(
-                            "evidence of claim {claim_id}: span ends at {end}, beyond "
-                            "document {doc} ({length} characters)",
-                            claim_id=claim_id, end=end, doc=doc, length=length))
+            problems.append(Message("evidence of claim {claim_id}: span ends at {end}, beyond "
+                                    "document {doc} ({length} characters)",
+                                    claim_id=claim_id, end=end, doc=doc, length=length))
         for (key,) in self._conn.execute(
                 "WITH RECURSIVE chain(start, id, depth) AS ("
                 " SELECT id, supersedes_id, 1 FROM documents WHERE supersedes_id IS NOT NULL"
@@ -85,31 +83,27 @@ class FileChecks(ReadBase):
             for (row_id,) in self._conn.execute(
                     f"SELECT id FROM {table} WHERE NOT json_valid({column}) "
                     f"OR json_type({column}) != 'array'"):
-                problems.append(Message(
-                                "{table} {row_id}: {column} is not a JSON list",
-                                table=table, row_id=row_id, column=column))
+                problems.append(Message("{table} {row_id}: {column} is not a JSON list",
+                                        table=table, row_id=row_id, column=column))
         for table, column in _JSON_OBJECT_COLUMNS:
             for (row_id,) in self._conn.execute(
                     f"SELECT id FROM {table} WHERE {column} IS NOT NULL AND "
                     f"(NOT json_valid({column}) OR json_type({column}) != 'object')"):
-                problems.append(Message(
-                                "{table} {row_id}: {column} is not a JSON object",
-                                table=table, row_id=row_id, column=column))
+                problems.append(Message("{table} {row_id}: {column} is not a JSON object",
+                                        table=table, row_id=row_id, column=column))
         for (key,) in self._conn.execute(
                 "SELECT key FROM cases WHERE json_valid(tool_order) AND EXISTS (SELECT 1 FROM "
                 "json_each(tool_order) p WHERE p.type != 'array' OR json_array_length(p.value) "
                 "!= 2)"):
-            problems.append(Message(
-                            "case {key}: tool_order holds something other than "
-                            "[before, after] pairs", key=key))
+            problems.append(Message("case {key}: tool_order holds something other than "
+                                    "[before, after] pairs", key=key))
         for (run, case, n) in self._conn.execute(
                 "SELECT r.name, c.key, count(*) FROM trajectory_steps s "
                 "JOIN trajectories t ON t.id = s.trajectory_id JOIN runs r ON r.id = t.run_id "
                 "JOIN cases c ON c.id = t.case_id GROUP BY s.trajectory_id "
                 "HAVING count(*) != max(s.position)"):
-            problems.append(Message(
-                            "run {run}, case {case}: trajectory steps are not numbered "
-                            "1..{n}", run=run, case=case, n=n))
+            problems.append(Message("run {run}, case {case}: trajectory steps are not numbered "
+                                    "1..{n}", run=run, case=case, n=n))
         for (name, n) in self._conn.execute(
                 "SELECT lower(trim(name)), count(*) FROM identities GROUP BY lower(trim(name)) "
                 "HAVING count(*) > 1"):
@@ -120,16 +114,14 @@ class FileChecks(ReadBase):
         for (n,) in self._conn.execute(
                 "SELECT count(*) FROM judgments WHERE grade > ?", (max_grade,)):
             if n:
-                problems.append(Message(
-                                "{n} judgments have a grade above the gold set's scale "
-                                "(max {max_grade})", n=n, max_grade=max_grade))
+                problems.append(Message("{n} judgments have a grade above the gold set's scale "
+                                        "(max {max_grade})", n=n, max_grade=max_grade))
         for (run, case, n, top) in self._conn.execute(
                 "SELECT r.name, c.key, count(*), max(t.rank) FROM retrieved t "
                 "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
                 "GROUP BY t.run_id, t.case_id HAVING count(*) != max(t.rank)"):
-            problems.append(Message(
-                            "run {run}, case {case}: ranks are not 1..{n} (max {top})",
-                            run=run, case=case, n=n, top=top))
+            problems.append(Message("run {run}, case {case}: ranks are not 1..{n} (max {top})",
+                                    run=run, case=case, n=n, top=top))
         problems.extend(structured_problems(self._conn))  # output contracts, field outcomes
         problems += team_problems(self._conn, max_grade)
         return problems

@@ -160,25 +160,22 @@ def structured_problems(conn: sqlite3.Connection) -> list[str]:
         try:
             pointer_tokens(pointer)
         except InvalidValue as error:
-            problems.append(Message(
-                            "case {key}: decisive field {pointer}: {error}",
-                            key=key, pointer=pointer, error=error))
+            problems.append(Message("case {key}: decisive field {pointer}: {error}",
+                                    key=key, pointer=pointer, error=error))
         if not json_valid(reference):
             problems.append(Message(
                             "case {key}: decisive field {pointer}: the reference is not JSON",
                             key=key, pointer=pointer))
         if end is not None and length is not None and end > length:
-            problems.append(Message(
-                            "case {key}: decisive field {pointer}: passage ends at {end}, "
-                            "beyond document {doc} ({length} characters)",
-                            key=key, pointer=pointer, end=end, doc=doc, length=length))
+            problems.append(Message("case {key}: decisive field {pointer}: passage ends at {end}, "
+                                    "beyond document {doc} ({length} characters)",
+                                    key=key, pointer=pointer, end=end, doc=doc, length=length))
     for (outcome_id,) in conn.execute(
             "SELECT o.id FROM field_outcomes o JOIN answers a ON a.id = o.answer_id "
             "JOIN decisive_fields f ON f.id = o.field_id JOIN output_contracts c "
             "ON c.id = f.contract_id WHERE c.case_id != a.case_id"):
-        problems.append(Message(
-                        "field outcome {outcome_id}: its field belongs to another case's "
-                        "contract", outcome_id=outcome_id))
+        problems.append(Message("field outcome {outcome_id}: its field belongs to another case's "
+                                "contract", outcome_id=outcome_id))
     return problems
 
 

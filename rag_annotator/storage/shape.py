@@ -135,27 +135,24 @@ def schema_differences(conn: sqlite3.Connection, version: int) -> list[str]:
         if found is None:
             problems.append(Message("{type} {name} is missing", type=obj.type, name=obj.name))
         elif found.type != obj.type:
-            problems.append(Message(
-                            "{name} is a {type}, not a {type2}",
-                            name=obj.name, type=found.type, type2=obj.type))
+            problems.append(Message("{name} is a {type}, not a {type2}",
+                                    name=obj.name, type=found.type, type2=obj.type))
         elif found.table != obj.table:
             problems.append(Message(
                             "{type} {name} belongs to {table}, not {table2}",
                             type=obj.type, name=obj.name, table=found.table, table2=obj.table))
         elif found.sql != obj.sql:
-            problems.append(Message(
-                            "{type} {name} is defined differently "
-                            "({first_change})",
-                            type=obj.type, name=obj.name,
-                            first_change=_first_change(obj.sql, found.sql)))
+            problems.append(Message("{type} {name} is defined differently "
+                                    "({first_change})",
+                                    type=obj.type, name=obj.name,
+                                    first_change=_first_change(obj.sql, found.sql)))
     names = {name for (_kind, name) in expected}
     for obj in actual:
         if obj.name in names or _tolerated(obj):
             continue
         if obj.name == _MIGRATIONS_TABLE:
-            problems.append(Message(
-                            "{type} {name} is not the plain table sqlite-utils makes",
-                            type=obj.type, name=obj.name))
+            problems.append(Message("{type} {name} is not the plain table sqlite-utils makes",
+                                    type=obj.type, name=obj.name))
             continue
         on = Message(" on {table}", table=obj.table) if obj.type in ("trigger", "index") else ""
         problems.append(Message("unexpected {type} {name}{on}",
