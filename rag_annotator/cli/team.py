@@ -85,7 +85,7 @@ def _cmd_assign(ns: argparse.Namespace) -> int:
             "trajectories": "trajectories to review"}[ns.items]
     for name, path in report.files.items():
         print(f"{path}: {name}, {report.slots[name]} {what}")
-    print(f"{ns.file}: {report.summary()}")
+    print(f"{ns.file}: {render_any(report.summary())}")
     return 0
 
 

@@ -64,7 +64,8 @@ class TablesReport:
 
     def summary(self) -> str:
         parts = [f"{n} {name.replace('_', ' ')}" for name, n in self.counts.items()]
-        return f"written to {self.path.name}: " + ", ".join(parts) + "."
+        return Message("written to {file}: {counts}.", file=self.path.name,
+                       counts=", ".join(parts))
 
 
 def scope_of(store: GoldSetStore, options: Options) -> Scope:

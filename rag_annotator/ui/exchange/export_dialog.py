@@ -408,7 +408,8 @@ class ExportDialog(QDialog):
             self.summary.setText(_html("\n").join(_html(x) for x in lines))
             return
         self.report = result
-        lines = [self.tr("Export written: %1").replace("%1", str(dest)), result.summary()]
+        lines = [self.tr("Export written: %1").replace("%1", str(dest)),
+                 render_any(result.summary())]
         lines += [f"⚠ {render_any(w)}" for w in result.warnings]
         self.summary.setText(_html("\n").join(_html(x) for x in lines))
         self.open_button.show()
