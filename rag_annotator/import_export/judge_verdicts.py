@@ -108,15 +108,19 @@ class JudgeImportReport:
 
     def summary(self) -> str:
         """One paragraph in English."""
-        counts = ", ".join(f"{n} {k}" for k, n in sorted(self.verdicts.items())) or "none"
+        counts = ", ".join(f"{n} {k}" for k, n in sorted(self.verdicts.items())) or Message(
+            "none")
         mapping = "; ".join(f"{k} → {val}" for k, val in self.mapping.items())
-        text = (f"{self.imported} claim verdicts of judge '{self.judge}' imported for run "
-                f"'{self.run}' over {self.answers} answers ({counts}); matched by text "
-                f"{self.by_text}, by position {self.by_position}. Mapping: {mapping}.")
+        text = Message("{imported} claim verdicts of judge '{judge}' imported for run '{run}' "
+                       "over {answers} answers ({counts}); matched by text {by_text}, by "
+                       "position {by_position}. Mapping: {mapping}.", imported=self.imported,
+                       judge=self.judge, run=self.run, answers=self.answers, counts=counts,
+                       by_text=self.by_text, by_position=self.by_position, mapping=mapping)
         if self.unmatched:
-            text += (f" {len(self.unmatched)} of the tool's claims matched none of ours and "
-                     f"were not imported: {'; '.join(self.unmatched[:5])}"
-                     f"{'; …' if len(self.unmatched) > 5 else ''}.")
+            return Message("{text} {n} of the tool's claims matched none of ours and were not "
+                           "imported: {claims}{more}.", text=text, n=len(self.unmatched),
+                           claims="; ".join(self.unmatched[:5]),
+                           more="; …" if len(self.unmatched) > 5 else "")
         return text
 
 

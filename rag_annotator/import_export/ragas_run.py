@@ -44,7 +44,7 @@ from rag_annotator.import_export.runs_jsonl import RunRecord, _import
 from rag_annotator.import_export.tabular import few_names, read_table
 from rag_annotator.import_export.text_sources import list_cell, read_records
 from rag_annotator.import_export.trec_files import ImportReport
-from rag_annotator.messages import Message
+from rag_annotator.messages import Message, Rendered, render_any
 
 #: Ragas field → what it is, for both generations (first name found wins).
 QUESTION = ("user_input", "question")
@@ -79,12 +79,15 @@ class RagasReport(ImportReport):
         return sum(self.matched.values()) / self.contexts if self.contexts else 1.0
 
     def summary(self) -> str:
-        text = super().summary().removesuffix(".")
-        if self.contexts:
-            how = ", ".join(f"{n} {k}" for k, n in self.matched.items() if n)
-            text += (f"; {sum(self.matched.values())} of {self.contexts} contexts matched a "
-                     f"document ({self.match_rate:.0%}{': ' + how if how else ''})")
-        return text + "."
+        base = super().summary()
+        if not self.contexts:
+            return base
+        how = ", ".join(f"{n} {k}" for k, n in self.matched.items() if n)
+        return Message("{base}; {matched} of {contexts} contexts matched a document "
+                       "({rate:.0%}{how}).", contexts=self.contexts,
+                       base=Rendered(lambda lang: render_any(base, lang).removesuffix(".")),
+                       matched=sum(self.matched.values()), rate=self.match_rate,
+                       how=": " + how if how else "")
 
 
 def import_ragas(store: Store, source: Path, options: Options) -> RagasReport:
