@@ -9,15 +9,31 @@ its traceback so it can be reported.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+from rag_annotator.messages import render
 
 
 class KnownError(Exception):
-    """An expected failure with a message meant for the user (one line, says what to do)."""
+    """An expected failure with a message meant for the user (one line, says what to do).
 
-    def __init__(self, message: str, *, path: Path | str | None = None) -> None:
+    ``message`` is a message id (the English text with named placeholders, see
+    :mod:`rag_annotator.messages`) and ``params`` fill it: ``str(error)`` is the English
+    text, :meth:`render` the text in the reader's language.
+    """
+
+    def __init__(self, message: str, *, path: Path | str | None = None,
+                 **params: Any) -> None:
         self.path = Path(path) if path is not None else None
-        text = f"{self.path}: {message}" if self.path is not None else message
-        super().__init__(_one_line(text))
+        self.message_id = message
+        self.params = params
+        self.prefix = f"{self.path}: " if self.path is not None else ""
+        super().__init__(self.render("en"))
+
+    def render(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (default: ``--language``, ``RAG_ANNOTATOR_LANG``, the
+        system's), one line, after the file it is about."""
+        return _one_line(self.prefix + render(self.message_id, self.params, lang))
 
 
 def _one_line(text: str) -> str:

@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 from rag_annotator import __version__
 from rag_annotator.cli.figures import add_metric_options, check_run_given, cmd_drift
+from rag_annotator.cli.language import take_language
 from rag_annotator.cli.progress import Progress, add_verbose, say_check
 from rag_annotator.errors import InvalidValue, KnownError
 from rag_annotator.import_export import registry
+from rag_annotator.messages import Message, render_any
 from rag_annotator.metrics import DEFAULT_MEASURES
 from rag_annotator.storage.schema import SCHEMA_VERSION
 from rag_annotator.storage.store import GoldSetStore
@@ -290,7 +292,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         handlers = _handlers()
         if args and args[0] in handlers:
-            ns = _command_parser().parse_args(args)
+            ns = _command_parser().parse_args(take_language(args))
             code = int(handlers[ns.command](ns))
             sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
             return code
@@ -299,7 +301,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return int(run_gui(ns.file, ns.assessor, ns.language))
     except KnownError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {error.render()}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         from rag_annotator.cli.progress import EXIT_INTERRUPTED, interrupted
@@ -435,15 +437,15 @@ def _cmd_check(ns: argparse.Namespace) -> int:
         advice: list[str] = []
         if ns.rules and not schema:
             try:
-                advice = [f"case {case['key']}: {w.message}"
+                advice = [Message("case {key}: {warning}", key=case["key"], warning=w.message)
                           for case in store.family_rule_inputs()
                           if case["status"] != "retired" for w in check_case(case)]
             except sqlite3.Error:  # a damaged schema is already reported above
                 advice = []
     for problem in problems:
-        print(f"{name}: {problem}")
+        print(f"{name}: {render_any(problem)}")
     for line in advice:
-        print(f"{name}: warning: {line}")
+        print(f"{name}: warning: {render_any(line)}")
     if advice:
         print(f"{len(advice)} warning(s) on cases (family rules; not integrity problems)",
               file=sys.stderr)
@@ -469,8 +471,8 @@ def _cmd_import(ns: argparse.Namespace) -> int:
         bar.store = store
         report = run_import(store, source, options)
     for warning in report.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    print(f"{source}: {report.summary()}")
+        print(f"warning: {render_any(warning)}", file=sys.stderr)
+    print(f"{source}: {render_any(report.summary())}")
     return 0
 
 
@@ -481,7 +483,8 @@ def _split_list(text: str | None) -> tuple[str, ...]:
 def _cmd_export(ns: argparse.Namespace) -> int:
     dest = Path(ns.dest)
     if not 0.0 < ns.level < 1.0:
-        raise InvalidValue(f"--level: {ns.level} is not between 0 and 1; give e.g. 0.95.")
+        raise InvalidValue("--level: {level} is not between 0 and 1; give e.g. 0.95.",
+                           level=ns.level)
     options = registry.Options(run=ns.run, profile=ns.profile, locale=ns.locale,
                                level=ns.level, history=ns.history, release=ns.release,
                                runs=_split_list(ns.runs), families=_split_list(ns.families),
@@ -495,8 +498,8 @@ def _cmd_export(ns: argparse.Namespace) -> int:
         say_check(store, ns.verbose)
         report = run_export(store, dest, options)
     for warning in report.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    print(f"{dest}: {report.summary()}")
+        print(f"warning: {render_any(warning)}", file=sys.stderr)
+    print(f"{dest}: {render_any(report.summary())}")
     return 0
 
 
@@ -533,7 +536,8 @@ def _cmd_metrics(ns: argparse.Namespace) -> int:
         figures = build(store, ns.run, options)
         bar.report(2, 3)
     if ns.family is not None and ns.family not in set(figures.case_families.values()):
-        raise InvalidValue(f"--family: no case of family '{ns.family}' in {ns.file}.")
+        raise InvalidValue("--family: no case of family '{family}' in {file}.",
+                           family=ns.family, file=ns.file)
     if ns.json:
         # Indented for a person at a terminal; compact (C encoder, ~10x faster on 10,000
         # cases) for a script.
@@ -553,13 +557,13 @@ def _metric_options(ns: argparse.Namespace) -> FigureOptions:
     try:
         measures = parse_measures(ns.measures or DEFAULT_MEASURES)
     except ValueError as error:
-        raise InvalidValue(f"--measures: {error}") from None
+        raise InvalidValue("--measures: {error}", error=error) from None
     for option, value, low in (("--target-ms", ns.target_ms, 0), ("--next", ns.next, 0),
                                ("--depth", ns.depth, 1),
                                ("--relevance-level", ns.relevance_level, 1)):
         if value < low:
-            raise InvalidValue(f"{option}: {value} is below {low}; give a whole number "
-                               f">= {low}.")
+            raise InvalidValue("{option}: {value} is below {low}; give a whole number "
+                               ">= {low}.", option=option, value=value, low=low)
     if ns.family is not None and ns.compare is None:
         raise InvalidValue("--family: only used with --compare OTHER_RUN.")
     return FigureOptions(policy=Policy.parse(ns.unjudged),

@@ -52,14 +52,15 @@ def interval_options(ns: argparse.Namespace) -> dict[str, Any]:
     """``FigureOptions`` keyword arguments of the interval options, checked (InvalidValue
     naming the option and what to give)."""
     if not 0.0 < ns.level < 1.0 or math.isnan(ns.level):
-        raise InvalidValue(f"--level: {ns.level} is not between 0 and 1; give e.g. 0.95.")
+        raise InvalidValue("--level: {level} is not between 0 and 1; give e.g. 0.95.",
+                           level=ns.level)
     if ns.resamples < 1:
-        raise InvalidValue(f"--resamples: {ns.resamples} is below 1; give a whole number "
-                           ">= 1, e.g. 10000.")
+        raise InvalidValue("--resamples: {resamples} is below 1; give a whole number "
+                           ">= 1, e.g. 10000.", resamples=ns.resamples)
     target = ns.target_half_width
     if not 0.0 < target < 1.0 or math.isnan(target):
-        raise InvalidValue(f"--target-half-width: {target} is not between 0 and 1; give "
-                           "e.g. 0.1 for ±10 points.")
+        raise InvalidValue("--target-half-width: {target} is not between 0 and 1; give "
+                           "e.g. 0.1 for ±10 points.", target=target)
     if ns.baseline is not None and not ns.drift:
         raise InvalidValue("--baseline: only used with --drift.")
     return {"level": ns.level, "resamples": ns.resamples, "seed": ns.seed,
@@ -72,8 +73,8 @@ def check_run_given(ns: argparse.Namespace) -> None:
         for option, value in (("--run", ns.run), ("--compare", ns.compare),
                               ("--next", ns.next or None)):
             if value is not None:
-                raise InvalidValue(f"{option}: not used with --drift (the drift table "
-                                   "covers every run).")
+                raise InvalidValue("{option}: not used with --drift (the drift table "
+                                   "covers every run).", option=option)
     elif ns.run is None:
         raise InvalidValue("--run NAME is required (or --drift for every run).")
 
@@ -87,8 +88,10 @@ def cmd_drift(ns: argparse.Namespace, options: Any) -> int:
         if ns.baseline is not None:
             runs = [str(r["name"]) for r in store.runs_summary()]
             if ns.baseline not in runs:
-                raise InvalidValue(f"--baseline: no run '{ns.baseline}' in {ns.file}; runs: "
-                                   f"{', '.join(runs) or 'none'}.")
+                raise InvalidValue("--baseline: no run '{baseline}' in {file}; runs: "
+                                   "{value}.",
+                                   baseline=ns.baseline, file=ns.file,
+                                   value=', '.join(runs) or 'none')
         table = build_drift(store, ns.baseline, options)
     if ns.json:
         print(json.dumps(table.to_json(), ensure_ascii=False, allow_nan=False,

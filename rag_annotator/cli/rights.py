@@ -45,7 +45,7 @@ def _cmd_rights(ns: argparse.Namespace) -> int:
     from rag_annotator.reports.rights_replay import replay_state
 
     if ns.depth < 1:
-        raise InvalidValue(f"--depth: {ns.depth} is below 1; give a whole number >= 1.")
+        raise InvalidValue("--depth: {depth} is below 1; give a whole number >= 1.", depth=ns.depth)
     if (ns.identity is None) != (ns.remove_group is None):
         raise InvalidValue("--identity and --remove-group go together (e.g. --identity "
                            "manager --remove-group managers).")
@@ -67,7 +67,7 @@ def _cmd_rights(ns: argparse.Namespace) -> int:
         try:
             change = remove_group(state.identities, ns.identity, ns.remove_group)
         except InvalidValue as error:
-            raise InvalidValue(f"{ns.file}: {error}") from None
+            raise InvalidValue("{file}: {error}", file=ns.file, error=error) from None
         result = replay_state(state, change, ns.depth)
         if ns.apply:
             from rag_annotator.domain.rights_ops import apply_rights_change

@@ -62,7 +62,7 @@ def cmd_sample(ns: argparse.Namespace) -> int:
         except KnownError as error:
             if error.path is not None:
                 raise
-            raise KnownError(str(error), path=ns.file) from None
+            raise KnownError("{error}", path=ns.file, error=error) from None
     strata = Counter(d.stratum for d in drawn)
     result: dict[str, Any] = {
         "judge": ns.judge, "level": ns.level, "seed": ns.seed, "population": len(units),

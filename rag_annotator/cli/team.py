@@ -15,6 +15,7 @@ from typing import Any
 
 from rag_annotator.cli.progress import Progress
 from rag_annotator.errors import InvalidValue
+from rag_annotator.messages import Message, render_any
 from rag_annotator.storage.store import GoldSetStore
 
 EXIT_ERROR = 2
@@ -76,7 +77,8 @@ def _cmd_assign(ns: argparse.Namespace) -> int:
 
     runs = None if ns.runs is None else [r.strip() for r in ns.runs.split(",") if r.strip()]
     if ns.depth is not None and ns.depth < 1:
-        raise InvalidValue(f"--depth: {ns.depth} is below 1; give a whole number >= 1.")
+        raise InvalidValue("--depth: {depth} is below 1; give a whole number >= 1.",
+                           depth=ns.depth)
     with GoldSetStore.open(ns.file, lock=True) as store, Progress("assign", "files") as bar:
         bar.store = store  # the test hook waits for the campaign's transaction
         report = hand_out(store, _names(ns.assessors), ns.per_pair, Path(ns.out),
@@ -86,7 +88,7 @@ def _cmd_assign(ns: argparse.Namespace) -> int:
             "trajectories": "trajectories to review"}[ns.items]
     for name, path in report.files.items():
         print(f"{path}: {name}, {report.slots[name]} {what}")
-    print(f"{ns.file}: {report.summary()}")
+    print(f"{ns.file}: {render_any(report.summary())}")
     return 0
 
 
@@ -98,19 +100,21 @@ def _cmd_collect(ns: argparse.Namespace) -> int:
         # polled between files: each file is one operation of its own, all or nothing
         report = collect(store, ns.sources, cancel=bar.poll, progress=bar.report)
     if report.master_skipped:
-        print(f"{ns.file}: skipped: this is the master itself (it collects, it is not "
-              "collected); give the experts' assignment files or their folder.")
+        print(render_any(Message("{file}: skipped: this is the master itself (it collects, "
+                                 "it is not collected); give the experts' assignment files "
+                                 "or their folder.", file=ns.file)))
     for result in report.files:
         if result.refused is not None:
-            print(f"error: {result.refused}", file=sys.stderr)
+            print(f"error: {render_any(result.refused)}", file=sys.stderr)
             continue
         for line in few_lines([f"conflict: {c}" for c in result.conflicts]
                               + [f"skipped {s}" for s in result.skipped]):
             print(f"warning: {result.path}: {line}", file=sys.stderr)
-        print(result.summary())
-    print(f"{ns.file}: {len(report.files) - len(report.refused)} file(s) collected, "
-          f"{len(report.refused)} refused; {report.disputes} disputed pairs in the "
-          "adjudication queue")
+        print(render_any(result.summary()))
+    print(f"{ns.file}: " + Message(
+        "{collected} file(s) collected, {refused} refused; {disputes} disputed pairs in the "
+        "adjudication queue", collected=len(report.files) - len(report.refused),
+        refused=len(report.refused), disputes=report.disputes).render())
     return EXIT_ERROR if report.refused else 0
 
 

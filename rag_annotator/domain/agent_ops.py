@@ -24,6 +24,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.errors import InvalidValue, NotFound
+from rag_annotator.messages import N_, render
 
 _UNSET: Any = object()
 #: Review columns, and the reason column of each mark.
@@ -59,10 +60,16 @@ class TrajectoryInput:
 class TrajectoryRejected(InvalidValue):
     """A trajectory cannot be stored; ``line`` is where its importer read it."""
 
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}" if line else message)
+    def __init__(self, line: int, message: str, **params: Any) -> None:
         self.line = line
         self.reason = message
+        super().__init__(message, **params)
+
+    def render(self, lang: str | None = None) -> str:
+        """The reason after ``line N: `` (translated too) when the line is known."""
+        text = super().render(lang)
+        return render(N_("line {line}: {reason}"), {"line": self.line, "reason": text}, lang
+                      ) if self.line else text
 
 
 def import_trajectories(store: Store, run: str, items: Sequence[TrajectoryInput], *,
@@ -100,21 +107,24 @@ def import_trajectories(store: Store, run: str, items: Sequence[TrajectoryInput]
             if n % 1000 == 0:
                 check()
             if item.case not in kinds:
-                raise TrajectoryRejected(item.line, f"no case '{item.case}' in the gold set; "
-                                         "add it as an agent case first, or fix the key.")
+                raise TrajectoryRejected(item.line, "no case '{case}' in the gold set; "
+                                         "add it as an agent case first, or fix the key.",
+                                         case=item.case)
             case_id, kind = kinds[item.case]
             if kind != "agent":
-                raise TrajectoryRejected(item.line, f"case '{item.case}' is a RAG case; make "
+                raise TrajectoryRejected(item.line, "case '{case}' is a RAG case; make "
                                          "it an agent case (kind = agent) to attach a "
-                                         "trajectory.")
+                                         "trajectory.", case=item.case)
             if (item.case, item.trial) in seen:
-                raise TrajectoryRejected(item.line, f"case '{item.label} already has a "
-                                         f"trajectory on line {seen[item.case, item.trial]}; "
-                                         "keep one.")
+                raise TrajectoryRejected(item.line, "case '{label} already has a "
+                                         "trajectory on line {seen}; "
+                                         "keep one.",
+                                         label=item.label, seen=seen[item.case, item.trial])
             if (case_id, item.trial) in taken:
-                raise TrajectoryRejected(item.line, f"run '{run}' already has a trajectory "
-                                         f"for case '{item.label}; delete it first or "
-                                         "import under another run name.")
+                raise TrajectoryRejected(item.line, "run '{run}' already has a trajectory "
+                                         "for case '{label}; delete it first or "
+                                         "import under another run name.",
+                                         run=run, label=item.label)
             seen[item.case, item.trial] = item.line
         if run_id is None:
             run_id = int(op.insert("runs", {"name": v.check_key("run", run),
@@ -159,19 +169,20 @@ def evaluation_of(op: Writer, trajectory: Mapping[str, Any]) -> Evaluation:
     """The automatic checks of a stored trajectory, read inside an operation."""
     case = op.get("cases", {"id": trajectory["case_id"]})
     if case is None:
-        raise NotFound(f"trajectory {trajectory['id']} has no case.")
+        raise NotFound("trajectory {trajectory} has no case.", trajectory=trajectory['id'])
     state = trajectory["final_state"]
     return evaluate_row({
         **case, **{k: trajectory[k] for k in ("tokens", "seconds", "cost", "reward")},
         "final_state": None if state is None else json.loads(state),
         "steps": op.select("trajectory_steps", order_by="position",
-                           trajectory_id=trajectory["id"])})
+        trajectory_id=trajectory["id"])})
 
 
 def _trajectory(op: Writer, trajectory_id: int) -> dict[str, Any]:
     row = op.get("trajectories", {"id": trajectory_id})
     if row is None:
-        raise NotFound(f"no trajectory with id {trajectory_id}; it may have been deleted.")
+        raise NotFound("no trajectory with id {trajectory_id}; it may have been deleted.",
+                       trajectory_id=trajectory_id)
     return row
 
 
@@ -208,9 +219,11 @@ def review_trajectory(store: Store, trajectory_id: int, *,
             if value is not None and automatic[mark] is not None and value != automatic[mark]:
                 if not why:
                     raise InvalidValue(
-                        f"{mark.replace('_', ' ')}: marking it "
-                        f"{'yes' if value else 'no'} overrules the automatic check "
-                        f"({'yes' if automatic[mark] else 'no'}); give the reason.")
+                        "{replace}: marking it "
+                        "{value} overrules the automatic check "
+                        "({value2}); give the reason.",
+                        replace=mark.replace('_', ' '), value='yes' if value else 'no',
+                        value2='yes' if automatic[mark] else 'no')
             else:
                 why = ""  # a confirmation or a cleared mark keeps no reason
             values[mark] = None if value is None else int(bool(value))

@@ -123,8 +123,8 @@ def parse_state(value: Any, where: str = "expected_state") -> dict[str, Any]:
     if isinstance(value, Mapping):
         return _flatten(value)
     if not isinstance(value, str):
-        raise InvalidValue(f"{where}: expected 'key = value' pairs or a JSON object, got "
-                           f"{type(value).__name__}.")
+        raise InvalidValue("{where}: expected 'key = value' pairs or a JSON object, got "
+                           "{name}.", where=where, name=type(value).__name__)
     text = value.strip()
     if not text:
         return {}
@@ -132,10 +132,11 @@ def parse_state(value: Any, where: str = "expected_state") -> dict[str, Any]:
         try:
             decoded = json.loads(text)
         except json.JSONDecodeError as error:
-            raise InvalidValue(f"{where}: the JSON object does not parse ({error.msg} at "
-                               f"character {error.pos + 1}).") from None
+            raise InvalidValue("{where}: the JSON object does not parse ({msg} at "
+                               "character {pos}).",
+                               where=where, msg=error.msg, pos=error.pos + 1) from None
         if not isinstance(decoded, dict):
-            raise InvalidValue(f"{where}: expected a JSON object.")
+            raise InvalidValue("{where}: expected a JSON object.", where=where)
         return _flatten(decoded)
     state: dict[str, Any] = {}
     for part in re.split(r"[;\n]", text):
@@ -143,11 +144,12 @@ def parse_state(value: Any, where: str = "expected_state") -> dict[str, Any]:
             continue
         key, sep, raw = part.partition("=")
         if not sep or not key.strip():
-            raise InvalidValue(f"{where}: '{part.strip()}' is not 'key = value' (e.g. "
-                               "ticket.category = changement_offre).")
+            raise InvalidValue("{where}: '{part}' is not 'key = value' (e.g. "
+                               "ticket.category = changement_offre).",
+                               where=where, part=part.strip())
         name = key.strip()
         if name in state:
-            raise InvalidValue(f"{where}: the key '{name}' is given twice.")
+            raise InvalidValue("{where}: the key '{name}' is given twice.", where=where, name=name)
         state[name] = parse_value(raw)
     return state
 
@@ -183,13 +185,15 @@ def parse_tools(value: Any, where: str) -> list[str]:
                 return parse_tools(decoded, where)
         items = re.split(r"[,;\s]+", text)
     else:
-        raise InvalidValue(f"{where}: expected tool names, got {type(value).__name__}.")
+        raise InvalidValue("{where}: expected tool names, got {name}.",
+                           where=where, name=type(value).__name__)
     names: list[str] = []
     for item in items:
         if not item:
             continue
         if not _TOOL_RE.match(item):
-            raise InvalidValue(f"{where}: '{item}' is not a tool name (no spaces, <, ; or ,).")
+            raise InvalidValue("{where}: '{item}' is not a tool name (no spaces, <, ; or ,).",
+                               where=where, item=item)
         if item not in names:
             names.append(item)
     return names
@@ -212,18 +216,19 @@ def parse_order(value: Any, where: str = "tool_order") -> list[tuple[str, str]]:
         chains = [_ORDER_SPLIT.split(part.strip()) for part in re.split(r"[;\n]", text)
                   if part.strip()]
     else:
-        raise InvalidValue(f"{where}: expected 'before < after' pairs, got "
-                           f"{type(value).__name__}.")
+        raise InvalidValue("{where}: expected 'before < after' pairs, got "
+                           "{name}.", where=where, name=type(value).__name__)
     for chain in chains:
         if chain is None or len(chain) < 2 or not all(chain):
-            raise InvalidValue(f"{where}: write each pair as 'before < after' (e.g. "
-                               "verifier_identite < modifier_offre).")
+            raise InvalidValue("{where}: write each pair as 'before < after' (e.g. "
+                               "verifier_identite < modifier_offre).", where=where)
         for tool in chain:
             if not _TOOL_RE.match(tool):
-                raise InvalidValue(f"{where}: '{tool}' is not a tool name.")
+                raise InvalidValue("{where}: '{tool}' is not a tool name.", where=where, tool=tool)
         for before, after in itertools.pairwise(chain):
             if before == after:
-                raise InvalidValue(f"{where}: '{before}' cannot come before itself.")
+                raise InvalidValue("{where}: '{before}' cannot come before itself.",
+                                   where=where, before=before)
             if (before, after) not in pairs:
                 pairs.append((before, after))
     return pairs
@@ -240,17 +245,18 @@ def parse_budget(name: str, value: Any) -> int | float | None:
         return None
     whole = BUDGETS[name]
     if isinstance(value, bool):
-        raise InvalidValue(f"{name}: expected a number, got {value!r}.")
+        raise InvalidValue("{name}: expected a number, got {value!r}.", name=name, value=value)
     try:
         number = float(str(value).strip().replace(",", ".")) if isinstance(
             value, str) else float(value)
     except (TypeError, ValueError):
-        raise InvalidValue(f"{name}: '{value}' is not a number.") from None
+        raise InvalidValue("{name}: '{value}' is not a number.", name=name, value=value) from None
     if not math.isfinite(number) or number < 0:
-        raise InvalidValue(f"{name}: give a number of 0 or more (got {value}).")
+        raise InvalidValue("{name}: give a number of 0 or more (got {value}).",
+                           name=name, value=value)
     if whole:
         if number != int(number):
-            raise InvalidValue(f"{name}: give a whole number (got {value}).")
+            raise InvalidValue("{name}: give a whole number (got {value}).", name=name, value=value)
         return int(number)
     return number
 
@@ -265,4 +271,4 @@ def agent_column(name: str, value: Any) -> Any:
         return json.dumps([list(p) for p in parse_order(value, name)], ensure_ascii=False)
     if name in BUDGETS:
         return parse_budget(name, value)
-    raise InvalidValue(f"cases have no field '{name}'.")
+    raise InvalidValue("cases have no field '{name}'.", name=name)

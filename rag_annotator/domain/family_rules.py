@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rag_annotator.messages import Message
+
 
 @dataclass(frozen=True)
 class RuleWarning:
@@ -21,6 +23,10 @@ class RuleWarning:
 
     code: str
     message: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.message, Message):  # a message id: shown in any language
+            object.__setattr__(self, "message", Message(self.message))
 
 
 def _text(value: Any) -> str:
@@ -35,8 +41,8 @@ def check_case(case: Mapping[str, Any],
     behaviour = case.get("expected_behaviour", "answer")
     out: list[RuleWarning] = []
 
-    def warn(code: str, message: str) -> None:
-        out.append(RuleWarning(code, message))
+    def warn(code: str, message: str, **params: Any) -> None:
+        out.append(RuleWarning(code, Message(message, **params)))
 
     if case.get("kind") == "agent":
         return _agent_rules(case)
@@ -83,12 +89,12 @@ def check_case(case: Mapping[str, Any],
         key = source.get("key", source.get("document_id"))
         if source.get("origin", "corpus") != "corpus":
             warn("source_missing",
-                 f"expected source {key} is not in the corpus (a placeholder); import the "
-                 "corpus or remove it.")
+                 "expected source {key} is not in the corpus (a placeholder); import the "
+                 "corpus or remove it.", key=key)
         elif source.get("status") == "withdrawn":
-            warn("source_withdrawn", f"expected source {key} is withdrawn.")
+            warn("source_withdrawn", "expected source {key} is withdrawn.", key=key)
         elif source.get("status") == "outdated" and family != "outdated_document":
-            warn("source_outdated", f"expected source {key} is outdated.")
+            warn("source_outdated", "expected source {key} is outdated.", key=key)
     return out
 
 
@@ -114,6 +120,7 @@ def _agent_rules(case: Mapping[str, Any]) -> list[RuleWarning]:
     needed = set(spec.required_tools) | {tool for pair in spec.tool_order for tool in pair}
     for tool in sorted(needed & set(spec.forbidden_tools)):
         out.append(RuleWarning(
-            "agent_contradiction", f"tool {tool} is forbidden but also required or ordered: "
-            "no trajectory can keep every invariant."))
+            "agent_contradiction", Message("tool {tool} is forbidden but also required or "
+                                           "ordered: no trajectory can keep every invariant.",
+                                           tool=tool)))
     return out

@@ -78,7 +78,7 @@ def _cases(op: Writer, case_ids: Sequence[int]) -> list[dict[str, Any]]:
     for case_id in dict.fromkeys(case_ids):
         row = op.get("cases", {"id": case_id})
         if row is None:
-            raise NotFound(f"no case with id {case_id}; it may have been deleted.")
+            raise NotFound("no case with id {case_id}; it may have been deleted.", case_id=case_id)
         check_editable(op, row, frozen)
         rows.append(row)
     return rows
@@ -161,12 +161,12 @@ def review_case(store: Store, case_id: int, decision: str) -> Changes:
     queue as a draft.
     """
     if decision not in (*REVIEW_DECISIONS, "pending"):
-        raise InvalidValue(f"decision: '{decision}' is not accepted, edited, rejected or "
-                           "pending.")
+        raise InvalidValue("decision: '{decision}' is not accepted, edited, rejected or "
+                           "pending.", decision=decision)
     with store.operation("review_case", "") as op:
         case = op.get("cases", {"id": case_id})
         if case is None:
-            raise NotFound(f"no case with id {case_id}; it may have been deleted.")
+            raise NotFound("no case with id {case_id}; it may have been deleted.", case_id=case_id)
         check_editable(op, case)
         op.label = f"{case['key']} → {decision}"
         review = op.get("case_reviews", {"case_id": case_id})

@@ -41,8 +41,8 @@ def set_pool(store: Store, runs: Sequence[str] | None, depth: int | None) -> Cha
     change: it is every document any run retrieved, whatever is being judged.
     """
     if depth is not None and (isinstance(depth, bool) or not 1 <= int(depth) <= 100_000):
-        raise InvalidValue(f"the pool depth must be a whole number from 1 to 100000, "
-                           f"not {depth!r}.")
+        raise InvalidValue("the pool depth must be a whole number from 1 to 100000, "
+                           "not {depth!r}.", depth=depth)
     names = None if runs is None else sorted({str(r) for r in runs})
     with store.operation("set_pool", "") as op:
         if names is not None:
@@ -50,7 +50,7 @@ def set_pool(store: Store, runs: Sequence[str] | None, depth: int | None) -> Cha
                 raise InvalidValue("choose at least one run for the pool (or every run).")
             for name in names:
                 if not op.select("runs", name=name):
-                    raise NotFound(f"no run named '{name}' in this gold set.")
+                    raise NotFound("no run named '{name}' in this gold set.", name=name)
         op.label = (f"{'all runs' if names is None else ', '.join(names)} · "
                     f"{'all depths' if depth is None else f'top {int(depth)}'}")
         for key, value in (("pool_runs", "" if names is None else json.dumps(names)),
@@ -67,8 +67,8 @@ def set_pool(store: Store, runs: Sequence[str] | None, depth: int | None) -> Cha
 def set_graded_scale(store: Store, max_grade: int) -> Changes:
     """Choose binary (1) or graded (2, 3) relevance; locked once a judgment has a grade."""
     if max_grade not in range(1, MAX_GRADE + 1):
-        raise InvalidValue(f"the grading scale goes up to 1 (binary) or a grade from 2 to "
-                           f"{MAX_GRADE}.")
+        raise InvalidValue("the grading scale goes up to 1 (binary) or a grade from 2 to "
+                           "{max_grade}.", max_grade=MAX_GRADE)
     with store.operation("set_graded_scale", f"0–{max_grade}") as op:
         if _max_grade(op) != max_grade and _has_graded(op):
             raise Conflict("the grading scale is locked: judgments already exist. Change it "

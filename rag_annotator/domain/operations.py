@@ -28,8 +28,8 @@ from rag_annotator.errors import Conflict, InvalidValue, NotFound
 def require_row(op: Writer, table: str, row_id: int) -> dict[str, Any]:
     row = op.get(table, {"id": row_id})
     if row is None:
-        raise NotFound(f"no {table[:-1].replace('_', ' ')} with id {row_id}; it may have "
-                       "been deleted.")
+        raise NotFound("no {replace} with id {row_id}; it may have "
+                       "been deleted.", replace=table[:-1].replace('_', ' '), row_id=row_id)
     return row
 
 
@@ -46,7 +46,8 @@ def ensure_assessor(op: Writer, name: str) -> int:
 def set_meta(store: Store, key: str, value: str) -> Changes:
     """Set a gold-set setting: its ``name`` or its judging ``guidelines`` (markdown)."""
     if key not in ("name", "guidelines"):
-        raise InvalidValue(f"'{key}' is not an editable gold-set setting (name, guidelines).")
+        raise InvalidValue("'{key}' is not an editable gold-set setting (name, guidelines).",
+                           key=key)
     text = v.check_text(key, value)
     with store.operation("set_meta", key) as op:
         if op.get("meta", {"key": key}) is None:
@@ -64,8 +65,8 @@ def create_case(store: Store, **fields: Any) -> Changes:
     columns = v.case_columns(fields)
     with store.operation("create_case", columns["key"]) as op:
         if op.select("cases", key=columns["key"]):
-            raise Conflict(f"a case with key '{columns['key']}' already exists; choose "
-                           "another key.")
+            raise Conflict("a case with key '{columns}' already exists; choose "
+                           "another key.", columns=columns['key'])
         now = utc_now()
         columns.setdefault("author", store.assessor)
         op.insert("cases", {**columns, "created_at": now, "updated_at": now})
@@ -81,7 +82,7 @@ def edit_case(store: Store, case_id: int, **fields: Any) -> Changes:
         check_editable(op, case)  # approved in a frozen release: read-only
         if "key" in columns and columns["key"] != case["key"] and op.select(
                 "cases", key=columns["key"]):
-            raise Conflict(f"a case with key '{columns['key']}' already exists.")
+            raise Conflict("a case with key '{columns}' already exists.", columns=columns['key'])
         if op.update("cases", {"id": case_id}, columns) is not None:
             op.update("cases", {"id": case_id}, {"updated_at": utc_now()})
     return op.changes()
@@ -119,8 +120,9 @@ def add_expected_source(store: Store, case_id: int, document_id: int,
         check_editable(op, case)  # approved in a frozen release: read-only
         start, end = (None, None) if span is None else span
         if span is not None and not 0 <= span[0] <= span[1] <= len(doc["text"]):
-            raise InvalidValue(f"the passage {span[0]}–{span[1]} is outside document "
-                               f"{doc['key']} ({len(doc['text'])} characters).")
+            raise InvalidValue("the passage {span}–{span2} is outside document "
+                               "{doc} ({n_doc} characters).",
+                               span=span[0], span2=span[1], doc=doc['key'], n_doc=len(doc['text']))
         op.insert("expected_sources", {"case_id": case_id, "document_id": document_id,
                                        "span_start": start, "span_end": end,
                                        "note": v.check_text("note", note)})
@@ -158,7 +160,8 @@ def create_document(store: Store, **fields: Any) -> Changes:
     columns = v.document_columns(fields)
     with store.operation("create_document", columns["key"]) as op:
         if op.select("documents", key=columns["key"]):
-            raise Conflict(f"a document with key '{columns['key']}' already exists.")
+            raise Conflict("a document with key '{columns}' already exists.",
+                           columns=columns['key'])
         _check_document_links(op, columns, None)
         now = utc_now()
         op.insert("documents", {**columns, "created_at": now, "updated_at": now})
@@ -175,7 +178,8 @@ def edit_document(store: Store, document_id: int, **fields: Any) -> Changes:
             raise InvalidValue("a document cannot supersede itself.")
         if "key" in columns and columns["key"] != doc["key"] and op.select(
                 "documents", key=columns["key"]):
-            raise Conflict(f"a document with key '{columns['key']}' already exists.")
+            raise Conflict("a document with key '{columns}' already exists.",
+                           columns=columns['key'])
         _check_document_links(op, columns, document_id)
         if op.update("documents", {"id": document_id}, columns) is not None:
             op.update("documents", {"id": document_id}, {"updated_at": utc_now()})
@@ -226,7 +230,7 @@ def create_run(store: Store, **fields: Any) -> Changes:
     columns = v.run_columns(fields)
     with store.operation("create_run", columns["name"]) as op:
         if op.select("runs", name=columns["name"]):
-            raise Conflict(f"a run named '{columns['name']}' already exists.")
+            raise Conflict("a run named '{columns}' already exists.", columns=columns['name'])
         op.insert("runs", {**columns, "created_at": utc_now()})
     return op.changes()
 
@@ -239,7 +243,7 @@ def edit_run(store: Store, run_id: int, **fields: Any) -> Changes:
         op.label = run["name"]
         if "name" in columns and columns["name"] != run["name"] and op.select(
                 "runs", name=columns["name"]):
-            raise Conflict(f"a run named '{columns['name']}' already exists.")
+            raise Conflict("a run named '{columns}' already exists.", columns=columns['name'])
         op.update("runs", {"id": run_id}, columns)
     return op.changes()
 
@@ -378,7 +382,7 @@ def _review_columns(fields: Mapping[str, Any]) -> dict[str, Any]:
             out[name] = v.check_outcome(value)
         elif name in ("validated", "forbidden_present"):
             if value not in (None, True, False, 0, 1):
-                raise InvalidValue(f"{name}: expected yes, no or nothing.")
+                raise InvalidValue("{name}: expected yes, no or nothing.", name=name)
             out[name] = None if value is None else int(value)
         elif name == "failure_categories":
             out[name] = v.check_failures(list(value))
@@ -389,5 +393,5 @@ def _review_columns(fields: Mapping[str, Any]) -> dict[str, Any]:
         elif name == "note":
             out[name] = v.check_text(name, value)
         else:
-            raise InvalidValue(f"answer reviews have no field '{name}'.")
+            raise InvalidValue("answer reviews have no field '{name}'.", name=name)
     return out

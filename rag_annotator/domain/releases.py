@@ -171,7 +171,8 @@ def freeze_release(store: ReleaseSource, name: str, note: str = "") -> Changes:
     note = v.check_text("note", note) or ""
     with store.operation("freeze_release", name) as op:
         if op.select("releases", name=name):
-            raise Conflict(f"a release named '{name}' already exists; choose another name.")
+            raise Conflict("a release named '{name}' already exists; choose another name.",
+                           name=name)
         previous = store.latest_release()
         snapshot = store.release_content()
         old = json.loads(previous["snapshot"]) if previous else None
@@ -182,7 +183,7 @@ def freeze_release(store: ReleaseSource, name: str, note: str = "") -> Changes:
             "name": name, "created_at": utc_now(), "created_by": store.assessor,
             "changelog": changelog,
             "snapshot": json.dumps(snapshot, ensure_ascii=False, sort_keys=True,
-                                   separators=(",", ":")),
+            separators=(",", ":")),
         })
         approved = sorted(k for k, c in snapshot["cases"].items() if c["status"] == "approved")
         _set_meta(op, "release_state", "frozen")
@@ -232,6 +233,6 @@ def check_editable(op: Writer, case: Mapping[str, Any],
     if str(case["key"]) in keys:
         release = op.get("meta", {"key": "frozen_release"})
         name = release["value"] if release else ""
-        raise Conflict(f"case {case['key']} is approved in the frozen release '{name}' and "
+        raise Conflict("case {case} is approved in the frozen release '{name}' and "
                        "is read-only; start a new draft version (Gold set › Releases) to "
-                       "change it.")
+                       "change it.", case=case['key'], name=name)

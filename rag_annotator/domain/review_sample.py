@@ -65,8 +65,8 @@ def allocate(sizes: Mapping[str, int], n: int) -> dict[str, int]:
     """Proportional allocation of ``n`` draws over strata of ``sizes`` (largest remainders)."""
     total = sum(sizes.values())
     if n < 0 or n > total:
-        raise InvalidValue(f"a sample of {n} cannot be drawn from {total} units; give a size "
-                           f"between 1 and {total}.")
+        raise InvalidValue("a sample of {n} cannot be drawn from {total} units; give a size "
+                           "between 1 and {total}.", n=n, total=total)
     exact = {h: n * size / total for h, size in sizes.items()} if total else {}
     counts = {h: math.floor(x) for h, x in exact.items()}
     left = n - sum(counts.values())
@@ -100,8 +100,8 @@ def proposed_size(units: Sequence[Mapping[str, Any]], half_width: float,
     from rag_annotator.metrics.intervals import z_value
 
     if not 0 < half_width < 1:
-        raise InvalidValue(f"the half-width must be between 0 and 1 (got {half_width}); "
-                           "e.g. 0.05 for ±5 points.")
+        raise InvalidValue("the half-width must be between 0 and 1 (got {half_width}); "
+                           "e.g. 0.05 for ±5 points.", half_width=half_width)
     population = len(units)
     labelled = [u for u in units if u.get("human") is not None]
     p = 0.5
@@ -121,22 +121,24 @@ def draw_review_sample(store: Store, judge: str, level: str,
     (``store.judged_units``), replacing an earlier one; size from ``half_width`` when
     ``size`` is None."""
     if level not in LEVELS:
-        raise InvalidValue(f"unknown level {level!r}; use claims, answers or relevance.")
+        raise InvalidValue("unknown level {level!r}; use claims, answers or relevance.",
+                           level=level)
     if not units:
-        raise NotFound(f"judge '{judge}' labelled no {level} in this gold set; import its "
-                       "verdicts first (rag-annotator import FILE ragchecker SOURCE --run RUN).")
+        raise NotFound("judge '{judge}' labelled no {level} in this gold set; import its "
+                       "verdicts first (rag-annotator import FILE ragchecker SOURCE --run RUN).",
+                       judge=judge, level=level)
     if size is None:
         if half_width is None:
             raise InvalidValue("give the sample's size (--size N) or the half-width to reach "
                                "(--half-width 0.05).")
         size = proposed_size(units, half_width)
     if size < 1:
-        raise InvalidValue(f"the sample's size must be at least 1 (got {size}).")
+        raise InvalidValue("the sample's size must be at least 1 (got {size}).", size=size)
     drawn = draw(units, size, seed)
     with store.operation("draw_review_sample", f"{judge} · {level} · {size}") as op:
         judges = op.select("assessors", name=judge)
         if not judges or (judges[0].get("kind") != "judge" and level != "relevance"):
-            raise NotFound(f"no automatic judge named '{judge}' in this gold set.")
+            raise NotFound("no automatic judge named '{judge}' in this gold set.", judge=judge)
         judge_id = judges[0]["id"]
         if judges[0].get("kind") != "judge":
             # relevance labels of an automatic judge come in as qrels under a plain

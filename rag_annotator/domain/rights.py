@@ -130,7 +130,7 @@ def check_groups(value: object, what: str = "groups") -> list[str]:
     if isinstance(value, str):
         value = [part for part in value.split(",")]
     if not isinstance(value, (list, tuple)) or not all(isinstance(x, str) for x in value):
-        raise InvalidValue(f"{what}: expected a list of group names.")
+        raise InvalidValue("{what}: expected a list of group names.", what=what)
     out: list[str] = []
     for item in value:
         name = item.strip()
@@ -168,7 +168,8 @@ def toggled_rights(rights: Sequence[str], identity: str, identities: Identities)
     closed = [g for g in groups if norm(g) not in OPEN_RIGHTS]
     if not closed:
         if not groups:
-            raise InvalidValue(f"identity '{identity}' holds no group: give it a group first.")
+            raise InvalidValue("identity '{identity}' holds no group: give it a group first.",
+                               identity=identity)
         return [groups[0]]  # its only groups are open ones: the document becomes open
 
     def holders(group: str) -> int:
@@ -206,11 +207,13 @@ def remove_group(identities: Identities, identity: str, group: str) -> RightsCha
     declared = identities.get(identity)
     if declared is None:
         known = ", ".join(identities.names()) or "none declared"
-        raise InvalidValue(f"no identity '{identity}' (identities: {known}); give one of "
-                           "them.")
+        raise InvalidValue("no identity '{identity}' (identities: {known}); give one of "
+                           "them.", identity=identity, known=known)
     if norm(group) not in listed(declared.groups):
-        raise InvalidValue(f"identity '{declared.name}' does not hold group '{group}' "
-                           f"(its groups: {', '.join(declared.groups) or 'none'}); give one "
-                           "of its groups.")
+        raise InvalidValue("identity '{name}' does not hold group '{group}' "
+                           "(its groups: {value}); give one "
+                           "of its groups.",
+                           name=declared.name, group=group,
+                           value=', '.join(declared.groups) or 'none')
     kept = tuple(g for g in declared.groups if norm(g) != norm(group))
     return RightsChange(identity_groups={declared.name: kept})

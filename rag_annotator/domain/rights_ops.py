@@ -30,7 +30,7 @@ def _name(value: str) -> str:
 def _clash(op: Writer, name: str, identity_id: int | None) -> None:
     for row in op.select("identities"):
         if norm(row["name"]) == norm(name) and row["id"] != identity_id:
-            raise Conflict(f"an identity named '{row['name']}' already exists.")
+            raise Conflict("an identity named '{row}' already exists.", row=row['name'])
 
 
 def create_identity(store: Store, name: str, groups: Sequence[str] = (), note: str = ""
@@ -112,7 +112,7 @@ def apply_rights_change(store: Store, change: RightsChange, label: str = "") -> 
         for key, rights in change.document_rights.items():
             found = op.select("documents", key=key)
             if not found:
-                raise NotFound(f"no document with key '{key}'; nothing was changed.")
+                raise NotFound("no document with key '{key}'; nothing was changed.", key=key)
             text = json.dumps(check_groups(list(rights), "rights"), ensure_ascii=False)
             if op.update("documents", {"id": found[0]["id"]}, {"rights": text}) is not None:
                 op.update("documents", {"id": found[0]["id"]}, {"updated_at": now})

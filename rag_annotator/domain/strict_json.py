@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-TOO_DEEP = ("the data is nested too deeply to read (lists or objects inside each other "
+from rag_annotator.messages import N_
+
+TOO_DEEP = N_("the data is nested too deeply to read (lists or objects inside each other "
             "thousands of times); flatten it.")
 
 

@@ -104,14 +104,15 @@ class AnswerResult:
 def pointer_tokens(pointer: str) -> tuple[str, ...]:
     """The reference tokens of a JSON Pointer; InvalidValue if it is not one."""
     if not isinstance(pointer, str):
-        raise InvalidValue(f"the decisive field pointer {pointer!r} must be text.")
+        raise InvalidValue("the decisive field pointer {pointer!r} must be text.", pointer=pointer)
     if pointer == "":
         return ()
     if not pointer.startswith("/"):
-        raise InvalidValue(f"'{pointer}' is not a JSON Pointer: it must start with '/' "
-                           "(e.g. /employee/start_date).")
+        raise InvalidValue("'{pointer}' is not a JSON Pointer: it must start with '/' "
+                           "(e.g. /employee/start_date).", pointer=pointer)
     if re.search(r"~(?![01])", pointer):
-        raise InvalidValue(f"'{pointer}': '~' must be written ~0, and '/' inside a name ~1.")
+        raise InvalidValue("'{pointer}': '~' must be written ~0, and '/' inside a name ~1.",
+                           pointer=pointer)
     return tuple(t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/"))
 
 
@@ -479,27 +480,32 @@ def check_contract(contract: Contract) -> None:
         where = f"decisive field {n} ({decisive.pointer})"
         pointer_tokens(decisive.pointer)
         if decisive.pointer in seen:
-            raise InvalidValue(f"{where}: the pointer comes twice; keep one.")
+            raise InvalidValue("{where}: the pointer comes twice; keep one.", where=where)
         seen.add(decisive.pointer)
         if decisive.comparison not in COMPARISONS:
-            raise InvalidValue(f"{where}: comparison '{decisive.comparison}' is not one of "
-                               f"{', '.join(COMPARISONS)}.")
+            raise InvalidValue("{where}: comparison '{comparison}' is not one of "
+                               "{comparisons}.",
+                               where=where, comparison=decisive.comparison,
+                               comparisons=', '.join(COMPARISONS))
         if decisive.tolerance is not None and (not _is_number(decisive.tolerance) or not
                                                math.isfinite(decisive.tolerance)
                                                or decisive.tolerance < 0):
-            raise InvalidValue(f"{where}: the tolerance must be a number >= 0.")
+            raise InvalidValue("{where}: the tolerance must be a number >= 0.", where=where)
         if decisive.comparison == "number" and not _is_number(decisive.reference):
-            raise InvalidValue(f"{where}: a number comparison needs a number as reference.")
+            raise InvalidValue("{where}: a number comparison needs a number as reference.",
+                               where=where)
         if decisive.comparison == "date" and as_date(decisive.reference) is None:
-            raise InvalidValue(f"{where}: a date comparison needs a date (YYYY-MM-DD) as "
-                               "reference.")
+            raise InvalidValue("{where}: a date comparison needs a date (YYYY-MM-DD) as "
+                               "reference.", where=where)
         if decisive.comparison == "text" and not isinstance(decisive.reference, str):
-            raise InvalidValue(f"{where}: a text comparison needs a text as reference.")
+            raise InvalidValue("{where}: a text comparison needs a text as reference.", where=where)
         if decisive.comparison == "one_of" and not (
                 isinstance(decisive.reference, list) and decisive.reference):
-            raise InvalidValue(f"{where}: 'one of' needs a non-empty list of accepted values.")
+            raise InvalidValue("{where}: 'one of' needs a non-empty list of accepted values.",
+                               where=where)
         if decisive.span is not None and not 0 <= decisive.span[0] <= decisive.span[1]:
-            raise InvalidValue(f"{where}: the passage's offsets must be 0 <= start <= end.")
+            raise InvalidValue("{where}: the passage's offsets must be 0 <= start <= end.",
+                               where=where)
 
 
 @dataclass
@@ -586,27 +592,29 @@ def contract_from_json(data: Any) -> Contract:
                            "Schema object) and 'fields' (a list).")
     unknown = set(data) - {"schema", "fields", "note"}
     if unknown:
-        raise InvalidValue(f"output contract: unknown key(s) {', '.join(sorted(unknown))}.")
+        raise InvalidValue("output contract: unknown key(s) {unknown}.",
+                           unknown=', '.join(sorted(unknown)))
     items = data.get("fields", [])
     if not isinstance(items, list):
         raise InvalidValue("output contract: 'fields' must be a list.")
     fields = []
     for n, item in enumerate(items, start=1):
         if not isinstance(item, dict) or "pointer" not in item or "reference" not in item:
-            raise InvalidValue(f"output contract: field {n} needs a 'pointer' and a "
-                               "'reference'.")
+            raise InvalidValue("output contract: field {n} needs a 'pointer' and a "
+                               "'reference'.", n=n)
         extra = set(item) - {"pointer", "reference", "comparison", "tolerance", "document",
                              "passage", "span"}
         if extra:
-            raise InvalidValue(f"output contract: field {n} has unknown key(s) "
-                               f"{', '.join(sorted(extra))}.")
+            raise InvalidValue("output contract: field {n} has unknown key(s) "
+                               "{extra}.", n=n, extra=', '.join(sorted(extra)))
         span = item.get("span")
         if span is not None and not (isinstance(span, list) and len(span) == 2
                                      and all(type(s) is int for s in span)):
-            raise InvalidValue(f"output contract: field {n}: 'span' must be [start, end].")
+            raise InvalidValue("output contract: field {n}: 'span' must be [start, end].", n=n)
         for key in ("document", "passage", "comparison"):
             if item.get(key) is not None and not isinstance(item[key], str):
-                raise InvalidValue(f"output contract: field {n}: '{key}' must be text.")
+                raise InvalidValue("output contract: field {n}: '{key}' must be text.",
+                                   n=n, key=key)
         fields.append(DecisiveField(
             pointer=item["pointer"], reference=item["reference"],
             comparison=item.get("comparison") or "exact", tolerance=item.get("tolerance"),

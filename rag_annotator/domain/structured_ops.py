@@ -202,8 +202,8 @@ def write_contract_in(op: Writer, case: Mapping[str, Any], contract: Contract | 
             op.delete("output_contracts", {"id": found[0]["id"]})
         return
     if case["kind"] != "rag":
-        raise InvalidValue(f"case {case['key']} is an agent case; output contracts are for "
-                           "RAG cases.")
+        raise InvalidValue("case {case} is an agent case; output contracts are for "
+                           "RAG cases.", case=case['key'])
     check_contract(contract)
     rows = [_field_row(op, n, f) for n, f in enumerate(contract.fields, start=1)]
     values = {"json_schema": json.dumps(contract.schema, ensure_ascii=False),
@@ -224,20 +224,22 @@ def _field_row(op: Writer, position: int, f: DecisiveField) -> dict[str, Any]:
     if f.document is not None:
         doc = op.select("documents", key=f.document)
         if not doc:
-            raise NotFound(f"{where}: no document '{f.document}' in the corpus; add it or "
-                           "fix the key.")
+            raise NotFound("{where}: no document '{document}' in the corpus; add it or "
+                           "fix the key.", where=where, document=f.document)
         document_id, text = int(doc[0]["id"]), str(doc[0]["text"])
         span = f.span
         if span is not None and span[1] > len(text):
-            raise InvalidValue(f"{where}: the passage {span[0]}–{span[1]} lies beyond the end "
-                               f"of document {f.document} ({len(text)} characters).")
+            raise InvalidValue("{where}: the passage {span}–{span2} lies beyond the end "
+                               "of document {document} ({n_text} characters).",
+                               where=where, span=span[0], span2=span[1], document=f.document,
+                               n_text=len(text))
         if span is None and passage and passage in text:
             start = text.index(passage)
             span = (start, start + len(passage))
         if span is not None and not passage:
             passage = text[span[0]:span[1]]
     elif f.span is not None:
-        raise InvalidValue(f"{where}: offsets need the document they point into.")
+        raise InvalidValue("{where}: offsets need the document they point into.", where=where)
     return {"position": position, "pointer": f.pointer,
             "reference": json.dumps(f.reference, ensure_ascii=False),
             "comparison": f.comparison, "tolerance": f.tolerance, "document_id": document_id,
@@ -266,8 +268,8 @@ def review_field_outcome(store: Store, outcome_id: int, review: str | None,
     with store.operation("review_field_outcome", "") as op:
         row = op.get("field_outcomes", {"id": outcome_id})
         if row is None:
-            raise NotFound(f"no field outcome with id {outcome_id}; the answer may have been "
-                           "checked again or deleted.")
+            raise NotFound("no field outcome with id {outcome_id}; the answer may have been "
+                           "checked again or deleted.", outcome_id=outcome_id)
         field = op.get("decisive_fields", {"id": row["field_id"]})
         answer = op.get("answers", {"id": row["answer_id"]})
         case = op.get("cases", {"id": answer["case_id"]}) if answer else None
@@ -282,7 +284,8 @@ def review_field_outcome(store: Store, outcome_id: int, review: str | None,
             if not why:
                 raise InvalidValue("overruling a field outcome needs a reason; give it.")
         elif review not in (None, "confirmed"):
-            raise InvalidValue(f"'{review}' is not a review; use confirmed or overruled.")
+            raise InvalidValue("'{review}' is not a review; use confirmed or overruled.",
+                               review=review)
         else:
             why = ""
         values: dict[str, Any] = {"review": review, "review_reason": why}

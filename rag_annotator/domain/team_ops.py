@@ -75,8 +75,8 @@ def check_seconds(seconds: float | None) -> float | None:
         return None
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (
             math.isfinite(seconds) and 0 <= seconds <= MAX_SECONDS):
-        raise InvalidValue(f"seconds: {seconds!r} is not a time from 0 to {MAX_SECONDS:.0f} "
-                           "seconds.")
+        raise InvalidValue("seconds: {seconds!r} is not a time from 0 to {max_seconds:.0f} "
+                           "seconds.", seconds=seconds, max_seconds=MAX_SECONDS)
     return float(seconds)
 
 
@@ -98,7 +98,8 @@ def create_campaign(store: TeamStore, assessors: Sequence[str], per_pair: int = 
     run) or their trajectories are dealt the same way (no depth, no control repeats).
     """
     if items not in ITEMS:
-        raise InvalidValue(f"--items: {items!r} is not one of {', '.join(ITEMS)}.")
+        raise InvalidValue("--items: {items!r} is not one of {items2}.",
+                           items=items, items2=', '.join(ITEMS))
     if items != "pairs" and control:
         raise InvalidValue("--control: control repeats are for pairs only; leave it out "
                            "with --items claims or trajectories.")
@@ -107,13 +108,13 @@ def create_campaign(store: TeamStore, assessors: Sequence[str], per_pair: int = 
     if seed is None:
         seed = int.from_bytes(uuid.uuid4().bytes[:4], "big")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
-        raise InvalidValue(f"--seed: {seed!r} is not a whole number from 0 to 2^63.")
+        raise InvalidValue("--seed: {seed!r} is not a whole number from 0 to 2^63.", seed=seed)
     with store.operation("create_campaign", "") as op:
         pairs = (store.campaign_pool(runs, depth) if items == "pairs"
                  else store.campaign_items(items, runs))
         if not pairs and items != "pairs":
-            raise InvalidValue(f"no {items} to hand out in the chosen runs: import runs with "
-                               f"{items} (or name other --runs) first.")
+            raise InvalidValue("no {items} to hand out in the chosen runs: import runs with "
+                               "{items} (or name other --runs) first.", items=items)
         if not pairs:
             raise InvalidValue("the pool is empty: import a run (or choose runs and a depth "
                                "that retrieve documents) before handing out assignments.")
@@ -157,8 +158,8 @@ def _slot_rows(items: str, campaign_id: int, assessor_id: int,
 def _assignment(op: Writer, assignment_id: int) -> tuple[dict[str, Any], str]:
     row = op.get("assignments", {"id": assignment_id})
     if row is None:
-        raise NotFound(f"no assignment slot with id {assignment_id}; the campaign may have "
-                       "been removed.")
+        raise NotFound("no assignment slot with id {assignment_id}; the campaign may have "
+                       "been removed.", assignment_id=assignment_id)
     who = require_row(op, "assessors", row["assessor_id"])
     return row, str(who["name"])
 

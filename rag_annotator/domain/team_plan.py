@@ -61,13 +61,15 @@ def check_plan(assessors: Sequence[str], per_pair: int, control: float) -> None:
     if not assessors:
         raise InvalidValue("--assessors: name at least one assessor.")
     if isinstance(per_pair, bool) or not isinstance(per_pair, int) or per_pair < 1:
-        raise InvalidValue(f"--per-pair: {per_pair!r} is not a whole number of at least 1.")
+        raise InvalidValue("--per-pair: {per_pair!r} is not a whole number of at least 1.",
+                           per_pair=per_pair)
     if per_pair > len(assessors):
-        raise InvalidValue(f"--per-pair {per_pair} needs at least {per_pair} assessors, and "
-                           f"{len(assessors)} were named; name more or lower --per-pair.")
+        raise InvalidValue("--per-pair {per_pair} needs at least {per_pair} assessors, and "
+                           "{n_assessors} were named; name more or lower --per-pair.",
+                           per_pair=per_pair, n_assessors=len(assessors))
     if not 0 <= control <= MAX_CONTROL:
-        raise InvalidValue(f"--control: {control!r} is not a share from 0 to {MAX_CONTROL} "
-                           "(e.g. 0.05 for 5 %).")
+        raise InvalidValue("--control: {control!r} is not a share from 0 to {max_control} "
+                           "(e.g. 0.05 for 5 %).", control=control, max_control=MAX_CONTROL)
 
 
 def plan(pairs: Sequence[Pair], assessors: Sequence[str], per_pair: int, control: float,

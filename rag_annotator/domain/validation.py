@@ -56,15 +56,16 @@ def check_enum(field: str, value: Any, enum: type[StrEnum], *,
     allowed = values(enum)
     text = str(value)
     if text not in allowed:
-        raise InvalidValue(f"{field}: '{value}' is not one of {', '.join(allowed)}.")
+        raise InvalidValue("{field}: '{value}' is not one of {allowed}.",
+                           field=field, value=value, allowed=', '.join(allowed))
     return text
 
 
 def check_key(field: str, value: Any) -> str:
     """An identifier: non-empty text without surrounding spaces."""
     if not isinstance(value, str) or not _KEY_RE.match(value):
-        raise InvalidValue(f"{field}: give a non-empty identifier without leading or "
-                           f"trailing spaces (got {value!r}).")
+        raise InvalidValue("{field}: give a non-empty identifier without leading or "
+                           "trailing spaces (got {value!r}).", field=field, value=value)
     return value
 
 
@@ -73,19 +74,20 @@ def check_text(field: str, value: Any, *, optional: bool = False) -> str | None:
     if value is None and optional:
         return None
     if not isinstance(value, str):
-        raise InvalidValue(f"{field}: expected text, got {type(value).__name__}.")
+        raise InvalidValue("{field}: expected text, got {name}.",
+                           field=field, name=type(value).__name__)
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise InvalidValue(f"{field}: the text holds invalid Unicode (a lone surrogate); "
-                           "fix its encoding.") from None
+        raise InvalidValue("{field}: the text holds invalid Unicode (a lone surrogate); "
+                           "fix its encoding.", field=field) from None
     return value
 
 
 def check_list(field: str, value: Any) -> str:
     """A list of strings, stored as a JSON array."""
     if isinstance(value, str) or not isinstance(value, (list, tuple)):
-        raise InvalidValue(f"{field}: expected a list of texts.")
+        raise InvalidValue("{field}: expected a list of texts.", field=field)
     items = [check_text(f"{field}[{i}]", v) for i, v in enumerate(value)]
     return json.dumps(items, ensure_ascii=False)
 
@@ -97,7 +99,8 @@ def check_date(field: str, value: Any) -> str | None:
     try:
         return date.fromisoformat(str(value)).isoformat()
     except ValueError:
-        raise InvalidValue(f"{field}: '{value}' is not a date; write it as YYYY-MM-DD.") from None
+        raise InvalidValue("{field}: '{value}' is not a date; write it as YYYY-MM-DD.",
+                           field=field, value=value) from None
 
 
 def case_columns(fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -118,7 +121,7 @@ def case_columns(fields: Mapping[str, Any]) -> dict[str, Any]:
 
             out[name] = agent_column(name, value)
         else:
-            raise InvalidValue(f"cases have no field '{name}'.")
+            raise InvalidValue("cases have no field '{name}'.", name=name)
     return out
 
 
@@ -138,15 +141,15 @@ def document_columns(fields: Mapping[str, Any]) -> dict[str, Any]:
             out[name] = check_enum(name, value, DocStatus)
         elif name in ("supersedes_id", "parent_id"):
             if value is not None and not isinstance(value, int):
-                raise InvalidValue(f"{name}: expected a document id.")
+                raise InvalidValue("{name}: expected a document id.", name=name)
             out[name] = value
         elif name == "origin":
             if value not in ("corpus", "placeholder", "unmatched_context"):
-                raise InvalidValue(f"origin: '{value}' is not corpus, placeholder or "
-                                   "unmatched_context.")
+                raise InvalidValue("origin: '{value}' is not corpus, placeholder or "
+                                   "unmatched_context.", value=value)
             out[name] = value
         else:
-            raise InvalidValue(f"documents have no field '{name}'.")
+            raise InvalidValue("documents have no field '{name}'.", name=name)
     if "text" in out:
         out["content_hash"] = content_hash(out["text"])
     if out.get("valid_from") and out.get("valid_until") and out["valid_until"] < out["valid_from"]:
@@ -159,7 +162,7 @@ def run_columns(fields: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, value in fields.items():
         if name not in RUN_FIELDS:
-            raise InvalidValue(f"runs have no field '{name}'.")
+            raise InvalidValue("runs have no field '{name}'.", name=name)
         out[name] = check_key("name", value) if name == "name" else check_text(name, value)
     return out
 
@@ -170,7 +173,8 @@ def check_grade(grade: int | None, max_grade: int) -> int | None:
         return None
     if isinstance(grade, bool) or not isinstance(grade, int) or not 0 <= grade <= max_grade:
         scale = "0 or 1" if max_grade == 1 else f"0 to {max_grade}"
-        raise InvalidValue(f"grade {grade!r} is outside this gold set's scale ({scale}).")
+        raise InvalidValue("grade {grade!r} is outside this gold set's scale ({scale}).",
+                           grade=grade, scale=scale)
     return grade
 
 

@@ -33,7 +33,8 @@ from rag_annotator.errors import Conflict, InvalidValue, NotFound
 def _row(op: Writer, table: str, row_id: int, what: str) -> dict[str, Any]:
     row = op.get(table, {"id": row_id})
     if row is None:
-        raise NotFound(f"no {what} with id {row_id}; it may have been deleted.")
+        raise NotFound("no {what} with id {row_id}; it may have been deleted.",
+                       what=what, row_id=row_id)
     return row
 
 
@@ -163,9 +164,10 @@ def add_evidence(store: Store, claim_id: int, document_id: int,
         start, end = span
         if not (isinstance(start, int) and isinstance(end, int)
                 and 0 <= start < end <= len(doc["text"])):
-            raise InvalidValue(f"select some words of document {doc['key']} first (the span "
-                               f"{start}–{end} is empty or outside its "
-                               f"{len(doc['text'])} characters).")
+            raise InvalidValue("select some words of document {doc} first (the span "
+                               "{start}–{end} is empty or outside its "
+                               "{n_doc} characters).",
+                               doc=doc['key'], start=start, end=end, n_doc=len(doc['text']))
         op.label = f"#{claim['id']} ← {doc['key']} {start}–{end}"
         # the same words twice are one piece of evidence (an empty operation, not logged;
         # its Changes are taken after the block, once the store has dropped it)

@@ -9,6 +9,7 @@ from rag_annotator.domain.ports import Store
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export import runs_jsonl, trec_files
 from rag_annotator.import_export.registry import Options
+from rag_annotator.messages import Message
 
 
 def import_trec_run(store: Store, source: Path, options: Options) -> trec_files.ImportReport:
@@ -39,7 +40,7 @@ class LinesWritten:
     warnings: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        return f"{self.lines} lines written"
+        return Message("{lines} lines written", lines=self.lines)
 
 
 def export_trec_run(store: trec_files.RelevanceSource, dest: Path,

@@ -53,10 +53,13 @@ from rag_annotator.domain.strict_json import parse_strict
 from rag_annotator.domain.structured import contract_from_json
 from rag_annotator.domain.structured_ops import write_contract_in
 from rag_annotator.errors import InvalidValue
-from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, extra_text, kept
+from rag_annotator.import_export.extra_fields import extra_text, kept
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
+from rag_annotator.import_export.row_errors import RowErrors as _Errors
+from rag_annotator.import_export.row_errors import without_name as _without_name
 from rag_annotator.import_export.tabular import Table, few_names, read_table
+from rag_annotator.messages import N_, Joined, Message
 
 
 class CaseStore(Store, Protocol):
@@ -141,6 +144,16 @@ AGENT_FIELDS = v.CASE_AGENT_FIELDS
 _ALIASES = {norm(alias): name for name, aliases in HEADERS.items() for alias in aliases}
 
 #: Words of each coded field, in French and English (through :func:`norm`).
+#: "'Management' is not a known family": one message per field, so French names the field.
+NOT_KNOWN = {
+    "family": N_("'{text}' is not a known family (use one of {known})."),
+    "status": N_("'{text}' is not a known status (use one of {known})."),
+    "expected_behaviour": N_("'{text}' is not a known expected behaviour (use one of "
+                             "{known})."),
+    "difficulty": N_("'{text}' is not a known difficulty (use one of {known})."),
+    "kind": N_("'{text}' is not a known kind (use one of {known})."),
+}
+
 VALUE_NAMES: dict[str, dict[str, str]] = {
     "family": {
         "ordinaire": "ordinary", "ordinary": "ordinary", "normal": "ordinary",
@@ -204,12 +217,13 @@ def recognise_headers(headers: Sequence[str],
     by_norm = {norm(h): i for i, h in reversed(list(enumerate(headers)))}
     for name, header in (mapping or {}).items():
         if name not in HEADERS:
-            raise InvalidValue(f"--map: '{name}' is not a case field; use one of "
-                               f"{', '.join(FIELDS)}.")
+            raise InvalidValue("--map: '{name}' is not a case field; use one of "
+                               "{fields}.", name=name, fields=', '.join(FIELDS))
         index = by_header.get(header.strip(), by_norm.get(norm(header)))
         if index is None:
-            raise InvalidValue(f"--map: there is no column '{header}' (columns: "
-                               f"{few_names(h for h in headers if h)}).")
+            raise InvalidValue("--map: there is no column '{header}' (columns: "
+                               "{few_names}).",
+                               header=header, few_names=few_names(h for h in headers if h))
         found[name] = index
     taken = set(found.values())
     for i, header in enumerate(headers):
@@ -244,16 +258,17 @@ class CaseImportReport:
 
     def summary(self) -> str:
         """One paragraph in English (the UI builds its own translated text)."""
-        parts = [f"{self.cases} cases imported with {self.sources} expected sources"]
+        parts = [Message("{cases} cases imported with {sources} expected sources",
+                         cases=self.cases, sources=self.sources)]
         if self.keys_generated:
-            parts.append(f"{self.keys_generated} ids generated")
+            parts.append(Message("{n} ids generated", n=self.keys_generated))
         if self.no_answer:
-            parts.append(f"{self.no_answer} cases expect abstention (no answer in the "
-                         "documents)")
+            parts.append(Message("{n} cases expect abstention (no answer in the documents)",
+                                 n=self.no_answer))
         if self.unmatched_sources:
-            parts.append(f"{len(self.unmatched_sources)} source texts matched no document "
-                         "and were kept in the notes")
-        return "; ".join(parts) + "."
+            parts.append(Message("{n} source texts matched no document and were kept in the "
+                                 "notes", n=len(self.unmatched_sources)))
+        return Message("{parts}.", parts=Joined(parts))
 
 
 @dataclass
@@ -263,28 +278,6 @@ class _Row:
     headers: dict[str, str]
     #: The cells of columns no field takes, by header: kept in the case's ``extra``.
     unknown: dict[str, Any] = field(default_factory=dict)
-
-
-class _Errors:
-    """Row-level errors, all collected, raised as one message naming the first ones."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.items: list[str] = []
-
-    def add(self, row: int | None, column: str | None, message: str) -> None:
-        where = [f"row {row}" if row is not None else "", f"column '{column}'" if column
-                 else ""]
-        prefix = ", ".join(w for w in where if w)
-        message = message.rstrip(". ")  # they are joined with "; " and end with one "."
-        self.items.append(f"{prefix}: {message}" if prefix else message)
-
-    def raise_if_any(self) -> None:
-        if not self.items:
-            return
-        more = len(self.items) - 5
-        text = "; ".join(self.items[:5]) + (f"; and {more} more error(s)" if more > 0 else "")
-        raise ImportRejected(self.path, None, f"{text}. Nothing was imported.")
 
 
 def _split_list(text: str, *, tags: bool = False) -> list[str]:
@@ -356,8 +349,9 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
         _agent_kind(case, row, errors)
         for f in getattr(case.get("output_contract"), "fields", ()):
             if f.document is not None and f.document not in resolver.keys:
-                errors.add(row.number, hdr.get("output_contract"), f"field {f.pointer}: no "
-                           f"document '{f.document}' in the corpus; add it or fix the key.")
+                errors.add(row.number, hdr.get("output_contract"), "field {pointer}: no "
+                           "document '{document}' in the corpus; add it or fix the key.",
+                           pointer=f.pointer, document=f.document)
         if not case.get("question"):
             errors.add(row.number, hdr.get("question", "question"),
                        "empty; every case needs a question (fill it in or delete the row).")
@@ -367,11 +361,11 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
         key = str(raw_key).strip() if raw_key is not None else ""
         if key:
             if key in seen:
-                errors.add(row.number, hdr.get("key"), f"the id '{key}' is also on row "
-                           f"{seen[key]}; ids must be unique.")
+                errors.add(row.number, hdr.get("key"), "the id '{key}' is also on row "
+                           "{seen}; ids must be unique.", key=key, seen=seen[key])
             elif key in existing:
-                errors.add(row.number, hdr.get("key"), f"a case '{key}' already exists in "
-                           "the gold set; change the id or remove the row.")
+                errors.add(row.number, hdr.get("key"), "a case '{key}' already exists in "
+                           "the gold set; change the id or remove the row.", key=key)
             seen[key] = row.number
             case["key"] = key
         else:
@@ -380,13 +374,13 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
         try:
             columns = _case_columns(case)
         except InvalidValue as error:
-            errors.add(row.number, None, str(error))
+            errors.add(row.number, None, error)
             continue
         if "key" in case:
             try:
                 columns["key"] = v.check_key("key", case["key"])
             except InvalidValue as error:
-                errors.add(row.number, hdr.get("key"), str(error))
+                errors.add(row.number, hdr.get("key"), error)
         extra = kept(row.unknown, [h for h, x in row.unknown.items() if x not in ("", None)])
         if extra:
             columns["extra"] = extra_text(extra)
@@ -431,8 +425,8 @@ def _row_cells(row: _Row, errors: _Errors) -> dict[str, Any]:
             code = _code(name, text)
             if code is None:
                 known = ", ".join(sorted(set(VALUE_NAMES[name].values())))
-                errors.add(row.number, row.headers.get(name), f"'{text}' is not a known "
-                           f"{name.replace('_', ' ')} (use one of {known}).")
+                errors.add(row.number, row.headers.get(name), NOT_KNOWN[name], text=text,
+                           known=known)
                 continue
             case[name] = code
         else:
@@ -448,8 +442,7 @@ def _agent_cell(case: dict[str, Any], name: str, raw: Any, row: _Row,
     try:
         case[name] = agent_column(name, raw)
     except InvalidValue as error:
-        message = str(error).removeprefix(f"{name}: ")
-        errors.add(row.number, row.headers.get(name), message)
+        errors.add(row.number, row.headers.get(name), _without_name(error, name))
 
 
 def _contract_cell(case: dict[str, Any], raw: Any, row: _Row, errors: _Errors) -> None:
@@ -459,13 +452,14 @@ def _contract_cell(case: dict[str, Any], raw: Any, row: _Row, errors: _Errors) -
     where = row.headers.get("output_contract")
     ok, value, reason = (True, raw, "") if isinstance(raw, dict) else parse_strict(str(raw))
     if not ok:
-        errors.add(row.number, where, f"not one JSON object ({reason}); write the contract "
-                                      "as {\"schema\": {...}, \"fields\": [...]}.")
+        errors.add(row.number, where, "not one JSON object ({reason}); write the contract "
+                                      "as {{\"schema\": {{...}}, \"fields\": [...]}}.",
+                                      reason=reason)
         return
     try:
         contract = contract_from_json(value)
     except InvalidValue as error:
-        errors.add(row.number, where, str(error))
+        errors.add(row.number, where, error)
         return
     if str(row.values.get("kind") or "").strip().lower() == "agent":
         errors.add(row.number, where, "an agent case has no output contract; clear the cell.")
@@ -481,8 +475,9 @@ def _agent_kind(case: dict[str, Any], row: _Row, errors: _Errors) -> None:
     kind = case.setdefault("kind", "agent")
     if kind != "agent":
         errors.add(row.number, row.headers.get(filled[0]),
-                   f"filled on a case of kind '{row.values.get('kind')}'; agent columns "
-                   "belong to agent cases (set the kind to agent or clear the cell).")
+                   "filled on a case of kind '{get}'; agent columns "
+                   "belong to agent cases (set the kind to agent or clear the cell).",
+                   get=row.values.get('kind'))
 
 
 def _case_columns(case: Mapping[str, Any]) -> dict[str, Any]:
@@ -559,15 +554,15 @@ def _rows_from_jsonl(path: Path, mapping: Mapping[str, str],
             if name == "expected_state" and isinstance(value, dict):
                 continue  # a JSON object is the state itself
             if not isinstance(value, (str, list, int, float, type(None))):
-                raise ImportRejected(path, number, f"'{headers[name]}' should be text or a "
-                                                   "list of texts.")
+                raise ImportRejected(path, number, "'{headers}' should be text or a "
+                                                   "list of texts.", headers=headers[name])
         rows.append(_Row(number, values, headers,
                          {k: x for k, x in obj.items() if k not in headers.values()}))
     if unknown:
         report.ignored_columns = sorted(unknown)
-        report.warnings.append(f"{path.name}: fields not recognised, {KEPT_IN_EXTRA}: "
-                               f"{few_names(sorted(unknown))} (or name them with --map "
-                               "field=name).")
+        report.warnings.append(Message("{name}: fields not recognised, fields kept in extra: "
+                                       "{few_names} (or name them with --map field=name).",
+                                       name=path.name, few_names=few_names(sorted(unknown))))
     return rows
 
 
@@ -586,18 +581,20 @@ def load_rows(path: Path, options: Options,
     columns = recognise_headers(table.headers, options.mapping)
     if "question" not in columns:
         raise ImportRejected(path, 1, "no column is recognised as the question (columns: "
-                                      f"{few_names(h for h in table.headers if h) or 'none'}); "
-                                      "name it with --map question=Header.")
+                                      "{value}); "
+                                      "name it with --map question=Header.",
+                                      value=few_names(h for h in table.headers if h) or 'none')
     ignored = [h for i, h in enumerate(table.headers) if h and i not in columns.values()]
     if ignored:
         report.ignored_columns = ignored
-        report.warnings.append(f"{path.name}: columns not recognised, {KEPT_IN_EXTRA} of "
-                               f"each case: {few_names(ignored)} (or name them with --map "
-                               "field=Header).")
+        report.warnings.append(Message("{name}: columns not recognised, fields kept in extra "
+                                       "of each case: {few_names} (or name them with --map "
+                                       "field=Header).",
+                                       name=path.name, few_names=few_names(ignored)))
     question = table.headers[columns["question"]]
     if table.rows and not any(cells[columns["question"]].strip() for _n, cells in table.rows):
-        raise ImportRejected(path, None, f"column '{question}' is empty in every row; every "
-                                         "case needs a question.")
+        raise ImportRejected(path, None, "column '{question}' is empty in every row; every "
+                                         "case needs a question.", question=question)
     rows = _rows_from_table(table, columns)
     _category_to_tags(path, rows, report)
     return rows, table
@@ -632,9 +629,10 @@ def _category_to_tags(path: Path, rows: list[_Row], report: CaseImportReport) ->
             tags.append(text)
         r.values["tags"] = tags
         r.headers.setdefault("tags", header)
-    report.warnings.append(f"{path.name}: column '{header}' holds values that are not case "
-                           f"families ({few_names(odd, 5)}); they were added as tags (name "
-                           "the family column with --map family=Header).")
+    report.warnings.append(Message("{name}: column '{header}' holds values that are not case "
+                                   "families ({few_names}); they were added as tags (name "
+                                   "the family column with --map family=Header).",
+                                   name=path.name, header=header, few_names=few_names(odd, 5)))
 
 
 def import_cases(store: CaseStore, source: Path, options: Options) -> CaseImportReport:

@@ -31,7 +31,7 @@ from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store
 from rag_annotator.errors import InvalidValue
 from rag_annotator.import_export.cases_import import norm
-from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, extra_text, plain
+from rag_annotator.import_export.extra_fields import extra_text, plain
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.folders import folder_files
 from rag_annotator.import_export.registry import Options
@@ -41,6 +41,7 @@ from rag_annotator.import_export.tabular import (
     few_names,
     read_table,
 )
+from rag_annotator.messages import Joined, Message
 
 
 class CorpusStore(Store, Protocol):
@@ -89,15 +90,18 @@ class CorpusImportReport:
 
     def summary(self) -> str:
         """One paragraph in English (the UI builds its own translated text)."""
-        parts = [f"{len(self.added)} documents added, {len(self.changed)} changed, "
-                 f"{self.unchanged} unchanged, {len(self.disappeared)} disappeared"]
+        parts = [Message("{added} documents added, {changed} changed, {unchanged} unchanged, "
+                         "{disappeared} disappeared", added=len(self.added),
+                         changed=len(self.changed), unchanged=self.unchanged,
+                         disappeared=len(self.disappeared))]
         if self.metadata_updated:
-            parts.append(f"metadata updated on {len(self.metadata_updated)}")
+            parts.append(Message("metadata updated on {n}", n=len(self.metadata_updated)))
         if self.touched_cases or self.touched_judgments:
-            parts.append(f"changed or disappeared documents touch {len(self.touched_cases)} "
-                         f"cases ({_few(self.touched_cases)}) and {self.touched_judgments} "
-                         "judgments")
-        return "; ".join(parts) + "."
+            parts.append(Message("changed or disappeared documents touch {n} cases ({few}) and "
+                                 "{judgments} judgments", n=len(self.touched_cases),
+                                 few=_few(self.touched_cases),
+                                 judgments=self.touched_judgments))
+        return Message("{parts}.", parts=Joined(parts))
 
 
 def _few(items: list[str], n: int = 8) -> str:
@@ -136,11 +140,11 @@ def _table(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any]
     columns: dict[str, int] = {}
     for name, header in options.mapping.items():
         if name not in DOC_HEADERS:
-            raise InvalidValue(f"--map: '{name}' is not a document field; use one of "
-                               f"{', '.join(DOC_HEADERS)}.")
+            raise InvalidValue("--map: '{name}' is not a document field; use one of "
+                               "{doc_headers}.", name=name, doc_headers=', '.join(DOC_HEADERS))
         matches = [i for i, h in enumerate(table.headers) if norm(h) == norm(header)]
         if not matches:
-            raise InvalidValue(f"--map: there is no column '{header}'.")
+            raise InvalidValue("--map: there is no column '{header}'.", header=header)
         columns[name] = matches[0]
     for i, header in enumerate(table.headers):
         alias = _DOC_ALIASES.get(norm(header))
@@ -148,10 +152,12 @@ def _table(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any]
             columns[alias] = i
     for needed in ("key", "text"):
         if needed not in columns:
-            raise ImportRejected(path, 1, f"no column is recognised as the document "
-                                          f"{'id' if needed == 'key' else 'text'} (columns: "
-                                          f"{', '.join(table.headers)}); name it with --map "
-                                          f"{needed}=Header.")
+            raise ImportRejected(path, 1, "no column is recognised as the document "
+                                          "{value} (columns: "
+                                          "{headers}); name it with --map "
+                                          "{needed}=Header.",
+                                          value='id' if needed == 'key' else 'text',
+                                          headers=', '.join(table.headers), needed=needed)
     others = {h: i for i, h in enumerate(table.headers) if h and i not in columns.values()}
     rows: list[tuple[int, dict[str, Any]]] = []
     for n, cells in table.rows:
@@ -172,8 +178,9 @@ def _folder(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any
         raise ImportRejected(path, None, "the folder holds no .txt or .md file.")
     total = sum(f.stat().st_size for f in files)
     if total > 16 * MAX_TABLE_BYTES:
-        raise ImportRejected(path, None, f"the folder's text files are too large together "
-                                         f"({total / 1e6:,.0f} MB); import it in parts.")
+        raise ImportRejected(path, None, "the folder's text files are too large together "
+                                         "({total:,.0f} MB); import it in parts.",
+                                         total=total / 1e6)
     rows: list[tuple[int, dict[str, Any]]] = []
     keys: dict[str, Path] = {}
     not_utf8: list[str] = []
@@ -188,14 +195,15 @@ def _folder(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any
             not_utf8.append(file.relative_to(path).as_posix())
         key = file.relative_to(path).with_suffix("").as_posix()
         if key in keys:
-            raise ImportRejected(file, None, f"same document id '{key}' as {keys[key].name}; "
-                                             "rename one of them.")
+            raise ImportRejected(file, None, "same document id '{key}' as {name}; "
+                                             "rename one of them.", key=key, name=keys[key].name)
         keys[key] = file
         heading = re.search(r"^#\s+(.+)$", text, re.MULTILINE)
         title = heading.group(1).strip() if heading else file.stem.replace("_", " ")
         rows.append((i, {"key": key, "title": title, "text": text.replace("\r\n", "\n")}))
     if not_utf8:  # one line, however many files
-        warnings.append(f"{few_names(not_utf8, 5)}: not UTF-8; read as Windows-1252.")
+        warnings.append(Message("{few_names}: not UTF-8; read as Windows-1252.",
+                                few_names=few_names(not_utf8, 5)))
     return rows, warnings
 
 
@@ -203,7 +211,7 @@ def _folder(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any
 def _columns(path: Path, number: int, record: Mapping[str, Any], by_line: bool
              ) -> dict[str, Any]:
     where = number if by_line else None
-    prefix = "" if by_line else f"row {number}: "
+    prefix: str | Message = "" if by_line else Message("row {number}: ", number=number)
     fields: dict[str, Any] = {}
     extra = record.get(_EXTRA)
     for name, value in record.items():
@@ -215,21 +223,24 @@ def _columns(path: Path, number: int, record: Mapping[str, Any], by_line: bool
         elif name == "status":
             status = _STATUS_NAMES.get(norm(str(value)))
             if status is None:
-                raise ImportRejected(path, where, f"{prefix}status '{value}' is not current, "
-                                                  "outdated or withdrawn.")
+                raise ImportRejected(path, where, "{prefix}status '{value}' is not current, "
+                                                  "outdated or withdrawn.",
+                                                  prefix=prefix, value=value)
             fields[name] = status
         else:
             fields[name] = str(value) if not isinstance(value, str) else value
     key = str(fields.get("key", "")).strip()
     if not key:
-        raise ImportRejected(path, where, f"{prefix}the document has no id.")
+        raise ImportRejected(path, where, "{prefix}the document has no id.", prefix=prefix)
     fields["key"] = key
     if "text" not in fields:
-        raise ImportRejected(path, where, f"{prefix}document {key} has no text field.")
+        raise ImportRejected(path, where, "{prefix}document {key} has no text field.",
+                                          prefix=prefix, key=key)
     try:
         columns = v.document_columns(fields)
     except InvalidValue as error:
-        raise ImportRejected(path, where, f"{prefix}{error}") from None
+        raise ImportRejected(path, where, "{prefix}{error}", prefix=prefix,
+                             error=error) from None
     return {**columns, _EXTRA: extra_text(extra)} if extra else columns
 
 
@@ -250,7 +261,8 @@ def import_corpus(store: CorpusStore, source: Path, options: Options) -> CorpusI
                    for name in ([f"metadata.{m}" for m in x] if k == "metadata"
                                 and isinstance(x, dict) else [k])})
     if kept:
-        report.warnings.append(f"{source.name}: {KEPT_IN_EXTRA}: {few_names(kept)}")
+        report.warnings.append(Message("{name}: fields kept in extra: {few}",
+                                       name=source.name, few=few_names(kept)))
     existing = store.document_hashes()
     placeholders = store.document_keys_not_from_corpus()
     seen: dict[str, int] = {}
@@ -263,8 +275,11 @@ def import_corpus(store: CorpusStore, source: Path, options: Options) -> CorpusI
         key = columns["key"]
         if key in seen:
             raise ImportRejected(source, number if by_line else None,
-                                 f"{'' if by_line else f'row {number}: '}the id '{key}' "
-                                 f"appears twice (first at {seen[key]}); ids must be unique.")
+                                 "{value}the id '{key}' "
+                                 "appears twice (first at {seen}); ids must be unique.",
+                                 value='' if by_line else Message("row {number}: ",
+                                                                  number=number),
+                                 key=key, seen=seen[key])
         seen[key] = number
         if key not in existing:
             new_rows.append(columns)

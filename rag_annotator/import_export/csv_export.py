@@ -40,6 +40,7 @@ from typing import Any
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.safety import neutralise
+from rag_annotator.messages import Message
 from rag_annotator.storage import tempfiles
 from rag_annotator.storage.reads_exchange import JSON_COLUMNS, Scope
 from rag_annotator.storage.store import GoldSetStore
@@ -63,7 +64,8 @@ class TablesReport:
 
     def summary(self) -> str:
         parts = [f"{n} {name.replace('_', ' ')}" for name, n in self.counts.items()]
-        return f"written to {self.path.name}: " + ", ".join(parts) + "."
+        return Message("written to {file}: {counts}.", file=self.path.name,
+                       counts=", ".join(parts))
 
 
 def scope_of(store: GoldSetStore, options: Options) -> Scope:
@@ -73,7 +75,8 @@ def scope_of(store: GoldSetStore, options: Options) -> Scope:
         try:
             snapshot = store.release_snapshot(options.release)
         except KeyError:
-            raise KnownError(f"no release named '{options.release}'; see the Releases list."
+            raise KnownError("no release named '{release}'; see the Releases list.",
+                             release=options.release
                              ) from None
         cases = tuple(sorted(snapshot.get("cases", {})))
     return Scope(runs=tuple(options.runs), families=tuple(options.families),
@@ -144,7 +147,8 @@ class Dialect:
         if profile in ("", "data"):
             return cls()
         if profile != "excel":
-            raise KnownError(f"unknown CSV profile '{profile}'; choose data or excel.")
+            raise KnownError("unknown CSV profile '{profile}'; choose data or excel.",
+                             profile=profile)
         french = (locale_name or system_locale()) == "fr"
         return cls(delimiter=";" if french else ",", decimal="," if french else ".",
                    newline="\r\n", bom=True, neutralise=True)
@@ -186,15 +190,16 @@ def write_folder(dest: Path, write: Callable[[Path], None]) -> None:
     try:
         tmp = tempfiles.temp_folder(dest.parent)
     except OSError as error:  # a read-only folder
-        raise KnownError(f"could not write in this folder ({error.strerror or error}); "
-                         "choose a folder you can write to.", path=dest.parent) from error
+        raise KnownError("could not write in this folder ({value}); "
+                         "choose a folder you can write to.",
+                         value=error.strerror or error, path=dest.parent) from error
     try:
         write(tmp)
         _replace_folder(tmp, dest)
     except OSError as error:
         tempfiles.remove(tmp)
-        raise KnownError(f"could not write the folder ({error.strerror or error}); nothing "
-                         "was written.", path=dest) from error
+        raise KnownError("could not write the folder ({value}); nothing "
+                         "was written.", value=error.strerror or error, path=dest) from error
     except BaseException:
         tempfiles.remove(tmp)
         raise
@@ -248,7 +253,10 @@ def export_csv(store: GoldSetStore, dest: Path, options: Options) -> TablesRepor
     write_folder(dest, write)
     if long_cells:
         report.warnings.append(
-            f"{len(long_cells)} rows hold a cell longer than Excel keeps ({EXCEL_CELL:,} "
-            f"characters; Excel cuts it on opening, the file itself is whole): "
-            f"{', '.join(long_cells[:5])}{', …' if len(long_cells) > 5 else ''}")
+            Message(
+            "{n_long_cells} rows hold a cell longer than Excel keeps ({excel_cell:,} "
+            "characters; Excel cuts it on opening, the file itself is whole): "
+            "{long_cells}{value}",
+            n_long_cells=len(long_cells), excel_cell=EXCEL_CELL,
+            long_cells=', '.join(long_cells[:5]), value=', …' if len(long_cells) > 5 else ''))
     return report

@@ -37,6 +37,7 @@ from rag_annotator.import_export.folders import named_file
 from rag_annotator.import_export.native_load import load_goldset
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.safety import unneutralise
+from rag_annotator.messages import N_, Message
 from rag_annotator.storage.reads_exchange import ENTITY_SQL
 from rag_annotator.storage.store import GoldSetStore
 
@@ -57,7 +58,7 @@ class EntityRows:
     entity: str
     header: list[str]
     rows: Iterable[tuple[int, list[Any]]]
-    where: Callable[[int], tuple[Path, int | None, str]]
+    where: Callable[[int], tuple[Path, int | None, str | Message]]
 
 
 #: Flat tables whose rows the native JSON nests under another name.
@@ -78,9 +79,10 @@ def _typed(table: EntityRows, number: int, column: str, value: Any, *, excel: bo
         if excel:
             value = unneutralise(value)
         if value.startswith(CUT_MARKER) or CUT_MARKER in value[-80:]:
-            raise ImportRejected(path, line, f"{prefix}column '{column}': this cell was cut "
+            raise ImportRejected(path, line, "{prefix}column '{column}': this cell was cut "
                                              "by an XLSX export (over 32,767 characters); "
-                                             "import the native JSON export instead.")
+                                             "import the native JSON export instead.",
+                                             prefix=prefix, column=column)
     optional = (isinstance(kind, tuple) and kind[0]) or (isinstance(kind, str)
                                                        and kind.endswith("?"))
     if value == "" or value is None:
@@ -129,8 +131,10 @@ def _rows(table: EntityRows, *, excel: bool, decimal_comma: bool, notes: list[st
     missing = [c for c in columns if c not in table.header and c not in defaults]
     if missing:
         path, line, prefix = table.where(0)
-        raise ImportRejected(path, line, f"{prefix}the header has no column '{missing[0]}' "
-                                         f"(expected: {', '.join(columns)}).")
+        raise ImportRejected(path, line, "{prefix}the header has no column '{missing}' "
+                                         "(expected: {columns}).",
+                                         prefix=prefix, missing=missing[0],
+                                         columns=', '.join(columns))
     index = {c: table.header.index(c) for c in columns if c in table.header}
     # Columns someone added in a spreadsheet: kept in a case's extra, listed elsewhere.
     others = {h: i for i, h in enumerate(table.header) if h and h not in index}
@@ -180,20 +184,23 @@ def build_document(tables: dict[str, EntityRows], *, excel: bool, decimal_comma:
                 value = row.get(column)
                 if value is not None and value not in keys[table_name]:
                     path, line, prefix = tables[entity].where(number)
-                    raise ImportRejected(path, line, f"{prefix}no {table_name[:-1]} "
-                                                     f"'{value}' in the {table_name} table.")
+                    raise ImportRejected(path, line, "{prefix}no {table_name} "
+                                                     "'{value}' in the {table_name2} table.",
+                                                     prefix=prefix, table_name=table_name[:-1],
+                                                     value=value, table_name2=table_name)
     sources: dict[str, list[dict[str, Any]]] = {}
     for _n, row in read["expected_sources"]:
         sources.setdefault(row.pop("case"), []).append(row)
     data["cases"] = [{**row, "expected_sources": sources.get(row["key"], [])}
                      for _n, row in read["cases"]]
     steps = _by_run_and_case(read, tables, "trajectories", "trajectory_steps",
-                             "no trajectory of run '{run}' for case '{case}'")
+                             N_("no trajectory of run '{run}' for case '{case}' in the "
+                                "{table} table."))
     data["trajectories"] = [{**row, "steps": steps.get(
         (row["run"], row["case"], _trial(row.get("trial"))), [])}
                             for _n, row in read["trajectories"]]
     claims = _by_run_and_case(read, tables, "answers", "claims",
-                              "no answer of run '{run}' to case '{case}'")
+                              N_("no answer of run '{run}' to case '{case}' in the {table} table."))
     for group in claims.values():
         group[:] = [{**claim, "evidence": [], "judge_verdicts": []} for claim in group]
     data["answers"] = [{**row, "citations": [], "claims": claims.get(
@@ -229,7 +236,7 @@ def _csv_table(path: Path, entity: str, profile: str) -> tuple[EntityRows, bool,
     """Read one file: the table, whether the excel profile wrote it, and its separator."""
     size = path.stat().st_size
     if size > MAX_TEXT_BYTES:
-        raise ImportRejected(path, None, f"the file is too large ({size:,} bytes).")
+        raise ImportRejected(path, None, "the file is too large ({size:,} bytes).", size=size)
     raw = path.read_bytes()
     bom = raw.startswith(b"\xef\xbb\xbf")
     excel = profile == "excel" or bom
@@ -250,7 +257,8 @@ def _csv_table(path: Path, entity: str, profile: str) -> tuple[EntityRows, bool,
             rows.append((start, cells))
             start = reader.line_num + 1
     except csv.Error as error:
-        raise ImportRejected(path, reader.line_num, f"not valid CSV ({error}).") from None
+        raise ImportRejected(path, reader.line_num, "not valid CSV ({error}).",
+                                                    error=error) from None
     if not header:
         raise ImportRejected(path, 1, "the file is empty; it needs at least a header line.")
     return EntityRows(entity, header, rows, lambda n: (path, n or 1, "")), excel, delimiter
@@ -274,7 +282,8 @@ def import_csv(store: GoldSetStore, source: Path, options: Options
             flavours.add((excel, delimiter))
     if not tables:
         raise ImportRejected(source, None, "the folder holds none of the expected files "
-                                           f"({', '.join(e + '.csv' for e in FLAT_ENTITIES)}).")
+                                           "({items}).",
+                                           items=', '.join(e + '.csv' for e in FLAT_ENTITIES))
     if len(flavours) > 1:
         raise KnownError("the files were written with different profiles (BOM or separator "
                          "differ); export the folder again.", path=source)
@@ -310,8 +319,7 @@ def _by_run_and_case(read: Mapping[str, list[tuple[int, dict[str, Any]]]],
         owner = (row.pop("run"), row.pop("case"), _trial(row.pop("trial", None)))
         if owner not in owners:
             path, line, prefix = tables[child].where(number)
-            raise ImportRejected(path, line, prefix + missing.format(run=owner[0],
-                                                                     case=owner[1])
-                                 + f" in the {parent} table.")
+            raise ImportRejected(path, line, "{prefix}{message_}", prefix=prefix, message_=Message(
+                missing, run=owner[0], case=owner[1], table=parent))
         out.setdefault(owner, []).append(row)
     return out

@@ -17,6 +17,7 @@ from typing import Any
 
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export.files import open_source
+from rag_annotator.messages import Message
 
 #: Bytes of a text file read to decide (whole records and lines of it).
 SNIFF_BYTES = 256 * 1024
@@ -60,25 +61,28 @@ def pick_format(first: str, second: str | None, known: Iterable[str]) -> tuple[s
     names = tuple(known)
     if second is not None:
         if first not in names:
-            raise KnownError(f"unknown import format '{first}'; known: {', '.join(names)} "
-                             "(or leave the format out to have it picked from the content).")
+            raise KnownError("unknown import format '{first}'; known: {names} "
+                             "(or leave the format out to have it picked from the content).",
+                             first=first, names=', '.join(names))
         return first, Path(second)
     source = Path(first)
     found = detect(source)
     if found is None:
         raise KnownError("could not tell the format from the content; give it: import FILE "
-                         f"FORMAT SOURCE with FORMAT one of {', '.join(names)}.", path=source)
+                         "FORMAT SOURCE with FORMAT one of {names}.",
+                         names=', '.join(names), path=source)
     print(f"{source}: format {found[0]} ({found[1]})", file=sys.stderr)
     return found[0], source
 
 
-def hint(source: Path, chosen: str) -> str:
+def hint(source: Path, chosen: str) -> Message | None:
     """A sentence naming the right format when the content says it is not ``chosen``."""
     found = detect(source)
     if found is None or found[0] == chosen:
-        return ""
+        return None
     fmt, why = found
-    return f" This looks like a '{fmt}' file ({why}): import it with format {fmt}."
+    return Message(" This looks like a '{fmt}' file ({why}): import it with format {fmt}.",
+                   fmt=fmt, why=why)
 
 
 def _head(source: Path) -> str:

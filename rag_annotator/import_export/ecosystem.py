@@ -63,6 +63,7 @@ from rag_annotator.import_export.folders import named_file
 from rag_annotator.import_export.native_json import IMPORT_ACTION
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.text_sources import list_cell, read_records
+from rag_annotator.messages import Message
 from rag_annotator.storage.store import GoldSetStore
 
 BEIR_QRELS_HEADER = ("query-id", "corpus-id", "score")
@@ -79,8 +80,8 @@ class Written:
     warnings: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        return f"written to {self.path.name}: " + ", ".join(
-            f"{n} {name}" for name, n in self.counts.items()) + "."
+        return Message("written to {file}: {counts}.", file=self.path.name,
+                       counts=", ".join(f"{n} {name}" for name, n in self.counts.items()))
 
 
 @dataclass
@@ -93,7 +94,8 @@ class Imported:
     changes: Changes | None = None
 
     def summary(self) -> str:
-        return "imported: " + ", ".join(f"{n} {name}" for name, n in self.counts.items()) + "."
+        return Message("imported: {counts}.",
+                       counts=", ".join(f"{n} {name}" for name, n in self.counts.items()))
 
 
 def _line(obj: dict[str, Any], *, ascii_only: bool = False) -> str:
@@ -116,8 +118,8 @@ def _judged_pairs(store: GoldSetStore, cases: set[str] | None,
         elif grade is not None:
             out.append((case, doc, grade))
     if disputed:
-        warnings.append(f"{len(disputed)} disputed pairs left out (adjudicate them): "
-                        f"{_few(disputed)}")
+        warnings.append(Message("{n_disputed} disputed pairs left out (adjudicate them): "
+                                "{few}", n_disputed=len(disputed), few=_few(disputed)))
     return out
 
 
@@ -148,8 +150,8 @@ def _passages(store: GoldSetStore, keys: set[str]) -> dict[str, list[tuple[str, 
 # -- BEIR ------------------------------------------------------------------------------------
 def _tsv_safe(value: str, dest: Path) -> str:
     if any(ch in value for ch in "\t\r\n"):
-        raise KnownError(f"the id '{value!r}' holds a tab or a line break, which a BEIR qrels "
-                         "file cannot hold; rename it before exporting.", path=dest)
+        raise KnownError("the id '{value!r}' holds a tab or a line break, which a BEIR qrels "
+                         "file cannot hold; rename it before exporting.", value=value, path=dest)
     return value
 
 
@@ -162,12 +164,14 @@ def export_beir(store: GoldSetStore, dest: Path, options: Options) -> Written:
     doc_columns, docs = store.entity_rows("documents")
     clash = sorted(keys & {k for k, *_ in store.entity_rows("documents")[1]})
     if clash:
-        report.warnings.append(f"{len(clash)} case ids equal a document id; BEIR's evaluation "
-                               f"drops such documents (ignore_identical_ids): {_few(clash)}")
+        report.warnings.append(Message("{n_clash} case ids equal a document id; BEIR's evaluation "
+                                       "drops such documents (ignore_identical_ids): {few}",
+                                       n_clash=len(clash), few=_few(clash)))
     unlabelled = sorted(keys - {c for c, _d, _g in pairs})
     if unlabelled:
-        report.warnings.append(f"{len(unlabelled)} cases have no judged document; BEIR drops "
-                               f"queries without qrels: {_few(unlabelled)}")
+        report.warnings.append(Message("{n_unlabelled} cases have no judged document; BEIR drops "
+                                       "queries without qrels: {few}",
+                                       n_unlabelled=len(unlabelled), few=_few(unlabelled)))
 
     def write(folder: Path) -> None:
         index = {c: i for i, c in enumerate(doc_columns)}
@@ -229,10 +233,11 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
         known_docs, known_cases = op.ids_by_key("documents"), op.ids_by_key("cases")
         for line, (qid, doc, _grade) in qrels:
             if qid not in cases_seen and qid not in known_cases:
-                raise ImportRejected(qrels_path, line, f"query {qid} is not in queries.jsonl.")
+                raise ImportRejected(qrels_path, line, "query {qid} is not in queries.jsonl.",
+                                                       qid=qid)
             if doc not in docs_seen and doc not in known_docs:
-                raise ImportRejected(qrels_path, line, f"document {doc} is not in "
-                                                       "corpus.jsonl.")
+                raise ImportRejected(qrels_path, line, "document {doc} is not in "
+                                                       "corpus.jsonl.", doc=doc)
         new_docs = [d for d in documents if d[0] not in known_docs]
         report.counts["documents"] = op.insert_many("documents", polled((
             {**v.document_columns({"key": k, "title": t, "text": x}), "extra": extra_text(e),
@@ -243,8 +248,9 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
              "created_at": now, "updated_at": now} for k, q, x in new_cases), options.cancel))
         kept = (len(documents) - len(new_docs)) + (len(cases) - len(new_cases))
         if kept:
-            report.warnings.append(f"{kept} documents or queries already in the gold set were "
-                                   "kept as they are")
+            report.warnings.append(Message(
+                                   "{kept} documents or queries already in the gold set were "
+                                   "kept as they are", kept=kept))
         doc_ids, case_ids = op.ids_by_key("documents"), op.ids_by_key("cases")
         top = max((g for _l, (_q, _d, g) in qrels if g is not None), default=0)
         meta = op.get("meta", {"key": "max_grade"})
@@ -252,13 +258,15 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
         if top > scale:  # the scale grows as the TREC qrels import's does (trec_files)
             if any(r["grade"] is not None for r in op.select("judgments")):
                 raise ImportRejected(qrels_path, next(n for n, (_q, _d, g) in qrels if g == top),
-                                     f"score {top} is above this gold set's scale (0–{scale}), "
+                                     "score {top} is above this gold set's scale (0–{scale}), "
                                      "which is locked because judgments exist; import into a "
-                                     "new gold set.")
+                                     "new gold set.", top=top, scale=scale)
             op.update("meta", {"key": "max_grade"}, {"value": str(top)})
-            report.warnings.append(f"grading scale raised to 0–{top}" + (
-                f" (above {MAX_GRADE}, the top of the Judge keys; metrics --relevance-level N "
-                "decides which grades count as relevant)" if top > MAX_GRADE else ""))
+            report.warnings.append(
+                Message("grading scale raised to 0–{top} (above {max_grade}, the top of the "
+                        "Judge keys; metrics --relevance-level N decides which grades count "
+                        "as relevant)", top=top, max_grade=MAX_GRADE) if top > MAX_GRADE
+                else Message("grading scale raised to 0–{top}", top=top))
         assessor_id = ensure_assessor(op, assessor)
         existing = {(r["case_id"], r["document_id"]): r
                     for r in op.select("judgments", assessor_id=assessor_id)}
@@ -296,7 +304,8 @@ def _beir_not_kept(report: Imported, name: str, items: list[tuple[int, Any]],
             elif key not in kept and value not in ("", None, {}, []):
                 lost.add(key)
     if lost:
-        report.warnings.append(f"{name}: {KEPT_IN_EXTRA}: {_few(sorted(lost), 10)}")
+        report.warnings.append(Message("{name}: fields kept in extra: {few}",
+                                       name=name, few=_few(sorted(lost), 10)))
 
 
 def _first_lines(path: Path, items: list[tuple[int, Any]], what: str) -> dict[str, int]:
@@ -305,8 +314,8 @@ def _first_lines(path: Path, items: list[tuple[int, Any]], what: str) -> dict[st
     for line, obj in items:
         key = _id(path, line, obj)
         if key in seen:
-            raise ImportRejected(path, line, f"{what} {key} appears twice (first at line "
-                                             f"{seen[key]}).")
+            raise ImportRejected(path, line, "{what} {key} appears twice (first at line "
+                                             "{seen}).", what=what, key=key, seen=seen[key])
         seen[key] = line
     return seen
 
@@ -334,7 +343,7 @@ def _id(path: Path, line: int, obj: dict[str, Any]) -> str:
     try:
         return v.check_key("_id", value)
     except InvalidValue as error:
-        raise ImportRejected(path, line, str(error)) from None
+        raise ImportRejected(path, line, "{error}", error=error) from None
 
 
 def _str(path: Path, line: int, obj: dict[str, Any], name: str) -> str:
@@ -342,7 +351,7 @@ def _str(path: Path, line: int, obj: dict[str, Any], name: str) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise ImportRejected(path, line, f"'{name}' must be text.")
+        raise ImportRejected(path, line, "'{name}' must be text.", name=name)
     return value
 
 
@@ -357,7 +366,7 @@ def _beir_qrels(path: Path) -> list[tuple[int, tuple[str, str, int | None]]]:
         try:
             cells = next(csv.reader([text], delimiter="\t", strict=True))
         except csv.Error as error:
-            raise ImportRejected(path, line, f"not valid TSV ({error}).") from None
+            raise ImportRejected(path, line, "not valid TSV ({error}).", error=error) from None
         if line == 1:
             if tuple(c.strip() for c in cells) != BEIR_QRELS_HEADER:
                 raise ImportRejected(path, 1, "the first line must be the header "
@@ -365,17 +374,18 @@ def _beir_qrels(path: Path) -> list[tuple[int, tuple[str, str, int | None]]]:
                                               "it: without it the first label is lost).")
             continue
         if len(cells) != 3:
-            raise ImportRejected(path, line, f"expected 3 tab-separated fields, got "
-                                             f"{len(cells)}.")
+            raise ImportRejected(path, line, "expected 3 tab-separated fields, got "
+                                             "{n_cells}.", n_cells=len(cells))
         qid, doc, score = (c.strip() for c in cells)
         try:
             grade = int(score)
         except ValueError:
-            raise ImportRejected(path, line, f"the score '{score}' is not an integer."
+            raise ImportRejected(path, line, "the score '{score}' is not an integer.", score=score
                                  ) from None
         if (qid, doc) in seen:
-            raise ImportRejected(path, line, f"query {qid}, document {doc} is labelled twice "
-                                             f"(first at line {seen[(qid, doc)]}).")
+            raise ImportRejected(path, line, "query {qid}, document {doc} is labelled twice "
+                                             "(first at line {seen}).",
+                                             qid=qid, doc=doc, seen=seen[(qid, doc)])
         seen[(qid, doc)] = line
         out.append((line, (qid, doc, grade if grade >= 0 else None)))
     return out
@@ -394,15 +404,16 @@ class _RunCase:
 
 def _run_cases(store: GoldSetStore, options: Options, fmt: str) -> list[_RunCase]:
     if not options.run:
-        raise KnownError(f"{fmt} export needs --run NAME (see 'info' for the runs).")
+        raise KnownError("{fmt} export needs --run NAME (see 'info' for the runs).", fmt=fmt)
     run = store.by_key("runs", options.run)
     cases = {c["key"]: c for c in _cases_in_scope(store, options)}
     rankings = store.run_rankings(int(run["id"]))
     answers = {a["case"]: a for a in store.export_answers() if a["run"] == options.run}
     if not rankings and not answers and store.trajectory_counts().get(int(run["id"])):
-        raise KnownError(f"run '{options.run}' holds agent trajectories and no retrieved "
-                         f"lists or answers: there is nothing to write for {fmt} (its "
-                         "trajectories go out with the json, csv and xlsx exports).")
+        raise KnownError("run '{run}' holds agent trajectories and no retrieved "
+                         "lists or answers: there is nothing to write for {fmt} (its "
+                         "trajectories go out with the json, csv and xlsx exports).",
+                         run=options.run, fmt=fmt)
     texts: dict[str, str] = {}
 
     def text_of(doc: str) -> str:
@@ -458,8 +469,9 @@ def export_ragas(store: GoldSetStore, dest: Path, options: Options) -> Written:
     report.counts["cases"] = len(items)
     no_answer = [i.case["key"] for i in items if i.answer is None]
     if no_answer:
-        report.warnings.append(f"{len(no_answer)} cases have no answer in this run (no "
-                               f"'response'): {_few(no_answer)}")
+        report.warnings.append(Message("{n_no_answer} cases have no answer in this run (no "
+                                       "'response'): {few}",
+                                       n_no_answer=len(no_answer), few=_few(no_answer)))
     return report
 
 
@@ -494,9 +506,11 @@ def export_ragchecker(store: GoldSetStore, dest: Path, options: Options) -> Writ
         out.write(json.dumps({"results": results}, ensure_ascii=True, indent=1) + "\n")
     report.counts["results"] = len(results)
     if partial:
-        report.warnings.append(f"{len(partial)} answers have unverified claims (or verdicts "
+        report.warnings.append(Message(
+                               "{n_partial} answers have unverified claims (or verdicts "
                                "with neither evidence nor citation); their claims were left "
-                               f"for RAGChecker to extract: {_few(partial)}")
+                               "for RAGChecker to extract: {few}",
+                               n_partial=len(partial), few=_few(partial)))
     return report
 
 
@@ -551,14 +565,16 @@ def import_deepeval(store: GoldSetStore, source: Path, options: Options) -> Impo
         rows.append(_golden(source, i, golden, keys))
     not_kept = sorted({k for g in data if isinstance(g, dict) for k in g} - GOLDEN_KEPT)
     if not_kept:
-        report.warnings.append(f"{KEPT_IN_EXTRA}: {_few(not_kept, 10)}")
+        report.warnings.append(Message("{kept_in_extra}: {few}",
+                                       kept_in_extra=KEPT_IN_EXTRA, few=_few(not_kept, 10)))
     with store.operation(IMPORT_ACTION, f"DeepEval ← {source.name}") as op:
         existing = op.ids_by_key("cases")
         taken = [k for k in keys if k in existing]
         if taken:
-            raise ImportRejected(source, None, f"golden {keys[taken[0]]}: case '{taken[0]}' "
+            raise ImportRejected(source, None, "golden {keys}: case '{taken}' "
                                                "already exists; rename it (name) or import "
-                                               "into another file.")
+                                               "into another file.",
+                                               keys=keys[taken[0]], taken=taken[0])
         report.counts["cases"] = op.insert_many("cases", polled((
             {**columns, "created_at": now, "updated_at": now} for columns, _ctx in rows),
             options.cancel))
@@ -629,8 +645,8 @@ def _golden_row(source: Path, number: int, row: dict[str, str]) -> dict[str, Any
         try:
             golden["additional_metadata"] = json.loads(meta)
         except ValueError:
-            raise ImportRejected(source, None, f"row {number}: 'additional_metadata' is not "
-                                               "a JSON object.") from None
+            raise ImportRejected(source, None, "row {number}: 'additional_metadata' is not "
+                                               "a JSON object.", number=number) from None
     return golden
 
 
@@ -638,10 +654,11 @@ def _golden(source: Path, i: int, golden: Any, keys: dict[str, int]
             ) -> tuple[dict[str, Any], list[str]]:
     where = f"golden {i + 1}"
     if not isinstance(golden, dict):
-        raise ImportRejected(source, None, f"{where}: expected an object.")
+        raise ImportRejected(source, None, "{where}: expected an object.", where=where)
     question = golden.get("input")
     if not isinstance(question, str) or not question.strip():
-        raise ImportRejected(source, None, f"{where}: 'input' (the question) is missing.")
+        raise ImportRejected(source, None, "{where}: 'input' (the question) is missing.",
+                                           where=where)
     meta = golden.get("additional_metadata") or golden.get("additionalMetadata") or {}
     if not isinstance(meta, dict):
         meta = {}
@@ -662,9 +679,11 @@ def _golden(source: Path, i: int, golden: Any, keys: dict[str, int]
             raise InvalidValue("context: expected a list of texts.")
     except InvalidValue as error:
         one_line = str(error).replace("\r", "\\r").replace("\n", "\\n")
-        raise ImportRejected(source, None, f"{where}: {one_line}") from None
+        raise ImportRejected(source, None, "{where}: {one_line}",
+                                           where=where, one_line=one_line) from None
     if key in keys:
-        raise ImportRejected(source, None, f"{where}: case '{key}' is also golden "
-                                           f"{keys[key]}; names must be unique.")
+        raise ImportRejected(source, None, "{where}: case '{key}' is also golden "
+                                           "{keys}; names must be unique.",
+                                           where=where, key=key, keys=keys[key])
     keys[key] = i + 1
     return columns, [c for c in contexts if c]

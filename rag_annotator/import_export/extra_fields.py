@@ -14,8 +14,10 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rag_annotator.messages import Message
+
 #: The warning an import gives for the fields it kept this way (after the file's name).
-KEPT_IN_EXTRA = "fields kept in extra"
+KEPT_IN_EXTRA = Message("fields kept in extra")  # a parameter of warnings: translated
 
 
 def plain(value: Any) -> Any:

@@ -20,6 +20,7 @@ from rag_annotator.domain.strict_json import TOO_DEEP as TOO_DEEP  # the run imp
 from rag_annotator.domain.strict_json import refuse_constant as refuse_constant
 from rag_annotator.domain.strict_json import refuse_duplicate_keys as refuse_duplicate_keys
 from rag_annotator.errors import KnownError
+from rag_annotator.messages import N_
 from rag_annotator.storage import tempfiles
 
 T = TypeVar("T")
@@ -32,7 +33,7 @@ class Cancelled(KnownError):
     """The user cancelled an import; nothing was stored (its transaction rolled back)."""
 
     def __init__(self) -> None:
-        super().__init__("import cancelled; nothing was changed.")
+        super().__init__(N_("import cancelled; nothing was changed."))
 
 
 def check_cancel(cancel: Callable[[], bool] | None) -> None:
@@ -62,10 +63,12 @@ def polled(rows: Iterable[T], cancel: Callable[[], bool] | None, every: int = 20
 class ImportRejected(KnownError):
     """An import file is malformed; the message names the file and line.  Nothing was stored."""
 
-    def __init__(self, path: Path, line: int | None, message: str) -> None:
+    def __init__(self, path: Path, line: int | None, message: str, **params: Any) -> None:
         where = f"{path}:{line}" if line is not None else str(path)
-        super().__init__(f"{where}: {message}")
         self.line = line
+        super().__init__(message, **params)
+        self.prefix = f"{where}: "
+        self.args = (self.render("en"),)
 
 
 def read_text_lines(path: Path) -> Iterator[tuple[int, str]]:
@@ -95,8 +98,9 @@ def read_text_blocks(path: Path) -> Iterator[tuple[int, list[str]]]:
     except FileNotFoundError:
         raise ImportRejected(path, None, "no such file; check the path.") from None
     if size > MAX_TEXT_BYTES:
-        raise ImportRejected(path, None, f"the file is too large ({size:,} bytes; the limit is "
-                                         f"{MAX_TEXT_BYTES:,}); split it.")
+        raise ImportRejected(path, None, "the file is too large ({size:,} bytes; the limit is "
+                                         "{max_text_bytes:,}); split it.",
+                                         size=size, max_text_bytes=MAX_TEXT_BYTES)
     number = 0
     with open_source(path) as handle:
         rest = b""
@@ -106,7 +110,8 @@ def read_text_blocks(path: Path) -> Iterator[tuple[int, list[str]]]:
             read += len(block)
             if read > MAX_TEXT_BYTES:
                 raise ImportRejected(path, None, "the file decompresses to more than "
-                                                 f"{MAX_TEXT_BYTES:,} bytes; split it.")
+                                                 "{max_text_bytes:,} bytes; split it.",
+                                                 max_text_bytes=MAX_TEXT_BYTES)
             if not block:
                 if rest:
                     yield number + 1, _block_lines(path, rest, number)
@@ -150,8 +155,8 @@ def _read_block(path: Path, handle: BinaryIO) -> bytes:
     try:
         return handle.read(_BLOCK_BYTES)
     except (OSError, EOFError, zlib.error) as error:  # gzip.BadGzipFile is an OSError
-        raise ImportRejected(path, None, f"the gzip file is damaged ({error}); download or "
-                                         "compress it again.") from None
+        raise ImportRejected(path, None, "the gzip file is damaged ({error}); download or "
+                                         "compress it again.", error=error) from None
 
 
 def read_source_bytes(path: Path, limit: int = MAX_TEXT_BYTES) -> bytes:
@@ -164,17 +169,17 @@ def read_source_bytes(path: Path, limit: int = MAX_TEXT_BYTES) -> bytes:
     if path.is_dir():
         raise ImportRejected(path, None, "this is a folder; choose a file.")
     if size > limit:
-        raise ImportRejected(path, None, f"the file is too large ({size:,} bytes; the limit is "
-                                         f"{limit:,}); split it.")
+        raise ImportRejected(path, None, "the file is too large ({size:,} bytes; the limit is "
+                                         "{limit:,}); split it.", size=size, limit=limit)
     with open_source(path) as handle:
         try:
             data = handle.read(limit + 1)
         except (OSError, EOFError, zlib.error) as error:
-            raise ImportRejected(path, None, f"the gzip file is damaged ({error}); download "
-                                             "or compress it again.") from None
+            raise ImportRejected(path, None, "the gzip file is damaged ({error}); download "
+                                             "or compress it again.", error=error) from None
     if len(data) > limit:
-        raise ImportRejected(path, None, f"the file decompresses to more than {limit:,} "
-                                         "bytes; split it.")
+        raise ImportRejected(path, None, "the file decompresses to more than {limit:,} "
+                                         "bytes; split it.", limit=limit)
     return data
 
 
@@ -202,8 +207,8 @@ def _block_lines(path: Path, block: bytes, before: int) -> list[str]:
     if bad >= 0:
         start = block.rfind(b"\n", 0, bad) + 1
         raise ImportRejected(path, before + block.count(b"\n", 0, bad) + 1,
-                             f"not UTF-8 (byte {bad - start + 1} of the line); save "
-                             "the file as UTF-8.")
+                             "not UTF-8 (byte {bad} of the line); save "
+                             "the file as UTF-8.", bad=bad - start + 1)
     lines = text.split("\n")
     if block.endswith(b"\n"):
         lines.pop()  # the empty string after the last line ending
@@ -221,8 +226,9 @@ def atomic_text_writer(destination: Path) -> Iterator[TextIO]:
     try:
         fd, tmp = tempfiles.open_temp_file(destination.parent)
     except OSError as error:
-        raise KnownError(f"could not write in this folder ({error.strerror or error}); "
-                         "choose a folder you can write to.", path=destination) from error
+        raise KnownError("could not write in this folder ({value}); "
+                         "choose a folder you can write to.",
+                         value=error.strerror or error, path=destination) from error
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             yield handle
@@ -231,7 +237,8 @@ def atomic_text_writer(destination: Path) -> Iterator[TextIO]:
         os.replace(tmp, destination)
     except OSError as error:
         tempfiles.remove(tmp)
-        raise KnownError(f"could not write the file ({error.strerror}); nothing was written.",
+        raise KnownError("could not write the file ({strerror}); nothing was written.",
+                         strerror=error.strerror,
                          path=destination) from error
     except BaseException:
         tempfiles.remove(tmp)
@@ -276,8 +283,8 @@ def refuse_own_files(goldset: Path, destination: Path) -> None:
         top = Path(os.path.realpath(folder))
         if what is None and (_same_name(real, top) or any(_same_name(p, top)
                                                           for p in real.parents)):
-            raise KnownError(f"this is in {name} of rag-annotator, which only the app "
-                             "writes to; choose another destination.", path=dest)
+            raise KnownError("this is in {name} of rag-annotator, which only the app "
+                             "writes to; choose another destination.", name=name, path=dest)
     if what is None:
         try:
             found = os.stat(dest)
@@ -289,8 +296,8 @@ def refuse_own_files(goldset: Path, destination: Path) -> None:
                     what = f"{name} (another name of the same file)"
                     break
     if what is not None:
-        raise KnownError(f"this is {what}; exporting there would destroy it: choose "
-                         "another destination.", path=dest)
+        raise KnownError("this is {what}; exporting there would destroy it: choose "
+                         "another destination.", what=what, path=dest)
 
 
 def _same_name(a: Path, b: Path) -> bool:

@@ -24,6 +24,7 @@ import os
 from pathlib import Path
 
 from rag_annotator.import_export.files import ImportRejected
+from rag_annotator.messages import Message
 
 
 def _within(real: str, root: str) -> bool:
@@ -34,9 +35,10 @@ def _judge_link(root: str, link: Path) -> str:
     """The real path a link inside the folder leads to; refuses one that leads out."""
     real = os.path.realpath(link)
     if not _within(real, root):
-        raise ImportRejected(link, None, f"this is a link to {real}, outside the folder; an "
+        raise ImportRejected(link, None, "this is a link to {real}, outside the folder; an "
                                          "import never follows a link out of its folder "
-                                         "(copy the file in instead). Nothing was imported.")
+                                         "(copy the file in instead). Nothing was imported.",
+                                         real=real)
     return real
 
 
@@ -49,9 +51,11 @@ def named_file(folder: Path, relative: str, notes: list[str]) -> Path:
         path = path / part
         if path.is_symlink():
             real = _judge_link(root, path)
-            notes.append(f"{path.relative_to(folder).as_posix()} is a link to "
-                         f"{Path(real).relative_to(root).as_posix()} inside the folder; read "
-                         "through it.")
+            notes.append(Message("{as_posix} is a link to "
+                                 "{as_posix2} inside the folder; read "
+                                 "through it.",
+                                 as_posix=path.relative_to(folder).as_posix(),
+                                 as_posix2=Path(real).relative_to(root).as_posix()))
     return path
 
 
@@ -67,8 +71,9 @@ def folder_files(folder: Path, suffixes: tuple[str, ...], notes: list[str]) -> l
         try:
             entries = list(os.scandir(current))
         except OSError as error:
-            raise ImportRejected(current, None, f"cannot read this folder "
-                                                f"({error.strerror or error}).") from None
+            raise ImportRejected(current, None, "cannot read this folder "
+                                                "({value}).",
+                                                value=error.strerror or error) from None
         for entry in entries:
             path = Path(entry.path)
             if entry.is_symlink():
@@ -81,6 +86,7 @@ def folder_files(folder: Path, suffixes: tuple[str, ...], notes: list[str]) -> l
     if skipped:
         from rag_annotator.import_export.tabular import few_names
 
-        notes.append(f"{len(skipped):,} link(s) inside the folder skipped (their targets are "
-                     f"read under their own names): {few_names(sorted(skipped), 5)}.")
+        notes.append(Message("{n_skipped:,} link(s) inside the folder skipped (their targets are "
+                             "read under their own names): {few_names}.",
+                             n_skipped=len(skipped), few_names=few_names(sorted(skipped), 5)))
     return sorted(found)

@@ -50,6 +50,7 @@ from rag_annotator.errors import Conflict, InvalidValue, NotFound
 from rag_annotator.import_export.files import ImportRejected, polled, read_text_lines
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
+from rag_annotator.messages import Message
 
 MAPPINGS: dict[str, dict[str, str]] = {
     "ragchecker": {"Entailment (any chunk)": "supported",
@@ -66,7 +67,7 @@ DEFAULT_NAMES = {"ragchecker": "RAGChecker", "ragas-verdicts": "Ragas",
 class ToolClaim:
     """One claim as the tool wrote it, with its label mapped to our verdict."""
 
-    where: str            # "results[2] claim 3", for messages
+    where: str | Message          # "results[2] claim 3", for messages
     text: str
     raw_label: str
     verdict: str | None
@@ -77,7 +78,7 @@ class ToolClaim:
 class ToolAnswer:
     """The claims a tool graded for one case's answer."""
 
-    where: str
+    where: str | Message
     case: str | None = None      # case key
     question: str | None = None  # question text, when the tool names no case
     claims: list[ToolClaim] = field(default_factory=list)
@@ -107,15 +108,19 @@ class JudgeImportReport:
 
     def summary(self) -> str:
         """One paragraph in English."""
-        counts = ", ".join(f"{n} {k}" for k, n in sorted(self.verdicts.items())) or "none"
+        counts = ", ".join(f"{n} {k}" for k, n in sorted(self.verdicts.items())) or Message(
+            "none")
         mapping = "; ".join(f"{k} → {val}" for k, val in self.mapping.items())
-        text = (f"{self.imported} claim verdicts of judge '{self.judge}' imported for run "
-                f"'{self.run}' over {self.answers} answers ({counts}); matched by text "
-                f"{self.by_text}, by position {self.by_position}. Mapping: {mapping}.")
+        text = Message("{imported} claim verdicts of judge '{judge}' imported for run '{run}' "
+                       "over {answers} answers ({counts}); matched by text {by_text}, by "
+                       "position {by_position}. Mapping: {mapping}.", imported=self.imported,
+                       judge=self.judge, run=self.run, answers=self.answers, counts=counts,
+                       by_text=self.by_text, by_position=self.by_position, mapping=mapping)
         if self.unmatched:
-            text += (f" {len(self.unmatched)} of the tool's claims matched none of ours and "
-                     f"were not imported: {'; '.join(self.unmatched[:5])}"
-                     f"{'; …' if len(self.unmatched) > 5 else ''}.")
+            return Message("{text} {n} of the tool's claims matched none of ours and were not "
+                           "imported: {claims}{more}.", text=text, n=len(self.unmatched),
+                           claims="; ".join(self.unmatched[:5]),
+                           more="; …" if len(self.unmatched) > 5 else "")
         return text
 
 
@@ -126,10 +131,10 @@ def _load_json(path: Path) -> Any:
         return json.loads(text)
     except ValueError as error:
         line = getattr(error, "lineno", None)
-        raise ImportRejected(path, line, f"not valid JSON ({error}).") from None
+        raise ImportRejected(path, line, "not valid JSON ({error}).", error=error) from None
 
 
-def _load_items(path: Path) -> list[tuple[str, Any]]:
+def _load_items(path: Path) -> list[tuple[str | Message, Any]]:
     """A JSON array (items named ``[i]``) or JSON Lines (items named ``line n``)."""
     lines = [(n, line) for n, line in read_text_lines(path) if line.strip()]
     if not lines:
@@ -138,40 +143,42 @@ def _load_items(path: Path) -> list[tuple[str, Any]]:
         data = _load_json(path)
         if not isinstance(data, list):
             raise ImportRejected(path, None, "expected a JSON array of objects.")
-        return [(f"item [{i}]", item) for i, item in enumerate(data)]
-    items = []
+        return [(Message("item [{i}]", i=i), item) for i, item in enumerate(data)]
+    items: list[tuple[str | Message, Any]] = []
     for number, line in lines:
         try:
-            items.append((f"line {number}", json.loads(line)))
+            items.append((Message("line {number}", number=number), json.loads(line)))
         except ValueError as error:
-            raise ImportRejected(path, number, f"not valid JSON ({error}); each line must be "
-                                               "one JSON object.") from None
+            raise ImportRejected(path, number, "not valid JSON ({error}); each line must be "
+                                               "one JSON object.", error=error) from None
     return items
 
 
-def _fail(path: Path, where: str, message: str) -> ImportRejected:
-    return ImportRejected(path, None, f"{where}: {message}")
+def _fail(path: Path, where: str | Message, message: str, **params: Any) -> ImportRejected:
+    return ImportRejected(path, None, "{where}: {message_}", where=where,
+                          message_=Message(message, **params))
 
 
-def _string(path: Path, where: str, obj: dict[str, Any], name: str) -> str | None:
+def _string(path: Path, where: str | Message, obj: dict[str, Any], name: str) -> str | None:
     value = obj.get(name)
     if value is None:
         return None
     if not isinstance(value, (str, int)) or isinstance(value, bool) or str(value) == "":
-        raise _fail(path, where, f"'{name}' must be a non-empty text.")
+        raise _fail(path, where, "'{name}' must be a non-empty text.", name=name)
     try:
         return v.check_text(name, str(value))
     except InvalidValue as error:
-        raise _fail(path, where, str(error)) from None
+        raise _fail(path, where, "{error}", error=error) from None
 
 
-def _case_of(path: Path, where: str, obj: dict[str, Any], key_field: str,
+def _case_of(path: Path, where: str | Message, obj: dict[str, Any], key_field: str,
              question_field: str) -> tuple[str | None, str | None]:
     case = _string(path, where, obj, key_field)
     question = _string(path, where, obj, question_field)
     if case is None and question is None:
-        raise _fail(path, where, f"name the case with '{key_field}' (its key) or "
-                                 f"'{question_field}' (its question).")
+        raise _fail(path, where, "name the case with '{key_field}' (its key) or "
+                                 "'{question_field}' (its question).",
+                                 key_field=key_field, question_field=question_field)
     return case, question
 
 
@@ -240,7 +247,7 @@ def parse_ragas_verdicts(path: Path) -> list[ToolAnswer]:
                                           "0}.")
             raw = item.get("verdict")
             if raw not in (0, 1) or isinstance(raw, bool):
-                raise _fail(path, swhere, f"the verdict must be 1 or 0 (got {raw!r}).")
+                raise _fail(path, swhere, "the verdict must be 1 or 0 (got {raw!r}).", raw=raw)
             reason = item.get("reason")
             answer.claims.append(ToolClaim(swhere, item["statement"], str(raw),
                                            "supported" if raw == 1 else "not_supported",
@@ -296,30 +303,33 @@ def import_verdicts(store: Store, path: Path, tool: str, *, run: str | None,
     try:
         v.check_key("judge name", name)
     except InvalidValue as error:
-        raise ImportRejected(path, None, f"{error} Name the judge with --assessor NAME.") from None
+        raise ImportRejected(path, None, "{error} Name the judge with --assessor NAME.",
+                                         error=error) from None
     report = JudgeImportReport(judge=name, run=run, tool=tool, answers=len(parsed))
     with store.operation("import_judge_verdicts", f"{name} → {run} ← {path.name}") as op:
         runs = op.select("runs", name=run)
         if not runs:
-            raise NotFound(f"{path}: no run named '{run}' in this gold set; import the run "
-                           "first or check --run.")
+            raise NotFound("{file}: no run named '{run}' in this gold set; import the run "
+                           "first or check --run.", file=path, run=run)
         judge_id = _judge_assessor(op, path, name)
         cases = _case_index(op)
         now = utc_now()
-        seen: dict[int, str] = {}
+        seen: dict[int, str | Message] = {}
         for answer in polled(parsed, cancel, every=100):
             case_id = _find_case(path, answer, cases)
             found = op.select("answers", run_id=runs[0]["id"], case_id=case_id)
             if not found:
-                raise _fail(path, answer.where, f"run '{run}' has no answer to case "
-                                                f"{answer.case or answer.question!r}; check "
-                                                "--run.")
+                raise _fail(path, answer.where, "run '{run}' has no answer to case "
+                                                "{value!r}; check "
+                                                "--run.",
+                                                run=run, value=answer.case or answer.question)
             ours = sorted(op.select("claims", answer_id=found[0]["id"]),
                           key=lambda c: (c["position"], c["id"]))
             for tool_claim, claim in _match(answer, ours, report):
                 if claim["id"] in seen:
-                    raise _fail(path, tool_claim.where, f"grades the same claim as "
-                                                        f"{seen[claim['id']]}; remove one.")
+                    raise _fail(path, tool_claim.where, "grades the same claim as "
+                                                        "{seen}; remove one.",
+                                                        seen=seen[claim['id']])
                 seen[claim["id"]] = tool_claim.where
                 _store_verdict(op, judge_id, claim["id"], tool_claim, now)
                 report.imported += 1
@@ -330,9 +340,12 @@ def import_verdicts(store: Store, path: Path, tool: str, *, run: str | None,
                 hint=_OWN_CLAIMS if tool == "ragchecker" else "split the answers the same "
                 "way, or give the claims in the answers' order"))
     if report.unmatched:
-        report.warnings.append(f"{len(report.unmatched)} claims of the file matched none of "
-                               f"run {run}'s claims: {'; '.join(report.unmatched[:5])}"
-                               f"{'; …' if len(report.unmatched) > 5 else ''}")
+        report.warnings.append(Message("{n_unmatched} claims of the file matched none of "
+                                       "run {run}'s claims: {unmatched}"
+                                       "{value}",
+                                       n_unmatched=len(report.unmatched), run=run,
+                                       unmatched='; '.join(report.unmatched[:5]),
+                                       value='; …' if len(report.unmatched) > 5 else ''))
     report.changes = made(op.changes())
     return report
 
@@ -348,8 +361,8 @@ def _judge_assessor(op: Writer, path: Path, name: str) -> int:
     found = op.select("assessors", name=name)
     if found:
         if found[0].get("kind") != "judge":
-            raise Conflict(f"{path}: '{name}' is a human assessor of this gold set; name the "
-                           "automatic judge otherwise with --assessor NAME.")
+            raise Conflict("{file}: '{name}' is a human assessor of this gold set; name the "
+                           "automatic judge otherwise with --assessor NAME.", file=path, name=name)
         return int(found[0]["id"])
     return int(op.insert("assessors", {"name": name, "kind": "judge",
                                        "created_at": utc_now()})["id"])
@@ -370,13 +383,14 @@ def _find_case(path: Path, answer: ToolAnswer,
     keys, questions = cases
     if answer.case is not None:
         if answer.case not in keys:
-            raise _fail(path, answer.where, f"no case with key '{answer.case}' in this gold "
-                                            "set.")
+            raise _fail(path, answer.where, "no case with key '{case}' in this gold "
+                                            "set.", case=answer.case)
         return keys[answer.case]
     found = questions.get(normalise(answer.question or ""), [])
     if len(found) != 1:
         what = "no case has" if not found else "several cases have"
-        raise _fail(path, answer.where, f"{what} this question; give the case key instead.")
+        raise _fail(path, answer.where, "{what} this question; give the case key instead.",
+                                        what=what)
     return found[0]
 
 

@@ -57,6 +57,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.enums import Label
 from rag_annotator.domain.ports import Writer
 from rag_annotator.errors import KnownError
+from rag_annotator.messages import N_, Joined, Message
 from rag_annotator.storage.store import GoldSetStore
 
 ENTITIES = ("assessors", "judgments", "claims", "adjudications", "trajectory_reviews")
@@ -89,11 +90,17 @@ class MergeConflict:
     assessors: tuple[str, ...]
     kept: str
 
-    def describe(self) -> str:
-        """One line in English (the UI builds its own translated text)."""
-        who = ", ".join(self.assessors)
-        return (f"{self.kind}: {self.case} · {self.document}: this file says "
-                f"{self.file_label}, the other says {self.other_label} ({who}); {self.kept}")
+    def describe(self, lang: str | None = None) -> str:
+        """One line in ``lang`` (default: the session's language; the UI builds its own)."""
+        return self.message().render(lang)
+
+    def message(self) -> Message:
+        """:meth:`describe` as a message id and its parameters."""
+        return Message("{kind}: {case} · {document}: this file says {file_label}, the other "
+                       "says {other_label} ({who}); {kept}", kind=self.kind, case=self.case,
+                       document=self.document, file_label=self.file_label,
+                       other_label=self.other_label, who=", ".join(self.assessors),
+                       kept=Message(self.kept))
 
 
 @dataclass
@@ -111,14 +118,19 @@ class MergeReport:
     def count(self, entity: str, outcome: str) -> None:
         self.counts[entity][outcome] += 1
 
-    def summary(self) -> str:
-        """One paragraph in English."""
-        parts = [", ".join(f"{e}: {c['added']} added, {c['updated']} updated, "
-                           f"{c['unchanged']} unchanged" for e, c in self.counts.items())]
+    def summary(self, lang: str | None = None) -> str:
+        """One paragraph in ``lang`` (default: the session's language)."""
+        return self.message().render(lang)
+
+    def message(self) -> Message:
+        """:meth:`summary` as a message id and its parameters."""
+        parts: list[Any] = [Joined([
+            Message("{entity}: {added} added, {updated} updated, {unchanged} unchanged",
+                    entity=e, **c) for e, c in self.counts.items()], ", ")]
         if self.skipped:
-            parts.append(f"{len(self.skipped)} skipped")
-        parts.append(f"{len(self.conflicts)} conflicts")
-        return f"merged {self.source.name}: " + "; ".join(parts) + "."
+            parts.append(Message("{n} skipped", n=len(self.skipped)))
+        parts.append(Message("{n} conflicts", n=len(self.conflicts)))
+        return Message("merged {file}: {parts}.", file=self.source.name, parts=Joined(parts))
 
 
 def _label(grade: int | None) -> str:
@@ -343,7 +355,8 @@ def _merge_judgments(op: Writer, rows: list[Row], cases: dict[str, int], docs: d
                 report.conflicts.append(MergeConflict(
                     "same_assessor", row["case"], row["document"], _label(mine["grade"]),
                     _label(row["grade"]), (row["assessor"],),
-                    "the other file's, newer, kept" if newer else "this file's, newer, kept"))
+                    N_("the other file's, newer, kept") if newer
+                    else N_("this file's, newer, kept")))
     for pair, grades in incoming.items():
         _report_dispute(op, report, pair, keys[pair], before.get(pair, {}), grades, names)
 
@@ -401,7 +414,7 @@ def _merge_adjudications(op: Writer, rows: list[Row], cases: dict[str, int],
             report.conflicts.append(MergeConflict(
                 "adjudication", row["case"], row["document"], _label(found[0]["grade"])
                 + f" ({found[0]['grade']})", _label(row["grade"]) + f" ({row['grade']})",
-                (str(mine["name"]), row["assessor"]), "this file's kept"))
+                (str(mine["name"]), row["assessor"]), N_("this file's kept")))
 
 
 def _merge_claims(op: Writer, rows: list[Row], assessors: dict[str, int],
@@ -439,7 +452,7 @@ def _merge_claims(op: Writer, rows: list[Row], assessors: dict[str, int],
                     mine["verdict"], row["verdict"],
                     tuple(str(x) for x in ((who or {}).get("name") or "?",
                                            row["assessor"] or "?")),
-                    "this file's kept"))
+                    N_("this file's kept")))
 
 
 def _marks(row: Row) -> tuple[Any, Any]:
@@ -477,7 +490,7 @@ def _merge_trajectory_reviews(op: Writer, rows: list[Row], assessors: dict[str, 
             report.conflicts.append(MergeConflict(
                 "trajectory", row["case"], f"{row['run']} trajectory", _describe(mine),
                 _describe(row), (str(who.get("name") or "?"), str(row["assessor"])),
-                "this file's kept"))
+                N_("this file's kept")))
 
 
 def _describe(row: Row) -> str:

@@ -81,6 +81,8 @@ from rag_annotator.import_export.native_stream import JsonStream, NotAnObject
 from rag_annotator.import_export.native_structured import SECTIONS as STRUCTURED_SECTIONS
 from rag_annotator.import_export.native_structured import read_sections
 from rag_annotator.import_export.registry import Options
+from rag_annotator.import_export.row_errors import without_name
+from rag_annotator.messages import Message
 from rag_annotator.storage.store import GoldSetStore
 
 __all__ = ["FORMAT", "VERSION", "ExportReport", "ImportReport", "_Writer", "agent_metrics",
@@ -107,7 +109,9 @@ class ImportReport:
 
     def summary(self) -> str:
         parts = [f"{n} {name.replace('_', ' ')}" for name, n in self.counts.items() if n]
-        return "imported: " + (", ".join(parts) or "nothing") + "."
+        if not parts:
+            return Message("imported: nothing.")
+        return Message("imported: {counts}.", counts=", ".join(parts))
 
 
 # -- import: field checks ----------------------------------------------------------------------
@@ -136,14 +140,15 @@ def _enum(*allowed: str, optional: bool = False) -> tuple[bool, tuple[str, ...]]
 def check_value(path: Path, label: str, value: Any, kind: Any, line: int | None = None) -> Any:
     """A value of one field, checked against its kind (ImportRejected naming ``label``)."""
     def bad(expected: str) -> ImportRejected:
-        return ImportRejected(path, line, f"{label}: expected {expected}, got "
-                                          f"{_show(value)}; fix the file or export it again.")
+        return ImportRejected(path, line, "{label}: expected {expected}, got "
+                                          "{show}; fix the file or export it again.",
+                                          label=label, expected=expected, show=_show(value))
     if isinstance(kind, AgentField):
         try:
             return agent_column(kind.name, "" if value is None else value)
         except InvalidValue as error:
-            message = str(error).removeprefix(f"{kind.name}: ")
-            raise ImportRejected(path, line, f"{label}: {message}") from None
+            raise ImportRejected(path, line, "{label}: {message_}", label=label,
+                                 message_=without_name(error, kind.name)) from None
     if kind == _EXTRA:
         return extra_value(value, bad)
     if kind == _OSTATE:
@@ -240,14 +245,16 @@ def _obj(path: Path, item: Any, where: str, spec: Mapping[str, Any], entity: str
         if checker.well_formed(item):
             return checker(path, item, where)
     if not isinstance(item, dict):
-        raise ImportRejected(path, None, f"{where}: expected an object.")
+        raise ImportRejected(path, None, "{where}: expected an object.", where=where)
     unknown = sorted(set(item) - set(spec))
     if unknown:
-        raise ImportRejected(path, None, f"{where}: unknown field '{unknown[0]}'; this file "
-                                         "was not written by this version of the app.")
+        raise ImportRejected(path, None, "{where}: unknown field '{unknown}'; this file "
+                                         "was not written by this version of the app.",
+                                         where=where, unknown=unknown[0])
     missing = [name for name in spec if name not in item and name not in defaults]
     if missing:
-        raise ImportRejected(path, None, f"{where}: field '{missing[0]}' is missing.")
+        raise ImportRejected(path, None, "{where}: field '{missing}' is missing.",
+                                         where=where, missing=missing[0])
     return {name: check_value(path, f"{where}.{name}", item.get(name, defaults.get(name)),
                               kind)
             for name, kind in spec.items()}
@@ -366,10 +373,12 @@ def _spec(path: Path, item: Any, where: str, entity: str, plain_text: bool = Fal
                    entity, plain_text, native_team.DEFAULTS.get(entity))
     for name in nested:
         if name not in item:
-            raise ImportRejected(path, None, f"{where}: field '{name}' is missing.")
+            raise ImportRejected(path, None, "{where}: field '{name}' is missing.",
+                                             where=where, name=name)
         value = item[name]
         if not isinstance(value, list):
-            raise ImportRejected(path, None, f"{where}.{name}: expected a list.")
+            raise ImportRejected(path, None, "{where}.{name}: expected a list.",
+                                 where=where, name=name)
         checked[name] = [_spec(path, sub, f"{where}.{name}[{i}]", name, plain_text)
                          for i, sub in enumerate(value)]
     return checked
@@ -385,7 +394,7 @@ def read_document(path: Path, progress: Callable[[int, int], None] | None = None
     except FileNotFoundError:
         raise ImportRejected(path, None, "no such file; check the path.") from None
     if size > MAX_JSON_BYTES:
-        raise ImportRejected(path, None, f"the file is too large ({size:,} bytes).")
+        raise ImportRejected(path, None, "the file is too large ({size:,} bytes).", size=size)
     try:
         with open(path, encoding="utf-8-sig") as handle:
             data, out = _read_members(JsonStream(path, handle, progress))
@@ -404,7 +413,7 @@ def read_document(path: Path, progress: Callable[[int, int], None] | None = None
             continue
         items = data.get(section, [])
         if not isinstance(items, list):
-            raise ImportRejected(path, None, f"{section}: expected a list.")
+            raise ImportRejected(path, None, "{section}: expected a list.", section=section)
         out[section] = [_spec(path, item, f"{section}[{i}]", section)
                         for i, item in enumerate(items)]
     if not isinstance(data.get("agent_metrics", {}), dict):
@@ -444,25 +453,27 @@ def _header_ok(data: dict[str, Any]) -> bool:
 
 def _check_header(path: Path, data: dict[str, Any]) -> None:
     if data.get("format") != FORMAT:
-        raise ImportRejected(path, None, f"not a {FORMAT} JSON export (no \"format\": "
-                                         f"\"{FORMAT}\"); for other tools' files choose "
-                                         "their format (beir, deepeval, ragas…).")
+        raise ImportRejected(path, None, "not a {format} JSON export (no \"format\": "
+                                         "\"{format}\"); for other tools' files choose "
+                                         "their format (beir, deepeval, ragas…).", format=FORMAT)
     if data.get("version") != VERSION:
-        raise ImportRejected(path, None, f"format version {data.get('version')!r} is not "
-                                         f"supported (this build reads version {VERSION}); "
-                                         "update the app.")
+        raise ImportRejected(path, None, "format version {get!r} is not "
+                                         "supported (this build reads version {version}); "
+                                         "update the app.",
+                                         get=data.get('version'), version=VERSION)
     unknown = sorted(set(data) - set(_TOP))
     if unknown:
-        raise ImportRejected(path, None, f"unknown section '{unknown[0]}'.")
+        raise ImportRejected(path, None, "unknown section '{unknown}'.", unknown=unknown[0])
 
 
 # -- import: writes ----------------------------------------------------------------------------
 def require_empty(store: GoldSetStore, path: Path, what: str) -> None:
     """Refuse an import of a whole gold set into a file that already holds one."""
     if not store.is_empty_goldset():
-        raise KnownError(f"{what} imports go into an EMPTY gold set; {store.path.name} already "
+        raise KnownError("{what} imports go into an EMPTY gold set; {name} already "
                          "holds data. Create a new file ('rag-annotator new FILE') and import "
                          "into it, then use 'merge' to bring judgments into this one.",
+                         what=what, name=store.path.name,
                          path=path)
 
 
@@ -472,8 +483,8 @@ def import_json(store: GoldSetStore, source: Path, options: Options) -> ImportRe
     data = read_document(source, options.progress)
     report = ImportReport()
     if data["has_history"]:
-        report.warnings.append("the file's history was not imported (its row ids belong to "
-                               "the file it came from); this file's history starts here.")
+        report.warnings.append(Message("the file's history was not imported (its row ids belong to "
+                                       "the file it came from); this file's history starts here."))
     from rag_annotator.import_export.native_load import load_goldset
 
     with store.operation(IMPORT_ACTION, f"JSON ← {source.name}") as op:

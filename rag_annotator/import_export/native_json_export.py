@@ -20,6 +20,7 @@ from rag_annotator.import_export import native_samples, native_team
 from rag_annotator.import_export.files import atomic_text_writer
 from rag_annotator.import_export.native_structured import export_sections
 from rag_annotator.import_export.registry import Options
+from rag_annotator.messages import Message
 from rag_annotator.storage.reads_exchange import JSON_COLUMNS
 from rag_annotator.storage.store import GoldSetStore
 
@@ -37,7 +38,10 @@ class ExportReport:
 
     def summary(self) -> str:
         parts = [f"{n} {name.replace('_', ' ')}" for name, n in self.counts.items() if n]
-        return f"written to {self.path.name}: " + (", ".join(parts) or "nothing") + "."
+        if not parts:
+            return Message("written to {file}: nothing.", file=self.path.name)
+        return Message("written to {file}: {counts}.", file=self.path.name,
+                       counts=", ".join(parts))
 
 
 class _Cancelled(KnownError):

@@ -33,8 +33,9 @@ class _Ids:
         try:
             return self.maps[table][key]
         except KeyError:
-            raise ImportRejected(self.path, None, f"{where}: no {table[:-1]} '{key}' in the "
-                                                  "file.") from None
+            raise ImportRejected(self.path, None, "{where}: no {table} '{key}' in the "
+                                                  "file.",
+                                                  where=where, table=table[:-1], key=key) from None
 
 
 def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportReport,
@@ -128,7 +129,8 @@ def _load_team(op: Writer, cancel: Callable[[], bool] | None, data: dict[str, An
 
     def campaign(value: str, where: str) -> int:
         if value not in by_uuid:
-            raise ImportRejected(ids.path, None, f"{where}: no campaign '{value}' in the file.")
+            raise ImportRejected(ids.path, None, "{where}: no campaign '{value}' in the file.",
+                                                 where=where, value=value)
         return by_uuid[value]
 
     _insert(op, cancel, "campaign_assessors", (
@@ -231,8 +233,9 @@ def _load_trajectories(op: Writer, cancel: Callable[[], bool] | None,
     agent_cases = {int(row["id"]) for row in op.select("cases", kind="agent")}
     for i, t in enumerate(trajectories):
         if ids("cases", t["case"], f"trajectories[{i}].case") not in agent_cases:
-            raise ImportRejected(ids.path, None, f"trajectories[{i}].case: '{t['case']}' is "
-                                                 "not an agent case (kind agent).")
+            raise ImportRejected(ids.path, None, "trajectories[{i}].case: '{t}' is "
+                                                 "not an agent case (kind agent).",
+                                                 i=i, t=t['case'])
     _insert(op, cancel, "trajectories", (
         {"run_id": ids("runs", t["run"], f"trajectories[{i}].run"),
          "case_id": ids("cases", t["case"], f"trajectories[{i}].case"),
@@ -252,9 +255,10 @@ def _load_trajectories(op: Writer, cancel: Callable[[], bool] | None,
     def trajectory_of(i: int, review: dict[str, Any]) -> int:
         found = by_pair.get((review["run"], review["case"], review.get("trial", 0)))
         if found is None:
-            raise ImportRejected(ids.path, None, f"trajectory_reviews[{i}]: no trajectory of "
-                                                 f"run '{review['run']}' for case "
-                                                 f"'{review['case']}' in the file.")
+            raise ImportRejected(ids.path, None, "trajectory_reviews[{i}]: no trajectory of "
+                                                 "run '{review}' for case "
+                                                 "'{review2}' in the file.",
+                                                 i=i, review=review['run'], review2=review['case'])
         return found
 
     _insert(op, cancel, "trajectory_reviews", (
@@ -304,8 +308,9 @@ def _insert_labels(op: Writer, cancel: Callable[[], bool] | None, table: str,
     try:
         n = op.insert_rows(table, columns, polled(tuples(), _ticking(cancel, report), 5_000))
     except sqlite3.IntegrityError as error:
-        raise KnownError(f"{table}: {error} — two rows share a key, or a value is out of "
-                         "range; fix the file. Nothing was imported.") from None
+        raise KnownError("{table}: {error} — two rows share a key, or a value is out of "
+                         "range; fix the file. Nothing was imported.", table=table,
+                         error=error) from None
     report.counts[table] = report.counts.get(table, 0) + n
 
 
@@ -318,6 +323,7 @@ def _insert(op: Writer, cancel: Callable[[], bool] | None, table: str,
     try:
         n = op.insert_many(table, polled(rows, _ticking(cancel, report), 5_000))
     except sqlite3.IntegrityError as error:
-        raise KnownError(f"{table}: {error} — two rows share a key, or a value is out of "
-                         "range; fix the file. Nothing was imported.") from None
+        raise KnownError("{table}: {error} — two rows share a key, or a value is out of "
+                         "range; fix the file. Nothing was imported.",
+                         table=table, error=error) from None
     report.counts[table] = report.counts.get(table, 0) + n

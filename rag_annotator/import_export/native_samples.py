@@ -73,21 +73,24 @@ def _unit(op: Writer, path: Path, level: str, item: dict[str, Any], where: str,
     case_id = ids("cases", item["case"], f"{where}.case")
     if level == "relevance":
         if item["document"] is None:
-            raise ImportRejected(path, None, f"{where}: a relevance item needs 'document'.")
+            raise ImportRejected(path, None, "{where}: a relevance item needs 'document'.",
+                                             where=where)
         return case_id, ids("documents", item["document"], f"{where}.document")
     if item["run"] is None:
-        raise ImportRejected(path, None, f"{where}: a {level} item needs 'run'.")
+        raise ImportRejected(path, None, "{where}: a {level} item needs 'run'.",
+                                         where=where, level=level)
     answers = op.select("answers", run_id=ids("runs", item["run"], f"{where}.run"),
                         case_id=case_id)
     if not answers:
-        raise ImportRejected(path, None, f"{where}: run '{item['run']}' has no answer to "
-                                         f"case '{item['case']}'.")
+        raise ImportRejected(path, None, "{where}: run '{item}' has no answer to "
+                                         "case '{item2}'.",
+                                         where=where, item=item['run'], item2=item['case'])
     if level == "answers":
         return int(answers[0]["id"]), None
     claims = op.select("claims", answer_id=answers[0]["id"], position=item["position"])
     if not claims:
-        raise ImportRejected(path, None, f"{where}: no claim at position {item['position']} "
-                                         f"in that answer.")
+        raise ImportRejected(path, None, "{where}: no claim at position {item} "
+                                         "in that answer.", where=where, item=item['position'])
     return int(claims[0]["id"]), None
 
 

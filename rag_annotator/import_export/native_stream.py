@@ -80,13 +80,14 @@ class JsonStream:
         start = self.buf.rfind("\n", 0, index)
         return line, index - start if start >= 0 else self.carry + index + 1
 
-    def fail(self, message: str, index: int | None = None) -> ImportRejected:
+    def syntax_error(self, message: str, index: int | None = None) -> ImportRejected:
         line, column = self._where(self.pos if index is None else index)
-        return ImportRejected(self.path, line, f"not valid JSON ({message}, column {column}).")
+        return ImportRejected(self.path, line, "not valid JSON ({msg}, column {colno}).",
+                              msg=message, colno=column)
 
     def _expect(self, char: str) -> None:
         if self._peek() != char:
-            raise self.fail(f"Expecting '{char}' delimiter" if char in ",:" else
+            raise self.syntax_error(f"Expecting '{char}' delimiter" if char in ",:" else
                             f"Expecting '{char}'")
         self.pos += 1
 
@@ -100,7 +101,7 @@ class JsonStream:
             except json.JSONDecodeError as error:
                 if self._fill():
                     continue  # the value may run past the block: read on, decode again
-                raise self.fail(error.msg, error.pos) from None
+                raise self.syntax_error(error.msg, error.pos) from None
             if end == len(self.buf) and self._fill():
                 continue  # a number cut by the block's end would decode shorter
             start, self.pos = self.pos, end
@@ -118,7 +119,7 @@ class JsonStream:
             while True:
                 key, _start, _end = self.value()
                 if not isinstance(key, str):
-                    raise self.fail("Expecting property name enclosed in double quotes")
+                    raise self.syntax_error("Expecting property name enclosed in double quotes")
                 self._expect(":")
                 yield key
                 following = self._peek()
@@ -126,9 +127,9 @@ class JsonStream:
                 if following == "}":
                     break
                 if following != ",":
-                    raise self.fail("Expecting ',' delimiter", self.pos - 1)
+                    raise self.syntax_error("Expecting ',' delimiter", self.pos - 1)
         if self._peek() != "":
-            raise self.fail("Extra data")
+            raise self.syntax_error("Extra data")
 
     def is_array(self) -> bool:
         return self._peek() == "["
@@ -148,7 +149,7 @@ class JsonStream:
             if following == "]":
                 return
             if following != ",":
-                raise self.fail("Expecting ',' delimiter", self.pos - 1)
+                raise self.syntax_error("Expecting ',' delimiter", self.pos - 1)
 
 
 class NotAnObject(ValueError):

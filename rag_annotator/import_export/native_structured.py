@@ -45,34 +45,38 @@ def read_sections(path: Path, data: dict[str, Any]) -> dict[str, list[dict[str, 
     for section in SECTIONS:
         items = data.get(section, [])
         if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
-            raise ImportRejected(path, None, f"{section}: expected a list of objects.")
+            raise ImportRejected(path, None, "{section}: expected a list of objects.",
+                                             section=section)
         out[section] = items
     for i, item in enumerate(out["output_contracts"]):
         if not isinstance(item.get("case"), str):
-            raise ImportRejected(path, None, f"output_contracts[{i}]: 'case' must be a key.")
+            raise ImportRejected(path, None, "output_contracts[{i}]: 'case' must be a key.", i=i)
         try:
             contract_from_json({k: v for k, v in item.items() if k != "case"})
         except InvalidValue as error:
-            raise ImportRejected(path, None, f"output_contracts[{i}]: {error}") from None
+            raise ImportRejected(path, None, "output_contracts[{i}]: {error}",
+                                             i=i, error=error) from None
     for i, item in enumerate(out["structured_checks"]):
         _keys(path, f"structured_checks[{i}]", item, _CHECK_KEYS)
         if item["parsed"] not in (0, 1) or item["schema_valid"] not in (0, 1, None):
-            raise ImportRejected(path, None, f"structured_checks[{i}]: parsed is 0 or 1, "
-                                             "schema_valid 0, 1 or null.")
+            raise ImportRejected(path, None, "structured_checks[{i}]: parsed is 0 or 1, "
+                                             "schema_valid 0, 1 or null.", i=i)
     for i, item in enumerate(out["field_outcomes"]):
         _keys(path, f"field_outcomes[{i}]", item, _OUTCOME_KEYS)
         if item["outcome"] not in OUTCOMES or item["review"] not in (*REVIEWS, None):
-            raise ImportRejected(path, None, f"field_outcomes[{i}]: outcome must be one of "
-                                             f"{', '.join(OUTCOMES)}; review confirmed, "
-                                             "overruled or null.")
+            raise ImportRejected(path, None, "field_outcomes[{i}]: outcome must be one of "
+                                             "{outcomes}; review confirmed, "
+                                             "overruled or null.",
+                                             i=i, outcomes=', '.join(OUTCOMES))
     return out
 
 
 def _keys(path: Path, where: str, item: dict[str, Any], keys: set[str]) -> None:
     if set(item) != keys:
         odd = sorted(set(item) ^ keys)[0]
-        raise ImportRejected(path, None, f"{where}: field '{odd}' is missing or unknown; this "
-                                         "file was not written by this version of the app.")
+        raise ImportRejected(path, None, "{where}: field '{odd}' is missing or unknown; this "
+                                         "file was not written by this version of the app.",
+                                         where=where, odd=odd)
 
 
 def load_sections(op: Writer, path: Path, data: dict[str, list[dict[str, Any]]]) -> None:
@@ -81,22 +85,24 @@ def load_sections(op: Writer, path: Path, data: dict[str, list[dict[str, Any]]])
     runs = op.ids_by_key("runs")
     for i, item in enumerate(data.get("output_contracts", [])):
         if item["case"] not in cases:
-            raise ImportRejected(path, None, f"output_contracts[{i}]: no case "
-                                             f"'{item['case']}' in the file.")
+            raise ImportRejected(path, None, "output_contracts[{i}]: no case "
+                                             "'{item}' in the file.", i=i, item=item['case'])
         case = op.get("cases", {"id": cases[item["case"]]}) or {}
         try:
             write_contract_in(op, case, contract_from_json(
                 {k: v for k, v in item.items() if k != "case"}))
         except InvalidValue as error:
-            raise ImportRejected(path, None, f"output_contracts[{i}]: {error}") from None
+            raise ImportRejected(path, None, "output_contracts[{i}]: {error}",
+                                             i=i, error=error) from None
     answers = {(int(a["run_id"]), int(a["case_id"])): int(a["id"])
                for a in op.select("answers")}
 
     def answer(where: str, item: dict[str, Any]) -> int:
         key = (runs.get(item["run"], -1), cases.get(item["case"], -1))
         if key not in answers:
-            raise ImportRejected(path, None, f"{where}: no answer of run '{item['run']}' to "
-                                             f"case '{item['case']}' in the file.")
+            raise ImportRejected(path, None, "{where}: no answer of run '{item}' to "
+                                             "case '{item2}' in the file.",
+                                             where=where, item=item['run'], item2=item['case'])
         return answers[key]
 
     op.insert_rows("structured_checks", ("answer_id", "parsed", "schema_valid", "reason"), [
@@ -111,10 +117,12 @@ def load_sections(op: Writer, path: Path, data: dict[str, list[dict[str, Any]]])
         where = f"field_outcomes[{i}]"
         field = fields.get((contracts.get(cases.get(o["case"], -1), -1), o["pointer"]))
         if field is None:
-            raise ImportRejected(path, None, f"{where}: case '{o['case']}' has no decisive "
-                                             f"field {o['pointer']}.")
+            raise ImportRejected(path, None, "{where}: case '{o}' has no decisive "
+                                             "field {o2}.",
+                                             where=where, o=o['case'], o2=o['pointer'])
         if o["reviewer"] is not None and o["reviewer"] not in assessors:
-            raise ImportRejected(path, None, f"{where}: no assessor '{o['reviewer']}'.")
+            raise ImportRejected(path, None, "{where}: no assessor '{o}'.",
+                                             where=where, o=o['reviewer'])
         rows.append((answer(where, o), field, o["outcome"], o["found"], o["detail"],
                      o["review"], o["review_reason"],
                      None if o["reviewer"] is None else assessors[o["reviewer"]],

@@ -25,6 +25,7 @@ from typing import Any
 from rag_annotator.domain.enums import Verdict, values
 from rag_annotator.domain.ports import Writer
 from rag_annotator.import_export.files import ImportRejected
+from rag_annotator.messages import N_
 from rag_annotator.storage.reads_team import TEAM_SECTIONS
 from rag_annotator.storage.store import GoldSetStore
 
@@ -117,18 +118,20 @@ class ItemSlots:
         """The id of a claim by run, case and position in the answer."""
         found = self._claim_ids().get((run, case, position))
         if found is None:
-            raise ImportRejected(self.path, None, f"{where}: no claim at position {position} "
-                                                  f"of run '{run}''s answer to case '{case}' "
-                                                  "in the file.")
+            raise ImportRejected(self.path, None, "{where}: no claim at position {position} "
+                                                  "of run '{run}''s answer to case '{case}' "
+                                                  "in the file.", where=where,
+                                 position=position, run=run, case=case)
         return found
 
     def trajectory(self, run: str, case: str, trial: int, where: str) -> int:
         """The id of a trajectory by run, case and trial."""
         found = self._trajectory_ids().get((run, case, trial))
         if found is None:
-            raise ImportRejected(self.path, None, f"{where}: no trajectory of run '{run}' "
-                                                  f"for case '{case}' (trial {trial}) in the "
-                                                  "file.")
+            raise ImportRejected(self.path, None, "{where}: no trajectory of run '{run}' "
+                                                  "for case '{case}' (trial {trial}) in the "
+                                                  "file.", where=where, run=run, case=case,
+                                 trial=trial)
         return found
 
     def slot(self, items: str, row: dict[str, Any], where: str) -> tuple[int | None, int | None]:
@@ -138,9 +141,11 @@ class ItemSlots:
                 "trajectories": ("run", "trajectory_trial")}[items]
         for name in ("document", *ITEM_FIELDS):
             if (row.get(name) is not None) != (name in need):
-                state = "is missing" if name in need else "must be null"
-                raise ImportRejected(self.path, None, f"{where}.{name}: {state} in a slot of "
-                                                      f"a campaign of {items}.")
+                raise ImportRejected(self.path, None, (
+                    N_("{where}.{name}: is missing in a slot of a campaign of {items}.")
+                    if name in need else
+                    N_("{where}.{name}: must be null in a slot of a campaign of {items}.")),
+                    where=where, name=name, items=items)
         if items == "claims":
             return self.claim(row["run"], row["case"], row["claim_position"], where), None
         if items == "trajectories":

@@ -16,6 +16,7 @@ from pathlib import Path
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export.csv_export import scope_of
 from rag_annotator.import_export.registry import Options
+from rag_annotator.messages import Message
 from rag_annotator.reports.words import default_language
 from rag_annotator.reports.workbook import summary
 from rag_annotator.storage.store import GoldSetStore
@@ -32,7 +33,8 @@ class PdfReport:
     warnings: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        return f"written to {self.dest.name}: a one-page summary ({self.lang})"
+        return Message("written to {file}: a one-page summary ({lang})", file=self.dest.name,
+                       lang=self.lang)
 
 
 def export_pdf(store: GoldSetStore, dest: Path, options: Options) -> PdfReport:
@@ -47,12 +49,12 @@ def export_pdf(store: GoldSetStore, dest: Path, options: Options) -> PdfReport:
     try:
         drawer = importlib.import_module(DRAWER)
     except ImportError as error:
-        raise KnownError(f"the PDF summary needs Qt (PySide6), which could not load "
-                         f"({error}); export xlsx instead.", path=dest) from error
+        raise KnownError("the PDF summary needs Qt (PySide6), which could not load "
+                         "({error}); export xlsx instead.", error=error, path=dest) from error
     drawer.ensure_app()
     try:
         drawer.write_pdf(value, dest)
     except OSError as error:
-        raise KnownError(f"could not write the PDF ({error.strerror or error}); nothing was "
-                         "written.", path=dest) from error
+        raise KnownError("could not write the PDF ({value}); nothing was "
+                         "written.", value=error.strerror or error, path=dest) from error
     return PdfReport(dest, lang)

@@ -44,6 +44,7 @@ from rag_annotator.import_export.runs_jsonl import RunRecord, _import
 from rag_annotator.import_export.tabular import few_names, read_table
 from rag_annotator.import_export.text_sources import list_cell, read_records
 from rag_annotator.import_export.trec_files import ImportReport
+from rag_annotator.messages import Message, Rendered, render_any
 
 #: Ragas field → what it is, for both generations (first name found wins).
 QUESTION = ("user_input", "question")
@@ -78,12 +79,15 @@ class RagasReport(ImportReport):
         return sum(self.matched.values()) / self.contexts if self.contexts else 1.0
 
     def summary(self) -> str:
-        text = super().summary().removesuffix(".")
-        if self.contexts:
-            how = ", ".join(f"{n} {k}" for k, n in self.matched.items() if n)
-            text += (f"; {sum(self.matched.values())} of {self.contexts} contexts matched a "
-                     f"document ({self.match_rate:.0%}{': ' + how if how else ''})")
-        return text + "."
+        base = super().summary()
+        if not self.contexts:
+            return base
+        how = ", ".join(f"{n} {k}" for k, n in self.matched.items() if n)
+        return Message("{base}; {matched} of {contexts} contexts matched a document "
+                       "({rate:.0%}{how}).", contexts=self.contexts,
+                       base=Rendered(lambda lang: render_any(base, lang).removesuffix(".")),
+                       matched=sum(self.matched.values()), rate=self.match_rate,
+                       how=": " + how if how else "")
 
 
 def import_ragas(store: Store, source: Path, options: Options) -> RagasReport:
@@ -95,11 +99,14 @@ def import_ragas(store: Store, source: Path, options: Options) -> RagasReport:
     names = {k for _n, r in raw for k in r} - INDEX_COLUMNS
     if not any(n in names for n in QUESTION):
         raise ImportRejected(source, None, "no Ragas question field (user_input or question) "
-                                           f"among: {few_names(sorted(names))}.")
+                                           "among: {few_names}.",
+                                           few_names=few_names(sorted(names)))
     report.version = "Ragas v0.2+" if "user_input" in names else "Ragas v0.1"
     report.not_kept = sorted(names - KEPT)
     if report.not_kept:
-        report.warnings.append(f"{KEPT_IN_EXTRA}: {few_names(report.not_kept)}")
+        report.warnings.append(Message(
+                               "{kept_in_extra}: {few_names}",
+                               kept_in_extra=KEPT_IN_EXTRA, few_names=few_names(report.not_kept)))
     table = source.name.lower().endswith(TABLE_SUFFIXES)
     records, references = [], []
     for number, raw_record in raw:
@@ -147,11 +154,12 @@ def _first(record: dict[str, Any], names: tuple[str, ...]) -> Any:
 
 def _record(source: Path, number: int, raw: dict[str, Any], table: bool
             ) -> tuple[RunRecord, list[str], list[str]]:
-    where = f"row {number}: " if table else ""
+    where: str | Message = Message("row {number}: ", number=number) if table else ""
     line = None if table else number
 
-    def refuse(message: str) -> ImportRejected:
-        return ImportRejected(source, line, where + message)
+    def refuse(message: str, **params: Any) -> ImportRejected:
+        return ImportRejected(source, line, "{where}{message_}", where=where,
+                              message_=Message(message, **params))
 
     question = _first(raw, QUESTION)
     if not isinstance(question, str) or not question.strip():
@@ -167,25 +175,26 @@ def _record(source: Path, number: int, raw: dict[str, Any], table: bool
                            context_ids=_texts(_first(raw, RETRIEVED_IDS),
                                               "retrieved_context_ids", refuse) or None)
     except InvalidValue as error:
-        raise refuse(str(error)) from None
+        raise refuse("{error}", error=error) from None
     if record.context_ids is not None and len(record.context_ids) != len(record.contexts or []):
-        raise refuse(f"{len(record.context_ids)} retrieved_context_ids for "
-                     f"{len(record.contexts or [])} retrieved contexts; give one id per "
-                     "context.")
+        raise refuse("{n_context_ids} retrieved_context_ids for "
+                     "{n_value} retrieved contexts; give one id per "
+                     "context.",
+                     n_context_ids=len(record.context_ids), n_value=len(record.contexts or []))
     ref_texts = _texts(_first(raw, REFERENCE_CONTEXTS), "reference_contexts", refuse)
     ref_ids = _texts(_first(raw, REFERENCE_IDS), "reference_context_ids", refuse)
     return record, ref_texts, ref_ids
 
 
-def _text(value: Any, name: str, refuse: Callable[[str], ImportRejected]) -> str | None:
+def _text(value: Any, name: str, refuse: Callable[..., ImportRejected]) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise refuse(f"'{name}' must be text.")
+        raise refuse("'{name}' must be text.", name=name)
     return v.check_text(name, value)
 
 
-def _reference(value: Any, refuse: Callable[[str], ImportRejected]) -> str | None:
+def _reference(value: Any, refuse: Callable[..., ImportRejected]) -> str | None:
     """``reference``/``ground_truth`` (text) or v0.1's ``ground_truths`` (a list of texts)."""
     if isinstance(value, str) and value.lstrip().startswith("["):
         value = _list_cell(value, "ground_truths", refuse)
@@ -195,24 +204,24 @@ def _reference(value: Any, refuse: Callable[[str], ImportRejected]) -> str | Non
     return _text(value, "reference", refuse)
 
 
-def _texts(value: Any, name: str, refuse: Callable[[str], ImportRejected]) -> list[str]:
+def _texts(value: Any, name: str, refuse: Callable[..., ImportRejected]) -> list[str]:
     """A list of texts: a JSON list, or a cell holding one as Python or JSON writes it."""
     if value is None:
         return []
     if isinstance(value, str):
         value = _list_cell(value, name, refuse) if value.lstrip().startswith("[") else [value]
     if not isinstance(value, list) or not all(isinstance(t, (str, int)) for t in value):
-        raise refuse(f"'{name}' must be a list of texts.")
+        raise refuse("'{name}' must be a list of texts.", name=name)
     return [str(v.check_text(name, str(t))) for t in value if str(t).strip()]
 
 
-def _list_cell(text: str, name: str, refuse: Callable[[str], ImportRejected]) -> list[Any]:
+def _list_cell(text: str, name: str, refuse: Callable[..., ImportRejected]) -> list[Any]:
     """A list cell (``text_sources.list_cell``), or a refusal naming the field."""
     parsed = list_cell(text)
     if parsed is not None:
         return parsed
-    raise refuse(f"'{name}' looks like a list but is not one Python or JSON can read "
-                 f"(starts {text[:40]!r}); save the file again from Ragas.")
+    raise refuse("'{name}' looks like a list but is not one Python or JSON can read "
+                 "(starts {text!r}); save the file again from Ragas.", name=name, text=text[:40])
 
 
 def _match_all(op: Writer, path: Path, records: list[RunRecord], report: RagasReport,
@@ -259,23 +268,30 @@ def _match_all(op: Writer, path: Path, records: list[RunRecord], report: RagasRe
 def _warn(report: RagasReport, several: int) -> None:
     if report.contexts:
         report.warnings.append(
-            f"{sum(report.matched.values())} of {report.contexts} retrieved contexts matched a "
-            f"document ({report.match_rate:.0%})")
+            Message(
+            "{sum} of {contexts} retrieved contexts matched a "
+            "document ({match_rate:.0%})",
+            sum=sum(report.matched.values()), contexts=report.contexts,
+            match_rate=report.match_rate))
     if report.unmatched:
         report.warnings.append(
-            f"{len(report.unmatched)} contexts matched no document and were left out of the "
+            Message(
+            "{n_unmatched} contexts matched no document and were left out of the "
             "ranking (the contexts after them move up; --add-unmatched keeps them as "
-            f"documents): {few_names(report.unmatched, 5)}")
+            "documents): {few_names}",
+            n_unmatched=len(report.unmatched), few_names=few_names(report.unmatched, 5)))
     if report.matched.get("added"):
-        report.warnings.append(f"{report.matched['added']} contexts matched no document and "
-                               "were added as documents of origin unmatched_context")
+        report.warnings.append(Message("{matched} contexts matched no document and "
+                                       "were added as documents of origin unmatched_context",
+                                       matched=report.matched['added']))
     if report.merged:
-        report.warnings.append(f"{report.merged} contexts were further chunks of a document "
+        report.warnings.append(Message(
+                               "{merged} contexts were further chunks of a document "
                                "ranked higher for the same question; the document keeps its "
-                               "best rank")
+                               "best rank", merged=report.merged))
     if several:
-        report.warnings.append(f"{several} contexts matched several documents equally; the "
-                               "first by key was used")
+        report.warnings.append(Message("{several} contexts matched several documents equally; the "
+                                       "first by key was used", several=several))
 
 
 def _expected_sources(op: Writer, records: list[RunRecord],

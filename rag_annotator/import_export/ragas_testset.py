@@ -39,6 +39,7 @@ from rag_annotator.import_export.files import Cancelled, ImportRejected, read_js
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
 from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, few_names, read_table
+from rag_annotator.messages import Joined, Message
 
 #: Word-set overlap (Jaccard) from which two questions are flagged as near-duplicates.
 NEAR_DUPLICATE = 0.8
@@ -67,14 +68,15 @@ class TestsetReport(CaseImportReport):
     unknown_fields: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        parts = [f"{self.cases} generated cases ({self.version}) added to the review queue "
-                 f"with {self.sources} expected sources"]
+        parts = [Message("{cases} generated cases ({version}) added to the review queue with "
+                         "{sources} expected sources", cases=self.cases, version=self.version,
+                         sources=self.sources)]
         if self.near_duplicates:
-            parts.append(f"{len(self.near_duplicates)} flagged as near-duplicates")
+            parts.append(Message("{n} flagged as near-duplicates", n=len(self.near_duplicates)))
         if self.unmatched_sources:
-            parts.append(f"{len(self.unmatched_sources)} contexts matched no document and "
-                         "were kept in the notes")
-        return "; ".join(parts) + "."
+            parts.append(Message("{n} contexts matched no document and were kept in the notes",
+                                 n=len(self.unmatched_sources)))
+        return Message("{parts}.", parts=Joined(parts))
 
 
 def words(text: str) -> frozenset[str]:
@@ -98,7 +100,7 @@ def _records(path: Path) -> list[tuple[int, dict[str, Any]]]:
         try:
             data = json.loads(path.read_text(encoding="utf-8-sig"))
         except (ValueError, UnicodeDecodeError) as error:
-            raise ImportRejected(path, None, f"not valid JSON ({error}).") from None
+            raise ImportRejected(path, None, "not valid JSON ({error}).", error=error) from None
         if isinstance(data, dict) and isinstance(data.get("samples"), list):
             data = data["samples"]
         if not isinstance(data, list):
@@ -149,14 +151,16 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
         names, report.version = V01, "Ragas v0.1"
     else:
         raise ImportRejected(source, None, "no Ragas question field (user_input or question) "
-                                           f"among: {', '.join(sorted(fields))}.")
+                                           "among: {fields}.", fields=', '.join(sorted(fields)))
     report.unknown_fields = sorted(fields - KNOWN)
     if report.unknown_fields:
-        report.warnings.append(f"{source.name}: fields not known to Ragas test sets were "
-                               f"kept in extra: {few_names(report.unknown_fields)}.")
+        report.warnings.append(Message("{name}: fields not known to Ragas test sets were kept in "
+                                       "extra: {few_names}.", name=source.name,
+                                       few_names=few_names(report.unknown_fields)))
     known_lost = sorted((fields & KNOWN) - set(names) - set(ORIGIN_FIELDS))
     if known_lost:  # persona_name, query_style…: read, the case has no column for them
-        report.warnings.append(f"{source.name}: {KEPT_IN_EXTRA}: {few_names(known_lost)}.")
+        report.warnings.append(Message("{name}: {kept}: {few_names}.", name=source.name,
+                                       kept=KEPT_IN_EXTRA, few_names=few_names(known_lost)))
     in_extra = [*known_lost, *report.unknown_fields]
     matcher = ContextMatcher(list(store.corpus_texts()))  # Markdown-, chunk-aware
     existing = [(case_id, key, words(q)) for case_id, key, q in store.case_questions()]
@@ -172,8 +176,9 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
         question = str(mapped.get("question") or "").strip()
         where = number if source.suffix.lower() in (".jsonl", ".json", ".ndjson") else None
         if not question:
-            raise ImportRejected(source, where, f"{'' if where else f'row {number}: '}the "
-                                 "sample has no question; nothing was imported.")
+            raise ImportRejected(source, where, "{value}the "
+                                 "sample has no question; nothing was imported.",
+                                 value='' if where else Message("row {number}: ", number=number))
         key = next(fresh_keys)
         notes: list[str] = []
         docs: list[str] = []

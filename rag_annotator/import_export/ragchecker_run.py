@@ -64,6 +64,7 @@ from rag_annotator.import_export.judge_verdicts import (
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
 from rag_annotator.import_export.tabular import few_names
+from rag_annotator.messages import Message
 
 _READ = frozenset(("query_id", "query", "gt_answer", "response", "retrieved_context",
                    "response_claims", "retrieved2response", "answer2response"))
@@ -140,11 +141,11 @@ def _text(path: Path, where: str, obj: dict[str, Any], name: str, *,
     if isinstance(value, int) and not isinstance(value, bool) and name.endswith("id"):
         value = str(value)
     if not isinstance(value, str):
-        raise ImportRejected(path, None, f"{where}: '{name}' must be text.")
+        raise ImportRejected(path, None, "{where}: '{name}' must be text.", where=where, name=name)
     try:
         return str(v.check_text(name, value))
     except InvalidValue as error:
-        raise ImportRejected(path, None, f"{where}: {error}") from None
+        raise ImportRejected(path, None, "{where}: {error}", where=where, error=error) from None
 
 
 def parse(path: Path, ignored: set[str]) -> tuple[list[Result], dict[str, Any]]:
@@ -161,22 +162,23 @@ def parse(path: Path, ignored: set[str]) -> tuple[list[Result], dict[str, Any]]:
     for i, raw in enumerate(data["results"]):
         where = f"results[{i}]"
         if not isinstance(raw, dict):
-            raise ImportRejected(path, None, f"{where}: expected an object.")
+            raise ImportRejected(path, None, "{where}: expected an object.", where=where)
         ignored |= {f"results[].{k}" for k in raw if k not in _READ}
         case = str(_text(path, where, raw, "query_id"))
         try:
             v.check_key("query_id", case)
         except InvalidValue as error:
-            raise ImportRejected(path, None, f"{where}: {error}") from None
+            raise ImportRejected(path, None, "{where}: {error}", where=where, error=error) from None
         chunks = raw.get("retrieved_context") or []
         if not isinstance(chunks, list):
-            raise ImportRejected(path, None, f"{where}: 'retrieved_context' must be a list of "
-                                             '{"doc_id", "text"}.')
+            raise ImportRejected(path, None, "{where}: 'retrieved_context' must be a list of "
+                                             '{{"doc_id", "text"}}.', where=where)
         pairs = []
         for j, chunk in enumerate(chunks):
             cwhere = f"{where}.retrieved_context[{j}]"
             if not isinstance(chunk, dict):
-                raise ImportRejected(path, None, f'{cwhere}: expected {{"doc_id", "text"}}.')
+                raise ImportRejected(path, None, '{cwhere}: expected {{"doc_id", "text"}}.',
+                                                 cwhere=cwhere)
             pairs.append((str(_text(path, cwhere, chunk, "doc_id")),
                           str(_text(path, cwhere, chunk, "text"))))
         results.append(Result(where, case, str(_text(path, where, raw, "query")),
@@ -196,9 +198,9 @@ def _as_stated(path: Path, raw: dict[str, Any], claims: list[ToolClaim]) -> list
     precision = raw.get("answer2response")
     if precision is not None and (not isinstance(precision, list)
                                   or len(precision) != len(claims)):
-        raise ImportRejected(path, None, f"query_id {raw.get('query_id')!r}: "
+        raise ImportRejected(path, None, "query_id {get!r}: "
                                          "'answer2response' must hold one label per response "
-                                         "claim.")
+                                         "claim.", get=raw.get('query_id'))
     for j, claim in enumerate(claims):
         claim.raw_label = f"retrieved2response: {claim.raw_label}"
         if precision is not None:
@@ -223,15 +225,16 @@ class _Documents:
                 return self._add(key, text, wanted, rekeyed=key != doc_id)
             if self.texts[key] == wanted:
                 return self.ids[key]
-        raise ImportRejected(self.path, None, f"document '{doc_id}@{query_id}' exists with "
+        raise ImportRejected(self.path, None, "document '{doc_id}@{query_id}' exists with "
                                               "another text; rename it or import into a "
-                                              "fresh gold set.")
+                                              "fresh gold set.", doc_id=doc_id, query_id=query_id)
 
     def _add(self, key: str, text: str, wanted: str, *, rekeyed: bool) -> int:
         try:
             columns = v.document_columns({"key": key, "text": text})
         except InvalidValue as error:
-            raise ImportRejected(self.path, None, f"document '{key}': {error}") from None
+            raise ImportRejected(self.path, None, "document '{key}': {error}",
+                                                  key=key, error=error) from None
         new_id = int(self.op.insert("documents", {**columns, "created_at": self.now,
                                                   "updated_at": self.now})["id"])
         self.texts[key], self.ids[key] = wanted, new_id
@@ -253,12 +256,14 @@ def import_ragchecker_run(store: Store, path: Path, *, run: str | None = None,
         v.check_key("run name", report.name)
         v.check_key("judge name", report.judge)
     except InvalidValue as error:
-        raise ImportRejected(path, None, f"{error} Name it with --run / --assessor.") from None
+        raise ImportRejected(path, None, "{error} Name it with --run / --assessor.",
+                                         error=error) from None
     seen: dict[str, str] = {}
     for r in results:
         if r.case in seen:
-            raise ImportRejected(path, None, f"{r.where}: query_id '{r.case}' was already "
-                                             f"given by {seen[r.case]}; one result per query.")
+            raise ImportRejected(path, None, "{where}: query_id '{case}' was already "
+                                             "given by {seen}; one result per query.",
+                                             where=r.where, case=r.case, seen=seen[r.case])
         seen[r.case] = r.where
     with store.operation("import_run", f"{report.name} ← {path.name}") as op:
         _write(op, path, results, report, cancel)
@@ -275,8 +280,8 @@ def _write(op: Writer, path: Path, results: list[Result], report: RagCheckerRepo
            cancel: Callable[[], bool] | None) -> None:
     """Inside the operation: the run, its cases, documents, lists, answers and claims."""
     if op.select("runs", name=report.name):
-        raise Conflict(f"a run named '{report.name}' already exists; choose another name "
-                       "with --run NAME.")
+        raise Conflict("a run named '{name}' already exists; choose another name "
+                       "with --run NAME.", name=report.name)
     now = utc_now()
     run_id = int(op.insert("runs", {"name": report.name, "created_at": now,
                                     "notes": f"Imported from {path.name}."})["id"])
@@ -321,15 +326,18 @@ def _write(op: Writer, path: Path, results: list[Result], report: RagCheckerRepo
 def _warn(report: RagCheckerReport, ignored: set[str]) -> None:
     if report.rekeyed:
         report.warnings.append(
-            f"{len(report.rekeyed)} doc_ids came back with another text in a later query; "
-            f"each such text is kept as document <doc_id>@<query_id> "
-            f"({few_names(report.rekeyed)})")
+            Message(
+            "{n_rekeyed} doc_ids came back with another text in a later query; "
+            "each such text is kept as document <doc_id>@<query_id> "
+            "({few_names})", n_rekeyed=len(report.rekeyed), few_names=few_names(report.rekeyed)))
     per_result = sorted(name for name in ignored if name.startswith("results[]."))
     if per_result:  # kept on each answer
-        report.warnings.append(f"{KEPT_IN_EXTRA}: {few_names(per_result)}")
+        report.warnings.append(Message(
+                               "{kept_in_extra}: {few_names}",
+                               kept_in_extra=KEPT_IN_EXTRA, few_names=few_names(per_result)))
     lost = sorted(set(ignored) - set(per_result))
     if lost:
-        report.warnings.append(f"fields not kept: {few_names(lost)}")
+        report.warnings.append(Message("fields not kept: {few_names}", few_names=few_names(lost)))
 
 
 def import_ragchecker_run_file(store: Store, source: Path,

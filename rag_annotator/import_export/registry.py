@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rag_annotator.domain.changes import Changes
-from rag_annotator.errors import InvalidValue
+from rag_annotator.errors import InvalidValue, KnownError
+from rag_annotator.messages import N_, Message
 
 
 @dataclass(frozen=True)
@@ -132,8 +133,9 @@ def _load(table: dict[str, str], name: str, direction: str) -> Callable[..., Any
     try:
         target = table[name]
     except KeyError:
-        raise InvalidValue(f"unknown {direction} format '{name}'; known: "
-                           f"{', '.join(sorted(table))}") from None
+        raise InvalidValue("unknown {direction} format '{name}'; known: "
+                           "{table}",
+                           direction=direction, name=name, table=', '.join(sorted(table))) from None
     module_name, function = target.split(":")
     module = importlib.import_module(f"rag_annotator.import_export.{module_name}")
     fn: Callable[..., Any] = getattr(module, function)
@@ -165,15 +167,17 @@ def importer(name: str) -> Callable[[Any, Path, Options], ImportReport]:
     return guarded
 
 
-def _name_the_right_format(error: Exception, source: Path, chosen: str) -> None:
+def _name_the_right_format(error: KnownError, source: Path, chosen: str) -> None:
     """A file refused by the format the user chose but recognised as another: the message
     names that one (a pretty-printed .json given to a JSON Lines importer, a cases sheet
     given to ``xlsx``)."""
     from rag_annotator.import_export.detect import hint
 
     extra = hint(source, chosen)
-    if extra:
-        error.args = (str(error) + extra, *error.args[1:])
+    if extra is not None:
+        reason = Message(error.message_id, **error.params)
+        error.message_id, error.params = N_("{reason}{hint}"), {"reason": reason, "hint": extra}
+        error.args = (error.render("en"), *error.args[1:])
 
 
 def exporter(name: str) -> Callable[[Any, Path, Options], Report]:
@@ -207,7 +211,7 @@ def parse_mapping(text: str | None) -> dict[str, str]:
             continue
         name, sep, header = item.partition("=")
         if not sep or not name.strip() or not header.strip():
-            raise InvalidValue(f"--map: '{item}' is not field=Header; write e.g. "
-                               "--map question=Intitulé,reference_answer=Réponse")
+            raise InvalidValue("--map: '{item}' is not field=Header; write e.g. "
+                               "--map question=Intitulé,reference_answer=Réponse", item=item)
         mapping[name.strip()] = header.strip()
     return mapping

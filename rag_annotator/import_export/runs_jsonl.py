@@ -38,6 +38,7 @@ from rag_annotator.import_export.files import (
 )
 from rag_annotator.import_export.text_sources import read_records
 from rag_annotator.import_export.trec_files import ImportReport, _resolve
+from rag_annotator.messages import Message
 
 #: Resolves each record's context texts to documents (appends to ``documents``/``scores``).
 ContextsMatcher = Callable[[Writer, Path, "list[RunRecord]", ImportReport], None]
@@ -82,15 +83,15 @@ def _text(path: Path, line: int, obj: dict[str, Any], name: str, *,
     value = obj.get(name)
     if value is None:
         if required:
-            raise ImportRejected(path, line, f"the field '{name}' is missing; every line needs "
-                                             "it.")
+            raise ImportRejected(path, line, "the field '{name}' is missing; every line needs "
+                                             "it.", name=name)
         return None
     if not isinstance(value, str) or (required and not value.strip()):
-        raise ImportRejected(path, line, f"'{name}' must be non-empty text.")
+        raise ImportRejected(path, line, "'{name}' must be non-empty text.", name=name)
     try:
         return v.check_text(name, value)
     except InvalidValue as error:
-        raise ImportRejected(path, line, str(error)) from None
+        raise ImportRejected(path, line, "{error}", error=error) from None
 
 
 def _texts(path: Path, line: int, obj: dict[str, Any], name: str) -> list[str] | None:
@@ -98,7 +99,7 @@ def _texts(path: Path, line: int, obj: dict[str, Any], name: str) -> list[str] |
     if value is None:
         return None
     if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
-        raise ImportRejected(path, line, f"'{name}' must be a list of texts.")
+        raise ImportRejected(path, line, "'{name}' must be a list of texts.", name=name)
     return [str(_text(path, line, {name: t}, name)) for t in value]
 
 
@@ -108,8 +109,10 @@ def parse_native(path: Path) -> list[RunRecord]:
     for line, obj in _objects(path):
         unknown = sorted(set(obj) - set(NATIVE_FIELDS))
         if unknown:
-            raise ImportRejected(path, line, f"unknown field '{unknown[0]}'; the fields are "
-                                             f"{', '.join(NATIVE_FIELDS)}.")
+            raise ImportRejected(path, line, "unknown field '{unknown}'; the fields are "
+                                             "{native_fields}.",
+                                             unknown=unknown[0],
+                                             native_fields=', '.join(NATIVE_FIELDS))
         record = RunRecord(line, case=str(_text(path, line, obj, "case", required=True)),
                            answer=_text(path, line, obj, "answer"),
                            contexts=_texts(path, line, obj, "contexts"))
@@ -124,19 +127,20 @@ def parse_native(path: Path) -> list[RunRecord]:
             if isinstance(item, dict):
                 extra = sorted(set(item) - {"document", "score"})
                 if extra:
-                    raise ImportRejected(path, line, f"retrieved item {position}: unknown field "
-                                                     f"'{extra[0]}' (document, score).")
+                    raise ImportRejected(path, line, "retrieved item {position}: unknown field "
+                                                     "'{extra}' (document, score).",
+                                                     position=position, extra=extra[0])
                 score = item.get("score")
                 item = item.get("document")
             if not isinstance(item, str) or not item:
-                raise ImportRejected(path, line, f"retrieved item {position}: expected a "
-                                                 "document id or {\"document\": id, \"score\": "
-                                                 "number}.")
+                raise ImportRejected(path, line, "retrieved item {position}: expected a "
+                                                 "document id or {{\"document\": id, \"score\": "
+                                                 "number}}.", position=position)
             if score is not None and (isinstance(score, bool)
                                       or not isinstance(score, (int, float))
                                       or not math.isfinite(score)):
-                raise ImportRejected(path, line, f"retrieved item {position}: the score must "
-                                                 "be a finite number.")
+                raise ImportRejected(path, line, "retrieved item {position}: the score must "
+                                                 "be a finite number.", position=position)
             record.documents.append(item)
             record.scores.append(None if score is None else float(score))
         citations = obj.get("citations") or []
@@ -146,8 +150,9 @@ def parse_native(path: Path) -> list[RunRecord]:
             if (not isinstance(cite, dict) or set(cite) - {"marker", "document"}
                     or not isinstance(cite.get("document"), str)
                     or not isinstance(cite.get("marker", ""), str)):
-                raise ImportRejected(path, line, f"citation {position}: expected "
-                                                 "{\"marker\": text, \"document\": id}.")
+                raise ImportRejected(path, line, "citation {position}: expected "
+                                                 "{{\"marker\": text, \"document\": id}}.",
+                                                 position=position)
             record.citations.append((cite.get("marker", ""), cite["document"]))
         if record.citations and record.answer is None:
             raise ImportRejected(path, line, "citations need an 'answer'.")
@@ -190,12 +195,13 @@ def _import(store: Store, path: Path, records: list[RunRecord], *, name: str | N
     try:
         v.check_key("run name", run_name)
     except InvalidValue as error:
-        raise ImportRejected(path, None, f"{error} Name the run with --run NAME.") from None
+        raise ImportRejected(path, None, "{error} Name the run with --run NAME.",
+                                         error=error) from None
     report.name, report.rows = run_name, len(records)
     with store.operation("import_run", f"{run_name} ← {path.name}") as op:
         if op.select("runs", name=run_name):
-            raise Conflict(f"a run named '{run_name}' already exists; choose another name "
-                           "with --run NAME.")
+            raise Conflict("a run named '{run_name}' already exists; choose another name "
+                           "with --run NAME.", run_name=run_name)
         if ragas:
             _match_questions(op, path, records, report)
         if any(r.contexts for r in records):
@@ -243,16 +249,19 @@ def _check_lists(path: Path, records: list[RunRecord]) -> None:
     seen_cases: dict[str, int] = {}
     for r in records:
         if r.case in seen_cases:
-            raise ImportRejected(path, r.line, f"case {r.case} already has a line (line "
-                                               f"{seen_cases[r.case]}); merge the two.")
+            raise ImportRejected(path, r.line, "case {case} already has a line (line "
+                                               "{seen_cases}); merge the two.",
+                                               case=r.case, seen_cases=seen_cases[r.case])
         seen_cases[r.case] = r.line
         seen: dict[str, int] = {}
         for position, doc in enumerate(r.documents, start=1):
             if doc in seen:
                 what = "context" if r.contexts else "retrieved item"
-                raise ImportRejected(path, r.line, f"{what} {position} is document {doc} "
-                                                   f"again ({what} {seen[doc]}); remove the "
-                                                   "duplicate.")
+                raise ImportRejected(path, r.line, "{what} {position} is document {doc} "
+                                                   "again ({what} {seen}); remove the "
+                                                   "duplicate.",
+                                                   what=what, position=position, doc=doc,
+                                                   seen=seen[doc])
             seen[doc] = position
 
 
@@ -279,9 +288,10 @@ def _match_questions(op: Writer, path: Path, records: list[RunRecord],
     for r in records:
         found = _match(r.question, exact, loose)
         if len(found) > 1:
-            raise ImportRejected(path, r.line, f"the question matches several cases "
-                                               f"({', '.join(found[:5])}); make their "
-                                               "questions distinct first.")
+            raise ImportRejected(path, r.line, "the question matches several cases "
+                                               "({found}); make their "
+                                               "questions distinct first.",
+                                               found=', '.join(found[:5]))
         if found:
             r.case = found[0]
             continue
@@ -321,10 +331,13 @@ def _match_contexts(op: Writer, path: Path, records: list[RunRecord],
             r.documents.append(found[0])
             r.scores.append(None)
     if unmatched:
-        report.warnings.append(f"{len(unmatched)} contexts matched no document's text and were "
-                               f"added as documents of origin unmatched_context: "
-                               f"{', '.join(unmatched[:5])}{', …' if len(unmatched) > 5 else ''}")
+        report.warnings.append(Message(
+                               "{n_unmatched} contexts matched no document's text and were "
+                               "added as documents of origin unmatched_context: "
+                               "{unmatched}{value}",
+                               n_unmatched=len(unmatched), unmatched=', '.join(unmatched[:5]),
+                               value=', …' if len(unmatched) > 5 else ''))
     if several:
-        report.warnings.append(f"{several} contexts matched several documents with the same "
-                               "text; the first by key was used")
+        report.warnings.append(Message("{several} contexts matched several documents with the same "
+                                       "text; the first by key was used", several=several))
 

@@ -53,8 +53,9 @@ def check_xlsx(path: Path, *, max_bytes: int = MAX_XLSX_BYTES,
     except FileNotFoundError:
         raise ImportRejected(path, None, "no such file; check the path.") from None
     if size > max_bytes:
-        raise ImportRejected(path, None, f"the workbook is too large ({size:,} bytes; the "
-                                         f"limit is {max_bytes:,}); split it.")
+        raise ImportRejected(path, None, "the workbook is too large ({size:,} bytes; the "
+                                         "limit is {max_bytes:,}); split it.",
+                                         size=size, max_bytes=max_bytes)
     if not zipfile.is_zipfile(path):
         raise ImportRejected(path, None, "not an .xlsx workbook (not a zip file); save it "
                                          "from Excel as .xlsx.")
@@ -62,22 +63,28 @@ def check_xlsx(path: Path, *, max_bytes: int = MAX_XLSX_BYTES,
         with zipfile.ZipFile(path) as archive:
             members = archive.infolist()
     except (zipfile.BadZipFile, OSError) as error:
-        raise ImportRejected(path, None, f"the workbook is damaged ({error}).") from None
+        raise ImportRejected(path, None, "the workbook is damaged ({error}).",
+                                         error=error) from None
     if len(members) > MAX_XLSX_MEMBERS:
-        raise ImportRejected(path, None, f"the workbook has {len(members):,} parts; refused.")
+        raise ImportRejected(path, None, "the workbook has {n_members:,} parts; refused.",
+                                         n_members=len(members))
     unpacked = sum(m.file_size for m in members)
     packed = sum(m.compress_size for m in members)
     if unpacked > max_unpacked:
-        raise ImportRejected(path, None, f"the workbook would expand to {unpacked:,} bytes "
-                                         f"(limit {max_unpacked:,}); refused.")
+        raise ImportRejected(path, None, "the workbook would expand to {unpacked:,} bytes "
+                                         "(limit {max_unpacked:,}); refused.",
+                                         unpacked=unpacked, max_unpacked=max_unpacked)
     for member in members:
         ratio = member.file_size / max(member.compress_size, 1)
         if member.file_size > 1024**2 and ratio > max_ratio:
-            raise ImportRejected(path, None, f"part {member.filename} expands {ratio:.0f}× "
-                                             f"(limit {max_ratio:.0f}×): a zip bomb? refused.")
+            raise ImportRejected(path, None, "part {filename} expands {ratio:.0f}× "
+                                             "(limit {max_ratio:.0f}×): a zip bomb? refused.",
+                                             filename=member.filename, ratio=ratio,
+                                             max_ratio=max_ratio)
     if packed and unpacked > 1024**2 and unpacked / packed > max_ratio:
-        raise ImportRejected(path, None, f"the workbook expands {unpacked / packed:.0f}× "
-                                         f"(limit {max_ratio:.0f}×): a zip bomb? refused.")
+        raise ImportRejected(path, None, "the workbook expands {unpacked:.0f}× "
+                                         "(limit {max_ratio:.0f}×): a zip bomb? refused.",
+                                         unpacked=unpacked / packed, max_ratio=max_ratio)
 
 
 def require_defused_xml() -> None:

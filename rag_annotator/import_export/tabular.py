@@ -31,6 +31,7 @@ from typing import Any
 
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_source_bytes
+from rag_annotator.messages import Message
 
 #: Largest CSV/XLSX an import reads (10,000 cases with long answers fit in a few MB).
 MAX_TABLE_BYTES = 64 * 1024 * 1024
@@ -85,9 +86,10 @@ def _check_size(path: Path) -> int:
     if path.is_dir():
         raise ImportRejected(path, None, "this is a folder; choose a file.")
     if size > MAX_TABLE_BYTES:
-        raise ImportRejected(path, None, f"the file is too large ({size / 1e6:,.0f} MB; the "
-                                         f"limit is {MAX_TABLE_BYTES / 1e6:,.0f} MB); split "
-                                         "it into several files.")
+        raise ImportRejected(path, None, "the file is too large ({size:,.0f} MB; the "
+                                         "limit is {max_table_bytes:,.0f} MB); split "
+                                         "it into several files.",
+                                         size=size / 1e6, max_table_bytes=MAX_TABLE_BYTES / 1e6)
     if size == 0:
         raise ImportRejected(path, None, "the file is empty.")
     return size
@@ -97,7 +99,7 @@ def decode_text(path: Path, data: bytes) -> tuple[str, str]:
     """The text of a CSV and the encoding used (utf-8, utf-8-sig or cp1252)."""
     for magic, what in _SIGNATURES:
         if data.startswith(magic):
-            raise ImportRejected(path, None, f"this is not a text table but {what}.")
+            raise ImportRejected(path, None, "this is not a text table but {what}.", what=what)
     nul = data.find(b"\x00")
     if nul >= 0:
         line = data.count(b"\n", 0, nul) + 1
@@ -149,10 +151,10 @@ def read_csv(path: Path) -> Table:
     data = read_source_bytes(path, MAX_TABLE_BYTES)  # a gzipped CSV is read as it is
     text, encoding = decode_text(path, data)
     delimiter = sniff_delimiter(text)
-    warnings = []
+    warnings: list[str] = []
     if encoding == "cp1252":
-        warnings.append(f"{path.name}: not UTF-8; read as Windows-1252 (check the accents "
-                        "in the preview).")
+        warnings.append(Message("{name}: not UTF-8; read as Windows-1252 (check the accents "
+                                "in the preview).", name=path.name))
     previous = csv.field_size_limit()
     csv.field_size_limit(MAX_FIELD_CHARS)
     try:
@@ -167,8 +169,8 @@ def _csv_records(path: Path, text: str, delimiter: str) -> Iterator[list[str]]:
     try:
         yield from reader
     except csv.Error as error:
-        raise ImportRejected(path, reader.line_num, f"not a valid CSV line ({error}); check "
-                                                    "the quotes.") from None
+        raise ImportRejected(path, reader.line_num, "not a valid CSV line ({error}); check "
+                                                    "the quotes.", error=error) from None
 
 
 def _table(path: Path, records: list[list[str]], warnings: list[str], encoding: str,
@@ -183,9 +185,11 @@ def _table(path: Path, records: list[list[str]], warnings: list[str], encoding: 
         headers.pop()
     width = len(headers)
     if width * (len(numbered) - 1) > MAX_TABLE_CELLS:
-        raise ImportRejected(path, None, f"the table has {len(numbered) - 1:,} rows of "
-                                         f"{width:,} columns, more than "
-                                         f"{MAX_TABLE_CELLS:,} cells; split it.")
+        raise ImportRejected(path, None, "the table has {n_numbered:,} rows of "
+                                         "{width:,} columns, more than "
+                                         "{max_table_cells:,} cells; split it.",
+                                         n_numbered=len(numbered) - 1, width=width,
+                                         max_table_cells=MAX_TABLE_CELLS)
     rows: list[tuple[int, list[str]]] = []
     extra_rows: list[int] = []
     for number, cells in numbered[1:]:
@@ -194,8 +198,9 @@ def _table(path: Path, records: list[list[str]], warnings: list[str], encoding: 
         cells = (cells + [""] * width)[:width]
         rows.append((number - first + 1, cells))
     if extra_rows:
-        warnings.append(f"{path.name}: rows {_few(extra_rows)} have more cells than the header "
-                        "has columns; the extra cells were ignored.")
+        warnings.append(Message("{name}: rows {few} have more cells than the header "
+                                "has columns; the extra cells were ignored.",
+                                name=path.name, few=_few(extra_rows)))
     return Table(path, headers, rows, warnings, encoding, delimiter)
 
 
@@ -271,8 +276,9 @@ def open_workbook(path: Path, *, max_bytes: int | None = None) -> Iterator[Any]:
 
 
 def _unreadable(path: Path, error: Exception) -> ImportRejected:
-    return ImportRejected(path, None, f"the workbook cannot be read ({type(error).__name__}: "
-                                      f"{error}); save it again from Excel as .xlsx.")
+    return ImportRejected(path, None, "the workbook cannot be read ({name}: "
+                                      "{error}); save it again from Excel as .xlsx.",
+                                      name=type(error).__name__, error=error)
 
 
 def read_xlsx(path: Path, *, cancel: Callable[[], bool] | None = None,
@@ -304,8 +310,9 @@ def _first_sheet(path: Path, workbook: Any, cancel: Callable[[], bool] | None,
             continue
         if accept is None or accept(table.headers):
             if index > 0:
-                table.warnings.append(f"{path.name}: read the sheet '{sheet.title}' (the "
-                                      "sheets before it have no recognised columns).")
+                table.warnings.append(Message("{name}: read the sheet '{title}' (the "
+                                              "sheets before it have no recognised columns).",
+                                              name=path.name, title=sheet.title))
             return table
         first = first or table
     if first is None:
@@ -346,13 +353,14 @@ class CellBudget:
         self.cells += len(values)
         self.chars += sum(len(v) for v in values if type(v) is str)
         if self.chars > self.max_chars:
-            raise ImportRejected(self.path, None, f"sheet '{sheet}', row {row}: the text of "
-                                 f"the cells passes {self.max_chars:,} characters here (text "
+            raise ImportRejected(self.path, None, "sheet '{sheet}', row {row}: the text of "
+                                 "the cells passes {max_chars:,} characters here (text "
                                  "shared by several cells counts for each); split the "
-                                 "workbook.")
+                                 "workbook.", sheet=sheet, row=row, max_chars=self.max_chars)
         if self.cells > self.max_cells:
-            raise ImportRejected(self.path, None, f"sheet '{sheet}', row {row}: the rows "
-                                 f"hold more than {self.max_cells:,} cells here (counting "
+            raise ImportRejected(self.path, None, "sheet '{sheet}', row {row}: the rows "
+                                 "hold more than {max_cells:,} cells here (counting "
                                  "empty cells before the last one of each row); split the "
-                                 "workbook or delete the far-away cells.")
+                                 "workbook or delete the far-away cells.",
+                                 sheet=sheet, row=row, max_cells=self.max_cells)
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from rag_annotator.domain.agent_ops import TrajectoryInput
 from rag_annotator.gc_pause import bulk_objects
-from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, plain
+from rag_annotator.import_export.extra_fields import plain
 from rag_annotator.import_export.files import TOO_DEEP
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.tabular import few_names
@@ -46,6 +46,7 @@ from rag_annotator.import_export.trajectories import (
     _store,
     tally_notes,
 )
+from rag_annotator.messages import Message
 
 _TAU_FIELDS = frozenset(("task_id", "reward", "info", "traj", "trial"))
 _TAU2_KEPT = frozenset(("task_id", "trial", "messages", "agent_cost", "duration"))
@@ -70,15 +71,17 @@ class _Parsed:
     def warnings(self) -> list[str]:
         notes = tally_notes(self.tally)
         if self.user_calls:
-            notes.append(f"{self.user_calls} tool calls of the simulated user (requestor "
-                         "user) are not agent steps; left out")
+            notes.append(Message("{user_calls} tool calls of the simulated user (requestor "
+                                 "user) are not agent steps; left out", user_calls=self.user_calls))
         if self.unanswered:
-            notes.append(f"{self.unanswered} tool calls have no tool message; their result "
-                         "is left empty")
+            notes.append(Message("{unanswered} tool calls have no tool message; their result "
+                                 "is left empty", unanswered=self.unanswered))
         if self.in_extra:
-            notes.append(f"{KEPT_IN_EXTRA}: {few_names(sorted(self.in_extra))}")
+            notes.append(Message("fields kept in extra: {few}",
+                                 few=few_names(sorted(self.in_extra))))
         if self.ignored:
-            notes.append(f"fields not kept: {few_names(sorted(self.ignored))}")
+            notes.append(Message(
+                         "fields not kept: {few_names}", few_names=few_names(sorted(self.ignored))))
         return notes
 
 
@@ -152,15 +155,16 @@ def _tau2(at: _Line, obj: dict[str, Any], parsed: _Parsed) -> None:
             parsed.questions[str(task["id"])] = at.text("instructions", instructions)
     for n, sim in enumerate(obj["simulations"], start=1):
         if not isinstance(sim, dict):
-            raise at.fail(f"simulation {n}: expected an object.")
+            raise at.fail("simulation {n}: expected an object.", n=n)
         where = at  # a Results object is one JSON value: its line is the object's
         case = where.case(sim, ("task_id",))
         extra = {k: plain(x) for k, x in sim.items() if k not in _TAU2_KEPT}
         parsed.in_extra |= {f"simulations.{k}" for k in extra}
         messages = sim.get("messages")
         if not isinstance(messages, list):
-            raise where.fail(f"simulation {n} (task {case}): 'messages' is missing; this "
-                             "importer reads half-duplex runs (messages, not ticks).")
+            raise where.fail("simulation {n} (task {case}): 'messages' is missing; this "
+                             "importer reads half-duplex runs (messages, not ticks).",
+                             n=n, case=case)
         steps, answer, missing = _conversation(where, _openai_messages(messages, parsed),
                                                parsed.tally)
         parsed.unanswered += missing
@@ -217,8 +221,8 @@ def import_tau(store: Any, path: Path, *, run: str | None = None,
     made = len((report.changes.rows.get("cases", {}).get("insert") or ())
                if report.changes is not None else ())
     if made:
-        report.warnings.append(f"{made} agent cases made from the file's tasks (drafts; "
-                               "question = the task's instruction)")
+        report.warnings.append(Message("{made} agent cases made from the file's tasks (drafts; "
+                                       "question = the task's instruction)", made=made))
     return report
 
 

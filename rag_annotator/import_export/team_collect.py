@@ -36,6 +36,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import FileNotFound, KnownError
 from rag_annotator.import_export import team_collect_items
 from rag_annotator.import_export.files import Cancelled, check_cancel
+from rag_annotator.messages import Message
 from rag_annotator.storage import team_merge
 from rag_annotator.storage.store import GoldSetStore
 
@@ -72,15 +73,21 @@ class FileCollect:
     def summary(self) -> str:
         """One line in English."""
         if self.refused is not None:
-            return f"refused: {self.refused}"
+            return Message("refused: {refused}", refused=self.refused)
         if self.items != "pairs":
-            return (f"{self.path}: {self.assessor}: {self.added} {self.items[:-1]} verdicts "
-                    f"added, {self.updated} updated, {self.unchanged} unchanged; "
-                    f"{len(self.conflicts)} conflicts, {len(self.skipped)} skipped")
-        return (f"{self.path}: {self.assessor}: {self.added} judgments added, {self.updated} "
-                f"updated, {self.unchanged} unchanged, {self.controls} control repeats, "
-                f"{self.cannot_judge} can't-judge; {len(self.conflicts)} conflicts, "
-                f"{len(self.skipped)} skipped")
+            return Message("{file}: {assessor}: {added} {item} verdicts added, {updated} "
+                           "updated, {unchanged} unchanged; {conflicts} conflicts, {skipped} "
+                           "skipped", file=self.path, assessor=self.assessor,
+                           added=self.added, item=self.items[:-1], updated=self.updated,
+                           unchanged=self.unchanged, conflicts=len(self.conflicts),
+                           skipped=len(self.skipped))
+        return Message("{file}: {assessor}: {added} judgments added, {updated} updated, "
+                       "{unchanged} unchanged, {controls} control repeats, {cannot_judge} "
+                       "can't-judge; {conflicts} conflicts, {skipped} skipped",
+                       file=self.path, assessor=self.assessor, added=self.added,
+                       updated=self.updated, unchanged=self.unchanged, controls=self.controls,
+                       cannot_judge=self.cannot_judge, conflicts=len(self.conflicts),
+                       skipped=len(self.skipped))
 
 
 @dataclass
@@ -161,7 +168,7 @@ def collect(store: GoldSetStore, sources: Iterable[str | Path], *,
         except Cancelled:
             raise
         except KnownError as error:
-            result.refused = str(error)  # names the file
+            result.refused = Message("{error}", error=error)  # names the file
         report.files.append(result)
     if progress is not None:
         progress(len(paths), len(paths))
@@ -192,20 +199,23 @@ def _collect_one(store: GoldSetStore, master: _Master, path: Path,
             items = ([] if kind == "pairs"
                      else team_collect_items.incoming_items(other, kind))
     except OSError as error:
-        raise KnownError(f"cannot be read ({error.strerror or error}).", path=path) from None
+        raise KnownError("cannot be read ({value}).",
+                         value=error.strerror or error, path=path) from None
     mine = store.file_uuid()
     if not mine or info["master"] != mine:
         raise KnownError("it was handed out by another master file, not this one; collect "
                          "it into the file that ran 'assign'.", path=path)
     campaign = store.campaign_by_uuid(info["campaign"])
     if campaign is None:
-        raise KnownError(f"it belongs to campaign {info['campaign']}, which this file does "
-                         "not have (removed or undone?); nothing was collected.", path=path)
+        raise KnownError("it belongs to campaign {info}, which this file does "
+                         "not have (removed or undone?); nothing was collected.",
+                         info=info['campaign'], path=path)
     assessor = info["assessor"]
     result.assessor = assessor
     if not store.has_slot(int(campaign["id"]), assessor):
-        raise KnownError(f"assessor {assessor!r} has no slot in campaign {campaign['name']}; "
-                         "nothing was collected.", path=path)
+        raise KnownError("assessor {assessor!r} has no slot in campaign {campaign}; "
+                         "nothing was collected.",
+                         assessor=assessor, campaign=campaign['name'], path=path)
     if kind != "pairs":
         result.items = kind
         team_collect_items.collect_items(store, path, campaign, assessor, items, result)
@@ -216,12 +226,12 @@ def _collect_one(store: GoldSetStore, master: _Master, path: Path,
         attached = store.attach_incoming(path)
         attached.__enter__()
     except sqlite3.Error as error:
-        raise KnownError(f"cannot be read ({error}).", path=path) from None
+        raise KnownError("cannot be read ({error}).", error=error, path=path) from None
     try:
         _judgments(store, path, reader, writes, result)
     except sqlite3.DatabaseError as error:  # changed under our feet (a sync engine wrote it)
-        raise KnownError(f"could not be read to the end ({error}); nothing of it was "
-                         "collected. Let the sync finish, then collect again.",
+        raise KnownError("could not be read to the end ({error}); nothing of it was "
+                         "collected. Let the sync finish, then collect again.", error=error,
                          path=path) from None
     finally:
         attached.__exit__(None, None, None)

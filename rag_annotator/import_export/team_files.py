@@ -28,6 +28,7 @@ from rag_annotator.import_export.team_collect import (
     collect,
     expand_sources,
 )
+from rag_annotator.messages import Message
 from rag_annotator.storage import tempfiles
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.storage.team_copy import refuse_existing, write_assignment
@@ -70,9 +71,10 @@ class HandOutReport:
 
     def summary(self) -> str:
         """One line in English."""
-        return (f"campaign {self.campaign}: {self.pairs} pairs handed out to "
-                f"{len(self.files)} assessors ("
-                + ", ".join(f"{name} {n}" for name, n in self.slots.items()) + " slots)")
+        return Message("campaign {campaign}: {pairs} pairs handed out to {assessors} assessors "
+                       "({slots} slots)", campaign=self.campaign, pairs=self.pairs,
+                       assessors=len(self.files),
+                       slots=", ".join(f"{name} {n}" for name, n in self.slots.items()))
 
 
 def hand_out(store: GoldSetStore, assessors: Sequence[str], per_pair: int, out_dir: Path, *,
@@ -144,7 +146,7 @@ def export_pending(store: GoldSetStore, destination: Path) -> int:
     with atomic_text_writer(destination) as out:
         for case, doc in pairs:
             if any(ch.isspace() for ch in case + doc):
-                raise KnownError(f"case {case!r} or document {doc!r} holds a space, which a "
-                                 "qrels line cannot carry.", path=destination)
+                raise KnownError("case {case!r} or document {doc!r} holds a space, which a "
+                                 "qrels line cannot carry.", case=case, doc=doc, path=destination)
             out.write(f"{case} 0 {doc} -1\n")
     return len(pairs)

@@ -181,9 +181,10 @@ def _decode(path: Path, text: str, at: int) -> tuple[Any, int]:
     try:
         return _DECODER.raw_decode(text, at)
     except json.JSONDecodeError as error:
-        raise ImportRejected(path, error.lineno, f"not valid JSON ({error.msg}).") from None
+        raise ImportRejected(path, error.lineno, "not valid JSON ({msg}).", msg=error.msg) from None
     except ValueError as error:  # a refused constant or duplicate key
-        raise ImportRejected(path, _line_of(text, at), f"not valid JSON ({error}).") from None
+        raise ImportRejected(path, _line_of(text, at), "not valid JSON ({error}).",
+                                                       error=error) from None
     except RecursionError:
         raise ImportRejected(path, _line_of(text, at), TOO_DEEP) from None
 
@@ -229,10 +230,11 @@ def _lines(path: Path, text: str) -> Iterator[tuple[int, Any]]:
         try:
             value = _DECODER.decode(line)
         except json.JSONDecodeError as error:
-            raise ImportRejected(path, number, f"not valid JSON ({error.msg}); in JSON Lines "
-                                               "each line is one JSON value.") from None
+            raise ImportRejected(path, number, "not valid JSON ({msg}); in JSON Lines "
+                                               "each line is one JSON value.",
+                                               msg=error.msg) from None
         except ValueError as error:
-            raise ImportRejected(path, number, f"not valid JSON ({error}).") from None
+            raise ImportRejected(path, number, "not valid JSON ({error}).", error=error) from None
         except RecursionError:
             raise ImportRejected(path, number, TOO_DEEP) from None
         yield number, value

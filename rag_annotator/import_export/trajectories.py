@@ -70,6 +70,8 @@ from rag_annotator.import_export.files import (
 )
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.tabular import few_names
+from rag_annotator.import_export.tool_call_notes import tally_notes as tally_notes
+from rag_annotator.messages import N_, Message
 
 #: The largest integer SQLite stores (and beyond which a count makes no sense).
 _LARGEST = 2**63 - 1
@@ -94,13 +96,20 @@ class TrajectoryReport:
 
     def summary(self) -> str:
         """One sentence in English (the UI builds its own translated text)."""
-        return (f"{_count(self.trajectories, 'trajectory', 'trajectories')}, "
-                f"{_count(self.steps, 'step', 'steps')} imported into "
-                f"{'new ' if self.new_run else ''}run '{self.name}'.")
+        run = Message(N_("new run '{name}'") if self.new_run else N_("run '{name}'"),
+                      name=self.name)
+        return Message("{trajectories}, {steps} imported into {run}.", run=run,
+                       trajectories=_count(self.trajectories, "trajectory", "trajectories"),
+                       steps=_count(self.steps, "step", "steps"))
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _count(n: int, one: str, many: str) -> Message:
+    """``1 trajectory``, ``3 steps``: the French catalogue has the same two forms."""
+    return Message(_COUNTS[one if n == 1 else many], n=n)
+
+
+_COUNTS = {"trajectory": N_("{n} trajectory"), "trajectories": N_("{n} trajectories"),
+           "step": N_("{n} step"), "steps": N_("{n} steps")}
 
 
 # -- reading JSON ------------------------------------------------------------------------------
@@ -165,8 +174,8 @@ def _objects(path: Path) -> list[tuple[int, dict[str, Any], bool]]:
         try:
             value = _loads(line)
         except ValueError as error:  # json.JSONDecodeError is a ValueError
-            raise ImportRejected(path, number, f"not valid JSON ({error}); each line must be "
-                                               "one JSON object.") from None
+            raise ImportRejected(path, number, "not valid JSON ({error}); each line must be "
+                                               "one JSON object.", error=error) from None
         if not isinstance(value, dict):
             raise ImportRejected(path, number, "expected a JSON object ({...}) on each line.")
         found.append((number, value, "\\u" in line and _SURROGATE.search(line) is not None))
@@ -192,8 +201,8 @@ def _array(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
         try:
             value, end = _DECODER.raw_decode(text, i)
         except ValueError as error:
-            raise ImportRejected(path, line_at(i), f"not valid JSON ({error}); the file must "
-                                                   "be one array of objects.") from None
+            raise ImportRejected(path, line_at(i), "not valid JSON ({error}); the file must be "
+                                                   "one array of objects.", error=error) from None
         except RecursionError:
             raise ImportRejected(path, line_at(i), TOO_DEEP) from None
         if not isinstance(value, dict):
@@ -230,8 +239,9 @@ def _sequence(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
         try:
             value, i = _DECODER.raw_decode(text, i)
         except ValueError as error:
-            raise ImportRejected(path, line, f"not valid JSON ({error}); give one array of "
-                                             "objects, or one object after the other.") from None
+            raise ImportRejected(path, line, "not valid JSON ({error}); give one array of "
+                                             "objects, or one object after the other.",
+                                             error=error) from None
         except RecursionError:
             raise ImportRejected(path, line, TOO_DEEP) from None
         if not isinstance(value, dict):
@@ -247,28 +257,29 @@ class _Line:
         self.path, self.line = path, line
         self.suspicious = suspicious  # the line may hold a lone surrogate: check texts
 
-    def fail(self, message: str) -> ImportRejected:
-        return ImportRejected(self.path, self.line, message)
+    def fail(self, message: str, **params: Any) -> ImportRejected:
+        return ImportRejected(self.path, self.line, message, **params)
 
     def pick(self, obj: dict[str, Any], names: tuple[str, ...]) -> tuple[str, Any]:
         """The value under the first of ``names`` present (``names[0]``, None if none);
         two aliases of one field at once are refused."""
         given = [n for n in names if n in obj]
         if len(given) > 1:
-            raise self.fail(f"'{given[0]}' and '{given[1]}' are the same field; keep one.")
+            raise self.fail("'{given}' and '{given2}' are the same field; keep one.",
+                            given=given[0], given2=given[1])
         return (given[0], obj[given[0]]) if given else (names[0], None)
 
     def text(self, name: str, value: Any, *, default: str = "") -> str:
         if value is None:
             return default
         if not isinstance(value, str):
-            raise self.fail(f"'{name}' must be text.")
+            raise self.fail("'{name}' must be text.", name=name)
         if not self.suspicious:
             return value
         try:
             return str(v.check_text(name, value))
         except InvalidValue as error:
-            raise self.fail(str(error)) from None
+            raise self.fail("{error}", error=error) from None
 
     def case(self, obj: dict[str, Any], names: tuple[str, ...] = ("case", "case_id")) -> str:
         name, value = self.pick(obj, names)
@@ -280,20 +291,24 @@ class _Line:
         try:
             return v.check_key(name, value)
         except InvalidValue as error:
-            raise self.fail(str(error)) from None
+            raise self.fail("{error}", error=error) from None
 
     def number(self, name: str, value: Any, *, whole: bool = False) -> Any:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(f"'{name}' must be a number (or null), got {json.dumps(value)}.")
+            raise self.fail("'{name}' must be a number (or null), got {dumps}.",
+                            name=name, dumps=json.dumps(value))
         if isinstance(value, int) and abs(value) > _LARGEST:  # past SQLite's integers
-            raise self.fail(f"'{name}' is out of range (a number from 0 to {_LARGEST:,}).")
+            raise self.fail("'{name}' is out of range (a number from 0 to {largest:,}).",
+                            name=name, largest=_LARGEST)
         if not math.isfinite(value) or value < 0:
-            raise self.fail(f"'{name}' must be a finite number of 0 or more (got {value}).")
+            raise self.fail("'{name}' must be a finite number of 0 or more (got {value}).",
+                            name=name, value=value)
         if whole:
             if value != int(value):
-                raise self.fail(f"'{name}' must be a whole number (got {value}).")
+                raise self.fail("'{name}' must be a whole number (got {value}).",
+                                name=name, value=value)
             return int(value)
         return float(value)
 
@@ -345,19 +360,6 @@ def undouble(value: Any, tally: dict[str, int] | None) -> Any:
     return value
 
 
-def tally_notes(tally: dict[str, int]) -> list[str]:
-    """The report's notes for what :func:`_conversation` repaired (``tally``)."""
-    notes = []
-    if tally.get("double"):
-        notes.append(f"{tally['double']} tool call arguments were double-encoded (a JSON text "
-                     "holding JSON); they were decoded")
-    if tally.get("reused"):
-        notes.append(f"{tally['reused']} tool call ids were used again within one log "
-                     f"({tally.get('reused_logs', 0)} logs); each tool message was paired "
-                     "with the earliest unanswered call of its id")
-    return notes
-
-
 # -- the two shapes ----------------------------------------------------------------------------
 def parse_native(path: Path) -> tuple[list[TrajectoryInput], dict[int, str]]:
     """Parse a ``trajectories`` file; also return each line's ``run`` field, if any."""
@@ -380,9 +382,9 @@ def _native_item(at: _Line, obj: dict[str, Any]) -> tuple[TrajectoryInput, str |
     line, suspicious = at.line, at.suspicious
     unknown = [k for k in obj if k not in NATIVE_FIELDS]
     if unknown:
-        raise at.fail(f"unknown field '{unknown[0]}'; the fields are case, steps, "
+        raise at.fail("unknown field '{unknown}'; the fields are case, steps, "
                       "final_state, answer, tokens, seconds, cost (and trial, reward, run, "
-                      "metadata).")
+                      "metadata).", unknown=unknown[0])
     run = _run_field(at, obj["run"]) if "run" in obj else None
     case = at.case(obj)
     if "steps" not in obj:
@@ -404,16 +406,16 @@ def _native_item(at: _Line, obj: dict[str, Any]) -> tuple[TrajectoryInput, str |
                     parsed.append((name, _ENCODE(arguments), result))
                     continue
         if not isinstance(step, dict):
-            raise at.fail(f"step {position}: expected an object {{\"tool\": name, "
-                          "\"arguments\": {...}, \"result\": text}.")
+            raise at.fail("step {position}: expected an object {{\"tool\": name, "
+                          "\"arguments\": {{...}}, \"result\": text}}.", position=position)
         if step.keys() <= _STEP_KEYS:  # the documented shape: no alias to look for
             tool, arguments, result = (step.get("tool"), step.get("arguments"),
                                        step.get("result"))
         else:
             extra = [k for k in step if k not in _STEP_ALIASES]
             if extra:
-                raise at.fail(f"step {position}: unknown field '{extra[0]}' (tool, "
-                              "arguments, result).")
+                raise at.fail("step {position}: unknown field '{extra}' (tool, "
+                              "arguments, result).", position=position, extra=extra[0])
             _n, tool = at.pick(step, STEP_FIELDS["tool"])
             _n, arguments = at.pick(step, STEP_FIELDS["arguments"])
             _n, result = at.pick(step, STEP_FIELDS["result"])
@@ -432,7 +434,8 @@ def _native_item(at: _Line, obj: dict[str, Any]) -> tuple[TrajectoryInput, str |
 
 def _tool(at: _Line, position: int, value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise at.fail(f"step {position}: 'tool' must be the tool's name (non-empty text).")
+        raise at.fail("step {position}: 'tool' must be the tool's name (non-empty text).",
+                      position=position)
     return at.text(f"step {position} tool", value.strip())
 
 
@@ -440,7 +443,7 @@ def _run_field(at: _Line, value: Any) -> str:
     try:
         return v.check_key("run", value)
     except InvalidValue as error:
-        raise at.fail(str(error)) from None
+        raise at.fail("{error}", error=error) from None
 
 
 def parse_openai(path: Path, warnings: list[str]) -> list[TrajectoryInput]:
@@ -460,13 +463,15 @@ def parse_openai(path: Path, warnings: list[str]) -> list[TrajectoryInput]:
         items.append(item)
         unanswered.extend([line] * missing)
     if ignored:
-        warnings.append(f"fields ignored: {few_names(sorted(ignored))}")
+        warnings.append(Message("fields ignored: {few_names}",
+                                few_names=few_names(sorted(ignored))))
     warnings.extend(tally_notes(tally))
     if unanswered:
         lines = sorted(set(unanswered))
-        warnings.append(f"{len(unanswered)} tool calls have no tool message; their result is "
-                        f"left empty (lines {', '.join(map(str, lines[:5]))}"
-                        f"{', …' if len(lines) > 5 else ''})")
+        warnings.append(Message("{n_unanswered} tool calls have no tool message; their result is "
+                                "left empty (lines {map}{value})", n_unanswered=len(unanswered),
+                                map=', '.join(map(str, lines[:5])),
+                                value=', …' if len(lines) > 5 else ''))
     return items
 
 
@@ -520,7 +525,7 @@ def _conversation(at: _Line, messages: list[Any], tally: dict[str, int] | None =
             _response_item(at, number, message, steps, by_id, count)
             continue
         if not isinstance(message, dict) or not isinstance(message.get("role"), str):
-            raise at.fail(f"message {number}: expected an object with a 'role'.")
+            raise at.fail("message {number}: expected an object with a 'role'.", number=number)
         role = message["role"]
         content = message.get("content")
         if role == "assistant":
@@ -533,8 +538,8 @@ def _conversation(at: _Line, messages: list[Any], tally: dict[str, int] | None =
             _result(at, number, message.get("tool_call_id"), content, steps, by_id,
                     "tool_call_id")
         elif role == "function":  # the older functions API: name + content, no id
-            raise at.fail(f"message {number}: role 'function' (the older functions API) is "
-                          "not read; log tool_calls and tool messages.")
+            raise at.fail("message {number}: role 'function' (the older functions API) is "
+                          "not read; log tool_calls and tool messages.", number=number)
     if count.get("reused", 0) > reused:
         count["reused_logs"] = count.get("reused_logs", 0) + 1
     return ([(tool, arguments, "" if result is None else result)
@@ -547,12 +552,13 @@ def _result(at: _Line, number: int, call_id: Any, content: Any, steps: list[list
     """Attach a tool message's content to the call it answers: the earliest call with
     that id still unanswered (ids used again within a log are paired by position)."""
     if not isinstance(call_id, str) or call_id not in by_id:
-        raise at.fail(f"message {number}: this tool message answers {json.dumps(call_id)}, "
-                      f"which no earlier assistant tool call has as its id; fix {field}.")
+        raise at.fail("message {number}: this tool message answers {dumps}, "
+                      "which no earlier assistant tool call has as its id; fix {field}.",
+                      number=number, dumps=json.dumps(call_id), field=field)
     open_calls = [i for i in by_id[call_id] if steps[i][2] is None]
     if not open_calls:
-        raise at.fail(f"message {number}: tool call '{call_id}' already has a result; keep "
-                      "one tool message per call.")
+        raise at.fail("message {number}: tool call '{call_id}' already has a result; keep "
+                      "one tool message per call.", number=number, call_id=call_id)
     steps[open_calls[0]][2] = _content_text(at, number, content)
 
 
@@ -579,20 +585,22 @@ def _content_text(at: _Line, number: int, content: Any) -> str:
         parts = [p.get("text") for p in content if isinstance(p, dict)]
         return at.text(f"message {number} content",
                        "".join(p for p in parts if isinstance(p, str)))
-    raise at.fail(f"message {number}: 'content' must be text, a list of parts or null.")
+    raise at.fail("message {number}: 'content' must be text, a list of parts or null.",
+                  number=number)
 
 
 def _call(at: _Line, number: int, call: Any, by_id: dict[str, list[int]],
           position: int, tally: dict[str, int]) -> list[Any]:
     if not isinstance(call, dict) or not isinstance(call.get("function"), dict):
-        raise at.fail(f"message {number}: each tool call needs a 'function' object "
-                      "{\"name\", \"arguments\"}.")
+        raise at.fail("message {number}: each tool call needs a 'function' object "
+                      "{{\"name\", \"arguments\"}}.", number=number)
     call_id = call.get("id")
     label = f"tool call {json.dumps(call_id) if call_id is not None else position}"
     function = call["function"]
     name = function.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise at.fail(f"message {number}, {label}: 'function.name' must be the tool's name.")
+        raise at.fail("message {number}, {label}: 'function.name' must be the tool's name.",
+                      number=number, label=label)
     raw = function.get("arguments")
     if raw is None or raw == "":
         arguments = "{}"
@@ -600,15 +608,17 @@ def _call(at: _Line, number: int, call: Any, by_id: dict[str, list[int]],
         try:
             arguments = json.dumps(undouble(_loads(raw), tally), ensure_ascii=False)
         except ValueError as error:
-            raise at.fail(f"message {number}, {label} ({name}): 'arguments' is not valid "
-                          f"JSON ({error}); it must be a JSON text.") from None
+            raise at.fail("message {number}, {label} ({name}): 'arguments' is not valid "
+                          "JSON ({error}); it must be a JSON text.",
+                          number=number, label=label, name=name, error=error) from None
     elif isinstance(raw, dict):
         arguments = json.dumps(raw, ensure_ascii=False)
     else:
-        raise at.fail(f"message {number}, {label} ({name}): 'arguments' must be a JSON text.")
+        raise at.fail("message {number}, {label} ({name}): 'arguments' must be a JSON text.",
+                      number=number, label=label, name=name)
     if call_id is not None:
         if not isinstance(call_id, str) or not call_id:
-            raise at.fail(f"message {number}: a tool call's 'id' must be text.")
+            raise at.fail("message {number}: a tool call's 'id' must be text.", number=number)
         if call_id in by_id:
             tally["reused"] = tally.get("reused", 0) + 1
         by_id.setdefault(call_id, []).append(position - 1)
@@ -623,14 +633,15 @@ def _store(store: Store, path: Path, run: str, items: list[TrajectoryInput],
     try:
         v.check_key("run name", run)
     except InvalidValue as error:
-        raise ImportRejected(path, None, f"{error} Name the run with --run NAME.") from None
+        raise ImportRejected(path, None, "{error} Name the run with --run NAME.",
+                                         error=error) from None
     report.name = run
     try:
         changes = import_trajectories(store, run, items, notes=f"Imported from {path.name}.",
                                       checkpoint=lambda: check_cancel(cancel),
                                       new_cases=new_cases)
     except TrajectoryRejected as error:
-        raise ImportRejected(path, error.line or None, error.reason) from None
+        raise ImportRejected(path, error.line or None, error.reason, **error.params) from None
     report.changes = made(changes)
     report.new_run = bool(changes.rows.get("runs", {}).get("insert"))
     report.trajectories = len(items)
@@ -650,15 +661,16 @@ def import_native(store: Store, path: Path, *, run: str | None = None,
     named = set(runs.values())
     if run is None and len(named) > 1:
         line = min(n for n, name in runs.items() if name != runs[min(runs)])
-        raise ImportRejected(path, line, f"this line's run '{runs[line]}' differs from "
-                                         f"'{runs[min(runs)]}' (line {min(runs)}); one file "
-                                         "is one run: split it or name the run with --run.")
+        raise ImportRejected(path, line, "this line's run '{runs}' differs from "
+                                         "'{runs2}' (line {min}); one file "
+                                         "is one run: split it or name the run with --run.",
+                                         runs=runs[line], runs2=runs[min(runs)], min=min(runs))
     if run is not None:
         for line, name in sorted(runs.items()):
             if name != run:
-                raise ImportRejected(path, line, f"this line's run '{name}' is not '{run}' "
+                raise ImportRejected(path, line, "this line's run '{name}' is not '{run}' "
                                                  "given with --run; remove the 'run' field or "
-                                                 "the --run option.")
+                                                 "the --run option.", name=name, run=run)
     return _store(store, path, run or (named.pop() if named else _default_run(path)), items,
                   TrajectoryReport(), cancel)
 

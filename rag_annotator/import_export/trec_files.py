@@ -38,6 +38,7 @@ from rag_annotator.import_export.files import (
     read_text_blocks,
     read_text_lines,
 )
+from rag_annotator.messages import Joined, Message
 
 RUN_FIELDS = "qid Q0 docno rank score tag"
 QRELS_FIELDS = "qid iter docno rel"
@@ -85,15 +86,18 @@ class ImportReport:
 
     def summary(self) -> str:
         """One paragraph in English (the UI builds its own translated text)."""
-        parts = [f"{self.rows} lines for {self.cases} cases imported"
-                 + (f" as run '{self.name}'" if self.name else "")]
+        parts = [Message("{rows} lines for {cases} cases imported as run '{name}'",
+                         rows=self.rows, cases=self.cases, name=self.name) if self.name else
+                 Message("{rows} lines for {cases} cases imported", rows=self.rows,
+                         cases=self.cases)]
         if self.new_cases:
-            parts.append(f"{len(self.new_cases)} unknown case ids added as placeholder cases "
-                         f"({_first(self.new_cases)})")
+            parts.append(Message("{n} unknown case ids added as placeholder cases ({first})",
+                                 n=len(self.new_cases), first=_first(self.new_cases)))
         if self.new_documents:
-            parts.append(f"{len(self.new_documents)} unknown document ids added as placeholder "
-                         f"documents ({_first(self.new_documents)})")
-        return "; ".join(parts) + "."
+            parts.append(Message("{n} unknown document ids added as placeholder documents "
+                                 "({first})", n=len(self.new_documents),
+                                 first=_first(self.new_documents)))
+        return Message("{parts}.", parts=Joined(parts))
 
 
 def _first(items: list[str], n: int = 5) -> str:
@@ -131,8 +135,9 @@ def parse_run(path: Path, cancel: Callable[[], bool] | None = None,
     if not queries:
         raise ImportRejected(path, None, "the file holds no run lines.")
     if trailing and warnings is not None:
-        warnings.append(f"{len(trailing)} lines have fields after the sixth (first at line "
-                        f"{trailing[0]}); they were ignored, as trec_eval ignores them")
+        warnings.append(Message("{n_trailing} lines have fields after the sixth (first at line "
+                                "{trailing}); they were ignored, as trec_eval ignores them",
+                                n_trailing=len(trailing), trailing=trailing[0]))
     ordered = {
         qid: sorted(lines.values(), key=_trec_eval_key, reverse=True)
         for qid, lines in queries.items()
@@ -155,8 +160,9 @@ def _parse_blocks(path: Path, queries: dict[str, dict[str, RunLine]], tags: set[
             parts = text.split()
             if len(parts) != 6:
                 if len(parts) < 6:
-                    raise ImportRejected(path, number, f"expected 6 fields ({RUN_FIELDS}), "
-                                                       f"got {len(parts)}.")
+                    raise ImportRejected(path, number, "expected 6 fields ({run_fields}), "
+                                                       "got {n_parts}.",
+                                                       run_fields=RUN_FIELDS, n_parts=len(parts))
                 trailing.append(number)
                 parts = parts[:6]
             qid, _q0, docno, rank, score_text, tag = parts
@@ -165,21 +171,25 @@ def _parse_blocks(path: Path, queries: dict[str, dict[str, RunLine]], tags: set[
                     int(rank)
                 except ValueError:
                     raise ImportRejected(path, number,
-                                         f"the rank '{rank}' is not an integer.") from None
+                                         "the rank '{rank}' is not an integer.",
+                                         rank=rank) from None
             try:
                 score = float(score_text)
             except ValueError:
-                raise ImportRejected(path, number, f"the score '{score_text}' is not a number "
-                                                   "(use a decimal point).") from None
+                raise ImportRejected(path, number, "the score '{score_text}' is not a number "
+                                                   "(use a decimal point).",
+                                                   score_text=score_text) from None
             if not math.isfinite(score):
-                raise ImportRejected(path, number, f"the score '{score_text}' is not finite.")
+                raise ImportRejected(path, number, "the score '{score_text}' is not finite.",
+                                                   score_text=score_text)
             if qid != current_qid:
                 current_qid, current = qid, queries.setdefault(qid, {})
             previous = current.get(docno)
             if previous is not None:
-                raise ImportRejected(path, number, f"document {docno} appears twice for query "
-                                                   f"{qid} (first at line {previous.line}); "
-                                                   "remove the duplicate.")
+                raise ImportRejected(path, number, "document {docno} appears twice for query "
+                                                   "{qid} (first at line {line_no}); "
+                                                   "remove the duplicate.",
+                                                   docno=docno, qid=qid, line_no=previous.line)
             current[docno] = RunLine(qid, docno, score, number)
             if tag != last_tag:
                 tags.add(tag)
@@ -201,17 +211,20 @@ def parse_qrels(path: Path) -> list[QrelsLine]:
     out: list[QrelsLine] = []
     for number, parts in _fields(path):
         if len(parts) != 4:
-            raise ImportRejected(path, number, f"expected 4 fields ({QRELS_FIELDS}), got "
-                                               f"{len(parts)}.")
+            raise ImportRejected(path, number, "expected 4 fields ({qrels_fields}), got "
+                                               "{n_parts}.",
+                                               qrels_fields=QRELS_FIELDS, n_parts=len(parts))
         qid, iteration, docno, rel = parts
         try:
             grade = int(rel)
         except ValueError:
-            raise ImportRejected(path, number, f"the label '{rel}' is not an integer.") from None
+            raise ImportRejected(path, number, "the label '{rel}' is not an integer.",
+                                               rel=rel) from None
         first = seen.get((qid, iteration, docno))
         if first is not None:
-            raise ImportRejected(path, number, f"query {qid}, document {docno} is labelled "
-                                               f"twice (first at line {first}); keep one.")
+            raise ImportRejected(path, number, "query {qid}, document {docno} is labelled "
+                                               "twice (first at line {first}); keep one.",
+                                               qid=qid, docno=docno, first=first)
         seen[(qid, iteration, docno)] = number
         out.append(QrelsLine(qid, docno, grade if grade >= 0 else None, number, iteration))
     if not out:
@@ -247,15 +260,15 @@ def _resolve(op: Writer, path: Path, qids: Iterable[str], docnos: Iterable[str],
         if qid in cases:
             if qid in agents:
                 raise ImportRejected(path, first_line("case", qid),
-                                     f"case '{qid}' is an agent case: retrieved documents, "
+                                     "case '{qid}' is an agent case: retrieved documents, "
                                      "answers and relevance labels belong to RAG cases; "
                                      "import its trajectory instead (format trajectories), "
-                                     "or fix the id.")
+                                     "or fix the id.", qid=qid)
             continue
         if strict:
             raise ImportRejected(path, first_line("case", qid),
-                                 f"unknown case id '{qid}' (strict import); add the case "
-                                 "first or import without --strict.")
+                                 "unknown case id '{qid}' (strict import); add the case "
+                                 "first or import without --strict.", qid=qid)
         v.check_key("case id", qid)
         cases[qid] = int(op.insert("cases", {
             "key": qid, "question": "", "status": "draft",
@@ -267,8 +280,8 @@ def _resolve(op: Writer, path: Path, qids: Iterable[str], docnos: Iterable[str],
             continue
         if strict:
             raise ImportRejected(path, first_line("document", docno),
-                                 f"unknown document id '{docno}' (strict import); add it to "
-                                 "the corpus first or import without --strict.")
+                                 "unknown document id '{docno}' (strict import); add it to "
+                                 "the corpus first or import without --strict.", docno=docno)
         docs[docno] = int(op.insert("documents", {
             **v.document_columns({"key": docno, "text": "", "origin": "placeholder"}),
             "created_at": now, "updated_at": now})["id"])
@@ -338,8 +351,8 @@ def _import_run(store: Store, path: Path, queries: dict[str, list[RunLine]], tag
     report = ImportReport(name=run_name, cases=len(queries))
     with store.operation("import_run", f"{run_name} ← {path.name}") as op:
         if op.select("runs", name=run_name):
-            raise Conflict(f"a run named '{run_name}' already exists; choose another name "
-                           "with --run NAME.")
+            raise Conflict("a run named '{run_name}' already exists; choose another name "
+                           "with --run NAME.", run_name=run_name)
         cases, docs = _resolve(op, path, queries,
                                dict.fromkeys(r.docno for ls in queries.values() for r in ls),
                                strict=strict, report=report,
@@ -390,8 +403,9 @@ def import_qrels(store: Store, path: Path, *, assessor: str,
     groups = qrels_groups(lines, assessor)
     report = ImportReport(rows=len(lines), cases=len({q.qid for q in lines}))
     if len(groups) > 1:
-        report.warnings.append(f"column 2 holds {len(groups)} judgment groups: imported as "
-                               f"{len(groups)} assessors ({_first(list(groups))})")
+        report.warnings.append(Message("column 2 holds {n_groups} judgment groups: imported as "
+                                       "{n_groups} assessors ({first})",
+                                       n_groups=len(groups), first=_first(list(groups))))
     first_line: dict[tuple[str, str], int] = {}
     for q in lines:
         first_line.setdefault(("case", q.qid), q.line)
@@ -418,9 +432,9 @@ def _raise_scale(op: Writer, path: Path, lines: list[QrelsLine], report: ImportR
     graded = [r for r in op.select("judgments") if r["grade"] is not None]
     if graded:
         line = next(q.line for q in lines if q.grade == top)
-        raise ImportRejected(path, line, f"label {top} is above this gold set's scale "
-                                         f"(0–{scale}), which is locked because "
-                                         "judgments exist.")
+        raise ImportRejected(path, line, "label {top} is above this gold set's scale "
+                                         "(0–{scale}), which is locked because "
+                                         "judgments exist.", top=top, scale=scale)
     op.update("meta", {"key": "max_grade"}, {"value": str(top)})
     report.warnings.append(f"grading scale raised to 0–{top}" + (
         f" (above {MAX_GRADE}, the top of the Judge keys; metrics --relevance-level N "
@@ -458,7 +472,7 @@ def check_assessor(name: str) -> str:
     try:
         return v.check_key("assessor", name)
     except InvalidValue as error:
-        raise InvalidValue(f"--assessor: {error}") from None
+        raise InvalidValue("--assessor: {error}", error=error) from None
 
 
 # -- export ----------------------------------------------------------------------------------
@@ -518,13 +532,14 @@ def export_qrels(store: RelevanceSource, destination: Path) -> ExportReport:
             report.lines += 1
             relevant_by_case[case] = relevant_by_case.get(case, False) or grade >= 1
     if disputed:
-        report.warnings.append(f"{len(disputed)} disputed pairs left out (adjudicate them): "
-                               f"{_first(disputed)}")
+        report.warnings.append(Message("{n_disputed} disputed pairs left out (adjudicate them): "
+                                       "{first}", n_disputed=len(disputed), first=_first(disputed)))
     no_relevant = sorted(c for c, rel in relevant_by_case.items() if not rel)
     if no_relevant:
-        report.warnings.append(f"{len(no_relevant)} cases have no relevant document and will "
-                               "score 0 in averages (in trec_eval's and in the app's trec "
-                               f"mean, which count them): {_first(no_relevant)}")
+        report.warnings.append(Message("{n_no_relevant} cases have no relevant document and will "
+                                       "score 0 in averages (in trec_eval's and in the app's trec "
+                                       "mean, which count them): {first}",
+                                       n_no_relevant=len(no_relevant), first=_first(no_relevant)))
     return report
 
 
@@ -543,9 +558,10 @@ def export_run(store: RelevanceSource, run_name: str, destination: Path) -> Expo
     rankings = {case: docs for case, docs in store.run_rankings(int(run["id"])).items()
                 if case not in agents}
     if not rankings and store.trajectory_counts().get(int(run["id"])):
-        raise KnownError(f"run '{run_name}' holds agent trajectories and no retrieved "
+        raise KnownError("run '{run_name}' holds agent trajectories and no retrieved "
                          "lists: there is nothing to write as a TREC run (its trajectories go "
-                         "out with the json, csv and xlsx exports).", path=destination)
+                         "out with the json, csv and xlsx exports).",
+                         run_name=run_name, path=destination)
     report = ExportReport(destination)
     rewritten: list[str] = []
     reordered: list[str] = []
@@ -563,14 +579,16 @@ def export_run(store: RelevanceSource, run_name: str, destination: Path) -> Expo
                 out.write(f"{case} Q0 {doc} {rank} {value!r} {run_name}\n")
                 report.lines += 1
     if rewritten:
-        report.warnings.append(f"scores of {len(rewritten)} cases were missing or rose down "
-                               f"the ranking and were rewritten from the ranks: "
-                               f"{_first(rewritten)}")
+        report.warnings.append(Message(
+                               "scores of {n_rewritten} cases were missing or rose down "
+                               "the ranking and were rewritten from the ranks: "
+                               "{first}", n_rewritten=len(rewritten), first=_first(rewritten)))
     if reordered:
-        report.warnings.append(f"{len(reordered)} cases have tied scores stored in an order "
+        report.warnings.append(Message(
+                               "{n_reordered} cases have tied scores stored in an order "
                                "trec_eval does not use (it breaks ties by docno, descending); "
-                               f"tools will read those ties in their own order: "
-                               f"{_first(reordered)}")
+                               "tools will read those ties in their own order: "
+                               "{first}", n_reordered=len(reordered), first=_first(reordered)))
     _warn_missing_cases(store, agents, rankings, report)
     return report
 
@@ -581,12 +599,13 @@ def _warn_missing_cases(store: RelevanceSource, agents: frozenset[str],
                     if grade is not None and case not in agents}
     missing = sorted(judged_cases - set(rankings))
     if missing:
-        report.warnings.append(f"{len(missing)} judged cases have no line in this run (use "
-                               f"trec_eval -c, or metrics --all-judged, to count them): "
-                               f"{_first(missing)}")
+        report.warnings.append(Message("{n_missing} judged cases have no line in this run (use "
+                                       "trec_eval -c, or metrics --all-judged, to count them): "
+                                       "{first}", n_missing=len(missing), first=_first(missing)))
 
 
 def _check_trec_id(value: str, destination: Path) -> None:
     if not value or any(ch.isspace() for ch in value) or value.startswith("#"):
-        raise KnownError(f"the id '{value}' contains whitespace or starts with '#', which TREC "
-                         "files cannot hold; rename it before exporting.", path=destination)
+        raise KnownError("the id '{value}' contains whitespace or starts with '#', which TREC "
+                         "files cannot hold; rename it before exporting.",
+                         value=value, path=destination)

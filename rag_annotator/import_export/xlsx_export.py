@@ -47,6 +47,7 @@ from rag_annotator.import_export.csv_import import CUT_MARKER
 from rag_annotator.import_export.judge_sheet import write_judge_sheet
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.xlsx_summary import SummaryWriter, print_ready, write_rows
+from rag_annotator.messages import Message
 from rag_annotator.paths import app_paths
 from rag_annotator.reports.sheets_rights import SHEET, rights_rows
 from rag_annotator.reports.sheets_structured import add_structured_sheet
@@ -134,9 +135,12 @@ class _Sheets:
         self._close(ws, in_sheet)
         if self.cut:
             self.report.warnings.append(
-                f"{self.entity}: {len(self.cut)} cells were longer than {MAX_CELL:,} "
-                f"characters and were cut (the JSON export keeps them whole): "
-                f"{', '.join(self.cut[:5])}{', …' if len(self.cut) > 5 else ''}")
+                Message(
+                "{entity}: {n_cut} cells were longer than {max_cell:,} "
+                "characters and were cut (the JSON export keeps them whole): "
+                "{cut}{value}",
+                entity=self.entity, n_cut=len(self.cut), max_cell=MAX_CELL,
+                cut=', '.join(self.cut[:5]), value=', …' if len(self.cut) > 5 else ''))
         return total
 
     def _cut(self, value: str, row: int, column: int) -> str:
@@ -229,8 +233,8 @@ def write_errors() -> tuple[type[BaseException], ...]:
 
 def _not_written(dest: Path, error: BaseException) -> KnownError:
     reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
-    return KnownError(f"could not write the workbook ({' '.join(reason.split())}); nothing "
-                      "was written.", path=dest)
+    return KnownError("could not write the workbook ({split}); nothing "
+                      "was written.", split=' '.join(reason.split()), path=dest)
 
 
 def discard(wb: Any) -> None:

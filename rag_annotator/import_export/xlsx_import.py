@@ -24,6 +24,7 @@ from rag_annotator.import_export.files import ImportRejected
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.tabular import CellBudget, open_workbook, sheet_rows
 from rag_annotator.import_export.xlsx_export import unescape
+from rag_annotator.messages import Message
 from rag_annotator.storage.store import GoldSetStore
 
 _PART = re.compile(r"^(?P<entity>[a-z_]+)(?: \((?P<part>\d+)\))?$")
@@ -61,10 +62,12 @@ def _tables(path: Path, wb: Any) -> dict[str, EntityRows]:
         titles = {number: title for number, title in parts}
         header: list[str] | None = None
 
-        def where(number: int, titles: dict[int, str] = titles) -> tuple[Path, int | None, str]:
+        def where(number: int, titles: dict[int, str] = titles
+                  ) -> tuple[Path, int | None, str | Message]:
             part, row = divmod(number, _PART_STRIDE)
             part = part or min(titles)  # 0: the header of the first sheet
-            return path, None, f"sheet '{titles.get(part, '?')}', row {row or 1}: "
+            return path, None, Message("sheet '{sheet}', row {row}: ",
+                                       sheet=titles.get(part, "?"), row=row or 1)
 
         rows: list[tuple[int, list[Any]]] = []
         for number, title in parts:
@@ -73,14 +76,15 @@ def _tables(path: Path, wb: Any) -> dict[str, EntityRows]:
             if header is None:
                 header = first
             elif first != header:
-                raise ImportRejected(path, None, f"sheet '{title}': its header differs from "
-                                                 f"sheet '{parts[0][1]}'.")
+                raise ImportRejected(path, None, "sheet '{title}': its header differs from "
+                                                 "sheet '{parts}'.", title=title, parts=parts[0][1])
             rows.extend((number * _PART_STRIDE + i, _cells(values))
                         for i, values in enumerate(it, start=2))
         tables[entity] = EntityRows(entity, header or [], rows, where)
     if not tables:
         raise ImportRejected(path, None, "the workbook has none of the entity sheets "
-                                         f"({', '.join(FLAT_ENTITIES)}).")
+                                         "({flat_entities}).",
+                                         flat_entities=', '.join(FLAT_ENTITIES))
     return tables
 
 

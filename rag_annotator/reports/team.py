@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator.errors import KnownError
+from rag_annotator.messages import Message
 from rag_annotator.metrics.team import ItemProgress, TeamFigures, TimedJudgment, team_figures
 from rag_annotator.storage.store import GoldSetStore
 
@@ -149,8 +150,8 @@ def read_team_folder(folder: Path, *, skip: Path | None = None,
     notes: list[str] = []
     ids = {r.status.campaign for r in read_ok}
     if len(ids) > 1:
-        notes.append(f"the files come from {len(ids)} different campaigns; the figures "
-                     "mix them.")
+        notes.append(Message("the files come from {n_ids} different campaigns; the figures "
+                             "mix them.", n_ids=len(ids)))
     figures = team_figures(
         [j for r in good for j in r.judgments],
         assigned={r.status.assessor: r.status.assigned for r in good},

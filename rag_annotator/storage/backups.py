@@ -133,7 +133,7 @@ def restore(file: Path, backup: Path, root: Path, now: datetime | None = None) -
     """
     damage = quick_check_file(backup)
     if damage is not None:
-        raise DamagedFile(f"this backup is damaged ({damage}); choose another one.",
+        raise DamagedFile("this backup is damaged ({damage}); choose another one.", damage=damage,
                           path=backup)
     now = now or datetime.now(timezone.utc)
     before = _free_name(folder_for(file, root), f"{now.strftime(_STAMP)}-before-restore")
@@ -149,8 +149,8 @@ def restore(file: Path, backup: Path, root: Path, now: datetime | None = None) -
         finally:
             source.close()
     except OSError as error:
-        raise KnownError(f"could not restore the backup ({error.strerror or error}); the "
-                         "file is as it was.", path=file) from error
+        raise KnownError("could not restore the backup ({value}); the "
+                         "file is as it was.", value=error.strerror or error, path=file) from error
     fsync_directory(file.parent)
     return before
 

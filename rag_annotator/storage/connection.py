@@ -66,8 +66,9 @@ def check_sqlite_version() -> None:
     """Refuse to run on an SQLite library with known corruption bugs."""
     if sqlite3.sqlite_version_info < MIN_SQLITE:
         raise KnownError(
-            f"SQLite {sqlite3.sqlite_version} is too old (need {'.'.join(map(str, MIN_SQLITE))} "
-            "or newer); update Python or its SQLite library."
+            "SQLite {sqlite_version} is too old (need {map} "
+            "or newer); update Python or its SQLite library.",
+            sqlite_version=sqlite3.sqlite_version, map='.'.join(map(str, MIN_SQLITE))
         )
 
 
@@ -85,14 +86,15 @@ def read_header(path: Path) -> tuple[int, int]:
     except PermissionError:
         raise KnownError("permission denied; check the file's permissions.", path=path) from None
     except OSError as error:
-        raise KnownError(f"cannot read the file ({error.strerror or error}); check the path.",
+        raise KnownError("cannot read the file ({value}); check the path.",
+                         value=error.strerror or error,
                          path=path) from None
     if stat.S_ISDIR(mode):
         raise NotAGoldSetFile("this is a folder, not a gold-set file.", path=path)
     if not stat.S_ISREG(mode):
         raise NotAGoldSetFile(
-            f"this is a {_special_kind(mode)}, not a gold-set file; open a regular .goldset "
-            "file.", path=path)
+            "this is a {special_kind}, not a gold-set file; open a regular .goldset "
+            "file.", special_kind=_special_kind(mode), path=path)
     try:
         with open(path, "rb") as handle:
             header = handle.read(100)
@@ -124,7 +126,8 @@ def read_header(path: Path) -> tuple[int, int]:
     if application_id != APPLICATION_ID:
         raise NotAGoldSetFile(
             "this SQLite file belongs to another application (application_id "
-            f"{application_id:#x}), not rag-annotator; open a .goldset file instead.",
+            "{application_id:#x}), not rag-annotator; open a .goldset file instead.",
+            application_id=application_id,
             path=path,
         )
     return application_id, user_version
@@ -222,15 +225,16 @@ def inspect_read_only(path: Path, known_migrations: list[str], schema_version: i
     _app_id, user_version = read_header(path)
     if user_version > schema_version:
         raise FileTooNew(
-            f"written by a newer version of rag-annotator (schema {user_version}; this "
-            f"version reads up to {schema_version}); update rag-annotator to open it.",
+            "written by a newer version of rag-annotator (schema {user_version}; this "
+            "version reads up to {schema_version}); update rag-annotator to open it.",
+            user_version=user_version, schema_version=schema_version,
             path=path,
         )
     try:
         conn = _raw_connect(path, "ro")
     except sqlite3.Error as error:
         raise classify_error(error, path) or KnownError(
-            f"cannot open the file ({error}); check that it is readable.", path=path
+            "cannot open the file ({error}); check that it is readable.", error=error, path=path
         ) from error
     try:
         apply_pragmas(conn, read_only=True)
@@ -262,13 +266,13 @@ def inspect_read_only(path: Path, known_migrations: list[str], schema_version: i
             unknown = [n for n in names if n not in known_migrations]
             if unknown:
                 raise FileTooNew(
-                    f"written by a newer version of rag-annotator (unknown migration "
-                    f"'{unknown[0]}'); update rag-annotator to open it.",
+                    "written by a newer version of rag-annotator (unknown migration "
+                    "'{unknown}'); update rag-annotator to open it.", unknown=unknown[0],
                     path=path,
                 )
     except sqlite3.Error as error:
         raise classify_error(error, path) or DamagedFile(
-            f"the file cannot be read ({error}); restore it from a backup.", path=path
+            "the file cannot be read ({error}); restore it from a backup.", error=error, path=path
         ) from error
     finally:
         conn.close()
@@ -284,10 +288,11 @@ def _refuse_unexpected_schema(conn: sqlite3.Connection, path: Path, version: int
     if differences:
         more = f" (and {len(differences) - 1} more)" if len(differences) > 1 else ""
         raise UnexpectedSchema(
-            f"not opened: its schema is not the one rag-annotator writes (schema {version}): "
-            f"{differences[0]}{more}; it was changed outside rag-annotator, so nothing in it "
+            "not opened: its schema is not the one rag-annotator writes (schema {version}): "
+            "{differences}{more}; it was changed outside rag-annotator, so nothing in it "
             "was run or written. Ask for a copy saved by rag-annotator; 'rag-annotator "
-            "check' lists every difference.", path=path)
+            "check' lists every difference.",
+            version=version, differences=differences[0], more=more, path=path)
 
 
 def settings_problem(conn: sqlite3.Connection) -> str | None:
@@ -312,8 +317,9 @@ def _refuse_bad_settings(conn: sqlite3.Connection, path: Path, version: int) -> 
     problem = settings_problem(conn) if version >= 1 else None
     if problem is not None:
         raise DamagedFile(
-            f"not opened: {problem}; it was changed outside rag-annotator, so nothing in it "
+            "not opened: {problem}; it was changed outside rag-annotator, so nothing in it "
             "was written. Ask for a copy saved by rag-annotator, or restore it from a backup.",
+            problem=problem,
             path=path)
 
 
@@ -332,11 +338,11 @@ def roll_back_hot_journal(path: Path) -> None:
             conn.close()
     except sqlite3.Error as error:
         raise ReadOnlyLocation(
-            f"a crash left an unfinished change in {path.name}-journal beside the file; it "
+            "a crash left an unfinished change in {name}-journal beside the file; it "
             "must be rolled back (this writes the file and deletes the journal) before the "
-            f"file can be read, and that failed here (SQLite: {error}): make the folder and "
+            "file can be read, and that failed here (SQLite: {error}): make the folder and "
             "the file writable, or copy both files together to a folder you can write to "
-            "and open the copy.", path=path) from error
+            "and open the copy.", name=path.name, error=error, path=path) from error
 
 
 def _raise_if_damaged(conn: sqlite3.Connection, path: Path) -> None:
@@ -358,8 +364,8 @@ def _raise_if_damaged(conn: sqlite3.Connection, path: Path) -> None:
         lines = [line.strip() for row in result for line in str(row[0]).splitlines()
                  if line.strip() and not line.lstrip().startswith("***")]
         raise DamagedFile(
-            f"the file is damaged (quick check: {lines[0] if lines else 'failed'}); "
-            "restore it from a backup.",
+            "the file is damaged (quick check: {lines}); "
+            "restore it from a backup.", lines=lines[0] if lines else 'failed',
             path=path,
         )
 
@@ -420,7 +426,7 @@ def connect_existing(path: Path, *, read_only: bool = False) -> sqlite3.Connecti
         apply_pragmas(conn, read_only=read_only)
     except sqlite3.Error as error:
         raise classify_error(error, path) or KnownError(
-            f"cannot open the file ({error}).", path=path
+            "cannot open the file ({error}).", error=error, path=path
         ) from error
     return conn
 

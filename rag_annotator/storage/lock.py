@@ -39,11 +39,13 @@ import stat
 import sys
 import time
 from dataclasses import asdict, dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import IO
 
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.errors import FileBusy, KnownError
+from rag_annotator.messages import N_, Message
 
 HEARTBEAT_SECONDS = 60
 STALE_AFTER_SECONDS = 10 * 60
@@ -60,9 +62,18 @@ class LockInfo:
 
     def describe(self) -> str:
         """"Claire Dubois (host pc-12, process 4242) since 2026-11-29 14:02 UTC"."""
-        who = self.assessor or "someone"
-        since = self.since.replace("T", " ")[:16]
-        return f"{who} (host {self.host}, process {self.pid}) since {since} UTC"
+        return str(self.message())
+
+    def message(self) -> Message:
+        """:meth:`describe` as a message, rendered in the reader's language."""
+        who: str | Message = self.assessor or Message("someone")
+        try:
+            since = datetime.fromisoformat(self.since)
+        except ValueError:  # a lock file written by hand: shown as it is
+            return Message("{who} (host {host}, process {pid}) since {since} UTC", who=who,
+                           host=self.host, pid=self.pid, since=self.since[:16])
+        return Message("{who} (host {host}, process {pid}) since {since:%Y-%m-%d %H:%M} UTC",
+                       who=who, host=self.host, pid=self.pid, since=since)
 
 
 class FileInUse(FileBusy):
@@ -70,9 +81,9 @@ class FileInUse(FileBusy):
 
     def __init__(self, path: Path, holder: LockInfo) -> None:
         super().__init__(
-            f"this file is open in rag-annotator by {holder.describe()}; only one copy of "
-            "the app may change it at a time: close it there, or open it read-only.",
-            path=path)
+            N_("this file is open in rag-annotator by {holder}; only one copy of "
+               "the app may change it at a time: close it there, or open it read-only."),
+            path=path, holder=holder.message())
         self.holder = holder
 
 
@@ -90,11 +101,12 @@ class FutureLock(FileInUse):
     def __init__(self, path: Path, holder: LockInfo) -> None:
         FileBusy.__init__(
             self,
-            f"this file is locked by {holder.describe()}, with a heartbeat dated in the future "
-            "(that computer's clock is ahead, or the lock file was copied); it counts as "
-            f"stale once it has not changed for {STALE_AFTER_SECONDS // 60} minutes (try "
-            f"again then), or, if nobody has the file open, delete {lock_path(path).name}.",
-            path=path)
+            N_("this file is locked by {holder}, with a heartbeat dated in the future "
+               "(that computer's clock is ahead, or the lock file was copied); it counts as "
+               "stale once it has not changed for {minutes} minutes (try "
+               "again then), or, if nobody has the file open, delete {lock}."),
+            path=path, holder=holder.message(), minutes=STALE_AFTER_SECONDS // 60,
+            lock=lock_path(path).name)
         self.holder = holder
 
 
@@ -232,8 +244,9 @@ def _open_lock(path: Path) -> IO[str]:
     except OSError as error:
         if os.path.islink(path):
             raise UnsafeLockFile(
-                f"the lock file is a symbolic link (to {os.readlink(path)}); rag-annotator "
+                "the lock file is a symbolic link (to {readlink}); rag-annotator "
                 "never writes through one: delete the link, then open the file again.",
+                readlink=os.readlink(path),
                 path=path) from None
         raise error
     if not stat.S_ISREG(os.fstat(fd).st_mode):

@@ -65,7 +65,8 @@ class ReadBase:
                   "releases": "name"}[table]
         row = self._one(f"SELECT * FROM {table} WHERE {column} = ?", (key,))
         if row is None:
-            raise NotFound(f"no {table[:-1]} named '{key}' in {self.path.name}.")
+            raise NotFound("no {table} named '{key}' in {name}.",
+                           table=table[:-1], key=key, name=self.path.name)
         return row
 
     def by_id(self, table: str, row_id: int) -> Row:
@@ -73,7 +74,7 @@ class ReadBase:
         self._schema.table(table)
         row = self._one(f"SELECT * FROM {table} WHERE id = ?", (row_id,))
         if row is None:
-            raise NotFound(f"no {table[:-1]} with id {row_id}.")
+            raise NotFound("no {table} with id {row_id}.", table=table[:-1], row_id=row_id)
         return row
 
 

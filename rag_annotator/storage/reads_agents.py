@@ -60,7 +60,8 @@ class AgentReads(ReadBase):
             "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id WHERE t.id = ?",
             (trajectory_id,))
         if row is None:
-            raise NotFound(f"no trajectory with id {trajectory_id}; it may have been deleted.")
+            raise NotFound("no trajectory with id {trajectory_id}; it may have been deleted.",
+                           trajectory_id=trajectory_id)
         row["final_state"] = _state(row["final_state"])
         row["steps"] = self._many(
             "SELECT position, tool, arguments, result FROM trajectory_steps "

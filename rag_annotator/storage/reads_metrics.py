@@ -39,7 +39,8 @@ class MetricsReads(ReadBase):
         if row is None:
             names = [n for (n,) in self._conn.execute("SELECT name FROM runs ORDER BY name")]
             known = ", ".join(names) if names else "none: import one first"
-            raise NotFound(f"no run named '{run_name}' in {self.path.name} (runs: {known}).")
+            raise NotFound("no run named '{run_name}' in {name} (runs: {known}).",
+                           run_name=run_name, name=self.path.name, known=known)
         return int(row[0])
 
     def run_names(self) -> list[str]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from rag_annotator.domain.structured import Contract
 from rag_annotator.domain.structured_ops import contract_from_rows
+from rag_annotator.messages import Message
 from rag_annotator.storage.reads import ReadBase, Row
 
 _FIELDS_SQL = ("SELECT f.*, d.key AS document_key FROM decisive_fields f "
@@ -151,7 +152,7 @@ def structured_problems(conn: sqlite3.Connection) -> list[str]:
         except ValueError:
             problem = "the output schema is not JSON"
         if problem is not None:
-            problems.append(f"case {key}: {problem}")
+            problems.append(Message("case {key}: {problem}", key=key, problem=problem))
     for key, pointer, reference, end, length, doc in conn.execute(
             "SELECT c.key, f.pointer, f.reference, f.span_end, length(d.text), d.key "
             "FROM decisive_fields f JOIN output_contracts o ON o.id = f.contract_id "
@@ -159,18 +160,22 @@ def structured_problems(conn: sqlite3.Connection) -> list[str]:
         try:
             pointer_tokens(pointer)
         except InvalidValue as error:
-            problems.append(f"case {key}: decisive field {pointer}: {error}")
+            problems.append(Message("case {key}: decisive field {pointer}: {error}",
+                                    key=key, pointer=pointer, error=error))
         if not json_valid(reference):
-            problems.append(f"case {key}: decisive field {pointer}: the reference is not JSON")
+            problems.append(Message(
+                            "case {key}: decisive field {pointer}: the reference is not JSON",
+                            key=key, pointer=pointer))
         if end is not None and length is not None and end > length:
-            problems.append(f"case {key}: decisive field {pointer}: passage ends at {end}, "
-                            f"beyond document {doc} ({length} characters)")
+            problems.append(Message("case {key}: decisive field {pointer}: passage ends at {end}, "
+                                    "beyond document {doc} ({length} characters)",
+                                    key=key, pointer=pointer, end=end, doc=doc, length=length))
     for (outcome_id,) in conn.execute(
             "SELECT o.id FROM field_outcomes o JOIN answers a ON a.id = o.answer_id "
             "JOIN decisive_fields f ON f.id = o.field_id JOIN output_contracts c "
             "ON c.id = f.contract_id WHERE c.case_id != a.case_id"):
-        problems.append(f"field outcome {outcome_id}: its field belongs to another case's "
-                        "contract")
+        problems.append(Message("field outcome {outcome_id}: its field belongs to another case's "
+                                "contract", outcome_id=outcome_id))
     return problems
 
 

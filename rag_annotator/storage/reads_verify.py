@@ -88,7 +88,8 @@ class VerifyReads(ReadBase):
             "FROM answers a JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
             "WHERE a.id = ?", (answer_id,))
         if row is None:
-            raise NotFound(f"no answer with id {answer_id}; it may have been deleted.")
+            raise NotFound("no answer with id {answer_id}; it may have been deleted.",
+                           answer_id=answer_id)
         row["must_contain"] = [str(x) for x in json_list(row["must_contain"])]
         row["forbidden"] = [str(x) for x in json_list(row["forbidden"])]
         row["claims"] = self.claims_detail(answer_id)
@@ -265,7 +266,8 @@ class VerifyReads(ReadBase):
             (answer_id,),
         )
         if row is None:
-            raise NotFound(f"no answer with id {answer_id}; it may have been deleted.")
+            raise NotFound("no answer with id {answer_id}; it may have been deleted.",
+                           answer_id=answer_id)
         return row
 
     def claims_of(self, answer_id: int) -> list[Row]:

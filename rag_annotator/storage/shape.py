@@ -21,6 +21,8 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, cast
 
+from rag_annotator.messages import Message
+
 #: Tables SQLite itself may add to a sound file (``ANALYZE``); they only steer the planner.
 _SQLITE_STAT_TABLES = frozenset({"sqlite_stat1", "sqlite_stat2", "sqlite_stat3",
                                  "sqlite_stat4"})
@@ -131,23 +133,30 @@ def schema_differences(conn: sqlite3.Connection, version: int) -> list[str]:
     for obj in expected.values():
         found = by_name.get(obj.name)
         if found is None:
-            problems.append(f"{obj.type} {obj.name} is missing")
+            problems.append(Message("{type} {name} is missing", type=obj.type, name=obj.name))
         elif found.type != obj.type:
-            problems.append(f"{obj.name} is a {found.type}, not a {obj.type}")
+            problems.append(Message("{name} is a {type}, not a {type2}",
+                                    name=obj.name, type=found.type, type2=obj.type))
         elif found.table != obj.table:
-            problems.append(f"{obj.type} {obj.name} belongs to {found.table}, not {obj.table}")
+            problems.append(Message(
+                            "{type} {name} belongs to {table}, not {table2}",
+                            type=obj.type, name=obj.name, table=found.table, table2=obj.table))
         elif found.sql != obj.sql:
-            problems.append(f"{obj.type} {obj.name} is defined differently "
-                            f"({_first_change(obj.sql, found.sql)})")
+            problems.append(Message("{type} {name} is defined differently "
+                                    "({first_change})",
+                                    type=obj.type, name=obj.name,
+                                    first_change=_first_change(obj.sql, found.sql)))
     names = {name for (_kind, name) in expected}
     for obj in actual:
         if obj.name in names or _tolerated(obj):
             continue
         if obj.name == _MIGRATIONS_TABLE:
-            problems.append(f"{obj.type} {obj.name} is not the plain table sqlite-utils makes")
+            problems.append(Message("{type} {name} is not the plain table sqlite-utils makes",
+                                    type=obj.type, name=obj.name))
             continue
-        on = f" on {obj.table}" if obj.type in ("trigger", "index") else ""
-        problems.append(f"unexpected {obj.type} {obj.name}{on}")
+        on = Message(" on {table}", table=obj.table) if obj.type in ("trigger", "index") else ""
+        problems.append(Message("unexpected {type} {name}{on}",
+                                type=obj.type, name=obj.name, on=on))
     return problems
 
 

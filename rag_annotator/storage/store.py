@@ -281,8 +281,8 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsRe
         original = self.operation_row(operation_id)
         if not original["undoable"]:
             # Bulk loads keep no row history: reverting would record an undo that did nothing.
-            raise Conflict(f"'{original['label']}' cannot be undone: it kept no history of "
-                           "its rows.")
+            raise Conflict("'{original}' cannot be undone: it kept no history of "
+                           "its rows.", original=original['label'])
         rows = self._conn.execute(
             "SELECT id, table_name, row_key, kind, old, new FROM history "
             "WHERE operation_id = ? ORDER BY id DESC",
@@ -300,7 +300,7 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsRe
         """One row of ``operations`` (raises NotFound)."""
         row = self._one("SELECT * FROM operations WHERE id = ?", (operation_id,))
         if row is None:
-            raise NotFound(f"no operation {operation_id} in the history.")
+            raise NotFound("no operation {operation_id} in the history.", operation_id=operation_id)
         return row
 
     def operation_ids(self) -> list[int]:
@@ -368,10 +368,11 @@ def _migrate(conn: sqlite3.Connection, file: Path, version: int, backup: Path) -
         if known is not None and not isinstance(known, DamagedFile):
             raise known from error  # busy, disk full: say that, not "migration failed"
         raise MigrationFailed(
-            f"could not be upgraded from schema {version} to {SCHEMA_VERSION} (SQLite: "
-            f"{error}); it was rolled back and is unchanged, byte for byte (the copy taken "
-            f"before, {backup}, is the proof). Keep using it with the rag-annotator version "
+            "could not be upgraded from schema {version} to {schema_version} (SQLite: "
+            "{error}); it was rolled back and is unchanged, byte for byte (the copy taken "
+            "before, {backup}, is the proof). Keep using it with the rag-annotator version "
             "that wrote it, whose 'check' lists what is wrong, or report this with the file.",
+            version=version, schema_version=SCHEMA_VERSION, error=error, backup=backup,
             path=file) from error
 
 
@@ -382,8 +383,8 @@ def _connect_read_only(file: Path, version: int) -> sqlite3.Connection:
     if version < SCHEMA_VERSION:
         conn.close()
         raise KnownError(
-            f"this file uses an older schema ({version}); open it read-write once "
-            "to upgrade it (a backup is taken first).",
+            "this file uses an older schema ({version}); open it read-write once "
+            "to upgrade it (a backup is taken first).", version=version,
             path=file,
         )
     return conn
@@ -415,8 +416,9 @@ def _take_lock(file: Path, assessor: str) -> WriterLock:
         return WriterLock.acquire(file, assessor)
     except OSError as error:
         raise ReadOnlyLocation(
-            f"the file or its folder cannot be written ({error.strerror or error}); open it "
-            "read-only, or copy it somewhere you can write.", path=file) from error
+            "the file or its folder cannot be written ({value}); open it "
+            "read-only, or copy it somewhere you can write.",
+            value=error.strerror or error, path=file) from error
 
 
 def _remembered_check(file: Path) -> tuple[str | None, bool]:

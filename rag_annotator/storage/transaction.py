@@ -440,8 +440,8 @@ def revert_rows(op: Operation, history_rows: list[sqlite3.Row | tuple[Any, ...]]
             current = {c: current[c] for c in expected}
         if current != expected:
             raise Conflict(
-                f"cannot undo: {table} {_describe(key)} was changed since; "
-                "undo the later change first."
+                "cannot undo: {table} {describe} was changed since; "
+                "undo the later change first.", table=table, describe=_describe(key)
             )
         old = None if old_json is None else json.loads(old_json)
         if kind == "insert":
@@ -463,19 +463,20 @@ def _revert_range(op: Operation, history_id: int, table: str, kind: str, first: 
     if kind == "insert_range":
         if present != last - first + 1 or not _range_unchanged(op, history_id, table, first,
                                                                 last):
-            raise Conflict(f"cannot undo: rows of {span} were changed since; "
-                           "undo the later change first.")
+            raise Conflict("cannot undo: rows of {span} were changed since; "
+                           "undo the later change first.", span=span)
         op.delete_range(table, first, last)
         return
     if present:
-        raise Conflict(f"cannot undo: rows of {span} exist again; undo the later change first.")
+        raise Conflict("cannot undo: rows of {span} exist again; undo the later change first.",
+                       span=span)
     assert old_json is not None
     old = json.loads(old_json)
     try:
         op.insert_range(table, old["columns"], old["rows"])
     except sqlite3.IntegrityError as error:
-        raise Conflict(f"cannot undo: rows of {span} refer to rows deleted since ({error}); "
-                       "undo the later change first.") from None
+        raise Conflict("cannot undo: rows of {span} refer to rows deleted since ({error}); "
+                       "undo the later change first.", span=span, error=error) from None
 
 
 def _range_unchanged(op: Operation, history_id: int, table: str, first: int,

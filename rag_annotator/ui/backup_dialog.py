@@ -100,7 +100,7 @@ class RestoreDialog(QDialog):
         try:
             held = preview(path)
         except KnownError as error:
-            self.details.setText(esc(str(error)))
+            self.details.setText(esc(error.render()))
             self.restore_button.setEnabled(False)
             return
         last = held["last"]

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from rag_annotator import __version__
 from rag_annotator.errors import KnownError
+from rag_annotator.messages import render_any
 
 log = logging.getLogger("rag_annotator")
 
@@ -41,7 +42,7 @@ def show_known_error(parent: QWidget | None, error: KnownError | str) -> None:
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(QCoreApplication.translate("errors", "rag-annotator"))
     box.setText(QCoreApplication.translate("errors", "This could not be done."))
-    box.setInformativeText(str(error))
+    box.setInformativeText(render_any(error))  # the window's language
     box.setStandardButtons(QMessageBox.StandardButton.Ok)
     box.exec()
 
@@ -111,7 +112,7 @@ class ErrorReporter(QObject):
             sys.__excepthook__(exc_type, exc, tb)
             return
         if isinstance(exc, KnownError):
-            self._report.emit(str(exc), True)
+            self._report.emit(exc.render(), True)
             return
         details = format_exception(exc_type, exc, tb)
         log.error("unexpected error\n%s", details)

@@ -15,6 +15,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from rag_annotator.messages import set_language
+
 LANG_ENV = "RAG_ANNOTATOR_LANG"
 
 
@@ -53,6 +55,7 @@ def install_translations(language: str) -> list[QTranslator]:
     """
     app = QCoreApplication.instance()
     assert app is not None, "create the QApplication first"
+    set_language(language)  # the core's messages (errors, reports) follow the window
     if language == "fr":
         QLocale.setDefault(QLocale(QLocale.Language.French, QLocale.Country.France))
     else:
@@ -74,6 +77,7 @@ def install_translations(language: str) -> list[QTranslator]:
 
 def remove_translations(translators: list[QTranslator]) -> None:
     """Undo :func:`install_translations` (tests switch languages within one process)."""
+    set_language(None)
     app = QCoreApplication.instance()
     for translator in translators:
         if app is not None:

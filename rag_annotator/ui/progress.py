@@ -238,7 +238,7 @@ class JudgingProgress(QObject):
             return
         if isinstance(error, KnownError):
             log.warning("judging counts: %s", error)
-            self.failed.emit(str(error))
+            self.failed.emit(error.render())
             return
         raise error  # a bug: goes to the crash dialog
 

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from rag_annotator.import_export import registry
+from rag_annotator.messages import render_any
 from rag_annotator.paths import app_paths
 from rag_annotator.settings import Settings
 from rag_annotator.storage.store import GoldSetStore
@@ -407,8 +408,9 @@ class ExportDialog(QDialog):
             self.summary.setText(_html("\n").join(_html(x) for x in lines))
             return
         self.report = result
-        lines = [self.tr("Export written: %1").replace("%1", str(dest)), result.summary()]
-        lines += [f"⚠ {w}" for w in result.warnings]
+        lines = [self.tr("Export written: %1").replace("%1", str(dest)),
+                 render_any(result.summary())]
+        lines += [f"⚠ {render_any(w)}" for w in result.warnings]
         self.summary.setText(_html("\n").join(_html(x) for x in lines))
         self.open_button.show()
         self.cancel_button.setText(self.tr("Close"))

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export import registry
+from rag_annotator.messages import render_any
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.exchange.store_worker import ImportWorker
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
@@ -131,9 +132,9 @@ class FileImport(QObject):
     def _show_report(self, report: Any) -> None:
         box = QMessageBox(QMessageBox.Icon.Information,
                           self.title or QCoreApplication.translate("file_import", "Import"),
-                          report.summary(), parent=self.parent_widget)
+                          render_any(report.summary()), parent=self.parent_widget)
         if report.warnings:
-            box.setDetailedText("\n".join(report.warnings))
+            box.setDetailedText("\n".join(render_any(w) for w in report.warnings))
         box.open()
 
     def wait_done(self, timeout: float = 60.0) -> bool:

@@ -38,6 +38,7 @@ from rag_annotator.import_export.cases_import import (
     recognise_headers,
 )
 from rag_annotator.import_export.tabular import Table, read_table
+from rag_annotator.messages import render_any
 from rag_annotator.paths import app_paths
 from rag_annotator.settings import Settings
 from rag_annotator.ui.context import UiContext
@@ -166,12 +167,12 @@ class ImportDialog(QDialog):
             self.table = read_table(self.source,
                                     accept=has_question if self.kind == "cases" else None)
         except KnownError as error:
-            self.warnings.setText(f"<span style='color:#b00020'>{error}</span>")
+            self.warnings.setText(f"<span style='color:#b00020'>{error.render()}</span>")
             self.import_button.setEnabled(False)
             self.grid.hide()
             return
         table = self.table
-        self.warnings.setText("\n".join(table.warnings))
+        self.warnings.setText("\n".join(render_any(w) for w in table.warnings))
         rows = table.rows[:PREVIEW_ROWS]
         self.grid.setColumnCount(len(table.headers))
         self.grid.setRowCount(len(rows) + 1)

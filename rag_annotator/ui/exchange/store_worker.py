@@ -81,7 +81,7 @@ class StoreWorker(QThread):
                                    verify="skip") as store:
                 result = self.work(store)
         except KnownError as error:
-            self.done.emit(None, str(error))
+            self.done.emit(None, error.render())
             return
         except Exception as error:  # a bug: shown, never swallowed silently
             self.done.emit(None, f"{type(error).__name__}: {error}")

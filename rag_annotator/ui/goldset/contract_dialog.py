@@ -91,7 +91,7 @@ class ContractDialog(QDialog):
         try:
             contract = contract_from_json(value)
         except InvalidValue as error:
-            return None, str(error)
+            return None, error.render()
         unknown = sorted({f.document for f in contract.fields
                           if f.document is not None and f.document not in self.documents})
         if unknown:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from rag_annotator.import_export.long_lists import few_lines
+from rag_annotator.messages import render_any
 
 translate = QCoreApplication.translate
 
@@ -320,6 +321,6 @@ def show_hand_out_report(parent: QWidget | None, report: Any,
              "trajectories": translate("TeamMenu", "%1 trajectories handed out; send each "
                                                    "expert their file.")}[items]
     box.setText(total.replace("%1", str(report.pairs)))
-    box.setInformativeText("\n".join([*lines, *report.warnings]))
+    box.setInformativeText("\n".join([*lines, *map(render_any, report.warnings)]))
     box.open()
     return box
