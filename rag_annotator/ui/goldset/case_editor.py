@@ -43,6 +43,7 @@ from rag_annotator.errors import InvalidValue, NotFound
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import Column, DocumentsModel, RowsModel, one_line
 from rag_annotator.ui.sections.base import (
     current_row,
@@ -385,7 +386,7 @@ class CaseEditor(QWidget):
             release = store.release_state()[1]
             text = self.tr("Approved in the frozen release “%1”: read-only until a new draft "
                            "version starts (Releases…).").replace("%1", release)
-            self.banner.setText(f"<span style='color:#1f5fa8'><b>{esc(text)}</b></span>")
+            self.banner.setText(colours.coloured("text_info", esc(text), bold=True))
         else:
             self.banner.clear()
         self.banner.setVisible(frozen)
@@ -420,8 +421,8 @@ class CaseEditor(QWidget):
             return
         items = "".join(f"<li>{esc(rule_text(w.code, w.message))}</li>" for w in found)
         title = self.tr("To check")
-        self.warnings.setText(f"<div style='color:#9a5b00'><b>{esc(title)}"
-                              f"</b><ul style='margin:0'>{items}</ul></div>")
+        self.warnings.setText(f"<div style='color:{colours.css_fg('text_warning')}'><b>⚠ "
+                              f"{esc(title)}</b><ul style='margin:0'>{items}</ul></div>")
         self.warnings.setVisible(True)
 
     def stored_text(self, name: str) -> str:

@@ -41,6 +41,7 @@ from rag_annotator.ui.judge.assignment import AssignmentMode, cant_judge_pair
 from rag_annotator.ui.judge.sample_blind import SampleQueue
 from rag_annotator.ui.judge.timing import ActiveClock
 from rag_annotator.ui.judge.widgets import JudgeProgressModel, TermHighlighter, show_guidelines
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
 from rag_annotator.ui.progress import JUDGING_TABLES
 from rag_annotator.ui.sections.base import (
@@ -97,7 +98,7 @@ class JudgeSection(SampleQueue, Section):
             "Adjudication queue: disputed pairs only, every label shown; your label settles "
             "the pair for everyone. D to leave."))
         self.banner.setWordWrap(True)
-        self.banner.setStyleSheet("background: #fde8c8; color: #000; padding: 4px;")
+        self.banner.setStyleSheet(colours.banner_style("attention_banner"))
         self.banner.setVisible(False)
         self.position = QLabel()
         self.position.setWordWrap(True)

@@ -33,6 +33,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.ui import labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.goldset.case_editor import split_tags
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import DocumentsModel
 from rag_annotator.ui.sections.base import (
     ListSection,
@@ -256,8 +257,8 @@ class CorpusSection(ListSection):
         text = "; ".join(items) + (self.tr("; and %1 more").replace("%1", str(more))
                                    if more > 0 else "")
         title = self.tr("%Ln expected source(s) to check:", "", len(rows))
-        self.source_warnings.setText(f"<span style='color:#9a5b00'><b>⚠ {esc(title)}</b> "
-                                     f"{esc(text)}</span>")
+        self.source_warnings.setText(colours.coloured(
+            "text_warning", f"<b>⚠ {esc(title)}</b> {esc(text)}"))
         self.source_warnings.show()
 
     def show_current(self) -> None:
@@ -277,7 +278,7 @@ class CorpusSection(ListSection):
         if row["supersedes"]:
             details.append(self.tr("supersedes %1").replace("%1", str(row["supersedes"])))
         self.heading.setText(f"<b>{esc(row['key'])}</b> — {esc(row['title'])}"
-                             f" <span style='color:gray'>({esc(', '.join(details))})</span>")
+                             " " + colours.coloured("text_muted", f"({esc(', '.join(details))})"))
         for name, widget in self.fields.items():
             widget.blockSignals(True)
             widget.setText(self._stored(name))
