@@ -39,7 +39,7 @@ from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.file_life import FileLife
 from rag_annotator.ui.hub import Hub
 from rag_annotator.ui.look import colours, names
-from rag_annotator.ui.look.zoom import TextZoom
+from rag_annotator.ui.look.zoom import TextZoom, scrolling
 from rag_annotator.ui.models import number
 from rag_annotator.ui.progress import JudgingProgress
 from rag_annotator.ui.undo import UndoController
@@ -180,7 +180,7 @@ class MainWindow(QMainWindow):
         workspace_layout = QHBoxLayout()
         workspace_layout.setContentsMargins(0, 0, 0, 0)
         workspace_layout.addWidget(self.nav)
-        workspace_layout.addWidget(self.section_stack, 1)
+        workspace_layout.addWidget(scrolling(self.section_stack), 1)  # fits when zoomed
         workspace_column.addLayout(workspace_layout, 1)
         return workspace
 

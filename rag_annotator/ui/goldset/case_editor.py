@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -186,20 +187,23 @@ class CaseEditor(QWidget):
             "one pair per line, e.g. verifier_identite < modifier_offre"))
 
     def _build_budgets(self) -> QWidget:
-        """An agent case's four budgets on one row (empty: no budget)."""
+        """An agent case's four budgets, two by row so a zoomed text still fits (empty: no
+        budget); each label is its field's buddy, so a screen reader names the field."""
         self.max_steps, self.max_tokens = QLineEdit(), QLineEdit()
         self.max_seconds, self.max_cost = QLineEdit(), QLineEdit()
         budgets = QWidget()
-        budget_row = QHBoxLayout(budgets)
-        budget_row.setContentsMargins(0, 0, 0, 0)
-        for title, field in ((self.tr("steps"), self.max_steps),
-                             (self.tr("tokens"), self.max_tokens),
-                             (self.tr("seconds"), self.max_seconds),
-                             (self.tr("cost"), self.max_cost)):
+        budget_grid = QGridLayout(budgets)
+        budget_grid.setContentsMargins(0, 0, 0, 0)
+        for i, (title, field) in enumerate(((self.tr("steps"), self.max_steps),
+                                            (self.tr("tokens"), self.max_tokens),
+                                            (self.tr("seconds"), self.max_seconds),
+                                            (self.tr("cost"), self.max_cost))):
             field.setPlaceholderText(self.tr("none"))
             field.setMinimumWidth(field.fontMetrics().horizontalAdvance("0") * 6)
-            budget_row.addWidget(QLabel(title))
-            budget_row.addWidget(field, 1)
+            label = QLabel(title)
+            label.setBuddy(field)
+            budget_grid.addWidget(label, i // 2, (i % 2) * 2)
+            budget_grid.addWidget(field, i // 2, (i % 2) * 2 + 1)
         return budgets
 
     def _build_sources(self) -> None:

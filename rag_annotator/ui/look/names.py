@@ -33,14 +33,24 @@ NAMES: dict[str, dict[str, tuple[str, str]]] = {
     },
     # -- sections
     "GoldSetSection": {
+        "family": (_n("Filter by family"), ""),
+        "status": (_n("Filter by status"), ""),
+        "tag": (_n("Filter by tag"), ""),
         "search": (_n("Search cases"), ""),
         "table": (_n("Case list"), _n("The selected case is edited beside the list.")),
     },
     "CaseEditor": {
+        "kind": (_n("Kind of case"), ""),
+        "expected_behaviour": (_n("Expected behaviour"), ""),
+        "family": (_n("Family"), ""),
+        "difficulty": (_n("Difficulty"), ""),
+        "status": (_n("Status"), ""),
         "sources": (_n("Expected sources"), _n("Ctrl+Shift+O adds a source; Del removes it.")),
         "*QScrollArea": (_n("Case fields"), ""),
     },
     "CorpusSection": {
+        "status": (_n("Filter by status"), ""),
+        "doc_status": (_n("Document status"), ""),
         "tabs": (_n("Corpus views"), ""),
         "search": (_n("Search documents"), ""),
         "table": (_n("Document list"), ""),
@@ -48,6 +58,7 @@ NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "text_finder": (_n("Find in the document's text"), ""),
     },
     "RightsMatrixView": {
+        "identity_combo": (_n("Test identity shown"), ""),
         "search": (_n("Filter documents"), ""),
         "table": (_n("Rights matrix"),
                   _n("Documents by test identity; Space allows or forbids the cell.")),
@@ -84,14 +95,25 @@ NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "passage": (_n("Justifying passage"), ""),
     },
     "DashboardSection": {
+        "run_combo": (_n("Run"), ""),
+        "policy_combo": (_n("Unjudged documents"), ""),
+        "other_combo": (_n("Compare to"), ""),
+        "level_combo": (_n("Interval level"), ""),
         "cases": (_n("Cases behind the figure"), ""),
         "*QScrollArea": (_n("Dashboard figures"), ""),
     },
+    "dashboard.RetrievalPanel": {
+        "measure_combo": (_n("Measure for the bars and the distribution"), ""),
+    },
+    "dashboard.ComparisonPanel": {"family_combo": (_n("Family"), "")},
+    "dashboard.DriftPanel": {"baseline_combo": (_n("Baseline run"), ""),
+                             "family_combo": (_n("Family"), "")},
     "HistorySection": {
         "table": (_n("History of changes"), ""),
         "detail": (_n("Details of the change"), ""),
     },
     "AgentsSection": {
+        "run": (_n("Run"), ""),
         "search": (_n("Search trajectories by case key"), ""),
         "table": (_n("Trajectory list"), ""),
         "steps_table": (_n("Steps"), _n("A step that broke a check says which.")),
@@ -120,7 +142,8 @@ NAMES: dict[str, dict[str, tuple[str, str]]] = {
                      "figures_table": (_n("Figures before and after"), "")},
     "RunDialog": {"notes": (_n("Run notes"), "")},
     "RunImportDialog": {"path": (_n("Run file"), ""), "name": (_n("Run name"), "")},
-    "ExportDialog": {"dest": (_n("Destination file"), "")},
+    "ExportDialog": {"dest": (_n("Destination file"), ""), "format": (_n("Format"), ""),
+                     "release": (_n("Content to export"), "")},
     "ImportDialog": {"grid": (_n("Preview of the rows"), "")},
     "RestoreDialog": {"table": (_n("Backups"), "")},
     "CalibrationDialog": {"table": (_n("Calibration cases"), "")},

@@ -11,9 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QMenu
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QAction, QFont, QFontDatabase
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QMenu,
+    QScrollArea,
+    QSizePolicy,
+    QStackedWidget,
+    QWidget,
+)
 
 from rag_annotator.settings import ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, Settings
 
@@ -38,6 +46,47 @@ def apply_zoom(percent: int) -> None:
     font = QApplication.font()
     font.setPointSizeF(base_point_size() * percent / 100)
     QApplication.setFont(font)
+
+
+def scrolling(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless scroll area: at a large zoom the sections' minimum width can
+    pass the screen's, and the window must still fit (scroll bars appear only then)."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # not a Tab stop: the section's fields are
+    area.setWidget(widget)
+    if isinstance(widget, QStackedWidget):
+        fit_current_page(widget)
+    return area
+
+
+def fit_current_page(stack: QStackedWidget) -> None:
+    """Let only the page on screen set the stack's minimum size (the others' size policy is
+    Ignored): one wide section must not force scroll bars on all the others."""
+    def fit(*_args: object) -> None:
+        current = stack.currentWidget()
+        for i in range(stack.count()):
+            page = stack.widget(i)
+            policy = (QSizePolicy.Policy.Preferred if page is current
+                      else QSizePolicy.Policy.Ignored)
+            page.setSizePolicy(policy, policy)
+        stack.updateGeometry()
+
+    stack.currentChanged.connect(fit)
+    stack.widgetRemoved.connect(fit)
+    fit()
+
+
+def monospace(widget: QWidget) -> None:
+    """Give ``widget`` the system's fixed-pitch family *only*: its size still comes from the
+    application font, so it follows the text zoom (``setFont(systemFont(FixedFont))`` would
+    pin the size)."""
+    fixed = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    font = QFont()
+    font.setFamilies(fixed.families() or [fixed.family()])
+    font.setStyleHint(QFont.StyleHint.Monospace)
+    widget.setFont(font)
 
 
 def clamp(percent: int) -> int:
