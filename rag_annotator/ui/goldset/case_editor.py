@@ -187,8 +187,7 @@ class CaseEditor(QWidget):
             "one pair per line, e.g. verifier_identite < modifier_offre"))
 
     def _build_budgets(self) -> QWidget:
-        """An agent case's four budgets, two by row so a zoomed text still fits (empty: no
-        budget); each label is its field's buddy, so a screen reader names the field."""
+        """The four budgets, two by row (fits a zoomed text), each label its field's buddy."""
         self.max_steps, self.max_tokens = QLineEdit(), QLineEdit()
         self.max_seconds, self.max_cost = QLineEdit(), QLineEdit()
         budgets = QWidget()
@@ -200,9 +199,8 @@ class CaseEditor(QWidget):
                                             (self.tr("cost"), self.max_cost))):
             field.setPlaceholderText(self.tr("none"))
             field.setMinimumWidth(field.fontMetrics().horizontalAdvance("0") * 6)
-            label = QLabel(title)
-            label.setBuddy(field)
-            budget_grid.addWidget(label, i // 2, (i % 2) * 2)
+            budget_grid.addWidget(label := QLabel(title), i // 2, (i % 2) * 2)
+            label.setBuddy(field)  # a screen reader names the field
             budget_grid.addWidget(field, i // 2, (i % 2) * 2 + 1)
         return budgets
 

@@ -68,6 +68,8 @@ def fit_current_page(stack: QStackedWidget) -> None:
         current = stack.currentWidget()
         for i in range(stack.count()):
             page = stack.widget(i)
+            if page is None:
+                continue
             policy = (QSizePolicy.Policy.Preferred if page is current
                       else QSizePolicy.Policy.Ignored)
             page.setSizePolicy(policy, policy)
