@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -116,6 +117,8 @@ class CorpusSection(ListSection):
         self.supersedes.setPlaceholderText(self.tr("key of the older version"))
         self.hash = QLabel()
         self.hash.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.hash.setMinimumWidth(1)  # a 71-character hash must not widen the form (zoom)
+        self.hash.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.cited_by = QLabel()
         self.cited_by.setWordWrap(True)
         self.fields: dict[str, QLineEdit] = {
@@ -285,6 +288,7 @@ class CorpusSection(ListSection):
             widget.blockSignals(False)
         self.doc_status.setCurrentIndex(max(self.doc_status.findData(row["status"]), 0))
         self.hash.setText(str(row["content_hash"]))
+        self.hash.setToolTip(str(row["content_hash"]))  # whole, when the label clips it
         text = store.document_text(doc_id)
         if self.text.toPlainText() != text:
             self.text.setPlainText(text)
