@@ -267,6 +267,7 @@ class MainWindow(QMainWindow):
         """Import and construct section ``index`` and put it in place of its placeholder."""
         module, name = SECTION_CLASSES[index]
         section: Section = getattr(importlib.import_module(module), name)(self.ctx)
+        names.apply(section)  # accessible names (ui/look/names.py)
         placeholder = self.section_stack.widget(index)
         assert placeholder is not None
         current = self.section_stack.currentIndex()

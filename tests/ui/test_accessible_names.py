@@ -101,6 +101,8 @@ def test_main_dialogs_name_their_widgets(window: MainWindow, qtbot) -> None:  # 
         qtbot.addWidget(dialog)
         dialog.show()
         qtbot.waitExposed(dialog)
+        dialog.activateWindow()  # names are given when the focus first enters a window
+        qtbot.waitUntil(lambda d=dialog: QApplication.activeWindow() is d)
         assert nameless(dialog) == [], type(dialog).__name__
         dialog.close()
 
@@ -128,3 +130,19 @@ def test_names_go_through_the_translator(qtbot, rich, goldset_path, english) -> 
         assert accessible_name(window.nav) == "«Sections»"
     finally:
         QApplication.removeTranslator(marker)
+
+
+def test_no_stylesheet_hides_the_focus() -> None:
+    """Focus stays visible: no style sheet in the UI removes the focus frame (``outline:
+    none``, a ``:focus`` rule without border) — the banners only set background, colour and
+    padding (``look.colours.banner_style``)."""
+    import re
+    from pathlib import Path
+
+    import rag_annotator.ui as ui_package
+
+    hiding = re.compile(r"outline\s*:\s*(none|0)|:focus\s*\{[^}]*border\s*:\s*(none|0)", re.I)
+    root = Path(ui_package.__file__).parent
+    offenders = [str(p.relative_to(root)) for p in root.rglob("*.py")
+                 if hiding.search(p.read_text(encoding="utf-8"))]
+    assert offenders == []

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
-from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QDialog, QWidget
+from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QWidget
 
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 
@@ -205,32 +205,23 @@ def missing(root: QObject) -> list[str]:
             if not attribute.startswith("*") and not _widgets(owner, attribute)]
 
 
-class Namer(QObject):
-    """Names a declared widget's children when it is first shown: sections are built on
-    first use and dialogs anywhere, so the application's Show events are watched."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._declares: dict[type, bool] = {}
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Show and isinstance(watched, QWidget):
-            kind = type(watched)
-            declares = self._declares.get(kind)
-            if declares is None:
-                declares = self._declares[kind] = bool(_declared(watched)) \
-                    or isinstance(watched, QDialog)
-            if declares and not watched.property("accessibleNamesApplied"):
-                watched.setProperty("accessibleNamesApplied", True)
-                apply(watched)
-        return False
+def _on_focus(_old: QWidget | None, new: QWidget | None) -> None:
+    """Name a window's widgets when the focus first enters it (a dialog, a section's window):
+    a focus change is rare, unlike an application-wide event filter that every event of the
+    app would go through."""
+    window = new.window() if new is not None else None
+    if window is not None and not window.property("accessibleNamesApplied"):
+        window.setProperty("accessibleNamesApplied", True)
+        apply(window)
 
 
 def install(window: QWidget) -> None:
-    """Name ``window``'s own widgets and watch for sections and dialogs (once per app)."""
+    """Name ``window``'s own widgets and name every other window (dialogs) when the focus
+    first enters it (once per application).  Sections are named when built
+    (``MainWindow._build_section`` calls :func:`apply`)."""
     apply(window)
+    window.setProperty("accessibleNamesApplied", True)
     app = QCoreApplication.instance()
-    if app is not None and app.property("accessibleNamer") is None:
-        namer = Namer(app)
-        app.installEventFilter(namer)
+    if isinstance(app, QApplication) and app.property("accessibleNamer") is None:
+        app.focusChanged.connect(_on_focus)
         app.setProperty("accessibleNamer", True)
