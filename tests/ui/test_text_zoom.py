@@ -99,3 +99,24 @@ def test_a_bad_zoom_in_the_settings_file_falls_back(tmp_path: Path) -> None:
     assert Settings.load(file).text_zoom == 100
     file.write_text(json.dumps({"text_zoom": 130}), encoding="utf-8")
     assert Settings.load(file).text_zoom == 130
+
+
+def test_a_flow_of_buttons_wraps_when_narrow(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QPushButton, QWidget
+
+    from rag_annotator.ui.look.flow import FlowLayout
+
+    row = QWidget()
+    qtbot.addWidget(row)
+    flow = FlowLayout(row)
+    buttons = [QPushButton(f"Button number {i}") for i in range(5)]
+    for button in buttons:
+        flow.addWidget(button)
+    wide = sum(b.sizeHint().width() for b in buttons) + 100
+    one_row = flow.heightForWidth(wide)
+    assert one_row == max(b.sizeHint().height() for b in buttons)
+    narrow = buttons[0].sizeHint().width() + 10
+    assert flow.heightForWidth(narrow) >= 5 * one_row  # one button a row
+    row.resize(narrow, flow.heightForWidth(narrow))
+    flow.setGeometry(row.rect())
+    assert len({b.geometry().y() for b in buttons}) == 5
