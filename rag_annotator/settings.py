@@ -16,6 +16,8 @@ from typing import Any
 MAX_RECENT = 10
 #: The interval levels offered (the Dashboard's choice).
 INTERVAL_LEVELS = (0.8, 0.9, 0.95, 0.99)
+#: Text zoom (View menu), in percent of the system font: range and step.
+ZOOM_MIN, ZOOM_MAX, ZOOM_STEP = 50, 300, 10
 
 
 @dataclass
@@ -33,6 +35,7 @@ class Settings:
         interval_level: the level of every interval the app shows (0.95: 95 %).
         enough_points: the half-width, in points, "how many cases are enough" aims at.
         team_folders: the folder each gold set's team files arrive in, by the file's path.
+        text_zoom: the text size, in percent of the system font (View → Larger Text).
     """
 
     assessor: str = ""
@@ -46,6 +49,7 @@ class Settings:
     interval_level: float = 0.95
     enough_points: int = 10
     team_folders: dict[str, str] = field(default_factory=dict)
+    text_zoom: int = 100
 
     @classmethod
     def load(cls, path: Path) -> Settings:
@@ -73,6 +77,8 @@ class Settings:
             settings.interval_level = 0.95
         if not 1 <= settings.enough_points <= 50:
             settings.enough_points = 10
+        if not ZOOM_MIN <= settings.text_zoom <= ZOOM_MAX:
+            settings.text_zoom = 100
         settings.recent_files = [p for p in settings.recent_files if isinstance(p, str)]
         settings.team_folders = {k: v for k, v in settings.team_folders.items()
                                  if isinstance(v, str)}

@@ -34,6 +34,7 @@ SECTIONS: dict[str, str] = {
     "file": QT_TRANSLATE_NOOP("actions", "File"),
     "edit": QT_TRANSLATE_NOOP("actions", "Edit"),
     "go": QT_TRANSLATE_NOOP("actions", "Go to"),
+    "view": QT_TRANSLATE_NOOP("actions", "View"),
     "goldset": QT_TRANSLATE_NOOP("actions", "Gold set section"),
     "judge": QT_TRANSLATE_NOOP("actions", "Judging (Judge section)"),
     "verify": QT_TRANSLATE_NOOP("actions", "Verifying (Verify section)"),

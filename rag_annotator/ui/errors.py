@@ -18,7 +18,7 @@ from types import TracebackType
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
-from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from rag_annotator import __version__
 from rag_annotator.errors import KnownError
 from rag_annotator.messages import render_any
+from rag_annotator.ui.look.zoom import monospace
 
 log = logging.getLogger("rag_annotator")
 
@@ -61,7 +62,7 @@ class CrashDialog(QDialog):
         intro.setWordWrap(True)
         self.details = QPlainTextEdit(details)
         self.details.setReadOnly(True)
-        self.details.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        monospace(self.details)  # follows the text zoom
         self.details.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.copy_button = buttons.addButton(self.tr("Copy details"),

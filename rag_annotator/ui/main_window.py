@@ -38,6 +38,8 @@ from rag_annotator.ui.backups import BackupScheduler
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.file_life import FileLife
 from rag_annotator.ui.hub import Hub
+from rag_annotator.ui.look import colours, names
+from rag_annotator.ui.look.zoom import TextZoom, scrolling
 from rag_annotator.ui.models import number
 from rag_annotator.ui.progress import JudgingProgress
 from rag_annotator.ui.undo import UndoController
@@ -134,6 +136,7 @@ class MainWindow(QMainWindow):
             lambda text, ms: self.statusBar().showMessage(text, ms))
         self.resize(1280, 800)
         self.setWindowTitle("rag-annotator")
+        self.zoom = TextZoom(settings, self._save_settings, self)  # before any widget
 
         self.sections = Sections(self)
         self.pages = QStackedWidget()
@@ -148,6 +151,7 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         self._painted = False
         self._restore_window_state()
+        names.install(self)  # accessible names (ui/look/names.py)
         self._show_store_state()
 
     def _build_workspace(self) -> QWidget:
@@ -159,14 +163,15 @@ class MainWindow(QMainWindow):
         for action_id in SECTION_ACTIONS:
             self.nav.addItem(actions.tr(actions.spec(action_id).label))
             self.section_stack.addWidget(QWidget())  # placeholder until first shown
-        self.nav.setFixedWidth(max(160, self.nav.sizeHintForColumn(0) + 32))
+        self._fit_nav()
         self.nav.currentRowChanged.connect(self._on_nav)
 
+        self.zoom.changed.connect(self._fit_nav)
         self.read_only_banner = QLabel()
         self.read_only_banner.setObjectName("readOnlyBanner")
         self.read_only_banner.setWordWrap(True)
         self.read_only_banner.setStyleSheet(
-            "QLabel#readOnlyBanner { background: #fde2e1; color: #000; padding: 6px; }")
+            colours.banner_style("alert_banner", "QLabel#readOnlyBanner", 6))
         self.read_only_banner.setVisible(False)
         workspace = QWidget()
         workspace_column = QVBoxLayout(workspace)
@@ -175,9 +180,13 @@ class MainWindow(QMainWindow):
         workspace_layout = QHBoxLayout()
         workspace_layout.setContentsMargins(0, 0, 0, 0)
         workspace_layout.addWidget(self.nav)
-        workspace_layout.addWidget(self.section_stack, 1)
+        workspace_layout.addWidget(scrolling(self.section_stack), 1)  # fits when zoomed
         workspace_column.addLayout(workspace_layout, 1)
         return workspace
+
+    def _fit_nav(self, *_zoom: object) -> None:
+        """The navigation list as wide as its longest name (again after a text zoom)."""
+        self.nav.setFixedWidth(max(160, self.nav.sizeHintForColumn(0) + 32))
 
     def _build_status_bar(self) -> None:
         """File name · assessor on the left, the counts on the right (re-rendered once per
@@ -258,6 +267,7 @@ class MainWindow(QMainWindow):
         """Import and construct section ``index`` and put it in place of its placeholder."""
         module, name = SECTION_CLASSES[index]
         section: Section = getattr(importlib.import_module(module), name)(self.ctx)
+        names.apply(section)  # accessible names (ui/look/names.py)
         placeholder = self.section_stack.widget(index)
         assert placeholder is not None
         current = self.section_stack.currentIndex()
@@ -337,6 +347,8 @@ class MainWindow(QMainWindow):
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         for action_id in SECTION_ACTIONS:
             view_menu.addAction(a[action_id])
+        view_menu.addSeparator()
+        self.zoom.add_to(view_menu, a)
 
         settings_menu = self.menuBar().addMenu(self.tr("&Settings"))
         language_menu = settings_menu.addMenu(self.tr("&Language (at next start)"))

@@ -15,6 +15,7 @@ from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.agents.section import AgentsSection
 from rag_annotator.ui.agents.widgets import BAD, BROKEN_ROLE
 from rag_annotator.ui.line_dialog import LineDialog
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.main_window import MainWindow
 from rag_annotator.ui.sections.base import current_row
 from rag_annotator.ui.sections.history import HistorySection
@@ -157,7 +158,7 @@ def test_the_broken_step_is_highlighted_with_its_check(qtbot, win: MainWindow) -
     assert steps.rowCount() == 4
     broken = steps.index(1, 0)  # step 2 called the forbidden tool
     assert steps.data(broken, BROKEN_ROLE) == ["forbidden tool supprimer_compte"]
-    assert steps.data(broken, Qt.ItemDataRole.BackgroundRole).color().name() == BAD
+    assert steps.data(broken, Qt.ItemDataRole.BackgroundRole).color().name() == colours.css_bg(BAD)
     assert steps.data(steps.index(1, 4)) == "forbidden tool supprimer_compte"
     assert section.checks.data(section.checks.index(0, 0)) == (
         "forbidden tool supprimer_compte called at step 2")
@@ -177,7 +178,7 @@ def test_the_broken_step_is_highlighted_with_its_check(qtbot, win: MainWindow) -
              for r in range(section.state.rowCount())]
     assert state == [("ticket.category", "differs"), ("ticket.client", "equal")]
     assert section.state.data(section.state.index(0, 0),
-                              Qt.ItemDataRole.BackgroundRole).color().name() == BAD
+                              Qt.ItemDataRole.BackgroundRole).color().name() == colours.css_bg(BAD)
     # the first broken step is selected, its arguments and result shown whole; H / L move
     assert current_row(section.steps_table) == 0
     assert "modifier_offre before verifier_identite" in section.step_detail.toPlainText()
@@ -331,11 +332,11 @@ def test_a_selected_trajectory_keeps_its_verdict_colours(qtbot, win: MainWindow)
     table, model = section.table, section.model
     row = table.currentIndex().row()
     path = model.index(row, 5)
-    assert model.data(path, Qt.ItemDataRole.BackgroundRole).color().name() == BAD
+    assert model.data(path, Qt.ItemDataRole.BackgroundRole).color().name() == colours.css_bg(BAD)
     assert table.selectionModel().isSelected(path)
     image = table.viewport().grab().toImage()
     centre = table.visualRect(path).center()
-    assert image.pixelColor(centre).name() == BAD
+    assert image.pixelColor(centre).name() == colours.css_bg(BAD)
     highlight = table.palette().color(table.palette().ColorRole.Highlight).name()
     review = table.visualRect(model.index(row, 6))  # an ordinary cell keeps the fill
     assert image.pixelColor(review.left() + 2, review.center().y()).name() == highlight

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QPlainTextEdit
 from rag_annotator.ui.goldset.coverage import CoverageDialog
 from rag_annotator.ui.goldset.releases import ReleasesDialog
 from rag_annotator.ui.goldset.section import GoldSetSection
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.main_window import MainWindow
 from rag_annotator.ui.sections.corpus import CorpusSection
 from tests.helpers import rows
@@ -165,7 +166,8 @@ def test_coverage_grid_lists_a_cell(qtbot, window: MainWindow) -> None:
     assert dialog.cell("ordinary", "rh") == 1 and dialog.cell("sensitive", "rh") == 0
     assert dialog.cell("no_answer", "q3") == 1
     row, column = dialog.position("sensitive", "rh")
-    assert dialog.grid.item(row, column).background().color().name() == "#f7d4d0"  # empty
+    empty = colours.css_bg("bad")
+    assert dialog.grid.item(row, column).background().color().name() == empty
     assert dialog.grid.item(*dialog.position("ordinary", "rh")).text() == "1"
     dialog._choose(*dialog.position("ambiguous", "rh"))
     assert dialog.chosen == ("ambiguous", "rh")

@@ -16,6 +16,7 @@ from rag_annotator.settings import Settings
 from rag_annotator.ui.actions import REGISTRY
 from rag_annotator.ui.exchange import export_dialog
 from rag_annotator.ui.exchange.export_dialog import ExportDialog
+from rag_annotator.ui.look import colours
 from tests.builders import Rich
 
 pytestmark = pytest.mark.gui
@@ -114,7 +115,8 @@ def test_errors_are_shown_not_raised(qtbot, rich: Rich, tmp_path: Path,  # type:
     dialog.dest.setText(str(tmp_path / "r.txt"))
     _run(qtbot, dialog, dialog.start_export)
     assert dialog.error is not None and "--run" in dialog.error
-    assert "b00020" in dialog.summary.text()
+    assert colours.css_fg("text_bad") in dialog.summary.text()  # the error colour, and ⚠
+    assert "⚠" in dialog.summary.text()
 
 
 def test_open_folder_uses_desktop_services(qtbot, rich: Rich, tmp_path: Path,  # type: ignore[no-untyped-def]

@@ -13,7 +13,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 def test_readme_lists_every_registered_shortcut() -> None:
     text = README.read_text(encoding="utf-8")
     table = text[text.index("### Keyboard shortcuts"):text.index("## Command line")]
-    keys = set(re.findall(r"[A-Za-z0-9?+]+", " ".join(
+    keys = set(re.findall(r"[A-Za-z0-9?+=\-]+", " ".join(
         line.split("|")[1] for line in table.splitlines() if line.startswith("| ")
         and not line.startswith("| keys"))))
     ranges = {"Ctrl+1 … Ctrl+7": [f"Ctrl+{i}" for i in range(1, 8)]}

@@ -15,6 +15,7 @@ from rag_annotator.domain import operations as ops
 from rag_annotator.import_export.sample import create_sample
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.main_window import MainWindow
 from rag_annotator.ui.verify.section import OTHERS_COLUMN, VerifySection
 from rag_annotator.ui.verify.widgets import BOOLS, OUTCOMES, from_qt, to_qt
@@ -466,7 +467,7 @@ def test_t_selects_a_citation_shows_its_document_and_flags_rights(
     assert doc is not None and doc["document_id"] == cited
     assert "may not read" in section.context_label.text()
     assert "may not read" in str(section.citations.index(0, 3).data())
-    assert "#1c7ed6" in section.answer_view.toHtml().lower()  # the marker is boxed
+    assert colours.css_bg("marker") in section.answer_view.toHtml().lower()  # the marker is boxed
     key(qtbot, section, Qt.Key.Key_P)
     assert one(sample, "SELECT support FROM citations WHERE answer_id = ?", answer) == "partly"
     key(qtbot, section, Qt.Key.Key_P)  # the same key again clears it

@@ -53,6 +53,7 @@ from rag_annotator.ui.agents.widgets import (
 )
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.line_dialog import LineDialog
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.sections.base import (
     Section,
     current_row,
@@ -537,7 +538,7 @@ class AgentsSection(Section):
                            "full.")
             self.step_detail.setHtml(f"<i>{esc(hint)}</i>")
             return
-        broken = "".join(f"<br><b style='color:#c92a2a'>⚠ {esc(text)}</b>"
+        broken = "".join("<br>" + colours.coloured("text_bad", f"⚠ {esc(text)}", bold=True)
                          for text in step["broken"])
         title = self.tr("Step %1").replace("%1", str(step["position"]))
         self.step_detail.setHtml(

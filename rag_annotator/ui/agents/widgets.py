@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPalette, QPen
+from PySide6.QtGui import QBrush, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from rag_annotator.domain.agent_checks import (
@@ -30,17 +30,18 @@ from rag_annotator.domain.agent_checks import (
 from rag_annotator.domain.agents import format_value
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import Column, LazyTableModel, RowsModel, local_time, number, one_line
 from rag_annotator.ui.sections.base import esc
 
 Row = dict[str, Any]
 Index = QModelIndex | QPersistentModelIndex
 
-#: Backgrounds (same palette as the Verify section's claims).
-GOOD = "#d3f9d8"
-BAD = "#ffc9c9"
-MISSING_COLOUR = "#ffe8cc"
-UNKNOWN_COLOUR = "#e9ecef"
+#: Background roles (ui/look/colours.py; same as the Verify section's claims).
+GOOD = "good"
+BAD = "bad"
+MISSING_COLOUR = "missing"
+UNKNOWN_COLOUR = "neutral"
 STATUS_COLOURS = {HELD: GOOD, BROKEN: BAD, "unknown": UNKNOWN_COLOUR,
                   EQUAL: GOOD, DIFFERS: BAD, MISSING: MISSING_COLOUR}
 #: Model role holding the texts of the checks a step broke (tests, tooltips).
@@ -163,7 +164,7 @@ def pretty_json(arguments: object) -> str:
 
 # -- models --------------------------------------------------------------------------------------
 class _ColouredRows(RowsModel):
-    """Rows read whole, each with a background colour (``colour(row)``, or None)."""
+    """Rows read whole, each with a background colour role (``colour(row)``, or None)."""
 
     def colour(self, row: Row) -> str | None:
         return None
@@ -172,11 +173,12 @@ class _ColouredRows(RowsModel):
         if role == _BACKGROUND and index.isValid():
             row = self.row_at(index.row())
             colour = self.colour(row) if row is not None else None
-            return QBrush(QColor(colour)) if colour else None
+            return QBrush(colours.bg(colour)) if colour else None
         if role == _FOREGROUND and index.isValid():
             row = self.row_at(index.row())
-            # dark text on the light backgrounds, whatever the palette (dark themes)
-            return QBrush(QColor("#000000")) if row is not None and self.colour(row) else None
+            colour = self.colour(row) if row is not None else None
+            # the role's own text colour (black on light fills, white on dark ones)
+            return QBrush(colours.fg(colour)) if colour else None
         return super().data(index, role)
 
 
@@ -258,11 +260,11 @@ def verdict_html(value: bool | None, mark: int | None) -> str:
     """A verdict as coloured text: the mark when set (with "overrules"), else automatic."""
     effective = value if mark is None else bool(mark)
     if effective is None:
-        colour, text = "#495057", translate("AgentsSection", "cannot tell")
+        role, text = "text_muted", translate("AgentsSection", "cannot tell")
     else:
-        colour = "#2b8a3e" if effective else "#c92a2a"
+        role = "text_good" if effective else "text_bad"
         text = yes_no(effective)
-    return f"<b style='color:{colour}'>{esc(text)}</b>"
+    return colours.coloured(role, esc(text), bold=True)
 
 
 def review_html(detail: Row, evaluation: Evaluation) -> str:
@@ -291,7 +293,7 @@ def review_html(detail: Row, evaluation: Evaluation) -> str:
         who = translate("AgentsSection", "Reviewed by %1, %2").replace(
             "%1", str(review.get("assessor") or "?")).replace(
             "%2", local_time(review.get("updated_at"))[:16])
-        lines.append(f"<span style='color:#495057'>{esc(who)}</span>")
+        lines.append(colours.coloured("text_muted", esc(who)))
     note = review.get("note") or ""
     if note:
         lines.append(bold(translate("AgentsSection", "Note (E):")) + " " + esc(note))
@@ -318,7 +320,7 @@ def budgets_html(detail: Row, evaluation: Evaluation) -> str:
         if limit is not None:
             text += f" / {esc(number_text(limit))}"
         if status.get(column) == BROKEN:
-            text = f"<b style='color:#c92a2a'>{text}</b>"
+            text = colours.coloured("text_bad", "⚠ " + text, bold=True)
         parts.append(text)
     return bold(translate("AgentsSection", "Budgets:")) + " " + " · ".join(parts)
 
@@ -415,6 +417,6 @@ class TrajectoriesModel(LazyTableModel):
             if value is None:
                 return None
             if role == _FOREGROUND:
-                return QBrush(QColor("#000000"))
-            return QBrush(QColor(GOOD if value else BAD))
+                return QBrush(colours.fg(GOOD if value else BAD))
+            return QBrush(colours.bg(GOOD if value else BAD))
         return super().data(index, role)

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
 
 from rag_annotator.metrics.agents import AgentGroup, AgentSummary
 from rag_annotator.metrics.run_intervals import FigureIntervals
 from rag_annotator.ui.dashboard.format import error_bar, pct_range
 from rag_annotator.ui.dashboard.widgets import Bar, BarChart, FigureTable
+from rag_annotator.ui.look import colours
 
 
 class AgentsPanel(QGroupBox):
@@ -64,7 +64,7 @@ class AgentsPanel(QGroupBox):
         self.table.fill(columns, rows)
         self._show_trials(summary, pct)
         overall = summary.overall
-        red = QColor(198, 40, 40)
+        red = colours.fg("bar_bad")
         vrows = []
         bars = []
         for code, v in overall.violations.items():

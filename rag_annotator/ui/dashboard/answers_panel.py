@@ -4,7 +4,6 @@ unreviewed cases, abstention and faithfulness."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QWidget
 
 from rag_annotator.metrics.answers import AnswerSummary, Denominators
@@ -20,6 +19,7 @@ from rag_annotator.ui.dashboard.format import (
     translate,
 )
 from rag_annotator.ui.dashboard.widgets import Bar, BarChart, Cell, TableNotePanel
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import number
 
 
@@ -56,8 +56,8 @@ class AnswersPanel(TableNotePanel):
         self._show_bars(figures, keys)
         self.note.setText(translate(
             "DashboardSection",
-            "Bars: validated (green) + not validated (red) + no answer (grey) = tested; the "
-            "black whisker is the interval of success. "
+            "Bars: ✓ validated (green) + ✗ not validated (red) + ∅ no answer (grey) = tested; the "
+            "whisker is the interval of success. "
             "Quality = validated / produced, coverage = produced / tested, success = "
             "validated / tested; a zero denominator is not computable (—). Claims: %1 "
             "contradicted, %2 unsupported of the verified; must-contain recall %3.")
@@ -68,10 +68,7 @@ class AnswersPanel(TableNotePanel):
     def _show_bars(self, figures: RunFigures, keys: list[str]) -> None:
         """Stacked bars, with success's interval as the error bar (validated / tested)."""
         summary = figures.answers
-        palette = self.palette()
-        good = QColor(46, 125, 50)
-        bad = QColor(198, 40, 40)
-        missing = palette.color(QPalette.ColorRole.Mid)
+        good, bad, missing = (colours.fg(r) for r in ("bar_good", "bar_bad", "bar_missing"))
         bars = []
         for key in keys:
             group = _group(summary, key)
@@ -82,8 +79,8 @@ class AnswersPanel(TableNotePanel):
                  list(group.cases("not_validated"))),
                 (len(group.cases("no_answer")) / tested, missing, "no_answer",
                  list(group.cases("no_answer"))),
-            ], f"{group.validated} + {len(group.cases('not_validated'))} + "
-               f"{len(group.cases('no_answer'))} = {group.tested}",
+            ], f"✓{group.validated} + ✗{len(group.cases('not_validated'))} + "
+               f"∅{len(group.cases('no_answer'))} = {group.tested}",
                 error_bar(figures.intervals.answer("success", None if key == ALL else key))))
         self.bars.set_bars(bars)
 

@@ -33,8 +33,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rag_annotator.ui.look.colours import luminance
+
 #: One cell of a :class:`FigureTable`: (text, the cases behind it or None, tooltip).
 Cell = tuple[str, Sequence[str] | None, str]
+
+
+#: The symbol drawn in a bar segment of that name (its word is in the bar's text and note).
+SEGMENT_SYMBOLS = {"validated": "✓", "not_validated": "✗", "no_answer": "∅"}
 
 
 @dataclass
@@ -101,6 +107,7 @@ class BarChart(QWidget):
                 rect = QRect(round(x), top + 3, round(width), row_h - 6)
                 if width > 0:
                     painter.fillRect(rect, colour)
+                    self._symbol(painter, rect, colour, name)
                 self._hits.append((rect if width >= 3 else rect.adjusted(0, 0, 3, 0), name,
                                    cases))
                 x += width
@@ -111,6 +118,14 @@ class BarChart(QWidget):
                              int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
                              bar.text)
         painter.end()
+
+    def _symbol(self, painter: QPainter, rect: QRect, colour: QColor, name: str) -> None:
+        """The segment's symbol (✓ ✗ ∅) inside it when it fits: no state by colour alone."""
+        symbol = SEGMENT_SYMBOLS.get(name)
+        if symbol is None or rect.width() < self.fontMetrics().horizontalAdvance(symbol) + 4:
+            return
+        painter.setPen(QColor("#000000") if luminance(colour) > 0.18 else QColor("#ffffff"))
+        painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), symbol)
 
     def _error_bar(self, painter: QPainter, interval: tuple[float, float], left: int,
                    width: int, top: int, row_h: int) -> None:

@@ -43,6 +43,7 @@ from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
 from rag_annotator.ui.exchange.store_worker import StoreWorker
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
+from rag_annotator.ui.look import colours
 
 #: (choice id, registry format, CSV profile, title, writes a folder, needs a run)
 FORMATS: tuple[tuple[str, str, str, str, bool, str], ...] = (
@@ -398,7 +399,7 @@ class ExportDialog(QDialog):
         self.export_button.setEnabled(True)
         self.error = error
         if error is not None:
-            self.summary.setText(f"<span style='color:#b00020'>{_html(error)}</span>")
+            self.summary.setText(colours.coloured("text_bad", f"⚠ {_html(error)}"))
             return
         if dest is None:
             rows, warnings = result

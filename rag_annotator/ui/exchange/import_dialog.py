@@ -45,6 +45,7 @@ from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.exchange.file_import import apply_import
 from rag_annotator.ui.exchange.store_worker import ImportWorker
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
+from rag_annotator.ui.look import colours
 
 PREVIEW_ROWS = 30
 
@@ -167,7 +168,7 @@ class ImportDialog(QDialog):
             self.table = read_table(self.source,
                                     accept=has_question if self.kind == "cases" else None)
         except KnownError as error:
-            self.warnings.setText(f"<span style='color:#b00020'>{error.render()}</span>")
+            self.warnings.setText(colours.coloured("text_bad", f"⚠ {error.render()}"))
             self.import_button.setEnabled(False)
             self.grid.hide()
             return
@@ -267,7 +268,7 @@ class ImportDialog(QDialog):
         self.cancel_button.setEnabled(True)
         self.report, self.error = report, error
         if error is not None:
-            self.outcome.setText(f"<span style='color:#b00020'>{error}</span>")
+            self.outcome.setText(colours.coloured("text_bad", f"⚠ {error}"))
             self.import_button.setEnabled(True)
             return
         apply_import(self.ctx, report)  # the import's own Changes: one undoable step

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -43,6 +44,7 @@ from rag_annotator.errors import InvalidValue, NotFound
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import Column, DocumentsModel, RowsModel, one_line
 from rag_annotator.ui.sections.base import (
     current_row,
@@ -185,20 +187,21 @@ class CaseEditor(QWidget):
             "one pair per line, e.g. verifier_identite < modifier_offre"))
 
     def _build_budgets(self) -> QWidget:
-        """An agent case's four budgets on one row (empty: no budget)."""
+        """The four budgets, two by row (fits a zoomed text), each label its field's buddy."""
         self.max_steps, self.max_tokens = QLineEdit(), QLineEdit()
         self.max_seconds, self.max_cost = QLineEdit(), QLineEdit()
         budgets = QWidget()
-        budget_row = QHBoxLayout(budgets)
-        budget_row.setContentsMargins(0, 0, 0, 0)
-        for title, field in ((self.tr("steps"), self.max_steps),
-                             (self.tr("tokens"), self.max_tokens),
-                             (self.tr("seconds"), self.max_seconds),
-                             (self.tr("cost"), self.max_cost)):
+        budget_grid = QGridLayout(budgets)
+        budget_grid.setContentsMargins(0, 0, 0, 0)
+        for i, (title, field) in enumerate(((self.tr("steps"), self.max_steps),
+                                            (self.tr("tokens"), self.max_tokens),
+                                            (self.tr("seconds"), self.max_seconds),
+                                            (self.tr("cost"), self.max_cost))):
             field.setPlaceholderText(self.tr("none"))
             field.setMinimumWidth(field.fontMetrics().horizontalAdvance("0") * 6)
-            budget_row.addWidget(QLabel(title))
-            budget_row.addWidget(field, 1)
+            budget_grid.addWidget(label := QLabel(title), i // 2, (i % 2) * 2)
+            label.setBuddy(field)  # a screen reader names the field
+            budget_grid.addWidget(field, i // 2, (i % 2) * 2 + 1)
         return budgets
 
     def _build_sources(self) -> None:
@@ -385,7 +388,7 @@ class CaseEditor(QWidget):
             release = store.release_state()[1]
             text = self.tr("Approved in the frozen release “%1”: read-only until a new draft "
                            "version starts (Releases…).").replace("%1", release)
-            self.banner.setText(f"<span style='color:#1f5fa8'><b>{esc(text)}</b></span>")
+            self.banner.setText(colours.coloured("text_info", esc(text), bold=True))
         else:
             self.banner.clear()
         self.banner.setVisible(frozen)
@@ -420,8 +423,8 @@ class CaseEditor(QWidget):
             return
         items = "".join(f"<li>{esc(rule_text(w.code, w.message))}</li>" for w in found)
         title = self.tr("To check")
-        self.warnings.setText(f"<div style='color:#9a5b00'><b>{esc(title)}"
-                              f"</b><ul style='margin:0'>{items}</ul></div>")
+        self.warnings.setText(f"<div style='color:{colours.css_fg('text_warning')}'><b>⚠ "
+                              f"{esc(title)}</b><ul style='margin:0'>{items}</ul></div>")
         self.warnings.setVisible(True)
 
     def stored_text(self, name: str) -> str:

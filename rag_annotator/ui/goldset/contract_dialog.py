@@ -14,7 +14,6 @@ import json
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain.strict_json import parse_strict
 from rag_annotator.domain.structured import Contract, contract_from_json, contract_to_json
 from rag_annotator.errors import InvalidValue
+from rag_annotator.ui.look.zoom import monospace
 
 
 def template(source: str | None) -> dict[str, Any]:
@@ -59,7 +59,7 @@ class ContractDialog(QDialog):
             "the <b>document</b> key and <b>passage</b> that justify it."))
         help_text.setWordWrap(True)
         self.editor = QPlainTextEdit()
-        self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        monospace(self.editor)  # follows the text zoom
         self.editor.setTabChangesFocus(True)
         start = contract_to_json(contract) if contract is not None else template(first_source)
         self.editor.setPlainText(json.dumps(start, ensure_ascii=False, indent=2))

@@ -8,7 +8,7 @@ Retired cases are not counted (a checkbox counts them too).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
 
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
+from rag_annotator.ui.look import colours
 
-EMPTY = QColor("#f7d4d0")
-THIN = QColor("#fbeccb")
+EMPTY = "bad"  # colour roles (ui/look/colours.py)
+THIN = "missing"
 
 
 class CoverageDialog(QDialog):
@@ -77,9 +78,11 @@ class CoverageDialog(QDialog):
                 item = QTableWidgetItem(str(n))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if n == 0:
-                    item.setBackground(QBrush(EMPTY))
+                    item.setBackground(QBrush(colours.bg(EMPTY)))
+                    item.setForeground(QBrush(colours.fg(EMPTY)))
                 elif n == 1:
-                    item.setBackground(QBrush(THIN))
+                    item.setBackground(QBrush(colours.bg(THIN)))
+                    item.setForeground(QBrush(colours.fg(THIN)))
                 self.grid.setItem(r, c, item)
             self.grid.setItem(r, len(self.families), _bold(str(
                 sum(counts.get((f, tag), 0) for f in self.families))))

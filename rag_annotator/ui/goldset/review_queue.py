@@ -24,6 +24,7 @@ from rag_annotator.errors import NotFound
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.goldset.case_editor import CaseEditor
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import Column, RowsModel, local_time, one_line
 from rag_annotator.ui.sections.base import (
     current_row,
@@ -143,7 +144,8 @@ class ReviewQueueDialog(QDialog):
                 other = store.by_key("cases", str(row["near_duplicate"]))
                 text = self.tr("Near-duplicate of %1: “%2”").replace(
                     "%1", str(other["key"])).replace("%2", str(other["question"]))
-                parts.append(f"<p style='color:#9a5b00'><b>⚠ {esc(text)}</b></p>")
+                warning = colours.coloured("text_warning", "⚠ " + esc(text), bold=True)
+                parts.append(f"<p>{warning}</p>")
             except NotFound:
                 pass
         parts += [f"<h4>{esc(reference)}</h4>",

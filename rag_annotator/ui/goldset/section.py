@@ -36,6 +36,7 @@ from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.goldset.case_editor import CaseEditor, split_tags
+from rag_annotator.ui.look.flow import FlowLayout
 from rag_annotator.ui.models import CasesModel, Column, Row
 from rag_annotator.ui.sections.base import (
     ListSection,
@@ -172,14 +173,16 @@ class GoldSetSection(ListSection):
                  "goldset.import_cases": self.tr("Import cases…"),
                  "goldset.import_testset": self.tr("Import test set…")}
         self.buttons: dict[str, QPushButton] = {}
+        row = QWidget()  # the buttons wrap to a second row when zoomed text makes them wide
+        flow = FlowLayout(row)
         for action_id, text in short.items():
             button = QPushButton(text)
             button.setToolTip(c[action_id].toolTip() or c[action_id].text())
             button.clicked.connect(c[action_id].trigger)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            buttons.addWidget(button)
+            flow.addWidget(button)
             self.buttons[action_id] = button
-        buttons.addStretch(1)
+        buttons.addWidget(row, 1)
         self.release_label = QLabel()
         buttons.addWidget(self.release_label)
         buttons.addWidget(self.cell_label)
@@ -198,6 +201,10 @@ class GoldSetSection(ListSection):
         bar.addWidget(self.status)
         bar.addWidget(QLabel(self.tr("Tag:")))
         bar.addWidget(self.tag)
+        for combo in (self.family, self.status, self.tag):  # long family names: no widening
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
         bar.addStretch(1)
         bar.addWidget(self.count)
         return bar

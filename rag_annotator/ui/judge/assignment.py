@@ -39,6 +39,7 @@ from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.judge.timing import ActiveClock
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.sections.base import esc
 
 translate = QCoreApplication.translate
@@ -124,7 +125,7 @@ class AssignmentMode(QObject):
         self.header = QLabel()
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setWordWrap(True)
-        self.header.setStyleSheet("background: #dde8f6; color: #000; padding: 4px;")
+        self.header.setStyleSheet(colours.banner_style("info_banner"))
         self.header.setVisible(False)
         self._prefetch = QTimer(self)
         self._prefetch.setSingleShot(True)

@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QInputDialog, QLabel, QTableView, QWidget
 
 from rag_annotator.ui import labels
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.sections.base import current_row, select_row
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ class SampleQueue(SampleBlind):
     def _connect_sample_queue(self) -> None:
         self.sample_banner = QLabel()
         self.sample_banner.setWordWrap(True)
-        self.sample_banner.setStyleSheet("background: #dcecf8; color: #000; padding: 4px;")
+        self.sample_banner.setStyleSheet(colours.banner_style("info_banner"))
         self.sample_banner.setVisible(False)
         self.commands["judge.sample_queue"].toggled.connect(self.set_sample_queue)
 

@@ -20,7 +20,6 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -41,6 +40,8 @@ from rag_annotator.ui.judge.assignment import AssignmentMode, cant_judge_pair
 from rag_annotator.ui.judge.sample_blind import SampleQueue
 from rag_annotator.ui.judge.timing import ActiveClock
 from rag_annotator.ui.judge.widgets import JudgeProgressModel, TermHighlighter, show_guidelines
+from rag_annotator.ui.look import colours
+from rag_annotator.ui.look.flow import FlowLayout
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
 from rag_annotator.ui.progress import JUDGING_TABLES
 from rag_annotator.ui.sections.base import (
@@ -97,7 +98,7 @@ class JudgeSection(SampleQueue, Section):
             "Adjudication queue: disputed pairs only, every label shown; your label settles "
             "the pair for everyone. D to leave."))
         self.banner.setWordWrap(True)
-        self.banner.setStyleSheet("background: #fde8c8; color: #000; padding: 4px;")
+        self.banner.setStyleSheet(colours.banner_style("attention_banner"))
         self.banner.setVisible(False)
         self.position = QLabel()
         self.position.setWordWrap(True)
@@ -148,11 +149,12 @@ class JudgeSection(SampleQueue, Section):
         self._connect_sample_queue()
         self.show_others(False)
 
-    def _button_rows(self) -> tuple[QHBoxLayout, QHBoxLayout, QHBoxLayout]:
+    def _button_rows(self) -> tuple[QWidget, QWidget, QWidget]:
         """One tool button per action, in three rows: labels, moves, views."""
         # Three short rows (labels; moves and position; views) keep the panel narrow enough
         # to leave the progress table its columns.
-        label_row, move_row, view_row = QHBoxLayout(), QHBoxLayout(), QHBoxLayout()
+        rows = self._button_row_widgets = (QWidget(), QWidget(), QWidget())  # rows wrap
+        label_row, move_row, view_row = (FlowLayout(row) for row in rows)
         self._buttons: list[QToolButton] = []
         # Button texts short enough for one row; menus and the cheat sheet say it in full.
         short = {"judge.show_others": self.tr("Others"), "judge.reference": self.tr("Reference"),
@@ -175,9 +177,7 @@ class JudgeSection(SampleQueue, Section):
             row = (label_row if action_id in LABEL_ACTIONS
                    else move_row if action_id in MOVE_ACTIONS else view_row)
             row.addWidget(button)
-        for layout_row in (label_row, move_row, view_row):
-            layout_row.addStretch(1)
-        return label_row, move_row, view_row
+        return rows
 
     def _lay_out(self) -> None:
         """Cases on the left; the pool, the buttons, the guidelines and the document on the
@@ -198,9 +198,8 @@ class JudgeSection(SampleQueue, Section):
         top_layout.addWidget(self.reference)
         top_layout.addWidget(self.pairs, 1)
         top_layout.addWidget(self.position)
-        top_layout.addLayout(label_row)
-        top_layout.addLayout(move_row)
-        top_layout.addLayout(view_row)
+        for row_widget in (label_row, move_row, view_row):
+            top_layout.addWidget(row_widget)
         bottom = QWidget()
         bottom_layout = QVBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 0, 0, 0)

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtGui import QColor, QSyntaxHighlighter, QTextCharFormat, QTextDocument
+from PySide6.QtGui import QSyntaxHighlighter, QTextCharFormat, QTextDocument
 
 from rag_annotator.domain.terms import question_terms, term_spans
 from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import Column, LazyTableModel, Row, number, one_line
 from rag_annotator.ui.progress import JudgingProgress
 
@@ -67,8 +68,9 @@ class TermHighlighter(QSyntaxHighlighter):
         super().__init__(document)
         self.terms: frozenset[str] = frozenset()
         self.term_format = QTextCharFormat()
-        self.term_format.setBackground(QColor("#fff2a8"))
-        self.term_format.setForeground(QColor("#000000"))
+        self.term_format.setBackground(colours.bg("highlight"))
+        self.term_format.setForeground(colours.fg("highlight"))
+        self.term_format.setFontUnderline(True)  # not told by colour alone
 
     def set_question(self, question: str) -> None:
         terms = question_terms(question)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -33,6 +34,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.ui import labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.goldset.case_editor import split_tags
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import DocumentsModel
 from rag_annotator.ui.sections.base import (
     ListSection,
@@ -115,6 +117,8 @@ class CorpusSection(ListSection):
         self.supersedes.setPlaceholderText(self.tr("key of the older version"))
         self.hash = QLabel()
         self.hash.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.hash.setMinimumWidth(1)  # a 71-character hash must not widen the form (zoom)
+        self.hash.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.cited_by = QLabel()
         self.cited_by.setWordWrap(True)
         self.fields: dict[str, QLineEdit] = {
@@ -256,8 +260,8 @@ class CorpusSection(ListSection):
         text = "; ".join(items) + (self.tr("; and %1 more").replace("%1", str(more))
                                    if more > 0 else "")
         title = self.tr("%Ln expected source(s) to check:", "", len(rows))
-        self.source_warnings.setText(f"<span style='color:#9a5b00'><b>⚠ {esc(title)}</b> "
-                                     f"{esc(text)}</span>")
+        self.source_warnings.setText(colours.coloured(
+            "text_warning", f"<b>⚠ {esc(title)}</b> {esc(text)}"))
         self.source_warnings.show()
 
     def show_current(self) -> None:
@@ -277,13 +281,14 @@ class CorpusSection(ListSection):
         if row["supersedes"]:
             details.append(self.tr("supersedes %1").replace("%1", str(row["supersedes"])))
         self.heading.setText(f"<b>{esc(row['key'])}</b> — {esc(row['title'])}"
-                             f" <span style='color:gray'>({esc(', '.join(details))})</span>")
+                             " " + colours.coloured("text_muted", f"({esc(', '.join(details))})"))
         for name, widget in self.fields.items():
             widget.blockSignals(True)
             widget.setText(self._stored(name))
             widget.blockSignals(False)
         self.doc_status.setCurrentIndex(max(self.doc_status.findData(row["status"]), 0))
         self.hash.setText(str(row["content_hash"]))
+        self.hash.setToolTip(str(row["content_hash"]))  # whole, when the label clips it
         text = store.document_text(doc_id)
         if self.text.toPlainText() != text:
             self.text.setPlainText(text)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -24,6 +23,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import NotFound
 from rag_annotator.ui import labels
 from rag_annotator.ui.context import UiContext
+from rag_annotator.ui.look.zoom import monospace
 from rag_annotator.ui.models import HistoryModel
 from rag_annotator.ui.sections.base import (
     Section,
@@ -67,7 +67,7 @@ class HistorySection(Section):
         self.detail = QPlainTextEdit()
         self.detail.setReadOnly(True)
         self.detail.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.detail.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        monospace(self.detail)  # follows the text zoom
         self.revert_button = QPushButton(self.tr("Revert This Change"))
         self.revert_button.setToolTip(self.tr(
             "Put back the values this change replaced, as a new change (which Undo can take "

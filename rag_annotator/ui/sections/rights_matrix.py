@@ -25,7 +25,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -43,15 +43,17 @@ from rag_annotator.domain.rights import Identities, Identity, is_open, norm, tog
 from rag_annotator.errors import KnownError
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.context import UiContext
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import Column, LazyTableModel, json_list, one_line
 from rag_annotator.ui.sections.base import esc, make_table, search_field
 
 Index = QModelIndex | QPersistentModelIndex
 translate = QCoreApplication.translate
 _BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
 _DISPLAY = int(Qt.ItemDataRole.DisplayRole)
-_ALLOWED = QColor("#e3f4e1")
-_FORBIDDEN = QColor("#fbe3e1")
+_ALLOWED = "good"  # colour roles (ui/look/colours.py)
+_FORBIDDEN = "bad"
 #: Columns before the identities: key, title, the document's groups.
 FIXED = 3
 
@@ -119,11 +121,12 @@ class RightsMatrixModel(LazyTableModel):
 
     def data(self, index: Index, role: int = _DISPLAY) -> Any:
         identity = self.identity_at(index.column()) if index.isValid() else None
-        if role == _BACKGROUND and identity is not None:
+        if role in (_BACKGROUND, _FOREGROUND) and identity is not None:
             row = self.row_at(index.row())
             if row is None:
                 return None
-            return QBrush(_ALLOWED if self.allowed(row, identity) else _FORBIDDEN)
+            look = _ALLOWED if self.allowed(row, identity) else _FORBIDDEN
+            return QBrush(colours.bg(look) if role == _BACKGROUND else colours.fg(look))
         if role == int(Qt.ItemDataRole.ToolTipRole) and identity is not None:
             row = self.row_at(index.row())
             if row is None:

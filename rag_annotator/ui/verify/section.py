@@ -38,6 +38,7 @@ from rag_annotator.domain import structured_ops
 from rag_annotator.errors import NotFound
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.context import UiContext
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
 from rag_annotator.ui.sections.base import Section, current_row, esc, make_table, select_row
 from rag_annotator.ui.text_views import set_html, set_plain_text
@@ -479,8 +480,8 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
         warning = ""
         role = str(self.context.get("role") or "") if self.context else ""
         if doc["restricted"]:
-            warning = " — <b style='color:#c92a2a'>" + esc(self.tr(
-                "role %1 may not read this document").replace("%1", role)) + "</b>"
+            warning = " — " + colours.coloured("text_bad", "⚠ " + esc(self.tr(
+                "role %1 may not read this document").replace("%1", role)), bold=True)
         where = (self.tr("Context %1 of %2 (rank %3): ").replace("%3", str(doc["rank"]))
                  if doc["rank"] is not None else
                  self.tr("Context %1 of %2 (cited, not retrieved): "))
@@ -503,7 +504,9 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
             cursor.setPosition(to_qt(text, int(evidence["span_end"])),
                                QTextCursor.MoveMode.KeepAnchor)
             fmt = QTextCharFormat()
-            fmt.setBackground(EVIDENCE_COLOUR)
+            fmt.setBackground(colours.bg(EVIDENCE_COLOUR))
+            fmt.setForeground(colours.fg(EVIDENCE_COLOUR))
+            fmt.setFontUnderline(True)  # not told by colour alone
             selection.cursor = cursor
             selection.format = fmt
             selections.append(selection)

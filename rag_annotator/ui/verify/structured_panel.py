@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QLabel,
     QSplitter,
@@ -33,21 +33,23 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain.strict_json import parse_strict
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 from rag_annotator.ui.line_dialog import LineDialog
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.sections.base import esc
 
 Row = dict[str, Any]
 FIELD_ROLE = Qt.ItemDataRole.UserRole + 1
 
-#: Outcome → (symbol, word, background).  The word is translated in this class's context.
+#: Outcome → (symbol, word, colour role of ui/look/colours.py).  The word is translated in
+#: this class's context.
 OUTCOME_LOOK: dict[str | None, tuple[str, str, str]] = {
-    "equal": ("✓", QT_TRANSLATE_NOOP("StructuredPanel", "equal"), "#d3f9d8"),
-    "differs": ("✗", QT_TRANSLATE_NOOP("StructuredPanel", "differs"), "#ffc9c9"),
-    "missing": ("∅", QT_TRANSLATE_NOOP("StructuredPanel", "missing"), "#ffe8cc"),
-    "not_supported": ("?", QT_TRANSLATE_NOOP("StructuredPanel", "not supported"), "#fff3bf"),
+    "equal": ("✓", QT_TRANSLATE_NOOP("StructuredPanel", "equal"), "good"),
+    "differs": ("✗", QT_TRANSLATE_NOOP("StructuredPanel", "differs"), "bad"),
+    "missing": ("∅", QT_TRANSLATE_NOOP("StructuredPanel", "missing"), "missing"),
+    "not_supported": ("?", QT_TRANSLATE_NOOP("StructuredPanel", "not supported"), "pending"),
     "source_not_provided": ("⊘", QT_TRANSLATE_NOOP("StructuredPanel", "source not provided"),
-                            "#e5dbff"),
-    "not_executed": ("–", QT_TRANSLATE_NOOP("StructuredPanel", "not executed"), "#e9ecef"),
-    None: ("·", QT_TRANSLATE_NOOP("StructuredPanel", "not checked yet"), "#f1f3f5"),
+                            "other"),
+    "not_executed": ("–", QT_TRANSLATE_NOOP("StructuredPanel", "not executed"), "neutral"),
+    None: ("·", QT_TRANSLATE_NOOP("StructuredPanel", "not checked yet"), "quiet"),
 }
 COMPARISON_WORDS = {
     "exact": QT_TRANSLATE_NOOP("StructuredPanel", "exact"),
@@ -164,10 +166,10 @@ class StructuredPanel(QWidget):
         """Outcome word + symbol on the field's row, its colour behind the row."""
         item.setText(1, outcome_text(f["outcome"], f["review"], f["review_reason"] or ""))
         item.setData(0, FIELD_ROLE, f["id"])
-        colour = QBrush(QColor(OUTCOME_LOOK.get(f["outcome"], OUTCOME_LOOK[None])[2]))
+        role = OUTCOME_LOOK.get(f["outcome"], OUTCOME_LOOK[None])[2]
         for column in range(3):
-            item.setBackground(column, colour)
-            item.setForeground(column, QBrush(QColor("#212529")))
+            item.setBackground(column, QBrush(colours.bg(role)))
+            item.setForeground(column, QBrush(colours.fg(role)))
         font = item.font(0)
         font.setBold(True)
         item.setFont(0, font)
@@ -215,9 +217,10 @@ class StructuredPanel(QWidget):
                         for k, v in rows)
         passage = f["passage"] or tr("No justifying passage recorded.")
         title = esc(tr("Justifying passage"))
+        quiet = f"background:{colours.css_bg('quiet')};color:{colours.css_fg('quiet')}"
         self.passage.setHtml(
             f"<table>{table}</table><p><b>{title}</b></p>"
-            f"<blockquote style='background:#f1f3f5'>{esc(passage)}</blockquote>")
+            f"<blockquote style='{quiet}'>{esc(passage)}</blockquote>")
 
     def _why(self, f: Row) -> str:
         """Why the field has its outcome, in the user's language (the file keeps the

@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -26,19 +25,19 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain.enums import FailureCategory, values
 from rag_annotator.ui import labels
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
+from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import Column, RowsModel, one_line
 from rag_annotator.ui.sections.base import esc, make_table, select_row
 
 Row = dict[str, Any]
 
-#: Background of a claim in the answer by verdict (None: unverified); the current claim is
-#: drawn with the strong variant, underlined and bold.
-SOFT = {None: "#fff3bf", "supported": "#d3f9d8", "not_supported": "#ffe8cc",
-        "contradicted": "#ffc9c9", "hidden": "#e9ecef"}
-STRONG = {None: "#ffd43b", "supported": "#69db7c", "not_supported": "#ffa94d",
-          "contradicted": "#ff8787", "hidden": "#adb5bd"}
-EVIDENCE_COLOUR = QColor("#74c0fc")
-MARKER_COLOUR = "#1c7ed6"
+#: Colour role (ui/look/colours.py) of a claim in the answer by verdict (None: unverified);
+#: the current claim is drawn with the strong variant, underlined and bold.
+SOFT = {None: "pending", "supported": "good", "not_supported": "missing",
+        "contradicted": "bad", "hidden": "neutral"}
+STRONG = {verdict: f"{role}_strong" for verdict, role in SOFT.items()}
+EVIDENCE_COLOUR = "evidence"
+MARKER_COLOUR = "marker"
 
 
 #: Failure categories of DESIGN section 4, as the review list names them.
@@ -110,7 +109,8 @@ def answer_html(text: str, claims: Sequence[Row], current: int | None,
         if marker is None or not (piece_start <= marker[0] < marker[1] <= piece_end):
             return html.escape(text[piece_start:piece_end])
         return (html.escape(text[piece_start:marker[0]])
-                + f'<span style="background-color:{MARKER_COLOUR};color:white;">'
+                + f'<span style="background-color:{colours.css_bg(MARKER_COLOUR)};'
+                + f'color:{colours.css_fg(MARKER_COLOUR)};">'
                 + html.escape(text[marker[0]:marker[1]]) + "</span>"
                 + html.escape(text[marker[1]:piece_end]))
 
@@ -119,8 +119,8 @@ def answer_html(text: str, claims: Sequence[Row], current: int | None,
         out.append(plain(at, start))
         verdict = shown_verdict(claim)
         is_current = claim["id"] == current
-        colour = (STRONG if is_current else SOFT).get(verdict, SOFT[None])
-        style = f"background-color:{colour};"
+        role = (STRONG if is_current else SOFT).get(verdict, SOFT[None])
+        style = f"background-color:{colours.css_bg(role)};color:{colours.css_fg(role)};"
         if is_current:
             style += "font-weight:bold;text-decoration:underline;"
         out.append(f'<span style="{style}">{html.escape(text[start:end])}</span>')

@@ -1,0 +1,1 @@
+"""How the window looks to everyone: semantic colours, text zoom and accessible names (issue 21)."""

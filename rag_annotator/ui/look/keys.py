@@ -1,0 +1,15 @@
+"""Keys of the View menu's text zoom (issue 21): declared here, gathered by ``ui/actions.py``."""
+
+from __future__ import annotations
+
+from rag_annotator.ui.action_spec import ActionSpec
+from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
+
+SPECS: tuple[ActionSpec, ...] = (
+    ActionSpec("view.zoom_in", QT_TRANSLATE_NOOP("actions", "Larger Text"), ("Ctrl++", "Ctrl+="),
+               "view"),
+    ActionSpec("view.zoom_out", QT_TRANSLATE_NOOP("actions", "Smaller Text"), ("Ctrl+-",),
+               "view"),
+    ActionSpec("view.zoom_reset", QT_TRANSLATE_NOOP("actions", "Normal Text Size"), ("Ctrl+0",),
+               "view"),
+)

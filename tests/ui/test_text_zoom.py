@@ -1,0 +1,122 @@
+"""Text zoom (issue 21): Ctrl++ / Ctrl+= / Ctrl+- / Ctrl+0 scale the whole window's font, the
+level is saved in the settings file and applied again when the next window opens."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from rag_annotator.app import create_main_window
+from rag_annotator.paths import app_paths
+from rag_annotator.settings import Settings
+from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.ui import actions
+from rag_annotator.ui.look.zoom import apply_zoom, base_point_size
+from rag_annotator.ui.main_window import MainWindow
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def point_size() -> float:
+    return QApplication.font().pointSizeF()
+
+
+def saved_zoom() -> int:
+    return int(json.loads(app_paths().settings_file.read_text(encoding="utf-8"))["text_zoom"])
+
+
+def test_keys_zoom_the_whole_window_and_are_saved(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    base = base_point_size()
+    assert point_size() == pytest.approx(base)
+    label_before = window.file_label.font().pointSizeF()
+    try:
+        qtbot.keyClick(window, Qt.Key.Key_Equal, CTRL)
+        assert window.settings.text_zoom == 110
+        assert point_size() == pytest.approx(base * 1.1)
+        QApplication.processEvents()
+        assert window.file_label.font().pointSizeF() == pytest.approx(base * 1.1)
+        assert window.file_label.font().pointSizeF() > label_before
+        assert saved_zoom() == 110
+        qtbot.keyClick(window, Qt.Key.Key_Plus, CTRL)
+        assert window.settings.text_zoom == 120
+        for _ in range(3):
+            qtbot.keyClick(window, Qt.Key.Key_Minus, CTRL)
+        assert window.settings.text_zoom == 90
+        assert point_size() == pytest.approx(base * 0.9)
+        qtbot.keyClick(window, Qt.Key.Key_0, CTRL)
+        assert window.settings.text_zoom == 100 and saved_zoom() == 100
+        assert point_size() == pytest.approx(base)
+    finally:
+        apply_zoom(100)
+
+
+def test_zoom_is_bounded(window: MainWindow) -> None:
+    try:
+        window.zoom.set_percent(1000)
+        assert window.settings.text_zoom == 300
+        window.zoom.set_percent(5)
+        assert window.settings.text_zoom == 50
+        assert point_size() == pytest.approx(base_point_size() * 0.5)
+    finally:
+        window.zoom.reset()
+
+
+def test_zoom_is_restored_in_the_next_window(window: MainWindow, qtbot, goldset_path: Path) -> None:  # type: ignore[no-untyped-def]
+    base = base_point_size()
+    try:
+        for _ in range(5):
+            window.commands["view.zoom_in"].trigger()
+        assert saved_zoom() == 150
+        window.close()
+        settings = Settings.load(app_paths().settings_file)
+        assert settings.text_zoom == 150
+        apply_zoom(100)  # as a new start: the system font
+        store = GoldSetStore.open(goldset_path, assessor="alice")
+        again = create_main_window(store, settings, paths=app_paths())
+        qtbot.addWidget(again)
+        assert point_size() == pytest.approx(base * 1.5)
+        assert again.zoom.percent == 150
+    finally:
+        apply_zoom(100)
+
+
+def test_zoom_is_in_the_view_menu_and_the_cheat_sheet(window: MainWindow) -> None:
+    view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    names = [a.objectName() for a in view.actions()]
+    assert {"view.zoom_in", "view.zoom_out", "view.zoom_reset"} <= set(names)
+    sheet = dict(actions.cheat_sheet())
+    assert "Larger Text" in dict(sheet["View"])
+    assert actions.spec("view.zoom_in").shortcuts == ("Ctrl++", "Ctrl+=")
+
+
+def test_a_bad_zoom_in_the_settings_file_falls_back(tmp_path: Path) -> None:
+    file = tmp_path / "settings.json"
+    file.write_text(json.dumps({"text_zoom": 900}), encoding="utf-8")
+    assert Settings.load(file).text_zoom == 100
+    file.write_text(json.dumps({"text_zoom": 130}), encoding="utf-8")
+    assert Settings.load(file).text_zoom == 130
+
+
+def test_a_flow_of_buttons_wraps_when_narrow(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QPushButton, QWidget
+
+    from rag_annotator.ui.look.flow import FlowLayout
+
+    row = QWidget()
+    qtbot.addWidget(row)
+    flow = FlowLayout(row)
+    buttons = [QPushButton(f"Button number {i}") for i in range(5)]
+    for button in buttons:
+        flow.addWidget(button)
+    wide = sum(b.sizeHint().width() for b in buttons) + 100
+    one_row = flow.heightForWidth(wide)
+    assert one_row == max(b.sizeHint().height() for b in buttons)
+    narrow = buttons[0].sizeHint().width() + 10
+    assert flow.heightForWidth(narrow) >= 5 * one_row  # one button a row
+    row.resize(narrow, flow.heightForWidth(narrow))
+    flow.setGeometry(row.rect())
+    assert len({b.geometry().y() for b in buttons}) == 5
