@@ -22,7 +22,7 @@ from rag_annotator.ui.guide.pages import (
     page_file,
     page_title,
 )
-from rag_annotator.ui.guide.window import GuideWindow
+from rag_annotator.ui.guide.window import GuideWindow, short_title
 from rag_annotator.ui.i18n import install_translations, remove_translations
 from rag_annotator.ui.main_window import SECTION_CLASSES, MainWindow
 from tests.builders import Rich
@@ -90,7 +90,7 @@ def test_f1_in_each_section_opens_its_page(qtbot, rich: Rich, goldset_path: Path
         assert source == page_file(page, language)
         shown = guide.browser.toPlainText()
         assert shown.startswith(page_title(page, language))
-        assert guide.contents.currentItem().text() == page_title(page, language)
+        assert guide.contents.currentItem().text() == short_title(page_title(page, language))
         guide.hide()
         window.activateWindow()
     assert len(window.findChildren(GuideWindow)) == 1  # one window, reused
@@ -114,7 +114,7 @@ def test_links_between_pages_and_back(qtbot, window: MainWindow) -> None:
     assert guide.page() == "goldset"
     guide.browser.setSource(QUrl("workflow.md"))  # what clicking the link does
     assert guide.page() == "workflow"
-    assert guide.contents.currentItem().text() == page_title("workflow", "en")
+    assert guide.contents.currentItem().text() == short_title(page_title("workflow", "en"))
     assert guide.back.isEnabled()
     guide.back.click()
     assert guide.page() == "goldset"

@@ -11,7 +11,7 @@ import pytest
 from rag_annotator.domain import operations
 from rag_annotator.ui.agents.section import AgentsSection
 from rag_annotator.ui.dashboard.section import DashboardSection
-from rag_annotator.ui.guide.empty import HINTS, EmptyHint, tr
+from rag_annotator.ui.guide.empty import HINTS, hints_of, tr
 from rag_annotator.ui.main_window import MainWindow
 from tests.ui.driving import ModalCatcher
 
@@ -56,7 +56,8 @@ def test_a_new_file_shows_three_steps_that_open_the_imports(
 def test_each_done_step_is_marked_and_the_steps_leave_when_all_are(
         qtbot, empty_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     steps = empty_window.start_steps
-    empty_window.undo.run(lambda s: operations.create_case(s, key="Q1", question="Combien de jours ?"))
+    empty_window.undo.run(
+        lambda s: operations.create_case(s, key="Q1", question="Combien de jours ?"))
     qtbot.waitUntil(lambda: steps.states["cases"].text() != "", timeout=2000)
     assert "1" in steps.states["cases"].text() and steps.isVisible()
     assert steps.states["documents"].text() == ""
@@ -83,28 +84,33 @@ def test_each_empty_section_says_what_fills_it(qtbot, empty_window: MainWindow, 
         if isinstance(section, AgentsSection):
             assert section.empty.isVisible() and "Import" in section.empty.text()
             continue
-        hint = getattr(section, "empty_hint", None)
-        assert isinstance(hint, EmptyHint), type(section).__name__
-        qtbot.waitUntil(hint.isVisible, timeout=2000)
-        assert hint.label.text() == tr(HINTS[index].fill)
-        assert hint.geometry() == hint.view.viewport().rect()
-        assert [b.isVisible() for b in hint.buttons] == [True] * len(HINTS[index].imports)
+        hints = hints_of(section)
+        assert len(hints) == len(HINTS[index]) >= 1, type(section).__name__
+        for hint, spec in zip(hints, HINTS[index]):
+            qtbot.waitUntil(hint.isVisible, timeout=2000)
+            assert hint.spec is spec and hint.label.text() == tr(spec.fill)
+            assert hint.geometry() == hint.view.viewport().rect()
+            assert [b.isVisible() for b in hint.buttons] == [True] * len(spec.imports)
     empty_window.show_section(1)
-    empty_window.sections[1].empty_hint.buttons[0].click()
-    empty_window.sections[1].empty_hint.buttons[1].click()
-    assert asked == ["corpus", "corpus-folder"]
+    [corpus] = hints_of(empty_window.sections[1])
+    corpus.buttons[0].click()
+    corpus.buttons[1].click()
+    empty_window.show_section(3)
+    judge_cases, _pairs = hints_of(empty_window.sections[3])
+    judge_cases.buttons[0].click()
+    assert asked == ["corpus", "corpus-folder", "cases"]
 
 
 def test_a_search_that_hides_every_row_says_so_and_offers_no_import(
         qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     window.show_section(0)
     goldset = window.sections[0]
-    hint = goldset.empty_hint
+    [hint] = hints_of(goldset)
     assert not hint.isVisible()
     goldset.search.setText("zzz-nothing-like-this")
     goldset.search.returnPressed.emit()
     qtbot.waitUntil(hint.isVisible, timeout=2000)
-    assert hint.label.text() == tr(HINTS[0].hidden)
+    assert hint.label.text() == tr(HINTS[0][0].hidden)
     assert not any(b.isVisible() for b in hint.buttons)
     goldset.search.clear()
     goldset.search.returnPressed.emit()
@@ -121,6 +127,6 @@ def test_the_hints_speak_french(qtbot, french: None, tmp_path: Path) -> None:  #
     GoldSetStore.create(path, assessor="alice").close()
     window = open_window(qtbot, path)
     window.show_section(0)
-    hint = window.sections[0].empty_hint
+    [hint] = hints_of(window.sections[0])
     qtbot.waitUntil(hint.isVisible, timeout=2000)
-    assert hint.label.text() == tr(HINTS[0].fill) != ""
+    assert hint.label.text() == tr(HINTS[0][0].fill) != ""

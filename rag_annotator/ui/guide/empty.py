@@ -54,34 +54,38 @@ _RUN = (QT_TRANSLATE_NOOP(CONTEXT, "Import a Run…"), "run")
 _MATCH = QT_TRANSLATE_NOOP(CONTEXT, "Nothing matches the search or the filters: clear them to "
                            "see everything.")
 
-#: Section index (navigation order) → its hint.
-HINTS: dict[int, HintSpec] = {
-    0: HintSpec("table", "cases", QT_TRANSLATE_NOOP(
+_QUESTIONS = (QT_TRANSLATE_NOOP(CONTEXT, "Import the Questions…"), "cases")
+
+#: Section index (navigation order) → the hints of its lists.
+HINTS: dict[int, tuple[HintSpec, ...]] = {
+    0: (HintSpec("table", "cases", QT_TRANSLATE_NOOP(
         CONTEXT, "No case yet. A case is one question with its reference answer and expected "
         "sources. Import the experts' spreadsheet of questions, or write a case by hand "
-        "(Ctrl+Shift+N)."), _MATCH,
-        ((QT_TRANSLATE_NOOP(CONTEXT, "Import the Questions…"), "cases"),)),
-    1: HintSpec("table", "documents", QT_TRANSLATE_NOOP(
+        "(Ctrl+Shift+N)."), _MATCH, (_QUESTIONS,)),),
+    1: (HintSpec("table", "documents", QT_TRANSLATE_NOOP(
         CONTEXT, "No document yet. Import the documents the assistant searches: a BEIR "
         "corpus.jsonl, a CSV or Excel sheet, or a folder of .txt / .md files."), _MATCH,
         ((QT_TRANSLATE_NOOP(CONTEXT, "Import the Documents…"), "corpus"),
-         (QT_TRANSLATE_NOOP(CONTEXT, "Import a Folder…"), "corpus-folder"))),
-    2: HintSpec("table", "runs", QT_TRANSLATE_NOOP(
+         (QT_TRANSLATE_NOOP(CONTEXT, "Import a Folder…"), "corpus-folder"))),),
+    2: (HintSpec("table", "runs", QT_TRANSLATE_NOOP(
         CONTEXT, "No run yet. A run is what one version of the RAG system retrieved and "
         "answered for each question. Import one (TREC run, JSONL, Ragas, agent trajectories) "
-        "to judge and verify it."), _MATCH, (_RUN,)),
-    3: HintSpec("pairs", None, QT_TRANSLATE_NOOP(
+        "to judge and verify it."), _MATCH, (_RUN,)),),
+    3: (HintSpec("cases", "cases", QT_TRANSLATE_NOOP(
+        CONTEXT, "No case to judge yet. Import the spreadsheet of questions first, then a "
+        "run: its retrieved documents become the pairs to judge."), _MATCH, (_QUESTIONS,)),
+        HintSpec("pairs", None, QT_TRANSLATE_NOOP(
         CONTEXT, "No document to judge here yet. The pairs to judge are the documents the "
         "runs retrieved for each question, and its expected sources: import a run, or widen "
-        "the pool (Choose the Pool…)."), "", (_RUN,)),
-    4: HintSpec("claims_table", "answers", QT_TRANSLATE_NOOP(
+        "the pool (Choose the Pool…)."), "", (_RUN,))),
+    4: (HintSpec("claims_table", "answers", QT_TRANSLATE_NOOP(
         CONTEXT, "No answer to verify yet. The claims of a run's generated answers are "
         "checked here: import a run that holds answers (JSONL or Ragas)."), QT_TRANSLATE_NOOP(
         CONTEXT, "This answer has no claim yet: select words in the answer and add one "
-        "(Ctrl+Shift+A)."), (_RUN,)),
-    6: HintSpec("table", None, QT_TRANSLATE_NOOP(
+        "(Ctrl+Shift+A)."), (_RUN,)),),
+    6: (HintSpec("table", None, QT_TRANSLATE_NOOP(
         CONTEXT, "Nothing has changed yet. Every edit, import and undo will be listed here — "
-        "who, when, old → new — and can be reverted."), _MATCH, ()),
+        "who, when, old → new — and can be reverted."), _MATCH, ()),),
 }
 
 
@@ -146,16 +150,25 @@ class EmptyHint(QWidget):
 
 
 def install_empty_hints(window: MainWindow, index: int, section: QWidget) -> None:
-    """Give section ``index``'s main list its hint (sections without one are left alone)."""
-    spec = HINTS.get(index)
-    view = getattr(section, spec.view, None) if spec is not None else None
-    if spec is None or not isinstance(view, QAbstractItemView):
-        return
+    """Give section ``index``'s lists their hints (sections without one are left alone);
+    :func:`hints_of` finds them again."""
     find = getattr(section, "find_field", lambda: None)
 
     def searched() -> bool:
         field = find()
         return field is not None and bool(field.text().strip())
 
-    hint = EmptyHint(view, spec, lambda: window.store, window.ask_import, searched)
-    setattr(section, "empty_hint", hint)
+    for spec in HINTS.get(index, ()):
+        view = getattr(section, spec.view, None)
+        if isinstance(view, QAbstractItemView):  # the viewport's child from now on
+            EmptyHint(view, spec, lambda: window.store, window.ask_import, searched)
+
+
+def hints_of(section: QWidget) -> list[EmptyHint]:
+    """The hints :func:`install_empty_hints` gave ``section``, in :data:`HINTS` order."""
+    return sorted(section.findChildren(EmptyHint, "emptyHint"), key=_rank)
+
+
+def _rank(hint: EmptyHint) -> int:
+    """Where ``hint``'s spec stands among its section's."""
+    return next((specs.index(hint.spec) for specs in HINTS.values() if hint.spec in specs), 0)

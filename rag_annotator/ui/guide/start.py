@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout
 
 from rag_annotator.storage.store import GoldSetStore
 
@@ -74,13 +74,10 @@ class StartSteps(QFrame):
         grid.addWidget(self.folder_button, 3, 0)
         hide = QPushButton(self.tr("Hide These Steps"))
         hide.clicked.connect(self.hide_for_this_file)
-        bottom = QHBoxLayout()
-        bottom.addStretch(1)
-        bottom.addWidget(hide)
-        layout = QGridLayout(self)
-        layout.addWidget(title, 0, 0)
-        layout.addLayout(grid, 1, 0)
-        layout.addLayout(bottom, 2, 0)
+        grid.addWidget(hide, 3, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addLayout(grid)
         self.setVisible(False)
         window.hub.store_replaced.connect(self._on_store)
         window.hub.changes_applied.connect(lambda _changes: self._on_changes())

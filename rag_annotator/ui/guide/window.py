@@ -7,8 +7,8 @@ One window per main window, not modal: an expert reads "how to judge" while judg
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QObject, Qt, QUrl
+from PySide6.QtGui import QImage, QKeySequence, QShortcut, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -40,7 +40,7 @@ class GuideWindow(QDialog):
         self.contents = QListWidget()
         self.contents.setObjectName("guideContents")
         for page in ALL_PAGES:
-            item = QListWidgetItem(page_title(page, language))
+            item = QListWidgetItem(short_title(page_title(page, language)))
             item.setData(PAGE_ROLE, page)
             self.contents.addItem(item)
         self.contents.setMaximumWidth(max(200, self.contents.sizeHintForColumn(0) + 24))
@@ -60,6 +60,7 @@ class GuideWindow(QDialog):
         self.back.setEnabled(False)
         self.forward.setEnabled(False)
         self.browser.sourceChanged.connect(self._follow)
+        self.browser.viewport().installEventFilter(self)
         self.contents.currentItemChanged.connect(self._on_contents)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Back), self, self.browser.backward)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Forward), self, self.browser.forward)
@@ -90,7 +91,57 @@ class GuideWindow(QDialog):
         self.activateWindow()
         self.browser.setFocus()
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Fit the pictures again when the reading width changes."""
+        if event.type() == QEvent.Type.Resize:
+            self.fit_images()
+        return False
+
+    def fit_images(self) -> None:
+        """Show each picture at most as wide as the text (the screenshots are a window wide:
+        at full size they would push the text off to the side); the height follows."""
+        document = self.browser.document()
+        room = max(200, self.browser.viewport().width() - 2 * int(document.documentMargin()) - 8)
+        block = document.begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                image_format = fragment.charFormat().toImageFormat()
+                if fragment.isValid() and image_format.isValid():
+                    name, size = self._fitted(image_format.name(), room)
+                    image_format.setName(name)
+                    if size is not None:  # the layout sizes by these, not by the
+                        image_format.setWidth(size[0])  # resource, once it has measured it
+                        image_format.setHeight(size[1])
+                    cursor = QTextCursor(document)
+                    cursor.setPosition(fragment.position())
+                    cursor.setPosition(fragment.position() + fragment.length(),
+                                       QTextCursor.MoveMode.KeepAnchor)
+                    cursor.setCharFormat(image_format)
+                it += 1
+            block = block.next()
+
+    def _fitted(self, name: str, room: int) -> tuple[str, tuple[int, int] | None]:
+        """The name and size of the picture ``name`` smoothly scaled down to ``room`` pixels
+        wide (a resource of the document, under the picture's full address plus ``#fit=``:
+        the browser looks resources up by full address); ``name`` itself when it fits, and
+        no size when it cannot be read."""
+        original = name.split("#fit=")[0]
+        address = self.browser.source().resolved(QUrl(original))
+        image = QImage(address.toLocalFile()) if address.isLocalFile() else QImage()
+        if image.isNull():
+            return original, None
+        if image.width() <= room:
+            return original, (image.width(), image.height())
+        fitted = image.scaledToWidth(room, Qt.TransformationMode.SmoothTransformation)
+        address.setFragment(f"fit={room}")
+        self.browser.document().addResource(QTextDocument.ResourceType.ImageResource,
+                                            address, fitted)
+        return address.toString(), (fitted.width(), fitted.height())
+
     def _follow(self, url: QUrl) -> None:
+        self.fit_images()
         page = url.fileName().removesuffix(".md")
         for row in range(self.contents.count()):
             item = self.contents.item(row)
@@ -112,3 +163,9 @@ def open_guide(parent: QWidget, page: str) -> GuideWindow:
         guide = GuideWindow(ui_language(), parent)
     guide.show_page(page)
     return guide
+
+
+def short_title(title: str) -> str:
+    """A page's name in the contents list: its heading up to a colon ("Judge section: is
+    this document relevant?" → "Judge section")."""
+    return title.split(":")[0].strip()
