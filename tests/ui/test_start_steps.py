@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 
 from rag_annotator.domain import operations
+from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.agents.section import AgentsSection
 from rag_annotator.ui.dashboard.section import DashboardSection
 from rag_annotator.ui.guide.empty import HINTS, hints_of, tr
 from rag_annotator.ui.main_window import MainWindow
-from tests.ui.driving import ModalCatcher
+from tests.team_builders import make_team
+from tests.ui.driving import ModalCatcher, open_window
 
 pytestmark = pytest.mark.gui
 
@@ -120,9 +122,6 @@ def test_a_search_that_hides_every_row_says_so_and_offers_no_import(
 def test_the_hints_speak_french(qtbot, french: None, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """The texts go through the catalogue (context EmptyHint); until the lead adds the
     French lines from the branch's TSV, they fall back to English, never to nothing."""
-    from rag_annotator.storage.store import GoldSetStore
-    from tests.ui.driving import open_window
-
     path = tmp_path / "vide.goldset"
     GoldSetStore.create(path, assessor="alice").close()
     window = open_window(qtbot, path)
@@ -130,3 +129,11 @@ def test_the_hints_speak_french(qtbot, french: None, tmp_path: Path) -> None:  #
     [hint] = hints_of(window.sections[0])
     qtbot.waitUntil(hint.isVisible, timeout=2000)
     assert hint.label.text() == tr(HINTS[0][0].fill) != ""
+
+
+def test_an_assignment_file_shows_no_steps(qtbot, tmp_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
+    """An expert's assignment file holds pairs to judge, not a gold set to build."""
+    _master, files = make_team(tmp_path, ("ana", "bruno"))
+    window = open_window(qtbot, files["ana"], assessor="ana")
+    assert window.store is not None and window.store.assignment_info() is not None
+    assert not window.start_steps.isVisible()

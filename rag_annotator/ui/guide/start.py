@@ -88,9 +88,11 @@ class StartSteps(QFrame):
         return {step: store.count(table) for step, table, _kind in STEPS}
 
     def update_state(self) -> None:
-        """Show the steps while an open, writable file lacks one of the three."""
+        """Show the steps while an open, writable file lacks one of the three (never in an
+        expert's assignment file: it is for judging the pairs it holds, not for building)."""
         store = self.window_.store
-        if store is None or store.read_only or self._hidden_for == str(store.path):
+        if (store is None or store.read_only or self._hidden_for == str(store.path)
+                or store.assignment_info() is not None):
             self.setVisible(False)
             return
         counts = self.counts(store)
