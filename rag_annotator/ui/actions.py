@@ -18,6 +18,7 @@ from rag_annotator.ui.agents import keys as keys_agents
 from rag_annotator.ui.dashboard import keys as keys_dashboard
 from rag_annotator.ui.exchange import keys as keys_exchange
 from rag_annotator.ui.goldset import keys as keys_goldset
+from rag_annotator.ui.guide import keys as keys_guide
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 from rag_annotator.ui.judge import keys as keys_judge
 from rag_annotator.ui.look import keys as keys_look
@@ -57,13 +58,14 @@ _CORE: tuple[ActionSpec, ...] = (
     ActionSpec("settings.assessor", QT_TRANSLATE_NOOP("actions", "Assessor Name…"), (),
                "settings"),
     ActionSpec("help.shortcuts", QT_TRANSLATE_NOOP("actions", "Keyboard Shortcuts"),
-               ("F1", "?"), "help"),
+               ("?",), "help"),
     ActionSpec("help.about", QT_TRANSLATE_NOOP("actions", "About rag-annotator"), (), "help"),
 )
 
 REGISTRY: tuple[ActionSpec, ...] = (
     *_CORE, *keys_judge.SPECS, *keys_goldset.SPECS, *keys_verify.SPECS, *keys_dashboard.SPECS,
-    *keys_exchange.SPECS, *keys_agents.SPECS, *keys_team.SPECS, *keys_look.SPECS)
+    *keys_exchange.SPECS, *keys_agents.SPECS, *keys_team.SPECS, *keys_look.SPECS,
+    *keys_guide.SPECS)
 
 _BY_ID = {spec.id: spec for spec in REGISTRY}
 assert len(_BY_ID) == len(REGISTRY), "duplicate action id"

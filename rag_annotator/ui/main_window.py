@@ -37,6 +37,10 @@ from rag_annotator.ui import actions
 from rag_annotator.ui.backups import BackupScheduler
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.file_life import FileLife
+from rag_annotator.ui.guide.empty import install_empty_hints
+from rag_annotator.ui.guide.pages import section_page
+from rag_annotator.ui.guide.start import StartSteps
+from rag_annotator.ui.guide.window import open_guide
 from rag_annotator.ui.hub import Hub
 from rag_annotator.ui.look import colours, names
 from rag_annotator.ui.look.zoom import TextZoom, scrolling
@@ -177,6 +181,8 @@ class MainWindow(QMainWindow):
         workspace_column = QVBoxLayout(workspace)
         workspace_column.setContentsMargins(4, 4, 4, 4)
         workspace_column.addWidget(self.read_only_banner)
+        self.start_steps = StartSteps(self)  # an empty file's first steps (issue 21)
+        workspace_column.addWidget(self.start_steps)
         workspace_layout = QHBoxLayout()
         workspace_layout.setContentsMargins(0, 0, 0, 0)
         workspace_layout.addWidget(self.nav)
@@ -276,6 +282,7 @@ class MainWindow(QMainWindow):
         placeholder.deleteLater()
         if current >= 0:
             self.section_stack.setCurrentIndex(current)
+        install_empty_hints(self, index, section)  # what fills it, while empty (issue 21)
         return section
 
     def _on_nav(self, index: int) -> None:
@@ -362,6 +369,7 @@ class MainWindow(QMainWindow):
         settings_menu.addAction(a["settings.assessor"])
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        help_menu.addAction(a["help.guide"])
         help_menu.addAction(a["help.shortcuts"])
         help_menu.addAction(a["help.about"])
 
@@ -385,6 +393,8 @@ class MainWindow(QMainWindow):
             a[f"settings.language.{code}"].triggered.connect(
                 lambda _checked=False, c=code: self.set_language(c))
         a["settings.assessor"].triggered.connect(self._ask_assessor)
+        a["help.guide"].triggered.connect(lambda: open_guide(self, section_page(
+            self.section_stack.currentIndex() if self.store is not None else -1)))
         a["help.shortcuts"].triggered.connect(self.show_cheat_sheet)
         a["help.about"].triggered.connect(self._show_about)
         stack = self.undo.stack
