@@ -73,6 +73,16 @@
     </message>
 </context>
 <context>
+    <name>HandOutDialog</name>
+    <message numerus="yes">
+        <source>%n assessor(s) × %1</source>
+        <translation>
+            <numerusform>%n assessor × %1</numerusform>
+            <numerusform>%n assessors × %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HistorySection</name>
     <message numerus="yes">
         <source>%Ln row(s) added</source>

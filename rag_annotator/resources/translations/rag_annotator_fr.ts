@@ -283,7 +283,7 @@
     <name>AgentsSection</name>
     <message>
         <source>yes</source>
-        <extracomment>Backgrounds (same palette as the Verify section&apos;s claims). Model role holding the texts of the checks a step broke (tests, tooltips). lupdate finds ``translate(&quot;AgentsSection&quot;, &quot;literal&quot;)`` calls.</extracomment>
+        <extracomment>Background roles (ui/look/colours.py; same as the Verify section&apos;s claims). Model role holding the texts of the checks a step broke (tests, tooltips). lupdate finds ``translate(&quot;AgentsSection&quot;, &quot;literal&quot;)`` calls.</extracomment>
         <translation>oui</translation>
     </message>
     <message>
@@ -1472,8 +1472,8 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
         <translation>Fidélité</translation>
     </message>
     <message>
-        <source>Bars: validated (green) + not validated (red) + no answer (grey) = tested; the black whisker is the interval of success. Quality = validated / produced, coverage = produced / tested, success = validated / tested; a zero denominator is not computable (—). Claims: %1 contradicted, %2 unsupported of the verified; must-contain recall %3.</source>
-        <translation>Barres : validées (vert) + non validées (rouge) + sans réponse (gris) = testées ; la moustache noire est l&apos;intervalle du succès. Qualité = validées / produites, couverture = produites / testées, succès = validées / testées ; un dénominateur nul n&apos;est pas calculable (—). Affirmations : %1 contredites, %2 non étayées parmi les vérifiées ; rappel des éléments attendus %3.</translation>
+        <source>Bars: ✓ validated (green) + ✗ not validated (red) + ∅ no answer (grey) = tested; the whisker is the interval of success. Quality = validated / produced, coverage = produced / tested, success = validated / tested; a zero denominator is not computable (—). Claims: %1 contradicted, %2 unsupported of the verified; must-contain recall %3.</source>
+        <translation>Barres : ✓ validées (vert) + ✗ non validées (rouge) + ∅ sans réponse (gris) = testées ; la moustache est l’intervalle du succès. Qualité = validées / produites, couverture = produites / testées, succès = validées / testées ; un dénominateur nul n’est pas calculable (—). Affirmations : %1 contredites, %2 non étayées parmi les vérifiées ; rappel des éléments attendus %3.</translation>
     </message>
     <message>
         <source>validated / produced</source>
@@ -2252,6 +2252,26 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
 </context>
 <context>
+    <name>GuideWindow</name>
+    <message>
+        <source>rag-annotator Guide</source>
+        <extracomment>The page name an entry of the contents list stands for.</extracomment>
+        <translation>Guide de rag-annotator</translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ Précédent</translation>
+    </message>
+    <message>
+        <source>Forward ▶</source>
+        <translation>Suivant ▶</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Sommaire</translation>
+    </message>
+</context>
+<context>
     <name>GuidelinesDialog</name>
     <message>
         <source>Judging Guidelines</source>
@@ -2274,6 +2294,7 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <name>HandOutDialog</name>
     <message>
         <source>Hand Out Assignments</source>
+        <extracomment>What a campaign hands out, in the order of the dialog&apos;s choice.</extracomment>
         <translation>Distribuer les affectations</translation>
     </message>
     <message>
@@ -2289,16 +2310,52 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>au hasard</translation>
     </message>
     <message>
+        <source>Judgment pairs of the pool</source>
+        <translation>Paires à juger du pool</translation>
+    </message>
+    <message>
+        <source>Claims of the runs&apos; answers, to verify</source>
+        <translation>Affirmations des réponses des exécutions, à vérifier</translation>
+    </message>
+    <message>
+        <source>Trajectories of the runs, to review</source>
+        <translation>Trajectoires des exécutions, à relire</translation>
+    </message>
+    <message>
         <source>Browse…</source>
         <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>Every run</source>
+        <translation>Toutes les exécutions</translation>
+    </message>
+    <message>
+        <source>whole lists</source>
+        <translation>listes entières</translation>
+    </message>
+    <message>
+        <source> documents per run</source>
+        <translation> documents par exécution</translation>
     </message>
     <message>
         <source>&amp;Assessors (comma-separated):</source>
         <translation>&amp;Annotateurs (séparés par des virgules) :</translation>
     </message>
     <message>
+        <source>&amp;Hand out:</source>
+        <translation>À &amp;distribuer :</translation>
+    </message>
+    <message>
         <source>&amp;Judgments per pair (k):</source>
         <translation>&amp;Jugements par paire (k) :</translation>
+    </message>
+    <message>
+        <source>&amp;Runs:</source>
+        <translation>&amp;Exécutions :</translation>
+    </message>
+    <message>
+        <source>&amp;Depth:</source>
+        <translation>&amp;Profondeur :</translation>
     </message>
     <message>
         <source>&amp;Control pairs (shown again, blind):</source>
@@ -2309,12 +2366,43 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>&amp;Graine de l’ordre :</translation>
     </message>
     <message>
+        <source>Campaign &amp;name:</source>
+        <translation>&amp;Nom de la campagne :</translation>
+    </message>
+    <message>
         <source>&amp;Output folder:</source>
         <translation>&amp;Dossier de sortie :</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n assessor(s) × %1</source>
+        <translation>
+            <numerusform>%n annotateur × %1</numerusform>
+            <numerusform>%n annotateurs × %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Verdicts per claim (k):</source>
+        <translation>&amp;Verdicts par affirmation (k) :</translation>
+    </message>
+    <message>
+        <source>&amp;Reviews per trajectory (k):</source>
+        <translation>&amp;Relectures par trajectoire (k) :</translation>
+    </message>
+    <message>
+        <source> assessors per claim</source>
+        <translation> annotateurs par affirmation</translation>
+    </message>
+    <message>
+        <source> assessors per trajectory</source>
+        <translation> annotateurs par trajectoire</translation>
     </message>
     <message>
         <source>The pool (Judge → Pool…) is shared out so that every pair gets k different assessors and each assessor about the same number of pairs, each in an order of their own. One file per assessor is written in the folder; send each expert theirs (a synced folder or a git repository will do), then File → Team → Collect… brings their work back.</source>
         <translation>Le pool (Juger → Pool…) est réparti pour que chaque paire ait k annotateurs différents et chaque annotateur à peu près le même nombre de paires, chacun dans un ordre qui lui est propre. Un fichier par annotateur est écrit dans le dossier ; envoyez à chaque expert le sien (un dossier synchronisé ou un dépôt git conviennent), puis Fichier → Équipe → Récupérer… rapporte leur travail.</translation>
+    </message>
+    <message>
+        <source>Each item of the chosen runs goes to k different assessors, about the same number each, in an order of their own; the experts verify in the Verify or Agents section of their file, without anyone&apos;s verdict. One file per assessor is written in the folder; File → Team → Collect… brings their verdicts back.</source>
+        <translation>Chaque élément des exécutions choisies va à k annotateurs différents, à peu près autant chacun, dans un ordre qui leur est propre ; les experts vérifient dans la section Vérifier ou Agents de leur fichier, sans le verdict de personne. Un fichier par annotateur est écrit dans le dossier ; Fichier → Équipe → Récupérer… rapporte leurs verdicts.</translation>
     </message>
     <message>
         <source>Output folder</source>
@@ -2806,6 +2894,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
             <numerusform>%Ln document</numerusform>
             <numerusform>%Ln documents</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>assignment: %1 / %2 done</source>
+        <translation>affectation : %1 / %2 faites</translation>
     </message>
     <message numerus="yes">
         <source>%Ln claim(s) unverified</source>
@@ -3555,6 +3647,50 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
 </context>
 <context>
+    <name>StartSteps</name>
+    <message>
+        <source>&lt;b&gt;Start here.&lt;/b&gt; This gold set is still empty; three steps fill it (F1 explains each one):</source>
+        <extracomment>(step, the table whose rows mean the step is done, the import it opens).</extracomment>
+        <translation>&lt;b&gt;Pour commencer.&lt;/b&gt; Ce jeu de référence est encore vide ; trois étapes le remplissent (F1 explique chacune) :</translation>
+    </message>
+    <message>
+        <source>Import the spreadsheet of questions (CSV, Excel or JSONL): one row per question, with its reference answer if you have it.</source>
+        <translation>Importez le tableur des questions (CSV, Excel ou JSONL) : une ligne par question, avec sa réponse de référence si vous l&apos;avez.</translation>
+    </message>
+    <message>
+        <source>Import the documents the assistant searches (a BEIR corpus, CSV, Excel, or a folder of .txt / .md files).</source>
+        <translation>Importez les documents que consulte l&apos;assistant (un corpus BEIR, CSV, Excel, ou un dossier de fichiers .txt / .md).</translation>
+    </message>
+    <message>
+        <source>Import a run: what the RAG system retrieved and answered for each question (TREC, JSONL, Ragas, agent trajectories).</source>
+        <translation>Importez une exécution : ce que le système RAG a trouvé et répondu pour chaque question (TREC, JSONL, Ragas, trajectoires d&apos;agent).</translation>
+    </message>
+    <message>
+        <source>1. Import the Questions…</source>
+        <translation>1. Importer les questions…</translation>
+    </message>
+    <message>
+        <source>2. Import the Documents…</source>
+        <translation>2. Importer les documents…</translation>
+    </message>
+    <message>
+        <source>3. Import a Run…</source>
+        <translation>3. Importer une exécution…</translation>
+    </message>
+    <message>
+        <source>…or a Folder of .txt / .md…</source>
+        <translation>…ou un dossier de .txt / .md…</translation>
+    </message>
+    <message>
+        <source>Hide These Steps</source>
+        <translation>Masquer ces étapes</translation>
+    </message>
+    <message>
+        <source>✓ done (%1)</source>
+        <translation>✓ fait (%1)</translation>
+    </message>
+</context>
+<context>
     <name>StateModel</name>
     <message>
         <source>Key</source>
@@ -3600,7 +3736,7 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <name>StructuredPanel</name>
     <message>
         <source>equal</source>
-        <extracomment>Outcome → (symbol, word, background). The word is translated in this class&apos;s context.</extracomment>
+        <extracomment>Outcome → (symbol, word, colour role of ui/look/colours.py). The word is translated in this class&apos;s context.</extracomment>
         <translation>égal</translation>
     </message>
     <message>
@@ -3691,6 +3827,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>%1 (%2)&#xa0;: ajoutés %3, mis à jour %4, inchangés %5, répétitions de contrôle %6, impossibles à juger %7, conflits %8</translation>
     </message>
     <message>
+        <source>Skipped the master itself (it collects, it is not collected).</source>
+        <translation>Fichier maître ignoré (il récupère, il n’est pas récupéré).</translation>
+    </message>
+    <message>
         <source>No assignment file found there.</source>
         <translation>Aucun fichier d’affectation trouvé à cet endroit.</translation>
     </message>
@@ -3707,12 +3847,28 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>%1 : %2 paires → %3</translation>
     </message>
     <message>
+        <source>%1: %2 claims → %3</source>
+        <translation>%1 : %2 affirmations → %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 trajectories → %3</source>
+        <translation>%1 : %2 trajectoires → %3</translation>
+    </message>
+    <message>
         <source>Hand Out Assignments</source>
         <translation>Distribuer les affectations</translation>
     </message>
     <message>
         <source>%1 pairs handed out; send each expert their file.</source>
         <translation>%1 paires distribuées ; envoyez à chaque expert son fichier.</translation>
+    </message>
+    <message>
+        <source>%1 claims handed out; send each expert their file.</source>
+        <translation>%1 affirmations distribuées ; envoyez à chaque expert son fichier.</translation>
+    </message>
+    <message>
+        <source>%1 trajectories handed out; send each expert their file.</source>
+        <translation>%1 trajectoires distribuées ; envoyez à chaque expert son fichier.</translation>
     </message>
     <message>
         <source>&amp;Team</source>
@@ -3793,6 +3949,26 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>%1: not read — %2</source>
         <translation>%1 : non lu — %2</translation>
+    </message>
+    <message>
+        <source>claims to verify</source>
+        <translation>affirmations à vérifier</translation>
+    </message>
+    <message>
+        <source>trajectories to review</source>
+        <translation>trajectoires à relire</translation>
+    </message>
+    <message>
+        <source>Handed out</source>
+        <translation>Travail confié</translation>
+    </message>
+    <message>
+        <source>Assigned</source>
+        <translation>Attribuées</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Faites</translation>
     </message>
 </context>
 <context>
@@ -4006,7 +4182,7 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
     <message>
         <source>factual error</source>
-        <extracomment>Background of a claim in the answer by verdict (None: unverified); the current claim is drawn with the strong variant, underlined and bold. Failure categories of DESIGN section 4, as the review list names them.</extracomment>
+        <extracomment>Colour role (ui/look/colours.py) of a claim in the answer by verdict (None: unverified); the current claim is drawn with the strong variant, underlined and bold. Failure categories of DESIGN section 4, as the review list names them.</extracomment>
         <translation>erreur factuelle</translation>
     </message>
     <message>
@@ -4160,6 +4336,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Go to</source>
         <translation>Aller à</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>Affichage</translation>
     </message>
     <message>
         <source>Gold set section</source>
@@ -4697,6 +4877,22 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <source>Team Folder…</source>
         <translation>Dossier d’équipe…</translation>
     </message>
+    <message>
+        <source>Guide (This Section’s Page)</source>
+        <translation>Guide (page de cette section)</translation>
+    </message>
+    <message>
+        <source>Larger Text</source>
+        <translation>Texte plus grand</translation>
+    </message>
+    <message>
+        <source>Smaller Text</source>
+        <translation>Texte plus petit</translation>
+    </message>
+    <message>
+        <source>Normal Text Size</source>
+        <translation>Taille de texte normale</translation>
+    </message>
 </context>
 <context>
     <name>dialogs</name>
@@ -4754,6 +4950,7 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <name>export</name>
     <message>
         <source>Excel workbook for managers (.xlsx)</source>
+        <extracomment>(choice id, registry format, CSV profile, title, writes a folder, needs a run)</extracomment>
         <translation>Classeur Excel pour les responsables (.xlsx)</translation>
     </message>
     <message>
@@ -5130,8 +5327,16 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Annotateur de la campagne</translation>
     </message>
     <message>
-        <source>Assigned pair</source>
-        <translation>Paire affectée</translation>
+        <source>Assigned item</source>
+        <translation>Élément affecté</translation>
+    </message>
+    <message>
+        <source>Assessor&apos;s claim verdict</source>
+        <translation>Verdict d&apos;un annotateur sur une affirmation</translation>
+    </message>
+    <message>
+        <source>Assessor&apos;s trajectory review</source>
+        <translation>Revue de trajectoire par un annotateur</translation>
     </message>
     <message>
         <source>Control repeat</source>
