@@ -151,3 +151,22 @@ def test_a_verdict_key_leaves_the_hidden_dashboard_for_its_next_show(
     assert refreshed == [] and dashboard.dirty
     qtbot.keyClick(win, Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)
     assert refreshed == [1]
+
+
+def test_opening_an_empty_file_leaves_no_claim_of_the_previous_one(
+        qtbot, win: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Found while testing the first steps: after File → New, Verify still showed the sample's
+    claim text (and rationale) in its editable fields, ready to be saved onto nothing."""
+    from rag_annotator.storage.store import GoldSetStore
+
+    qtbot.keyClick(win, Qt.Key.Key_5, Qt.KeyboardModifier.ControlModifier)
+    section = win.current_section()
+    assert isinstance(section, VerifySection)
+    assert section.claim_text.text()  # the sample's first unverified claim
+    empty = tmp_path / "empty.goldset"
+    GoldSetStore.create(empty, assessor=ASSESSOR).close()
+    assert win.open_file(empty)
+    qtbot.keyClick(win, Qt.Key.Key_5, Qt.KeyboardModifier.ControlModifier)
+    assert win.current_section() is section
+    assert section.claim_id() is None
+    assert section.claim_text.text() == "" and section.rationale.text() == ""

@@ -318,6 +318,11 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
         self.context_view.clear()
         self.header.clear()
         self.context_label.clear()
+        # the editable fields too: an old claim's text must not wait there to be saved
+        self._rationale_claim = None
+        for field in (self.claim_text, self.rationale):
+            field.clear()
+            field.setModified(False)
         self._update_actions()
 
     # -- where we are ------------------------------------------------------------------------
