@@ -73,3 +73,29 @@ def test_palette_text_has_contrast(qapp) -> None:  # type: ignore[no-untyped-def
                            (QPalette.ColorRole.ButtonText, QPalette.ColorRole.Button),
                            (QPalette.ColorRole.HighlightedText, QPalette.ColorRole.Highlight)):
             assert wcag_ratio(palette.color(text).name(), palette.color(back).name()) >= MINIMUM
+
+
+def test_claim_verdicts_in_the_answer_differ_without_their_colours(qapp) -> None:  # type: ignore[no-untyped-def]
+    """No state by colour alone (issue 21): in the Verify answer, a contradicted claim is
+    struck through and an unsupported one in italics, as Qt lays the rich text out."""
+    from PySide6.QtGui import QTextCursor, QTextDocument
+
+    from rag_annotator.ui.verify.widgets import answer_html
+
+    text = "aaaa bbbb cccc dddd"
+    verdicts = [None, "supported", "not_supported", "contradicted"]
+    claims = [{"id": i, "span_start": 5 * i, "span_end": 5 * i + 4, "verdict": v}
+              for i, v in enumerate(verdicts)]
+    for current in (None, 3):
+        doc = QTextDocument()
+        doc.setHtml(answer_html(text, claims, current, lambda c: c["verdict"]))
+        assert doc.toPlainText() == text  # one for one: positions stay the answer's
+        shapes = {}
+        for claim in claims:
+            cursor = QTextCursor(doc)
+            cursor.setPosition(claim["span_start"] + 1)
+            fmt = cursor.charFormat()
+            shapes[claim["verdict"]] = (fmt.fontStrikeOut(), fmt.fontItalic())
+        assert shapes["contradicted"] == (True, False)
+        assert shapes["not_supported"] == (False, True)
+        assert shapes["supported"] == shapes[None] == (False, False)

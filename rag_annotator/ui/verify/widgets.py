@@ -36,6 +36,10 @@ Row = dict[str, Any]
 SOFT = {None: "pending", "supported": "good", "not_supported": "missing",
         "contradicted": "bad", "hidden": "neutral"}
 STRONG = {verdict: f"{role}_strong" for verdict, role in SOFT.items()}
+#: What tells a claim's verdict in the answer without its colour (a reader who does not see
+#: the colours, a grey-scale print): a contradicted claim is struck through, an unsupported
+#: one in italics; Qt's rich text knows no dotted or wavy underline.
+SHAPE = {"not_supported": "font-style:italic;", "contradicted": "text-decoration:line-through;"}
 EVIDENCE_COLOUR = "evidence"
 MARKER_COLOUR = "marker"
 
@@ -120,9 +124,11 @@ def answer_html(text: str, claims: Sequence[Row], current: int | None,
         verdict = shown_verdict(claim)
         is_current = claim["id"] == current
         role = (STRONG if is_current else SOFT).get(verdict, SOFT[None])
-        style = f"background-color:{colours.css_bg(role)};color:{colours.css_fg(role)};"
+        style = (f"background-color:{colours.css_bg(role)};color:{colours.css_fg(role)};"
+                 + SHAPE.get(verdict or "", ""))
         if is_current:
-            style += "font-weight:bold;text-decoration:underline;"
+            struck = " line-through" if verdict == "contradicted" else ""
+            style += f"font-weight:bold;text-decoration:underline{struck};"
         out.append(f'<span style="{style}">{html.escape(text[start:end])}</span>')
         at = end
     out.append(plain(at, len(text)))
