@@ -7,6 +7,7 @@ disputes against the raw judgment rows read with ``sqlite3``, files against the 
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 from collections import Counter, defaultdict
@@ -27,7 +28,7 @@ from rag_annotator.storage.store import GoldSetStore
 from tests.helpers import ENTITY_TABLES, dump, rows, sha256
 
 TEAM = ("Anne", "Bruno", "Chloé")
-TEAM_TABLES = (*ENTITY_TABLES, "campaigns", "campaign_assessors", "assignments",
+TEAM_TABLES = (*ENTITY_TABLES, "campaigns", "campaign_assessors", "queues",
                "control_judgments", "cannot_judge", "operations")
 
 
@@ -410,22 +411,26 @@ def test_native_json_carries_the_campaign_and_round_trips_byte_for_byte(
     assert timed and all(isinstance(j["seconds"], float) for j in timed)
 
 
-def test_check_reports_a_queue_with_a_hole_and_a_control_without_its_pair(
+def test_check_reports_a_bad_slot_and_a_control_without_its_pair(
         master: GoldSetStore, tmp_path: Path) -> None:
     hand_out(master, TEAM, 2, tmp_path / "team", control=0.05, seed=4)
     with closing(sqlite3.connect(master.path)) as conn:
-        # Anne's original slot of a pair that comes back as one of HER control slots
-        conn.execute("DELETE FROM assignments WHERE id = (SELECT min(id) FROM assignments "
-                     "WHERE NOT is_control AND assessor_id = (SELECT id FROM assessors "
-                     "WHERE name = 'Anne') AND position > 1 AND (case_id, document_id) IN "
-                     "(SELECT case_id, document_id FROM assignments WHERE is_control AND "
-                     "assessor_id = (SELECT id FROM assessors WHERE name = 'Anne')))")
-        assert conn.total_changes == 1
+        # Anne's original slot of a pair that comes back as one of HER control slots goes,
+        # and a slot that is no packed pair (0) comes at the end of her queue
+        anne = "assessor_id = (SELECT id FROM assessors WHERE name = 'Anne')"
+        (text,) = conn.execute(f"SELECT slots FROM queues WHERE {anne}").fetchone()
+        slots = json.loads(text)
+        control = next(v for v in slots if v < 0)
+        slots.remove(-control)
+        conn.execute(f"UPDATE queues SET slots = ? WHERE {anne}",
+                     (json.dumps([*slots, 0]),))
         conn.commit()
     problems = master.cross_reference_problems()
-    assert any("assessor Anne: queue positions are not 1.." in p for p in problems)
+    assert any("assessor Anne: the queue holds a slot that names no pair" in p
+               for p in problems)
     assert any("assessor Anne: control slot" in p and "repeats no pair" in p
                for p in problems)
+    assert not any("Bruno" in p for p in problems)
 
 
 def test_hand_out_reports_progress_per_file(master: GoldSetStore, tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ result gives the same rows in the same order), natural keys turned into the new 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -134,14 +134,8 @@ def _load_team(op: Writer, cancel: Callable[[], bool] | None, data: dict[str, An
         {"campaign_id": by_uuid[c["uuid"]],
          "assessor_id": ids("assessors", name, f"campaigns[{i}].assessors"), "file_name": ""}
         for i, c in enumerate(campaigns) for name in json.loads(c["assessors"])), report)
-    _insert(op, cancel, "assignments", (
-        {"campaign_id": campaign(r["campaign"], f"assignments[{i}].campaign"),
-         "assessor_id": ids("assessors", r["assessor"], f"assignments[{i}].assessor"),
-         "position": r["position"],
-         "case_id": ids("cases", r["case"], f"assignments[{i}].case"),
-         "document_id": ids("documents", r["document"], f"assignments[{i}].document"),
-         "is_control": r["is_control"] or 0}
-        for i, r in enumerate(data.get("assignments", []))), report)
+    _insert(op, cancel, "queues", _queues(data.get("assignments", []), campaign, ids),
+            report)
     _insert(op, cancel, "control_judgments", (
         {"campaign_id": campaign(r["campaign"], f"control_judgments[{i}].campaign"),
          "assessor_id": ids("assessors", r["assessor"], f"control_judgments[{i}].assessor"),
@@ -235,6 +229,23 @@ def _load_trajectories(op: Writer, cancel: Callable[[], bool] | None,
          **{k: r[k] for k in ("task_success", "success_reason", "path_acceptable",
                               "path_reason", "note", "updated_at")}}
         for i, r in enumerate(reviews)), report)
+
+
+def _queues(rows: list[dict[str, Any]], campaign: Callable[[str, str], int],
+            ids: Any) -> Iterator[dict[str, Any]]:
+    """The native JSON's one row per slot packed into one ``queues`` row per assessor
+    (slots in position order; see ``storage.schema_sql``)."""
+    queues: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for i, r in enumerate(rows):
+        pair = ((ids("cases", r["case"], f"assignments[{i}].case") << 32)
+                + ids("documents", r["document"], f"assignments[{i}].document"))
+        key = (campaign(r["campaign"], f"assignments[{i}].campaign"),
+               ids("assessors", r["assessor"], f"assignments[{i}].assessor"))
+        queues.setdefault(key, []).append((int(r["position"]),
+                                           -pair if r["is_control"] else pair))
+    for (campaign_id, assessor_id), slots in queues.items():
+        yield {"campaign_id": campaign_id, "assessor_id": assessor_id,
+               "slots": "[" + ",".join(str(v) for _p, v in sorted(slots)) + "]"}
 
 
 def _insert(op: Writer, cancel: Callable[[], bool] | None, table: str,

@@ -183,7 +183,7 @@ TABLES: dict[str, str] = {
     "field_outcomes": QT_TRANSLATE_NOOP("labels", "Decisive field outcome"),
     "campaigns": QT_TRANSLATE_NOOP("labels", "Campaign"),
     "campaign_assessors": QT_TRANSLATE_NOOP("labels", "Campaign assessor"),
-    "assignments": QT_TRANSLATE_NOOP("labels", "Assigned pair"),
+    "queues": QT_TRANSLATE_NOOP("labels", "Assessor's queue"),
     "control_judgments": QT_TRANSLATE_NOOP("labels", "Control repeat"),
     "cannot_judge": QT_TRANSLATE_NOOP("labels", "Can't judge"),
     "review_samples": QT_TRANSLATE_NOOP("labels", "Review sample of a judge"),

@@ -26,6 +26,7 @@ Usage: ``python tests/bench/bench_team.py [--scale 1.0] [--assessors 10]``
 from __future__ import annotations
 
 import argparse
+import cProfile
 import random
 import sqlite3
 import sys
@@ -39,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import generate
 
 from rag_annotator.domain.clock import utc_now
-from rag_annotator.import_export.team_files import collect, hand_out
+from rag_annotator.import_export import team_files
 from rag_annotator.storage.store import GoldSetStore
 
 DEPTH = 100
@@ -74,11 +75,15 @@ def judge_everything(path: Path) -> int:
         return int(conn.execute("SELECT count(*) FROM judgments").fetchone()[0])
 
 
-def timed(what: str, fn):  # type: ignore[no-untyped-def]
+def timed(what: str, fn, profile: str = ""):  # type: ignore[no-untyped-def]
+    """Run ``fn`` and print its seconds; with ``profile`` (a file name), under cProfile."""
+    profiler = cProfile.Profile() if profile else None
     start = time.perf_counter()
-    value = fn()
+    value = profiler.runcall(fn) if profiler is not None else fn()
     seconds = time.perf_counter() - start
     print(f"{what:<14} {seconds:8.2f} s", flush=True)
+    if profiler is not None:
+        profiler.dump_stats(profile)
     return seconds, value
 
 
@@ -86,7 +91,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--assessors", type=int, default=10)
+    parser.add_argument("--profile", default="", help="folder for cProfile dumps")
     args = parser.parse_args()
+    prof = (lambda name: str(Path(args.profile) / f"{name}.prof")) if args.profile else (
+        lambda _name: "")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         master = folder / "master.goldset"
@@ -99,24 +107,40 @@ def main() -> int:
             print(f"master: {size:.0f} MB, {pairs:,} pool pairs, "
                   + ", ".join(f"{k} {v:,}" for k, v in counts.items()), flush=True)
             backup, _ = timed("backup", lambda: store.save_copy(folder / "copy.goldset"))
-            marks: list[float] = []
-            assign, report = timed("assign", lambda: hand_out(
+            phases: list[float] = []
+            create = team_files.team_ops.create_campaign
+
+            def campaign(*a, **k):  # type: ignore[no-untyped-def]
+                start = time.perf_counter()
+                try:
+                    return create(*a, **k)
+                finally:
+                    phases.append(time.perf_counter() - start)
+
+            team_files.team_ops.create_campaign = campaign  # type: ignore[assignment]
+            assign, report = timed("assign", lambda: team_files.hand_out(
                 store, names, 2, folder / "team", control=0.05, seed=1, runs=["deep"],
-                depth=DEPTH, progress=lambda _d, _t: marks.append(time.perf_counter())))
-            print(f"  campaign in the master {marks[1] - marks[0]:.2f} s, files "
-                  f"{marks[-1] - marks[1]:.2f} s", flush=True)
+                depth=DEPTH), prof("assign"))
+            team_files.team_ops.create_campaign = create  # type: ignore[assignment]
+            print(f"  campaign in the master {phases[0]:.2f} s, files "
+                  f"{assign - phases[0]:.2f} s", flush=True)
             files = sum(p.stat().st_size for p in report.files.values()) / 1e6
-            print(f"  {len(report.files)} files, {files:.0f} MB, "
+            print(f"  {len(report.files)} files, {files:.0f} MB ({files / size:.2f}x the "
+                  f"master, {files / len(report.files):.0f} MB each), "
                   f"{sum(report.slots.values()):,} slots", flush=True)
             judged = sum(judge_everything(p) for p in report.files.values())
             print(f"  {judged:,} judgments written into the files (untimed)", flush=True)
-            gathered, result = timed("collect", lambda: collect(store, [folder / "team"]))
+            gathered, result = timed("collect", lambda: team_files.collect(
+                store, [folder / "team"]), prof("collect"))
             print(f"  added {sum(f.added for f in result.files):,}, refused "
                   f"{len(result.refused)}, disputes {result.disputes:,}", flush=True)
-            again, _ = timed("collect again", lambda: collect(store, [folder / "team"]))
+            again, _ = timed("collect again", lambda: team_files.collect(
+                store, [folder / "team"]), prof("again"))
         for what, seconds in (("assign", assign), ("collect", gathered),
                               ("collect again", again)):
-            print(f"{what:<14} {seconds / backup:6.1f}x the backup (goal <= 5x)")
+            print(f"RATIO {what:<14} {seconds:8.2f} s / backup {backup:.2f} s = "
+                  f"{seconds / backup:6.1f}x (goal <= 5x)")
+        print(f"RATIO files size {files:.0f} MB / master {size:.0f} MB = {files / size:.2f}x")
     return 0
 
 
