@@ -438,3 +438,28 @@ def test_hand_out_reports_progress_per_file(master: GoldSetStore, tmp_path: Path
     hand_out(master, TEAM, 2, tmp_path / "team", progress=lambda d, t: seen.append((d, t)))
     assert seen[0] == (0, 4) and seen[-1] == (4, 4)
     assert [d for d, _t in seen] == sorted(d for d, _t in seen)
+
+
+def test_collect_by_keys_matches_collect_by_ids(master: GoldSetStore, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file whose ids are the master's is classified by ids (the fast path); any other by
+    keys.  Forced down the key path, the same files bring exactly the same rows."""
+    from rag_annotator.storage import team_merge
+
+    report = hand_out(master, TEAM, 2, tmp_path / "team", control=0.05, seed=9)
+    for n, (name, path) in enumerate(report.files.items()):
+        judge_file(path, name, seed=n, cannot=3)
+    master.close()
+    by_keys = tmp_path / "by_keys.goldset"
+    by_keys.write_bytes(master.path.read_bytes())
+    tables = ("judgments", "control_judgments", "cannot_judge")
+    with GoldSetStore.open(master.path, assessor="lead") as store:
+        fast = collect(store, [tmp_path / "team"])
+    monkeypatch.setattr(team_merge, "_SAME_IDS", "SELECT 0")
+    with GoldSetStore.open(by_keys, assessor="lead") as store:
+        slow = collect(store, [tmp_path / "team"])
+    assert [f.summary().split(": ", 1)[1] for f in fast.files] == [
+        f.summary().split(": ", 1)[1] for f in slow.files]
+    assert sum(f.added for f in fast.files) > 0 and fast.disputes == slow.disputes
+    assert dump(master.path, tables, drop=frozenset({"updated_at"})) == dump(
+        by_keys, tables, drop=frozenset({"updated_at"}))

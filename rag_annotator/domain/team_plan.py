@@ -93,8 +93,8 @@ def check_plan(assessors: Sequence[str], per_pair: int, control: float) -> None:
                            "(e.g. 0.05 for 5 %).")
 
 
-def plan(pairs: Sequence[Pair] | np.ndarray, assessors: Sequence[str], per_pair: int, control: float,
-         seed: int, tick: Callable[[], None] | None = None) -> dict[str, Queue]:
+def plan(pairs: Sequence[Pair] | np.ndarray, assessors: Sequence[str], per_pair: int,
+         control: float, seed: int, tick: Callable[[], None] | None = None) -> dict[str, Queue]:
     """Each assessor's queue, in order (see the module's rules).  ``tick`` is called once
     per assessor: the caller's cancel check raises from it.
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import sqlite3
 
-
 #: Control slots (negative) whose pair is not shown earlier (positive) in the same queue:
 #: one pass over the unpacked slots, grouped, not a search per control slot.
 _LONE_CONTROLS = """

@@ -65,7 +65,7 @@ _VERDICT = """       CASE
 #: The incoming rows are first put in key order (a materialized CTE): the master's ids
 #: follow its keys more or less, so its indexes are then walked in order rather than at
 #: random — on a 450 MB master, the difference between cached pages and a disk read per row.
-_CLASSIFY = """
+_CLASSIFY = f"""
 CREATE TEMP TABLE team_in AS
 WITH j AS MATERIALIZED (
     SELECT fc.key AS case_key, fd.key AS doc_key, fs.name AS assessor, j.grade, j.seconds,
@@ -78,16 +78,19 @@ WITH j AS MATERIALIZED (
 )
 SELECT mc.id AS case_id, md.id AS document_id, j.case_key, j.doc_key,
        j.assessor, j.grade, j.seconds, j.note, j.updated_at, m.id AS mine_id,
-{verdict}FROM j
+{_VERDICT}FROM j
 LEFT JOIN main.cases mc ON mc.key = j.case_key
 LEFT JOIN main.documents md ON md.key = j.doc_key
 LEFT JOIN main.judgments m ON m.case_id = mc.id AND m.document_id = md.id
      AND m.assessor_id = :assessor_id
-""".format(verdict=_VERDICT)
+"""
 
 #: The same verdicts when the file's case and document ids name the master's very cases and
 #: documents (an assignment file is a copy: they do unless someone edited it; checked by
-#: :data:`_SAME_IDS`): no key is looked up, and the rows are walked in pair order.
+#: :data:`_SAME_IDS`): no key is looked up, and the rows are walked in pair order.  The
+#: file's cases and documents are not read per row (a look-up by id reads the page holding
+#: the document's text: the whole 80 MB of them per file): a row counts only if its pair is
+#: one of the assessor's slots, which are the master's own ids.
 _CLASSIFY_IDS = """
 CREATE TEMP TABLE team_in AS
 WITH j AS MATERIALIZED (
@@ -95,8 +98,6 @@ WITH j AS MATERIALIZED (
            j.updated_at
     FROM incoming.judgments j
     JOIN incoming.assessors fs ON fs.id = j.assessor_id
-    JOIN incoming.cases fc ON fc.id = j.case_id
-    JOIN incoming.documents fd ON fd.id = j.document_id
     ORDER BY j.case_id, j.document_id
 )
 SELECT j.case_id AS case_id, j.document_id AS document_id, NULL AS case_key,
@@ -110,10 +111,12 @@ LEFT JOIN main.judgments m ON m.case_id = j.case_id AND m.document_id = j.docume
     "a.document_id = md.id", "a.document_id = j.document_id"))
 
 #: Whether every case and document of the attached file has the master's id for its key.
+#: Both sides are read through the unique key indexes (key → id), never the rows.
 _SAME_IDS = (
-    "SELECT NOT EXISTS (SELECT 1 FROM incoming.cases f LEFT JOIN main.cases m "
-    "ON m.id = f.id WHERE m.key IS NOT f.key) AND NOT EXISTS (SELECT 1 FROM "
-    "incoming.documents f LEFT JOIN main.documents m ON m.id = f.id WHERE m.key IS NOT f.key)")
+    "SELECT NOT EXISTS (SELECT 1 FROM incoming.cases f WHERE NOT EXISTS (SELECT 1 FROM "
+    "main.cases m WHERE m.key = f.key AND +m.id = f.id)) AND NOT EXISTS (SELECT 1 FROM "
+    "incoming.documents f WHERE NOT EXISTS (SELECT 1 FROM main.documents m "
+    "WHERE m.key = f.key AND +m.id = f.id))")
 
 _CONFLICTS = (
     "SELECT 'case', fc.key, mc.id IS NULL FROM incoming.cases fc "
