@@ -463,3 +463,41 @@ def test_collect_by_keys_matches_collect_by_ids(master: GoldSetStore, tmp_path: 
     assert sum(f.added for f in fast.files) > 0 and fast.disputes == slow.disputes
     assert dump(master.path, tables, drop=frozenset({"updated_at"})) == dump(
         by_keys, tables, drop=frozenset({"updated_at"}))
+
+
+def test_a_version_10_queue_is_packed_into_one_row_by_the_migration(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Version 11 packs an older file's one-row-per-slot queue into ``queues`` (position
+    order, controls negated); the ``assignments`` view reads the same slots back."""
+    from rag_annotator.storage import schema
+    from tests.helpers import schema_up_to
+
+    path = tmp_path / "old.goldset"
+    with monkeypatch.context() as patch:
+        schema_up_to(patch, schema.TEAM_ITEMS_VERSION - 1)
+        GoldSetStore.create(path, assessor="lead").close()
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("INSERT INTO assessors (id, name, created_at) VALUES (7, 'Anne', 't')")
+        conn.executemany("INSERT INTO cases (id, key, created_at, updated_at) VALUES "
+                         "(?, ?, 't', 't')", [(3, "Q3"), (5, "Q5")])
+        conn.executemany("INSERT INTO documents (id, key, content_hash, created_at, "
+                         "updated_at) VALUES (?, ?, 'h', 't', 't')", [(2, "D2"), (9, "D9")])
+        conn.execute("INSERT INTO campaigns (id, uuid, per_pair, seed, master, created_at) "
+                     "VALUES (1, ?, 1, 0, ?, 't')", ("a" * 32, "b" * 32))
+        conn.execute("INSERT INTO campaign_assessors (campaign_id, assessor_id) VALUES (1, 7)")
+        slots = [(2, 5, 9, 0), (1, 3, 2, 0), (3, 3, 2, 1)]  # (position, case, doc, control)
+        conn.executemany("INSERT INTO assignments (campaign_id, assessor_id, position, "
+                         "case_id, document_id, is_control) VALUES (1, 7, ?, ?, ?, ?)", slots)
+        conn.commit()
+    with GoldSetStore.open(path, assessor="lead") as store:
+        assert store.schema_version == schema.TEAM_ITEMS_VERSION
+        (packed,) = [json.loads(r["slots"]) for r in store.query("SELECT slots FROM queues")]
+        assert packed == [(3 << 32) + 2, (5 << 32) + 9, -((3 << 32) + 2)]
+        view = store.query("SELECT position, case_id, document_id, is_control "
+                           "FROM assignments ORDER BY position")
+        assert [tuple(r.values()) for r in view] == sorted(slots)
+        queue = store.assignment_queue("Anne")
+        assert [(r["case"], r["document"], r["is_control"]) for r in queue] == [
+            ("Q3", "D2", False), ("Q5", "D9", False), ("Q3", "D2", True)]
+        assert store.queue_slot(queue[2]["id"])["is_control"] is True
+        assert store.cross_reference_problems() == []

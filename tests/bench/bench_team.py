@@ -7,19 +7,31 @@ judgments by 3 assessors, 2 runs, 100,000 claims) plus a run ``deep`` retrieving
 documents per case: its top 100 are the 1,000,000-pair pool.  Timed:
 
 * ``backup``: ``store.save_copy`` of the master (SQLite's backup API, fsync, rename);
-* ``assign``: ``team_files.hand_out`` — plan (balanced, seeded order, 5 % controls), the
-  campaign's 2,100,000 queue slots stored as one undoable operation, and the 10 assignment
-  files written (each self-contained: its cases, documents and queue);
+* ``assign``: ``team_files.hand_out`` — plan (balanced, seeded order, 5 % controls; numpy),
+  the campaign's 10 queues stored as one undoable operation (one packed row each), and the
+  10 assignment files written (one template with the campaign's cases and documents, copied
+  per expert, plus their queue);
 * ``collect``: ``team_files.collect`` of the 10 files once every slot is judged (the labels
-  are written into the files beforehand with raw ``sqlite3``, untimed) — 2,000,000 judgments
-  checked and brought in, one undoable operation per file;
+  are written into the files beforehand with raw ``sqlite3``, untimed) — 2,000,000
+  judgments checked and brought in, one undoable operation per file;
 * ``collect again``: the same 10 files a second time (nothing new: reads only).
 
-Prints seconds and ratios; asserts nothing (timings depend on the machine).  Measured
-2026-12-01 on the shared 2-core build machine (heavily loaded): backup 1.41 s; assign
-111.5 s (79x: campaign in the master 85.2 s, 10 files / 937 MB 26.3 s); collect 68.1 s (48x);
-collect again 65.0 s (46x).  The goal (<= 5x) is NOT met: storing 2,100,000 queue slots as
-rows (three indexes) and writing 937 MB of self-contained files cost more than a page copy.
+Prints seconds, then ``RATIO`` lines (each time / the backup of the same run) and the files'
+size against the master; asserts nothing (timings depend on the machine).  ``--profile DIR``
+dumps a cProfile of each phase.  Measured 2026-12-01 on the shared 2-core build machine
+(load 5-8: the ratios, not the seconds, compare):
+
+* before (a row per queue slot, files filtered per expert, collect by keys): backup 0.67 s;
+  assign 91.4 s (136x; campaign 49.6 s, files 41.8 s, 1,003 MB = 3.3x the master);
+  collect 132.6 s (198x).
+* after: backup 1.16 s; assign 7.43 s (6.4x; campaign 3.06 s, files 4.37 s, 958 MB =
+  3.15x the master); collect 45.2 s (38.8x); collect again 31.5 s (27.1x).
+
+The goal (<= 5x) is NOT met.  Assign is bounded by bytes: every expert's file must carry the
+documents of ~90 % of the pool (96 MB each), so the files are 3.15x the master's bytes before
+anything else is done.  Collect is bounded by the judgments table: each file's 200,000 new
+rows are spread over the whole key space, so each per-file transaction rewrites (and
+journals) most pages of the judgments' unique and document indexes — ten times.
 Usage: ``python tests/bench/bench_team.py [--scale 1.0] [--assessors 10]``
 """
 
