@@ -329,8 +329,11 @@ def test_a_real_version_1_file_migrates_to_judges_costs_and_reviews(
         assert kinds == {"human"}
         assert store.query("SELECT count(*) AS n FROM judge_verdicts") == [{"n": 0}]
     after = dump(goldset_path)
-    for table in ("documents", "claims", "expected_sources"):
+    for table in ("claims", "expected_sources"):
         assert after[table] == before[table], table
+    # documents keep every value and gain an empty extra (0012).
+    assert [row[:-1] for row in after["documents"]] == before["documents"]
+    assert {row[-1] for row in after["documents"]} == {"{}"}
     # judgments gain their active seconds (0004), unknown (NULL) for what was judged before.
     assert [row[:-1] for row in after["judgments"]] == before["judgments"]
     assert {row[-1] for row in after["judgments"]} == {None}

@@ -490,7 +490,7 @@ def test_a_version_10_queue_is_packed_into_one_row_by_the_migration(
                          "case_id, document_id, is_control) VALUES (1, 7, ?, ?, ?, ?)", slots)
         conn.commit()
     with GoldSetStore.open(path, assessor="lead") as store:
-        assert store.schema_version == schema.TEAM_ITEMS_VERSION
+        assert store.schema_version == schema.SCHEMA_VERSION
         (packed,) = [json.loads(r["slots"]) for r in store.query("SELECT slots FROM queues")]
         assert packed == [(3 << 32) + 2, (5 << 32) + 9, -((3 << 32) + 2)]
         view = store.query("SELECT position, case_id, document_id, is_control "

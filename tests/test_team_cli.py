@@ -135,3 +135,24 @@ def test_assignment_files_round_trip_through_git(tmp_path: Path,
     assert code == 0 and "Anne: 10 judgments added" in out
     assert rows(master, "SELECT count(*), sum(seconds) FROM judgments j JOIN assessors s "
                         "ON s.id = j.assessor_id WHERE s.name = 'Anne'") == [(10, 40.0)]
+
+
+def test_collecting_the_master_itself_says_it_was_skipped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``collect MASTER MASTER`` (or a folder holding the master) collects nothing and says
+    in one line that the master itself was left out, instead of a silent "0 collected"."""
+    master = tmp_path / "master.goldset"
+    assert cli(capsys, "new", str(master), "--sample")[0] == 0
+    before = sha256(master)
+    code, out, _err = cli(capsys, "collect", str(master), str(master))
+    assert code == 0 and sha256(master) == before
+    said = [line for line in out.splitlines() if "master itself" in line]
+    assert len(said) == 1 and said[0].startswith(f"{master}: skipped")
+    assert "0 file(s) collected" in out
+    assert cli(capsys, "assign", str(master), "--assessors", "Anne,Bruno", "--per-pair", "1",
+               "--seed", "1", "--out", str(tmp_path / "team"))[0] == 0
+    code, out, _err = cli(capsys, "collect", str(master), str(tmp_path))  # holds the master
+    assert code == 0 and out.count("master itself") == 1
+    assert "2 file(s) collected" in out
+    code, out, _err = cli(capsys, "collect", str(master), str(tmp_path / "team"))
+    assert code == 0 and "master itself" not in out

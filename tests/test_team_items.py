@@ -163,3 +163,142 @@ def test_a_reworded_claim_or_another_assessors_verdict_is_not_collected(
     assert len(held) == result.added == \
         len(master.query("SELECT id FROM assignments WHERE assessor_id = (SELECT id FROM "
                          "assessors WHERE name = 'alice')")) - 3
+
+
+def _schema() -> dict[str, object]:
+    import json
+    from importlib import resources
+
+    return json.loads((resources.files("rag_annotator.resources") / "schema" /
+                       "goldset.schema.json").read_text(encoding="utf-8"))
+
+
+def test_native_json_carries_claims_and_trajectories_campaigns_and_their_verdicts(
+        master: GoldSetStore, tmp_path: Path) -> None:
+    """Export → import into a new file → export gives the same bytes, the JSON Schema holds,
+    ``check`` passes, and the new file holds the same slots and per-assessor verdicts (read
+    with raw SQL by natural keys, not with the code that wrote them)."""
+    import json
+
+    import jsonschema
+
+    from rag_annotator.import_export import native_json
+    from rag_annotator.import_export.registry import Options
+
+    claims = hand_out(master, NAMES, 2, tmp_path / "c", seed=7, items="claims")
+    for name, path in claims.files.items():
+        verify_file(path, name)
+    collect(master, list(claims.files.values()))
+    trajectories = master.query("SELECT id FROM trajectories")
+    if trajectories:
+        handed = hand_out(master, NAMES, 2, tmp_path / "t", seed=3, items="trajectories")
+        for name, path in handed.files.items():
+            review_file(path, name)
+        collect(master, list(handed.files.values()))
+    pairs = hand_out(master, NAMES[:2], 1, tmp_path / "p", seed=2)
+    assert pairs.pairs
+    native_json.export_json(master, tmp_path / "a.json", Options())
+    first = (tmp_path / "a.json").read_bytes()
+    data = json.loads(first)
+    jsonschema.validate(data, _schema())
+    assert [c["items"] for c in data["campaigns"]] == (
+        ["claims", "trajectories", "pairs"] if trajectories else ["claims", "pairs"])
+    slots = {r["n"] for r in master.query("SELECT count(*) AS n FROM assignments")}
+    assert {len(data["assignments"])} == slots
+    assert len(data["claim_assessments"]) == master.count("claim_assessments") > 0
+    assert len(data["trajectory_assessments"]) == master.count("trajectory_assessments")
+    slot_sql = ("SELECT g.uuid, s.name, a.position, a.is_control, c.key, d.key, r.name, "
+                "x.position, x.text, rt.name, ct.key, t.trial FROM assignments a "
+                "JOIN campaigns g ON g.id = a.campaign_id JOIN assessors s ON s.id = "
+                "a.assessor_id LEFT JOIN cases c ON c.id = a.case_id LEFT JOIN documents d ON "
+                "d.id = a.document_id LEFT JOIN claims x ON x.id = a.claim_id LEFT JOIN "
+                "answers an ON an.id = x.answer_id LEFT JOIN runs r ON r.id = an.run_id "
+                "LEFT JOIN trajectories t ON t.id = a.trajectory_id LEFT JOIN runs rt ON "
+                "rt.id = t.run_id LEFT JOIN cases ct ON ct.id = t.case_id ORDER BY 1, 2, 3")
+    verdict_sql = ("SELECT g.uuid, s.name, x.text, v.verdict, v.rationale, v.updated_at "
+                   "FROM claim_assessments v JOIN campaigns g ON g.id = v.campaign_id "
+                   "JOIN claims x ON x.id = v.claim_id JOIN assessors s ON s.id = "
+                   "v.assessor_id ORDER BY 1, 2, 3")
+    review_sql = ("SELECT g.uuid, s.name, r.name, t.trial, v.task_success, v.note, "
+                  "v.updated_at FROM trajectory_assessments v JOIN campaigns g ON g.id = "
+                  "v.campaign_id JOIN trajectories t ON t.id = v.trajectory_id JOIN runs r "
+                  "ON r.id = t.run_id JOIN assessors s ON s.id = v.assessor_id "
+                  "ORDER BY 1, 2, 3, 4")
+    with GoldSetStore.create(tmp_path / "b.goldset", assessor="imp") as other:
+        native_json.import_json(other, tmp_path / "a.json", Options())
+        native_json.export_json(other, tmp_path / "b.json", Options())
+        for sql in (slot_sql, verdict_sql, review_sql):
+            assert other.query(sql) == master.query(sql)
+        assert other.campaigns() == master.campaigns()
+        assert other.schema_problems() == [] and other.cross_reference_problems() == []
+    assert (tmp_path / "b.json").read_bytes() == first
+    from rag_annotator.cli import main
+
+    assert main(["check", str(tmp_path / "b.goldset")]) == 0
+
+
+def test_native_json_refuses_a_claim_slot_that_names_a_document(
+        master: GoldSetStore, tmp_path: Path) -> None:
+    import json
+
+    from rag_annotator.errors import KnownError
+    from rag_annotator.import_export import native_json
+    from rag_annotator.import_export.registry import Options
+
+    hand_out(master, NAMES, 2, tmp_path / "c", seed=7, items="claims")
+    native_json.export_json(master, tmp_path / "a.json", Options())
+    data = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
+    data["assignments"][0]["document"] = "doc-x"
+    (tmp_path / "a.json").write_text(json.dumps(data), encoding="utf-8")
+    with GoldSetStore.create(tmp_path / "b.goldset", assessor="imp") as other:
+        with pytest.raises(KnownError, match=r"assignments\[0\]\.document: must be null"):
+            native_json.import_json(other, tmp_path / "a.json", Options())
+        assert other.count("queues") == 0 and other.count("campaigns") == 0
+
+
+def _verify_some(path: Path, name: str, limit: int) -> None:
+    with GoldSetStore.open(path, assessor=name) as store:
+        for claim in store.query("SELECT id FROM claims ORDER BY id LIMIT ?", (limit,)):
+            operations.set_claim_verdict(store, claim["id"], "supported", name)
+
+
+def _slots(master: Path, name: str) -> int:
+    from tests.helpers import rows
+
+    return int(rows(master, "SELECT count(*) FROM assignments a JOIN assessors s ON s.id = "
+                            "a.assessor_id WHERE s.name = ? AND a.claim_id IS NOT NULL",
+                    (name,))[0][0])
+
+
+def test_team_figures_show_progress_on_claims_per_assessor_from_the_folder_and_the_master(
+        master: GoldSetStore, tmp_path: Path) -> None:
+    """The team panel (a folder read live) and the Assessors sheet (the master) give each
+    assessor of a claims campaign: assigned, done, remaining — counted here with raw SQL on
+    the files, and read back from the workbook with python-calamine."""
+    from python_calamine import CalamineWorkbook
+
+    from rag_annotator.import_export.registry import Options
+    from rag_annotator.import_export.xlsx_export import export_xlsx
+    from rag_annotator.reports.team import read_team_folder, store_team_figures
+
+    report = hand_out(master, NAMES, 2, tmp_path / "team", seed=7, items="claims")
+    done = {"alice": 10**6, "bruno": 5, "chloé": 0}
+    for name, limit in done.items():
+        _verify_some(report.files[name], name, limit)
+    assigned = {name: _slots(master.path, name) for name in NAMES}
+    done["alice"] = assigned["alice"]
+    status = read_team_folder(tmp_path / "team", skip=master.path)
+    assert not status.unread and status.figures.assessors == ()  # no relevance figures
+    got = {p.name: (p.items, p.assigned, p.done, p.remaining) for p in status.figures.items}
+    assert got == {n: ("claims", assigned[n], done[n], assigned[n] - done[n]) for n in NAMES}
+    collect(master, list(report.files.values()))
+    figures = store_team_figures(master)
+    assert {p.name: (p.assigned, p.done) for p in figures.items} == {
+        n: (assigned[n], done[n]) for n in NAMES}
+    dest = tmp_path / "r.xlsx"
+    export_xlsx(master, dest, Options(locale="en"))
+    sheet = CalamineWorkbook.from_path(str(dest)).get_sheet_by_name("Assessors").to_python()
+    header = next(i for i, r in enumerate(sheet) if r[:2] == ["assessor", "items"])
+    table = {str(r[0]): r[1:5] for r in sheet[header + 1:] if r and r[0] in NAMES}
+    assert {n: [str(r[0]), int(r[1]), int(r[2]), int(r[3])] for n, r in table.items()} == {
+        n: ["claims", assigned[n], done[n], assigned[n] - done[n]] for n in NAMES}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import os
 import sqlite3
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from rag_annotator import __version__
 from rag_annotator.cli.figures import add_metric_options, check_run_given, cmd_drift
+from rag_annotator.cli.progress import Progress, add_verbose, say_check
 from rag_annotator.errors import InvalidValue, KnownError
 from rag_annotator.import_export import registry
 from rag_annotator.metrics import DEFAULT_MEASURES
@@ -130,6 +132,7 @@ def _add_file_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
                           description="Counts by entity and state, and the schema version.")
     info.add_argument("file")
     info.add_argument("--json", action="store_true", help="print one JSON object")
+    add_verbose(info)
     check = sub.add_parser("check", help="integrity and cross-reference checks",
                            description="Integrity, schema and cross-reference checks; "
                                        "exit status 1 when a problem is found.")
@@ -211,6 +214,7 @@ def _add_export(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     exp.add_argument("--families", metavar="LIST", help="comma-separated families to include")
     exp.add_argument("--assessors", metavar="LIST",
                      help="comma-separated assessors whose judgments to include")
+    add_verbose(exp)
     exp.add_argument("--pending", action="store_true",
                      help="qrels: write the pairs still to judge, label -1 (in an assignment "
                           "file: its expert's remaining pairs, in their order)")
@@ -263,6 +267,7 @@ def _add_metrics(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     met.add_argument("--depth", type=int, default=10, metavar="K",
                      help="depth of the diagnosis' expected-source check (default: 10)")
     add_metric_options(met)
+    add_verbose(met)
 
 
 def _add_merge(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -297,7 +302,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
-        return 130
+        from rag_annotator.cli.progress import EXIT_INTERRUPTED, interrupted
+
+        print(interrupted(args[0] if args else "rag-annotator",
+                          args[1] if len(args) > 1 else None), file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (``info … | head -5``): nothing left to say to it.  Python's
         # recipe: point stdout at devnull so the flush at exit cannot fail again.
@@ -368,7 +377,8 @@ def _agreement(store: GoldSetStore) -> dict[str, object]:
 
 
 def _cmd_info(ns: argparse.Namespace) -> int:
-    with GoldSetStore.open(ns.file, read_only=True) as store:
+    with GoldSetStore.open(ns.file, read_only=True, verify="remembered") as store:
+        say_check(store, ns.verbose)
         info = info_dict(store)
     if ns.json:
         print(json.dumps(info, ensure_ascii=False, indent=2))
@@ -407,14 +417,18 @@ def _cmd_check(ns: argparse.Namespace) -> int:
 
     # schema="report": a file whose schema differs is listed here, not refused; its rows
     # are then not read (a view may stand in for a table, a table may be missing).
-    with GoldSetStore.open(ns.file, read_only=True, schema="report") as store:
+    with GoldSetStore.open(ns.file, read_only=True, schema="report") as store, \
+            Progress("check", "steps") as bar:
+        bar.report(1, 4)  # opening checked the pages; then integrity, schema, references
         schema = store.schema_problems()
         problems = store.integrity_problems() + schema
+        bar.report(3, 4)
         if schema:
             problems.append("schema or settings differ from this build's: cross-reference "
                             "checks skipped (the rows of such a file are not read)")
         else:
             problems += store.cross_reference_problems()
+        bar.report(4, 4)
         name = store.path
         # Family rules are curation advice (a draft may be incomplete): listed on request,
         # never a reason to exit 1.
@@ -444,12 +458,15 @@ def _cmd_import(ns: argparse.Namespace) -> int:
     from rag_annotator.import_export.detect import pick_format
 
     fmt, source = pick_format(ns.format, ns.source, IMPORT_FORMATS)
+    bar = Progress(f"import {fmt}")
     options = registry.Options(run=ns.run, assessor=ns.assessor, strict=ns.strict,
                                mapping=registry.parse_mapping(ns.map),
-                               profile=ns.profile or "", add_unmatched=ns.add_unmatched)
+                               profile=ns.profile or "", add_unmatched=ns.add_unmatched,
+                               progress=bar.report, cancel=bar.poll)
     run_import = registry.importer(fmt)
-    with GoldSetStore.open(ns.file, assessor=ns.assessor or "", lock=True) as store:
+    with GoldSetStore.open(ns.file, assessor=ns.assessor or "", lock=True) as store, bar:
         _say_took_over(store)
+        bar.store = store
         report = run_import(store, source, options)
     for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
@@ -472,7 +489,10 @@ def _cmd_export(ns: argparse.Namespace) -> int:
     if ns.pending and ns.format != "qrels":
         raise InvalidValue("--pending: only with the qrels format.")
     run_export = registry.exporter(ns.format)
-    with GoldSetStore.open(ns.file, read_only=True) as store:
+    bar = Progress(f"export {ns.format}")
+    options = dataclasses.replace(options, progress=bar.report, cancel=bar.poll)
+    with GoldSetStore.open(ns.file, read_only=True, verify="remembered") as store, bar:
+        say_check(store, ns.verbose)
         report = run_export(store, dest, options)
     for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
@@ -484,9 +504,10 @@ def _cmd_merge(ns: argparse.Namespace) -> int:
     from rag_annotator.import_export.long_lists import few_lines
     from rag_annotator.import_export.merge import merge_file
 
-    with GoldSetStore.open(ns.file, lock=True) as store:
+    with GoldSetStore.open(ns.file, lock=True) as store, Progress("merge") as bar:
         _say_took_over(store)
-        report = merge_file(store, Path(ns.other))
+        bar.store = store
+        report = merge_file(store, Path(ns.other), tick=bar.tick)
     for skipped in few_lines(report.skipped):
         print(f"warning: skipped {skipped}", file=sys.stderr)
     conflicts = [conflict.describe() for conflict in report.conflicts]
@@ -505,8 +526,12 @@ def _cmd_metrics(ns: argparse.Namespace) -> int:
     options = _metric_options(ns)
     if ns.drift:
         return cmd_drift(ns, options)
-    with GoldSetStore.open(ns.file, read_only=True) as store:
+    with GoldSetStore.open(ns.file, read_only=True, verify="remembered") as store, \
+            Progress("metrics", "steps") as bar:
+        say_check(store, ns.verbose)
+        bar.report(1, 3)  # opened; then the figures, then their rendering
         figures = build(store, ns.run, options)
+        bar.report(2, 3)
     if ns.family is not None and ns.family not in set(figures.case_families.values()):
         raise InvalidValue(f"--family: no case of family '{ns.family}' in {ns.file}.")
     if ns.json:

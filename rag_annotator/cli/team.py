@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rag_annotator.cli.progress import Progress
 from rag_annotator.errors import InvalidValue
 from rag_annotator.storage.store import GoldSetStore
 
@@ -76,10 +77,11 @@ def _cmd_assign(ns: argparse.Namespace) -> int:
     runs = None if ns.runs is None else [r.strip() for r in ns.runs.split(",") if r.strip()]
     if ns.depth is not None and ns.depth < 1:
         raise InvalidValue(f"--depth: {ns.depth} is below 1; give a whole number >= 1.")
-    with GoldSetStore.open(ns.file, lock=True) as store:
+    with GoldSetStore.open(ns.file, lock=True) as store, Progress("assign", "files") as bar:
+        bar.store = store  # the test hook waits for the campaign's transaction
         report = hand_out(store, _names(ns.assessors), ns.per_pair, Path(ns.out),
                           control=ns.control, seed=ns.seed, runs=runs, depth=ns.depth,
-                          items=ns.items)
+                          items=ns.items, cancel=bar.poll, progress=bar.report)
     what = {"pairs": "pairs to judge", "claims": "claims to verify",
             "trajectories": "trajectories to review"}[ns.items]
     for name, path in report.files.items():
@@ -92,8 +94,12 @@ def _cmd_collect(ns: argparse.Namespace) -> int:
     from rag_annotator.import_export.long_lists import few_lines
     from rag_annotator.import_export.team_files import collect
 
-    with GoldSetStore.open(ns.file, lock=True) as store:
-        report = collect(store, ns.sources)
+    with GoldSetStore.open(ns.file, lock=True) as store, Progress("collect", "files") as bar:
+        # polled between files: each file is one operation of its own, all or nothing
+        report = collect(store, ns.sources, cancel=bar.poll, progress=bar.report)
+    if report.master_skipped:
+        print(f"{ns.file}: skipped: this is the master itself (it collects, it is not "
+              "collected); give the experts' assignment files or their folder.")
     for result in report.files:
         if result.refused is not None:
             print(f"error: {result.refused}", file=sys.stderr)

@@ -47,6 +47,8 @@ class TrajectoryInput:
     #: The benchmark's own automatic score (tau-bench's ``reward``: 1 is a success), kept
     #: apart from any reviewer's mark.
     reward: float | None = None
+    #: Fields of the record with no column (tau-bench's ``info``…), kept as one JSON object.
+    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
@@ -129,12 +131,13 @@ def add_trajectories(op: Writer, run_id: int, case_ids: Mapping[str, int],
     """Inside an operation: write ``items`` for run ``run_id`` (case keys resolved through
     ``case_ids``).  Two history rows per batch, not one per step."""
     columns = ("run_id", "case_id", "trial", "final_state", "final_answer", "tokens",
-               "seconds", "cost", "reward")
+               "seconds", "cost", "reward", "extra")
     op.insert_rows("trajectories", columns, [
         (run_id, case_ids[item.case], item.trial,
          None if item.final_state is None else json.dumps(item.final_state,
                                                           ensure_ascii=False),
-         item.final_answer, item.tokens, item.seconds, item.cost, item.reward)
+         item.final_answer, item.tokens, item.seconds, item.cost, item.reward,
+         json.dumps(item.extra, ensure_ascii=False, allow_nan=False))
         for item in items])
     if checkpoint is not None:
         checkpoint()

@@ -127,8 +127,9 @@ def create_campaign(store: TeamStore, assessors: Sequence[str], per_pair: int = 
         queues = team_plan.plan(pairs, names, per_pair, control, seed, tick)
         master = ensure_file_uuid(op)
         campaign_uuid = new_uuid()
-        label = name.strip() or f"{len(names)} assessors × {per_pair}"
-        op.label = f"{label} · {len(pairs)} pairs"
+        label = name.strip() or (f"{len(names)} assessor{'s' if len(names) != 1 else ''} "
+                                 f"× {per_pair}")
+        op.label = f"{label} · {len(pairs)} {items}"
         campaign = op.insert("campaigns", {
             "uuid": campaign_uuid, "name": v.check_text("name", label), "per_pair": per_pair,
             "seed": seed, "control_share": float(control),

@@ -53,6 +53,7 @@ from rag_annotator.domain.strict_json import parse_strict
 from rag_annotator.domain.structured import contract_from_json
 from rag_annotator.domain.structured_ops import write_contract_in
 from rag_annotator.errors import InvalidValue
+from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, extra_text, kept
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.tabular import Table, few_names, read_table
@@ -260,6 +261,8 @@ class _Row:
     number: int
     values: dict[str, Any]
     headers: dict[str, str]
+    #: The cells of columns no field takes, by header: kept in the case's ``extra``.
+    unknown: dict[str, Any] = field(default_factory=dict)
 
 
 class _Errors:
@@ -384,6 +387,9 @@ def _parse(path: Path, rows: Iterable[_Row], store: CaseStore, options: Options,
                 columns["key"] = v.check_key("key", case["key"])
             except InvalidValue as error:
                 errors.add(row.number, hdr.get("key"), str(error))
+        extra = kept(row.unknown, [h for h, x in row.unknown.items() if x not in ("", None)])
+        if extra:
+            columns["extra"] = extra_text(extra)
         case.clear()
         case.update(columns)
         sources.extend((len(cases), doc) for doc in docs)
@@ -535,8 +541,9 @@ def _sources(case: dict[str, Any], raw: Any, resolver: _Resolver,
 
 def _rows_from_table(table: Table, columns: Mapping[str, int]) -> list[_Row]:
     headers = {name: table.headers[i] for name, i in columns.items()}
-    return [_Row(number, {name: cells[i] for name, i in columns.items()}, headers)
-            for number, cells in table.rows]
+    others = [i for i, h in enumerate(table.headers) if h and i not in columns.values()]
+    return [_Row(number, {name: cells[i] for name, i in columns.items()}, headers,
+                 {table.headers[i]: cells[i] for i in others}) for number, cells in table.rows]
 
 
 def _rows_from_jsonl(path: Path, mapping: Mapping[str, str],
@@ -554,11 +561,12 @@ def _rows_from_jsonl(path: Path, mapping: Mapping[str, str],
             if not isinstance(value, (str, list, int, float, type(None))):
                 raise ImportRejected(path, number, f"'{headers[name]}' should be text or a "
                                                    "list of texts.")
-        rows.append(_Row(number, values, headers))
+        rows.append(_Row(number, values, headers,
+                         {k: x for k, x in obj.items() if k not in headers.values()}))
     if unknown:
         report.ignored_columns = sorted(unknown)
-        report.warnings.append(f"{path.name}: fields not recognised and ignored: "
-                               f"{few_names(sorted(unknown))} (name them with --map "
+        report.warnings.append(f"{path.name}: fields not recognised, {KEPT_IN_EXTRA}: "
+                               f"{few_names(sorted(unknown))} (or name them with --map "
                                "field=name).")
     return rows
 
@@ -583,8 +591,9 @@ def load_rows(path: Path, options: Options,
     ignored = [h for i, h in enumerate(table.headers) if h and i not in columns.values()]
     if ignored:
         report.ignored_columns = ignored
-        report.warnings.append(f"{path.name}: columns not recognised and ignored: "
-                               f"{few_names(ignored)} (name them with --map field=Header).")
+        report.warnings.append(f"{path.name}: columns not recognised, {KEPT_IN_EXTRA} of "
+                               f"each case: {few_names(ignored)} (or name them with --map "
+                               "field=Header).")
     question = table.headers[columns["question"]]
     if table.rows and not any(cells[columns["question"]].strip() for _n, cells in table.rows):
         raise ImportRejected(path, None, f"column '{question}' is empty in every row; every "

@@ -31,6 +31,7 @@ from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store
 from rag_annotator.errors import InvalidValue
 from rag_annotator.import_export.cases_import import norm
+from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, extra_text, plain
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.folders import folder_files
 from rag_annotator.import_export.registry import Options
@@ -104,14 +105,29 @@ def _few(items: list[str], n: int = 8) -> str:
 
 
 # -- reading the three shapes ----------------------------------------------------------------
+#: A record's fields no document column takes: kept in the document's ``extra``.
+_EXTRA = "extra"
+
+
 def _beir(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """BEIR corpus lines; fields (and ``metadata`` entries) no column takes go to
+    ``extra`` in the line's own shape, so ``export beir`` writes them back."""
     for number, obj in read_json_lines(path):
         meta = obj["metadata"] if isinstance(obj.get("metadata"), dict) else {}
         record: dict[str, Any] = {}
+        extra: dict[str, Any] = {}
         for name, value in [*meta.items(), *obj.items()]:
             target = _DOC_ALIASES.get(norm(str(name)))
             if target is not None and value is not None:
                 record[target] = value
+        left = {k: plain(x) for k, x in meta.items()
+                if _DOC_ALIASES.get(norm(str(k))) is None and x not in (None, "")}
+        if left:
+            extra["metadata"] = left
+        extra.update({k: plain(x) for k, x in obj.items() if k != "metadata" and _DOC_ALIASES.get(
+            norm(str(k))) is None and x not in (None, "", {}, [])})
+        if extra:
+            record[_EXTRA] = extra
         yield number, record
 
 
@@ -136,8 +152,15 @@ def _table(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any]
                                           f"{'id' if needed == 'key' else 'text'} (columns: "
                                           f"{', '.join(table.headers)}); name it with --map "
                                           f"{needed}=Header.")
-    rows = [(n, {name: cells[i] for name, i in columns.items() if cells[i] != ""
-                 or name == "text"}) for n, cells in table.rows]
+    others = {h: i for i, h in enumerate(table.headers) if h and i not in columns.values()}
+    rows: list[tuple[int, dict[str, Any]]] = []
+    for n, cells in table.rows:
+        record: dict[str, Any] = {name: cells[i] for name, i in columns.items()
+                                  if cells[i] != "" or name == "text"}
+        extra = {h: cells[i] for h, i in others.items() if cells[i] != ""}
+        if extra:  # a column no field takes (a URL, an author…): kept on the document
+            record[_EXTRA] = extra
+        rows.append((n, record))
     return rows, table.warnings
 
 
@@ -182,7 +205,10 @@ def _columns(path: Path, number: int, record: Mapping[str, Any], by_line: bool
     where = number if by_line else None
     prefix = "" if by_line else f"row {number}: "
     fields: dict[str, Any] = {}
+    extra = record.get(_EXTRA)
     for name, value in record.items():
+        if name == _EXTRA:
+            continue
         if name == "rights":
             fields[name] = ([str(x) for x in value] if isinstance(value, list) else
                             [r.strip() for r in re.split(r"[,;\n]", str(value)) if r.strip()])
@@ -201,9 +227,10 @@ def _columns(path: Path, number: int, record: Mapping[str, Any], by_line: bool
     if "text" not in fields:
         raise ImportRejected(path, where, f"{prefix}document {key} has no text field.")
     try:
-        return v.document_columns(fields)
+        columns = v.document_columns(fields)
     except InvalidValue as error:
         raise ImportRejected(path, where, f"{prefix}{error}") from None
+    return {**columns, _EXTRA: extra_text(extra)} if extra else columns
 
 
 def import_corpus(store: CorpusStore, source: Path, options: Options) -> CorpusImportReport:
@@ -219,6 +246,11 @@ def import_corpus(store: CorpusStore, source: Path, options: Options) -> CorpusI
     report.warnings.extend(warnings)
     if not records:
         raise ImportRejected(source, None, "no document in the file.")
+    kept = sorted({name for _n, r in records for k, x in (r.get(_EXTRA) or {}).items()
+                   for name in ([f"metadata.{m}" for m in x] if k == "metadata"
+                                and isinstance(x, dict) else [k])})
+    if kept:
+        report.warnings.append(f"{source.name}: {KEPT_IN_EXTRA}: {few_names(kept)}")
     existing = store.document_hashes()
     placeholders = store.document_keys_not_from_corpus()
     seen: dict[str, int] = {}

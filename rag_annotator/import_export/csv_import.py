@@ -119,41 +119,56 @@ def _number(value: Any, kind: str, decimal_comma: bool) -> Any:
     return value
 
 
-def _rows(table: EntityRows, *, excel: bool, decimal_comma: bool
+def _rows(table: EntityRows, *, excel: bool, decimal_comma: bool, notes: list[str]
           ) -> Iterator[tuple[int, dict[str, Any]]]:
     columns, _sql = ENTITY_SQL[table.entity]
-    # A table written before agent cases lacks their columns: their defaults stand in.
-    missing = [c for c in columns if c not in table.header and (
-        table.entity != "cases" or c not in native_json.DEFAULTS)]
+    # A table written before agent cases (or before ``extra``) lacks their columns: their
+    # defaults stand in.
+    defaults = {**(native_json.DEFAULTS if table.entity == "cases" else {}),
+                **native_json.EXTRA_DEFAULTS}
+    missing = [c for c in columns if c not in table.header and c not in defaults]
     if missing:
         path, line, prefix = table.where(0)
         raise ImportRejected(path, line, f"{prefix}the header has no column '{missing[0]}' "
                                          f"(expected: {', '.join(columns)}).")
     index = {c: table.header.index(c) for c in columns if c in table.header}
+    # Columns someone added in a spreadsheet: kept in a case's extra, listed elsewhere.
+    others = {h: i for i, h in enumerate(table.header) if h and h not in index}
+    if others:
+        path, _line, prefix = table.where(0)
+        notes.append(f"{prefix or path.name + ': '}columns not read" + (
+            ", kept in each case's extra" if table.entity == "cases" and "extra" in columns
+            else "") + f": {', '.join(others)}")
     for number, cells in table.rows:
         if not any(c not in (None, "") for c in cells):
             continue  # a blank line or row
         row = {}
         for column in columns:
             i = index.get(column, -1)
-            value = (native_json.DEFAULTS[column] if i < 0
+            value = (defaults[column] if i < 0
                      else cells[i] if i < len(cells) else None)
             if column == "kind" and value in ("", None):
                 value = "rag"  # a row typed in a spreadsheet: a RAG case unless it says
             row[column] = _typed(table, number, column, value, excel=excel,
                                  decimal_comma=decimal_comma)
+        added = {h: cells[i] for h, i in others.items() if i < len(cells) and cells[i] not in (
+            None, "")} if table.entity == "cases" else {}
+        if added:  # the row's own extra wins over a column of the same name
+            row["extra"] = json.dumps({**added, **json.loads(row["extra"])}, ensure_ascii=False)
         yield number, row
 
 
-def build_document(tables: dict[str, EntityRows], *, excel: bool, decimal_comma: bool
-                   ) -> dict[str, Any]:
-    """Flat tables → the checked shape ``native_load.load_goldset`` inserts."""
+def build_document(tables: dict[str, EntityRows], *, excel: bool, decimal_comma: bool,
+                   notes: list[str] | None = None) -> dict[str, Any]:
+    """Flat tables → the checked shape ``native_load.load_goldset`` inserts (``notes``
+    gains a line per table with columns it does not read)."""
     data: dict[str, Any] = {"meta": {}}
     read: dict[str, list[tuple[int, dict[str, Any]]]] = {}
     for entity in FLAT_ENTITIES:
         table = tables.get(entity)
         read[entity] = [] if table is None else list(
-            _rows(table, excel=excel, decimal_comma=decimal_comma))
+            _rows(table, excel=excel, decimal_comma=decimal_comma,
+                  notes=[] if notes is None else notes))
     keys = {"cases": {r["key"] for _n, r in read["cases"]},
             "documents": {r["key"] for _n, r in read["documents"]},
             "runs": {r["name"] for _n, r in read["runs"]}}
@@ -264,7 +279,8 @@ def import_csv(store: GoldSetStore, source: Path, options: Options
         raise KnownError("the files were written with different profiles (BOM or separator "
                          "differ); export the folder again.", path=source)
     excel, delimiter = flavours.pop()
-    data = build_document(tables, excel=excel, decimal_comma=excel and delimiter == ";")
+    data = build_document(tables, excel=excel, decimal_comma=excel and delimiter == ";",
+                          notes=notes)
     report = load_tables(store, source, data, "CSV", options.cancel)
     report.warnings.extend(notes)  # links inside the folder read through
     return report

@@ -173,9 +173,12 @@ def export_beir(store: GoldSetStore, dest: Path, options: Options) -> Written:
         index = {c: i for i, c in enumerate(doc_columns)}
         n = 0
         with open(folder / "corpus.jsonl", "w", encoding="utf-8", newline="\n") as out:
-            for row in docs:
-                out.write(_line({"_id": row[index["key"]], "title": row[index["title"]],
-                                 "text": row[index["text"]], "metadata": {}}))
+            for row in docs:  # a corpus line's own metadata and other fields go back out
+                extra = extra_of({"extra": row[index["extra"]]})
+                out.write(_line(carry_out({"_id": row[index["key"]], "title": row[index["title"]],
+                                           "text": row[index["text"]],
+                                           "metadata": extra.pop("metadata", None) or {}},
+                                          extra)))
                 n += 1
         report.counts["documents"] = n
         with open(folder / "queries.jsonl", "w", encoding="utf-8", newline="\n") as out:
@@ -210,17 +213,16 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
     qrels = _beir_qrels(named_file(source, str(qrels_path.relative_to(source)), notes))
     report = Imported(warnings=notes)
     _beir_not_kept(report, "corpus.jsonl", corpus, {"_id", "title", "text"})
-    _beir_not_kept(report, "queries.jsonl", queries, {"_id", "text"}, KEPT_IN_EXTRA)
+    _beir_not_kept(report, "queries.jsonl", queries, {"_id", "text"})
     docs_seen = _first_lines(source / "corpus.jsonl", corpus, "document")
     documents = [(_id(source / "corpus.jsonl", line, obj),
                   _str(source / "corpus.jsonl", line, obj, "title"),
-                  _str(source / "corpus.jsonl", line, obj, "text")) for line, obj in corpus]
+                  _str(source / "corpus.jsonl", line, obj, "text"),
+                  _beir_extra(obj, {"_id", "title", "text"})) for line, obj in corpus]
     cases_seen = _first_lines(source / "queries.jsonl", queries, "query")
     cases = [(_id(source / "queries.jsonl", line, obj),
               _str(source / "queries.jsonl", line, obj, "text"),
-              kept_fields(obj, set(obj) - {"_id", "text"} - ({"metadata"} if not obj.get("metadata")
-                                                        else set())))
-             for line, obj in queries]
+              _beir_extra(obj, {"_id", "text"})) for line, obj in queries]
     now = utc_now()
     check_cancel(options.cancel)
     with store.operation(IMPORT_ACTION, f"BEIR ← {source.name}") as op:
@@ -233,8 +235,8 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
                                                        "corpus.jsonl.")
         new_docs = [d for d in documents if d[0] not in known_docs]
         report.counts["documents"] = op.insert_many("documents", polled((
-            {**v.document_columns({"key": k, "title": t, "text": x}), "created_at": now,
-             "updated_at": now} for k, t, x in new_docs), options.cancel))
+            {**v.document_columns({"key": k, "title": t, "text": x}), "extra": extra_text(e),
+             "created_at": now, "updated_at": now} for k, t, x, e in new_docs), options.cancel))
         new_cases = [c for c in cases if c[0] not in known_cases]
         report.counts["cases"] = op.insert_many("cases", polled((
             {**v.case_columns({"key": k, "question": q}), "extra": extra_text(x),
@@ -247,13 +249,16 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
         top = max((g for _l, (_q, _d, g) in qrels if g is not None), default=0)
         meta = op.get("meta", {"key": "max_grade"})
         scale = int(meta["value"]) if meta and meta["value"] else 1
-        if top > scale:
+        if top > scale:  # the scale grows as the TREC qrels import's does (trec_files)
             if any(r["grade"] is not None for r in op.select("judgments")):
-                raise ImportRejected(qrels_path, None, f"grade {top} is above this gold set's "
-                                                       f"scale (0–{scale}), locked because "
-                                                       "judgments exist.")
+                raise ImportRejected(qrels_path, next(n for n, (_q, _d, g) in qrels if g == top),
+                                     f"score {top} is above this gold set's scale (0–{scale}), "
+                                     "which is locked because judgments exist; import into a "
+                                     "new gold set.")
             op.update("meta", {"key": "max_grade"}, {"value": str(top)})
-            report.warnings.append(f"grading scale raised to 0–{top}")
+            report.warnings.append(f"grading scale raised to 0–{top}" + (
+                f" (above {MAX_GRADE}, the top of the Judge keys; metrics --relevance-level N "
+                "decides which grades count as relevant)" if top > MAX_GRADE else ""))
         assessor_id = ensure_assessor(op, assessor)
         existing = {(r["case_id"], r["document_id"]): r
                     for r in op.select("judgments", assessor_id=assessor_id)}
@@ -273,10 +278,16 @@ def import_beir(store: GoldSetStore, source: Path, options: Options) -> Imported
     return report
 
 
+def _beir_extra(obj: dict[str, Any], mapped: set[str]) -> dict[str, Any]:
+    """A BEIR line's fields the import does not map (an empty ``metadata`` is no field)."""
+    return kept_fields(obj, set(obj) - mapped - ({"metadata"} if not obj.get("metadata")
+                                                 else set()))
+
+
 def _beir_not_kept(report: Imported, name: str, items: list[tuple[int, Any]],
-                   kept: set[str], what: str = "fields not kept") -> None:
+                   kept: set[str]) -> None:
     """Name the fields of a BEIR file the import does not map (``metadata`` by its keys):
-    lost for documents, kept in ``extra`` for queries (``what`` says which)."""
+    kept in the document's or case's ``extra``, written back by the BEIR export."""
     lost: set[str] = set()
     for _line, obj in items:
         for key, value in obj.items():
@@ -285,7 +296,7 @@ def _beir_not_kept(report: Imported, name: str, items: list[tuple[int, Any]],
             elif key not in kept and value not in ("", None, {}, []):
                 lost.add(key)
     if lost:
-        report.warnings.append(f"{name}: {what}: {_few(sorted(lost), 10)}")
+        report.warnings.append(f"{name}: {KEPT_IN_EXTRA}: {_few(sorted(lost), 10)}")
 
 
 def _first_lines(path: Path, items: list[tuple[int, Any]], what: str) -> dict[str, int]:
@@ -362,9 +373,6 @@ def _beir_qrels(path: Path) -> list[tuple[int, tuple[str, str, int | None]]]:
         except ValueError:
             raise ImportRejected(path, line, f"the score '{score}' is not an integer."
                                  ) from None
-        if grade > MAX_GRADE:
-            raise ImportRejected(path, line, f"the score {grade} is above the highest grade "
-                                             f"this app supports ({MAX_GRADE}).")
         if (qid, doc) in seen:
             raise ImportRejected(path, line, f"query {qid}, document {doc} is labelled twice "
                                              f"(first at line {seen[(qid, doc)]}).")

@@ -125,8 +125,11 @@ def _label(grade: int | None) -> str:
     return Label.of_grade(grade).value
 
 
-def merge_file(store: GoldSetStore, other_path: str | Path) -> MergeReport:
+def merge_file(store: GoldSetStore, other_path: str | Path,
+               tick: Callable[[], None] | None = None) -> MergeReport:
     """Merge OTHER into ``store``'s file in one undoable operation; see the module's policy.
+    ``tick`` is called every few thousand judgments inside the operation (the CLI's
+    progress; a KeyboardInterrupt raised there rolls the whole merge back).
 
     Raises a KnownError (nothing changed) when OTHER is the same file, missing, not a
     gold-set file, damaged or of another schema version.
@@ -154,7 +157,7 @@ def merge_file(store: GoldSetStore, other_path: str | Path) -> MergeReport:
         cases, docs = op.ids_by_key("cases"), op.ids_by_key("documents")
         judgments = _valid(source["judgments"], "judgment", now, report)
         adjudications = _valid(source["adjudications"], "adjudication", now, report)
-        _merge_judgments(op, judgments, cases, docs, assessors, max_grade, report)
+        _merge_judgments(op, judgments, cases, docs, assessors, max_grade, report, tick)
         _merge_adjudications(op, adjudications, cases, docs, assessors, max_grade, report)
         _merge_claims(op, _valid_claims(source["claims"], now, report), assessors, report)
         _merge_trajectory_reviews(op, _valid_reviews(reviews, now, report), assessors, report)
@@ -305,14 +308,17 @@ def _resolve(row: Row, cases: dict[str, int], docs: dict[str, int], assessors: d
 
 
 def _merge_judgments(op: Writer, rows: list[Row], cases: dict[str, int], docs: dict[str, int],
-                     assessors: dict[str, int], max_grade: int, report: MergeReport) -> None:
+                     assessors: dict[str, int], max_grade: int, report: MergeReport,
+                     tick: Callable[[], None] | None = None) -> None:
     names = {i: n for n, i in assessors.items()}
     before: dict[tuple[int, int], dict[str, Row]] = defaultdict(dict)
     for row in op.select("judgments"):
         before[(row["case_id"], row["document_id"])][names[row["assessor_id"]]] = row
     incoming: dict[tuple[int, int], dict[str, int | None]] = defaultdict(dict)
     keys: dict[tuple[int, int], tuple[str, str]] = {}
-    for row in rows:
+    for number, row in enumerate(rows):
+        if tick is not None and number % 5_000 == 0:
+            tick()
         pair = _resolve(row, cases, docs, assessors, max_grade, "judgment", report)
         if pair is None:
             continue

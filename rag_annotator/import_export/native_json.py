@@ -11,14 +11,17 @@ Shape (``resources/schema/goldset.schema.json`` is its JSON Schema)::
      "assessor_metrics": {...}  (per assessor judged, remaining, median seconds, kappa,
      self-consistency, outliers; derived, not imported),
      "judgments": [... with "seconds"], "adjudications": [...], "releases": [...],
-     "campaigns": [... with "assessors"], "assignments": [...], "control_judgments": [...],
-     "cannot_judge": [...], "history": [...]  (only with --history)}
+     "campaigns": [... with "assessors", "items"], "assignments": [...],
+     "control_judgments": [...], "cannot_judge": [...], "claim_assessments": [...],
+     "trajectory_assessments": [...]  (see ``native_team``),
+     "history": [...]  (only with --history)}
 
 Rows refer to each other by natural keys (case key, document key, run name, assessor name),
 never by row ids.  Labels keep their three states: ``grade`` 0…max_grade, or null for "in the pool,
 unjudged".  List fields (tags, rights…) are JSON arrays; timestamps are kept as stored.
-A case or an answer may carry ``extra``: an object of the fields an import kept that have
-no column (left out when empty; anything but an object is refused, naming the record).
+A case, an answer, a document or a trajectory may carry ``extra``: an object of the fields
+an import kept that have no column (left out when empty; anything but an object is refused,
+naming the record).
 An agent case (``kind`` agent) carries its expectations: ``expected_state`` (an object of
 dotted keys), ``forbidden_tools`` / ``required_tools`` (arrays of tool names),
 ``tool_order`` (an array of ``[before, after]`` pairs) and the budgets ``max_steps``,
@@ -62,7 +65,7 @@ from rag_annotator.domain.enums import (
     values,
 )
 from rag_annotator.errors import InvalidValue, KnownError
-from rag_annotator.import_export import native_samples
+from rag_annotator.import_export import native_samples, native_team
 from rag_annotator.import_export.files import ImportRejected
 from rag_annotator.import_export.native_json_export import (  # the writer, re-exported
     FORMAT,
@@ -73,6 +76,8 @@ from rag_annotator.import_export.native_json_export import (  # the writer, re-e
     cancelled,
     export_json,
 )
+from rag_annotator.import_export.native_rows import RowChecker
+from rag_annotator.import_export.native_stream import JsonStream, NotAnObject
 from rag_annotator.import_export.native_structured import SECTIONS as STRUCTURED_SECTIONS
 from rag_annotator.import_export.native_structured import read_sections
 from rag_annotator.import_export.registry import Options
@@ -82,7 +87,7 @@ __all__ = ["FORMAT", "VERSION", "ExportReport", "ImportReport", "_Writer", "agen
            "cancelled", "check_value", "export_json", "import_json",
            "read_document", "require_empty"]
 
-#: Largest JSON file an import reads (it is parsed whole).
+#: Largest JSON file an import reads.
 MAX_JSON_BYTES = 2 * 1024**3
 
 #: The action code of every whole-file import of this area (label: format and file name).
@@ -97,6 +102,8 @@ class ImportReport:
     warnings: list[str] = field(default_factory=list)
     #: What the import's one operation changed (None: nothing).
     changes: Changes | None = None
+    #: Tells the progress how many rows are stored so far (set while loading).
+    tell: Callable[[int], None] | None = field(default=None, repr=False, compare=False)
 
     def summary(self) -> str:
         parts = [f"{n} {name.replace('_', ' ')}" for name, n in self.counts.items() if n]
@@ -214,15 +221,30 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "…"
 
 
-def _obj(path: Path, item: Any, where: str, spec: Mapping[str, Any]) -> dict[str, Any]:
-    """Check one row against its field kinds; unknown fields are refused (no silent loss)."""
+_ALL_DEFAULTS: dict[str, Any] = {}  # filled below, once the defaults are defined
+_CHECKERS: dict[tuple[str, bool], RowChecker] = {}
+
+
+def _obj(path: Path, item: Any, where: str, spec: Mapping[str, Any], entity: str = "",
+         plain_text: bool = False, own: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Check one row against its field kinds; unknown fields are refused (no silent loss).
+    Rows of a known ``entity`` go through its compiled :class:`~.native_rows.RowChecker`
+    (the same checks, faster); ``plain_text``: the row's text holds no surrogate escape;
+    ``own``: the defaults of this entity's fields that older files lack."""
+    defaults = {**_ALL_DEFAULTS, **own} if own else _ALL_DEFAULTS
+    if entity:
+        checker = _CHECKERS.get((entity, plain_text))
+        if checker is None:
+            checker = _CHECKERS[(entity, plain_text)] = RowChecker(
+                spec, defaults, check_value, _KINDS, plain_text)
+        if checker.well_formed(item):
+            return checker(path, item, where)
     if not isinstance(item, dict):
         raise ImportRejected(path, None, f"{where}: expected an object.")
     unknown = sorted(set(item) - set(spec))
     if unknown:
         raise ImportRejected(path, None, f"{where}: unknown field '{unknown[0]}'; this file "
                                          "was not written by this version of the app.")
-    defaults = {**DEFAULTS, **TEAM_DEFAULTS, **TRIAL_DEFAULTS, **EXTRA_DEFAULTS}
     missing = [name for name in spec if name not in item and name not in defaults]
     if missing:
         raise ImportRejected(path, None, f"{where}: field '{missing[0]}' is missing.")
@@ -241,7 +263,7 @@ SPECS: dict[str, dict[str, Any]] = {
         "rights": _LIST, "valid_from": _OTEXT, "valid_until": _OTEXT,
         "status": _enum(*values(DocStatus)), "version": _TEXT, "supersedes": _OTEXT,
         "parent": _OTEXT, "origin": _enum("corpus", "placeholder", "unmatched_context"),
-        "created_at": _TEXT, "updated_at": _TEXT},
+        "created_at": _TEXT, "updated_at": _TEXT, "extra": _EXTRA},
     "cases": {
         "key": _KEY, "kind": _enum("rag", "agent"), "question": _TEXT, "variants": _LIST,
         "reference_answer": _OTEXT, "must_contain": _LIST, "forbidden": _LIST,
@@ -284,7 +306,7 @@ SPECS: dict[str, dict[str, Any]] = {
         "note": _TEXT, "updated_at": _TEXT},
     "trajectories": {"run": _KEY, "case": _KEY, "trial": _INT, "final_state": _OSTATE,
                      "final_answer": _TEXT, "tokens": _OINT, "seconds": _ONUM, "cost": _ONUM,
-                     "reward": _ONUM, "steps": _NESTED},
+                     "reward": _ONUM, "extra": _EXTRA, "steps": _NESTED},
     "steps": {"position": _INT, "tool": _TEXT, "arguments": _TEXT, "result": _TEXT},
     "trajectory_reviews": {
         "run": _KEY, "case": _KEY, "trial": _INT, "assessor": _KEY, "task_success": _OBIT,
@@ -292,24 +314,14 @@ SPECS: dict[str, dict[str, Any]] = {
         "note": _TEXT, "updated_at": _TEXT},
     "judgments": {"case": _KEY, "document": _KEY, "assessor": _KEY, "grade": _OINT,
                   "note": _TEXT, "updated_at": _TEXT, "seconds": _ONUM},
-    # judging as a team (schema 4): campaigns, each assessor's queue, control repeats and
-    # "can't judge"; a campaign names its assessors, a queue slot its campaign by uuid
-    "campaigns": {"uuid": _KEY, "name": _TEXT, "per_pair": _INT, "seed": _INT,
-                  "control_share": _ONUM, "pool_runs": _OTEXT, "pool_depth": _OINT,
-                  "master": _KEY, "created_at": _TEXT, "assessors": _LIST},
-    "assignments": {"campaign": _KEY, "assessor": _KEY, "position": _INT, "case": _KEY,
-                    "document": _KEY, "is_control": _OBIT},
-    "control_judgments": {"campaign": _KEY, "case": _KEY, "document": _KEY,
-                          "assessor": _KEY, "grade": _OINT, "seconds": _ONUM,
-                          "updated_at": _TEXT},
-    "cannot_judge": {"case": _KEY, "document": _KEY, "assessor": _KEY, "reason": _TEXT,
-                     "updated_at": _TEXT},
     "adjudications": {"case": _KEY, "document": _KEY, "assessor": _KEY, "grade": _INT,
                       "note": _TEXT, "updated_at": _TEXT},
     "releases": {"name": _KEY, "created_at": _TEXT, "created_by": _TEXT, "changelog": _TEXT,
                  "snapshot": _TEXT},
 }
 
+SPECS.update(native_team.specs(_KEY, _TEXT, _OTEXT, _INT, _OINT, _ONUM, _OBIT, _LIST,
+                               _enum))  # issue 15: campaigns, queues, per-assessor verdicts
 SPECS.update(native_samples.specs(_KEY, _TEXT, _OTEXT, _INT, _OINT, _ONUM, _NESTED,
                                   _enum))  # issue 22: review samples of judges
 
@@ -321,38 +333,53 @@ DEFAULTS: dict[str, Any] = {"kind": "rag", "expected_state": {}, "forbidden_tool
 TEAM_DEFAULTS: dict[str, Any] = {"seconds": None}
 #: Trajectory fields files written before trials (schema 3) lack: one trial, no reward.
 TRIAL_DEFAULTS: dict[str, Any] = {"trial": 0, "reward": None}
-#: An empty ``extra`` is left out of the file (and files before schema 10 have none).
+#: An empty ``extra`` is left out of the file (files before schema 10 have none, and none on
+#: documents and trajectories before schema 12).
 EXTRA_DEFAULTS: dict[str, Any] = {"extra": {}}
+_ALL_DEFAULTS.update({**DEFAULTS, **TEAM_DEFAULTS, **TRIAL_DEFAULTS, **EXTRA_DEFAULTS})
+_KINDS = {kind: kind for kind in (_KEY, _TEXT, _OTEXT, _INT, _OINT, _ONUM, _OBIT)}
+#: Nested lists: checked inside their parent's row, never a section of their own.
+_NESTED_ONLY = ("expected_sources", "citations", "claims", "evidence", "judge_verdicts",
+                "steps", "sample_items")
 
 _TOP = ("format", "version", "schema_version", "meta", "assessors", "identities", "documents",
         "cases",
         "case_reviews", "runs", "retrieved", "answers", "answer_reviews", "trajectories",
         "trajectory_reviews", "agent_metrics", "assessor_metrics", "judgments",
         "adjudications", "releases",
-        "campaigns", "assignments", "control_judgments", "cannot_judge", "review_samples",
-        "history",
+        *native_team.TEAM_SECTIONS, "review_samples", "history",
         *STRUCTURED_SECTIONS)
 
 
-def _spec(path: Path, item: Any, where: str, entity: str) -> dict[str, Any]:
+_SPLIT: dict[str, tuple[list[str], dict[str, Any]]] = {}
+
+
+def _spec(path: Path, item: Any, where: str, entity: str, plain_text: bool = False
+          ) -> dict[str, Any]:
     """One row of ``entity`` checked against :data:`SPECS`, nested lists included."""
-    nested = [k for k, kind in SPECS[entity].items() if kind == _NESTED]
-    flat = {k: kind for k, kind in SPECS[entity].items() if kind != _NESTED}
-    checked = _obj(path, {k: v for k, v in item.items() if k not in nested}
-                   if isinstance(item, dict) else item, where, flat)
+    if entity not in _SPLIT:
+        _SPLIT[entity] = ([k for k, kind in SPECS[entity].items() if kind == _NESTED],
+                          {k: kind for k, kind in SPECS[entity].items() if kind != _NESTED})
+    nested, flat = _SPLIT[entity]
+    checked = _obj(path, ({k: v for k, v in item.items() if k not in nested} if nested
+                          else item) if isinstance(item, dict) else item, where, flat,
+                   entity, plain_text, native_team.DEFAULTS.get(entity))
     for name in nested:
         if name not in item:
             raise ImportRejected(path, None, f"{where}: field '{name}' is missing.")
         value = item[name]
         if not isinstance(value, list):
             raise ImportRejected(path, None, f"{where}.{name}: expected a list.")
-        checked[name] = [_spec(path, sub, f"{where}.{name}[{i}]", name)
+        checked[name] = [_spec(path, sub, f"{where}.{name}[{i}]", name, plain_text)
                          for i, sub in enumerate(value)]
     return checked
 
 
-def read_document(path: Path) -> dict[str, Any]:
-    """Parse and check a native JSON file (format, version, every row's fields)."""
+def read_document(path: Path, progress: Callable[[int, int], None] | None = None
+                  ) -> dict[str, Any]:
+    """Parse and check a native JSON file (format, version, every row's fields), streaming
+    it (:mod:`~.native_stream`): each row is checked as it is read and the raw one dropped,
+    so the whole document never sits in memory."""
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -361,31 +388,19 @@ def read_document(path: Path) -> dict[str, Any]:
         raise ImportRejected(path, None, f"the file is too large ({size:,} bytes).")
     try:
         with open(path, encoding="utf-8-sig") as handle:
-            data = json.load(handle)
+            data, out = _read_members(JsonStream(path, handle, progress))
     except UnicodeDecodeError:
         raise ImportRejected(path, None, "not UTF-8; this is not a native JSON export.") from None
-    except json.JSONDecodeError as error:
-        raise ImportRejected(path, error.lineno, f"not valid JSON ({error.msg}, column "
-                                                 f"{error.colno}).") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ImportRejected(path, None, f"not a {FORMAT} JSON export (no \"format\": "
-                                         f"\"{FORMAT}\"); for other tools' files choose "
-                                         "their format (beir, deepeval, ragas…).")
-    if data.get("version") != VERSION:
-        raise ImportRejected(path, None, f"format version {data.get('version')!r} is not "
-                                         f"supported (this build reads version {VERSION}); "
-                                         "update the app.")
-    unknown = sorted(set(data) - set(_TOP))
-    if unknown:
-        raise ImportRejected(path, None, f"unknown section '{unknown[0]}'.")
+    except NotAnObject:
+        data, out = {}, {}
+    _check_header(path, data)
     meta = data.get("meta", {})
     if not isinstance(meta, dict) or not all(
             isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in meta.items()):
         raise ImportRejected(path, None, "meta: expected an object of texts.")
-    out: dict[str, Any] = {"meta": meta}
+    out["meta"] = meta
     for section in SPECS:
-        if section in ("expected_sources", "citations", "claims", "evidence",
-                       "judge_verdicts", "steps", "sample_items"):
+        if section in _NESTED_ONLY or section in out:
             continue
         items = data.get(section, [])
         if not isinstance(items, list):
@@ -399,7 +414,46 @@ def read_document(path: Path) -> dict[str, Any]:
                                          "figures; it is not imported).")
     out["has_history"] = bool(data.get("history"))
     out.update(read_sections(path, data))  # output contracts, checks, field outcomes
-    return out
+    return {"meta": out.pop("meta"), **out}
+
+
+def _read_members(stream: JsonStream) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the small members as decoded, the row sections already checked).  A row section
+    is checked while it is read once the header said this is our format; before that (a
+    hand-made file with ``format`` last) it is kept whole and checked afterwards."""
+    data: dict[str, Any] = {}
+    out: dict[str, Any] = {}
+    path = stream.path
+    for key in stream.members():
+        if key == "history" and stream.is_array():  # never imported: only whether present
+            data[key] = sum(1 for _item in stream.items()) > 0
+        elif key in SPECS and key not in _NESTED_ONLY and stream.is_array() and \
+                _header_ok(data):
+            out[key] = [_spec(path, item, f"{key}[{i}]", key, not suspicious)
+                        for i, (item, suspicious) in enumerate(stream.items())]
+            data.pop(key, None)
+        else:
+            data[key] = stream.value()[0]
+            out.pop(key, None)
+    return data, out
+
+
+def _header_ok(data: dict[str, Any]) -> bool:
+    return data.get("format") == FORMAT and data.get("version") == VERSION
+
+
+def _check_header(path: Path, data: dict[str, Any]) -> None:
+    if data.get("format") != FORMAT:
+        raise ImportRejected(path, None, f"not a {FORMAT} JSON export (no \"format\": "
+                                         f"\"{FORMAT}\"); for other tools' files choose "
+                                         "their format (beir, deepeval, ragas…).")
+    if data.get("version") != VERSION:
+        raise ImportRejected(path, None, f"format version {data.get('version')!r} is not "
+                                         f"supported (this build reads version {VERSION}); "
+                                         "update the app.")
+    unknown = sorted(set(data) - set(_TOP))
+    if unknown:
+        raise ImportRejected(path, None, f"unknown section '{unknown[0]}'.")
 
 
 # -- import: writes ----------------------------------------------------------------------------
@@ -415,7 +469,7 @@ def require_empty(store: GoldSetStore, path: Path, what: str) -> None:
 def import_json(store: GoldSetStore, source: Path, options: Options) -> ImportReport:
     """Read a native JSON export into an empty gold set, as one undoable operation."""
     require_empty(store, source, "JSON")
-    data = read_document(source)
+    data = read_document(source, options.progress)
     report = ImportReport()
     if data["has_history"]:
         report.warnings.append("the file's history was not imported (its row ids belong to "
@@ -423,6 +477,6 @@ def import_json(store: GoldSetStore, source: Path, options: Options) -> ImportRe
     from rag_annotator.import_export.native_load import load_goldset
 
     with store.operation(IMPORT_ACTION, f"JSON ← {source.name}") as op:
-        load_goldset(op, source, data, report, options.cancel)
+        load_goldset(op, source, data, report, options.cancel, options.progress)
     report.changes = made(op.changes())
     return report

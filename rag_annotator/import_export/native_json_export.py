@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rag_annotator.errors import KnownError
-from rag_annotator.import_export import native_samples
+from rag_annotator.import_export import native_samples, native_team
 from rag_annotator.import_export.files import atomic_text_writer
 from rag_annotator.import_export.native_structured import export_sections
 from rag_annotator.import_export.registry import Options
@@ -142,8 +142,8 @@ def export_json(store: GoldSetStore, dest: Path, options: Options) -> ExportRepo
         report.counts["judgments"] = w.rows("judgments", _flat(store, "judgments"))
         report.counts["adjudications"] = w.rows("adjudications", _flat(store, "adjudications"))
         report.counts["releases"] = w.rows("releases", store.export_releases())
-        for team in ("campaigns", "assignments", "control_judgments", "cannot_judge"):
-            report.counts[team] = w.rows(team, _flat(store, team))
+        for team in native_team.TEAM_SECTIONS:
+            report.counts[team] = w.rows(team, native_team.export_rows(store, team))
         report.counts["review_samples"] = w.rows("review_samples",
                                                  native_samples.export_rows(store))
         if options.history:
@@ -177,7 +177,7 @@ def assessor_metrics(store: GoldSetStore) -> dict[str, Any]:
     from rag_annotator.reports.team import store_team_figures
 
     figures = store_team_figures(store)
-    return figures.to_json() if figures.assessors else {}
+    return figures.to_json() if figures.assessors or figures.items else {}
 
 
 def _flat(store: GoldSetStore, entity: str) -> Iterator[dict[str, Any]]:

@@ -8,13 +8,14 @@ result gives the same rows in the same order), natural keys turned into the new 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from rag_annotator.domain.ports import Writer
 from rag_annotator.errors import KnownError
-from rag_annotator.import_export import native_samples
+from rag_annotator.import_export import native_samples, native_team
 from rag_annotator.import_export.files import ImportRejected, polled
 from rag_annotator.import_export.native_json import ImportReport
 from rag_annotator.import_export.native_structured import load_sections
@@ -37,12 +38,17 @@ class _Ids:
 
 
 def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportReport,
-                 cancel: Callable[[], bool] | None = None) -> None:
+                 cancel: Callable[[], bool] | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> None:
     """Insert checked rows (``read_document``'s shape) into an empty gold set, keeping the
     order of every list, so that an export of the result gives the same rows in the same
     order.  Shared by the JSON, CSV and XLSX imports; ``cancel`` is polled every few
     thousand rows (:class:`~.files.Cancelled`: the operation rolls back)."""
     ids = _Ids(path)
+    if progress is not None:  # rows stored so far, of every list's rows (nested aside)
+        total = sum(len(v) for v in data.values() if isinstance(v, list))
+        progress(0, total)
+        report.tell = lambda extra: progress(sum(report.counts.values()) + extra, total)
     for key, value in sorted(data.get("meta", {}).items()):
         if op.get("meta", {"key": key}) is None:
             op.insert("meta", {"key": key, "value": value})
@@ -102,13 +108,7 @@ def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportRep
     _load_trajectories(op, cancel, data.get("trajectories", []), data.get("trajectory_reviews", []),
                        ids, report)
     for table in ("judgments", "adjudications"):
-        _insert(op, cancel, table, (
-            {"case_id": ids("cases", r["case"], f"{table}[{i}].case"),
-             "document_id": ids("documents", r["document"], f"{table}[{i}].document"),
-             "assessor_id": ids("assessors", r["assessor"], f"{table}[{i}].assessor"),
-             "grade": r["grade"], "note": r["note"], "updated_at": r["updated_at"],
-             **({"seconds": r.get("seconds")} if table == "judgments" else {})}
-            for i, r in enumerate(data.get(table, []))), report)
+        _insert_labels(op, cancel, table, data.get(table, []), ids, report)
     _insert(op, cancel, "releases", data.get("releases", []), report)
     _load_team(op, cancel, data, ids, report)
     load_sections(op, path, data)  # output contracts, then the checks and field outcomes
@@ -117,7 +117,8 @@ def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportRep
 
 def _load_team(op: Writer, cancel: Callable[[], bool] | None, data: dict[str, Any], ids: _Ids,
                report: ImportReport) -> None:
-    """Campaigns (with their assessors), queues, control repeats and "can't judge"."""
+    """Campaigns (with their assessors), queues (of pairs, claims or trajectories), control
+    repeats, "can't judge" and each assessor's verdict on an assigned claim or trajectory."""
     import json
 
     campaigns = data.get("campaigns", [])
@@ -134,8 +135,25 @@ def _load_team(op: Writer, cancel: Callable[[], bool] | None, data: dict[str, An
         {"campaign_id": by_uuid[c["uuid"]],
          "assessor_id": ids("assessors", name, f"campaigns[{i}].assessors"), "file_name": ""}
         for i, c in enumerate(campaigns) for name in json.loads(c["assessors"])), report)
-    _insert(op, cancel, "queues", _queues(data.get("assignments", []), campaign, ids),
-            report)
+    items = {str(c["uuid"]): str(c["items"]) for c in campaigns}
+    slots = native_team.ItemSlots(op, ids.path)
+
+    def slot(i: int, r: dict[str, Any]) -> dict[str, Any]:
+        where = f"assignments[{i}]"
+        campaign_id = campaign(r["campaign"], f"{where}.campaign")
+        claim_id, trajectory_id = slots.slot(items[r["campaign"]], r, where)
+        pair = items[r["campaign"]] == "pairs"
+        return {"campaign_id": campaign_id,
+                "assessor_id": ids("assessors", r["assessor"], f"{where}.assessor"),
+                "position": r["position"],
+                "case_id": ids("cases", r["case"], f"{where}.case") if pair else None,
+                "document_id": ids("documents", r["document"], f"{where}.document")
+                if pair else None,
+                "is_control": r["is_control"] or 0, "claim_id": claim_id,
+                "trajectory_id": trajectory_id}
+
+    _insert(op, cancel, "queues", _queues(
+        slot(i, r) for i, r in enumerate(data.get("assignments", []))), report)
     _insert(op, cancel, "control_judgments", (
         {"campaign_id": campaign(r["campaign"], f"control_judgments[{i}].campaign"),
          "assessor_id": ids("assessors", r["assessor"], f"control_judgments[{i}].assessor"),
@@ -149,6 +167,21 @@ def _load_team(op: Writer, cancel: Callable[[], bool] | None, data: dict[str, An
          "assessor_id": ids("assessors", r["assessor"], f"cannot_judge[{i}].assessor"),
          "reason": r["reason"], "updated_at": r["updated_at"]}
         for i, r in enumerate(data.get("cannot_judge", []))), report)
+    _insert(op, cancel, "claim_assessments", (
+        {"campaign_id": campaign(r["campaign"], f"claim_assessments[{i}].campaign"),
+         "claim_id": slots.claim(r["run"], r["case"], r["position"], f"claim_assessments[{i}]"),
+         "assessor_id": ids("assessors", r["assessor"], f"claim_assessments[{i}].assessor"),
+         **{k: r[k] for k in ("verdict", "rationale", "updated_at")}}
+        for i, r in enumerate(data.get("claim_assessments", []))), report)
+    _insert(op, cancel, "trajectory_assessments", (
+        {"campaign_id": campaign(r["campaign"], f"trajectory_assessments[{i}].campaign"),
+         "trajectory_id": slots.trajectory(r["run"], r["case"], r["trial"],
+                                           f"trajectory_assessments[{i}]"),
+         "assessor_id": ids("assessors", r["assessor"],
+                            f"trajectory_assessments[{i}].assessor"),
+         **{k: r[k] for k in ("task_success", "success_reason", "path_acceptable",
+                              "path_reason", "note", "updated_at")}}
+        for i, r in enumerate(data.get("trajectory_assessments", []))), report)
 
 
 def _load_answers(op: Writer, cancel: Callable[[], bool] | None,
@@ -203,7 +236,8 @@ def _load_trajectories(op: Writer, cancel: Callable[[], bool] | None,
     _insert(op, cancel, "trajectories", (
         {"run_id": ids("runs", t["run"], f"trajectories[{i}].run"),
          "case_id": ids("cases", t["case"], f"trajectories[{i}].case"),
-         **{k: t[k] for k in ("final_state", "final_answer", "tokens", "seconds", "cost")},
+         **{k: t[k] for k in ("final_state", "final_answer", "tokens", "seconds", "cost",
+                              "extra")},
          "trial": t.get("trial", 0), "reward": t.get("reward")}
         for i, t in enumerate(trajectories)), report)
     # Empty file, write lock held: ids follow the file's order (as for answers).
@@ -231,21 +265,66 @@ def _load_trajectories(op: Writer, cancel: Callable[[], bool] | None,
         for i, r in enumerate(reviews)), report)
 
 
-def _queues(rows: list[dict[str, Any]], campaign: Callable[[str, str], int],
-            ids: Any) -> Iterator[dict[str, Any]]:
+def _queues(slots: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     """The native JSON's one row per slot packed into one ``queues`` row per assessor
-    (slots in position order; see ``storage.schema_sql``)."""
+    (slots in position order; a pair as ``(case_id << 32) + document_id``, negated for a
+    control repeat, a claim or a trajectory as its id: see ``storage.schema_sql``)."""
     queues: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for i, r in enumerate(rows):
-        pair = ((ids("cases", r["case"], f"assignments[{i}].case") << 32)
-                + ids("documents", r["document"], f"assignments[{i}].document"))
-        key = (campaign(r["campaign"], f"assignments[{i}].campaign"),
-               ids("assessors", r["assessor"], f"assignments[{i}].assessor"))
-        queues.setdefault(key, []).append((int(r["position"]),
-                                           -pair if r["is_control"] else pair))
-    for (campaign_id, assessor_id), slots in queues.items():
+    for r in slots:
+        if r["case_id"] is not None:
+            value = (r["case_id"] << 32) + r["document_id"]
+            value = -value if r["is_control"] else value
+        else:
+            value = r["claim_id"] if r["claim_id"] is not None else r["trajectory_id"]
+        queues.setdefault((r["campaign_id"], r["assessor_id"]), []).append(
+            (int(r["position"]), int(value)))
+    for (campaign_id, assessor_id), packed in queues.items():
         yield {"campaign_id": campaign_id, "assessor_id": assessor_id,
-               "slots": "[" + ",".join(str(v) for _p, v in sorted(slots)) + "]"}
+               "slots": "[" + ",".join(str(v) for _p, v in sorted(packed)) + "]"}
+
+
+def _ticking(cancel: Callable[[], bool] | None, report: ImportReport
+             ) -> Callable[[], bool] | None:
+    """``cancel``, also telling the progress (rows stored) each time it is polled."""
+    tell = report.tell
+    if tell is None:
+        return cancel
+    polls = itertools.count()
+
+    def poll() -> bool:  # polled every 5,000 rows of this table
+        tell(next(polls) * 5_000)
+        return cancel is not None and cancel()
+    return poll
+
+
+def _insert_labels(op: Writer, cancel: Callable[[], bool] | None, table: str,
+                   rows: list[dict[str, Any]], ids: _Ids, report: ImportReport) -> None:
+    """Judgments or adjudications as tuples (``insert_rows``): a million dicts built only
+    to be unpacked again cost more than SQLite's inserts (issue 19)."""
+    import sqlite3
+
+    cases, docs, people = (ids.maps["cases"], ids.maps["documents"], ids.maps["assessors"])
+    judgments = table == "judgments"
+    columns = ("case_id", "document_id", "assessor_id", "grade", "note", "updated_at",
+               *(("seconds",) if judgments else ()))
+
+    def tuples() -> Iterator[tuple[Any, ...]]:
+        for i, r in enumerate(rows):
+            case, doc, who = cases.get(r["case"]), docs.get(r["document"]), people.get(
+                r["assessor"])
+            if case is None or doc is None or who is None:  # the error names the key
+                case = ids("cases", r["case"], f"{table}[{i}].case")
+                doc = ids("documents", r["document"], f"{table}[{i}].document")
+                who = ids("assessors", r["assessor"], f"{table}[{i}].assessor")
+            yield ((case, doc, who, r["grade"], r["note"], r["updated_at"], r.get("seconds"))
+                   if judgments else (case, doc, who, r["grade"], r["note"], r["updated_at"]))
+
+    try:
+        n = op.insert_rows(table, columns, polled(tuples(), _ticking(cancel, report), 5_000))
+    except sqlite3.IntegrityError as error:
+        raise KnownError(f"{table}: {error} — two rows share a key, or a value is out of "
+                         "range; fix the file. Nothing was imported.") from None
+    report.counts[table] = report.counts.get(table, 0) + n
 
 
 def _insert(op: Writer, cancel: Callable[[], bool] | None, table: str,
@@ -255,7 +334,7 @@ def _insert(op: Writer, cancel: Callable[[], bool] | None, table: str,
     import sqlite3
 
     try:
-        n = op.insert_many(table, polled(rows, cancel, 5_000))
+        n = op.insert_many(table, polled(rows, _ticking(cancel, report), 5_000))
     except sqlite3.IntegrityError as error:
         raise KnownError(f"{table}: {error} — two rows share a key, or a value is out of "
                          "range; fix the file. Nothing was imported.") from None

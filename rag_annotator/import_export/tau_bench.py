@@ -19,7 +19,9 @@ lacks becomes an agent case (draft) whose question is the task's ``instruction``
 tau-bench's logs use one tool-call id several times within a log (49 of the 200 logs of
 ``gpt-4o-airline.json``): a tool message answers the earliest unanswered call with its id.
 Double-encoded ``arguments`` (a JSON text holding JSON) are decoded.  Both repairs are
-counted in the report.  What is not kept (``info`` beyond the instruction and reward) is
+counted in the report.  A record's other fields (tau-bench's ``info`` but the instruction,
+tau2's ``termination_reason``, ``seed``, ``reward_info``…) are kept in the trajectory's
+``extra``; what is not kept (tau2's per-message timestamps and usage, the run's ``info``) is
 listed.
 """
 
@@ -31,6 +33,7 @@ from typing import Any
 
 from rag_annotator.domain.agent_ops import TrajectoryInput
 from rag_annotator.gc_pause import bulk_objects
+from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, plain
 from rag_annotator.import_export.files import TOO_DEEP
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.tabular import few_names
@@ -45,8 +48,11 @@ from rag_annotator.import_export.trajectories import (
 )
 
 _TAU_FIELDS = frozenset(("task_id", "reward", "info", "traj", "trial"))
-_TAU2_KEPT = frozenset(("task_id", "trial", "messages", "reward_info", "agent_cost",
-                        "duration"))
+_TAU2_KEPT = frozenset(("task_id", "trial", "messages", "agent_cost", "duration"))
+#: A tau2 message's fields the steps read; the others (timestamps, usage, raw_data…) are
+#: listed as not kept.
+_TAU2_MESSAGE = frozenset(("role", "content", "tool_calls", "id", "tool_call_id",
+                           "requestor", "tool_messages"))
 
 
 class _Parsed:
@@ -56,7 +62,8 @@ class _Parsed:
         self.items: list[TrajectoryInput] = []
         self.questions: dict[str, str] = {}
         self.tally: dict[str, int] = {}
-        self.ignored: set[str] = set()
+        self.ignored: set[str] = set()  # fields not kept anywhere
+        self.in_extra: set[str] = set()  # fields kept in the trajectory's extra
         self.user_calls = 0
         self.unanswered = 0
 
@@ -68,6 +75,8 @@ class _Parsed:
         if self.unanswered:
             notes.append(f"{self.unanswered} tool calls have no tool message; their result "
                          "is left empty")
+        if self.in_extra:
+            notes.append(f"{KEPT_IN_EXTRA}: {few_names(sorted(self.in_extra))}")
         if self.ignored:
             notes.append(f"fields not kept: {few_names(sorted(self.ignored))}")
         return notes
@@ -108,23 +117,33 @@ def _tau(at: _Line, obj: dict[str, Any], parsed: _Parsed) -> None:
     steps, answer, missing = _conversation(at, messages, parsed.tally)
     parsed.unanswered += missing
     info = obj.get("info")
-    parsed.ignored |= {k for k in obj if k not in _TAU_FIELDS}
-    if isinstance(info, dict):
+    extra = {k: plain(x) for k, x in obj.items() if k not in _TAU_FIELDS}
+    parsed.in_extra |= set(extra)
+    if isinstance(info, dict):  # kept but for the instruction, which is the case's question
         task = info.get("task")
         if isinstance(task, dict) and isinstance(task.get("instruction"), str):
             parsed.questions.setdefault(case, at.text("instruction", task["instruction"]))
-        parsed.ignored |= {f"info.{k}" for k in info if k != "task"}
+            task = {k: x for k, x in task.items() if k != "instruction"}
+            info = {**info, "task": task}
+        parsed.in_extra |= {f"info.{k}" for k in info if k != "task"}
         if isinstance(task, dict):
-            parsed.ignored |= {f"info.task.{k}" for k in task if k != "instruction"}
+            parsed.in_extra |= {f"info.task.{k}" for k in task}
+        extra["info"] = plain(info)
+    elif info is not None:
+        extra["info"] = plain(info)
+        parsed.in_extra.add("info")
     parsed.items.append(TrajectoryInput(
         case=case, steps=steps, final_answer=answer, line=at.line,
         trial=_trial(at, obj.get("trial")),
-        reward=at.number("reward", obj.get("reward"))))
+        reward=at.number("reward", obj.get("reward")), extra=extra))
 
 
 def _tau2(at: _Line, obj: dict[str, Any], parsed: _Parsed) -> None:
     """A tau2-bench ``Results`` object: its tasks' instructions, then each simulation."""
+    parsed.ignored |= {k for k in obj if k not in ("simulations", "tasks")}  # run settings
     for task in obj.get("tasks") or []:
+        if isinstance(task, dict):  # the task's expectations: the benchmark's, not read
+            parsed.ignored |= {f"tasks.{k}" for k in task if k not in ("id", "user_scenario")}
         scenario = task.get("user_scenario") if isinstance(task, dict) else None
         instructions = scenario.get("instructions") if isinstance(scenario, dict) else None
         if isinstance(instructions, dict):
@@ -136,7 +155,8 @@ def _tau2(at: _Line, obj: dict[str, Any], parsed: _Parsed) -> None:
             raise at.fail(f"simulation {n}: expected an object.")
         where = at  # a Results object is one JSON value: its line is the object's
         case = where.case(sim, ("task_id",))
-        parsed.ignored |= {f"simulations.{k}" for k in sim if k not in _TAU2_KEPT}
+        extra = {k: plain(x) for k, x in sim.items() if k not in _TAU2_KEPT}
+        parsed.in_extra |= {f"simulations.{k}" for k in extra}
         messages = sim.get("messages")
         if not isinstance(messages, list):
             raise where.fail(f"simulation {n} (task {case}): 'messages' is missing; this "
@@ -144,13 +164,15 @@ def _tau2(at: _Line, obj: dict[str, Any], parsed: _Parsed) -> None:
         steps, answer, missing = _conversation(where, _openai_messages(messages, parsed),
                                                parsed.tally)
         parsed.unanswered += missing
+        parsed.ignored |= {f"simulations.messages.{k}" for m in messages
+                           if isinstance(m, dict) for k in m if k not in _TAU2_MESSAGE}
         reward_info = sim.get("reward_info")
         reward = reward_info.get("reward") if isinstance(reward_info, dict) else None
         parsed.items.append(TrajectoryInput(
             case=case, steps=steps, final_answer=answer, line=at.line,
             trial=_trial(where, sim.get("trial")), reward=where.number("reward", reward),
             cost=where.number("agent_cost", sim.get("agent_cost")),
-            seconds=where.number("duration", sim.get("duration"))))
+            seconds=where.number("duration", sim.get("duration")), extra=extra))
 
 
 def _openai_messages(messages: list[Any], parsed: _Parsed) -> list[Any]:

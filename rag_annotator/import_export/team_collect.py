@@ -89,6 +89,8 @@ class CollectReport:
 
     files: list[FileCollect] = field(default_factory=list)
     disputes: int = 0
+    #: The master was among the sources (named, or in a folder given) and left out.
+    master_skipped: bool = False
 
     @property
     def refused(self) -> list[FileCollect]:
@@ -109,10 +111,12 @@ class _Writes:
         return any((self.controls, self.control_updates, self.cannot, self.cannot_updates))
 
 
-def expand_sources(sources: Iterable[str | Path], master: Path) -> list[Path]:
+def expand_sources(sources: Iterable[str | Path], master: Path,
+                   skipped: list[Path] | None = None) -> list[Path]:
     """The files to collect: each file given, and every ``*.goldset`` under each folder
     (recursively, in name order; hidden folders such as ``.git`` and hidden files skipped;
-    the master itself never).  A missing source is refused before anything."""
+    the master itself never: it goes to ``skipped`` when given, so the caller can say so).
+    A missing source is refused before anything."""
     out: list[Path] = []
     for source in sources:
         path = Path(source).expanduser()
@@ -131,6 +135,8 @@ def expand_sources(sources: Iterable[str | Path], master: Path) -> list[Path]:
     for path in out:
         if path.resolve() != master:
             unique.setdefault(path.resolve(), path)
+        elif skipped is not None and not skipped:
+            skipped.append(path)
     return list(unique.values())
 
 
@@ -141,8 +147,9 @@ def collect(store: GoldSetStore, sources: Iterable[str | Path], *,
     per file (see the module's rules); a refused file is reported, never half-applied.
     ``cancel`` is polled between files (the files collected before stay collected, each
     one undoable); ``progress(done, total)`` counts files."""
-    paths = expand_sources(sources, store.path)
-    report = CollectReport()
+    left_out: list[Path] = []
+    paths = expand_sources(sources, store.path, left_out)
+    report = CollectReport(master_skipped=bool(left_out))
     master = _Master(store)  # collecting writes no case or document: read them once
     for done, path in enumerate(paths):
         check_cancel(cancel)

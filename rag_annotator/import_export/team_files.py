@@ -80,7 +80,7 @@ def hand_out(store: GoldSetStore, assessors: Sequence[str], per_pair: int, out_d
              runs: Sequence[str] | None = None, depth: int | None = None,
              cancel: Callable[[], bool] | None = None,
              progress: Callable[[int, int], None] | None = None,
-             items: str = "pairs") -> HandOutReport:
+             items: str = "pairs", name: str = "") -> HandOutReport:
     """Create a campaign in ``store`` (one undoable operation) and write one assignment file
     per assessor in ``out_dir`` (created if missing; existing assignment files are never
     overwritten: refused before anything changes).
@@ -89,7 +89,7 @@ def hand_out(store: GoldSetStore, assessors: Sequence[str], per_pair: int, out_d
     changed; cancelled while writing, the files written so far are removed and the campaign
     is undone.  ``progress(done, total)`` counts the files (total = assessors + 1).
     ``items`` "claims" / "trajectories" hands out those of ``runs`` instead of pairs
-    (``report.pairs`` then counts them).
+    (``report.pairs`` then counts them); ``name`` names the campaign ('' gives one).
     """
     out = Path(out_dir).expanduser()
     if not out.parent.is_dir():
@@ -105,7 +105,8 @@ def hand_out(store: GoldSetStore, assessors: Sequence[str], per_pair: int, out_d
         progress(0, total)
     changes = team_ops.create_campaign(store, names, per_pair, control=control, seed=seed,
                                        runs=runs, depth=depth,
-                                       tick=lambda: check_cancel(cancel), items=items)
+                                       tick=lambda: check_cancel(cancel), items=items,
+                                       name=name)
     report.changes = changes
     campaign = store.campaigns()[-1]
     report.campaign = str(campaign["uuid"])

@@ -88,5 +88,8 @@ def import_xlsx(store: GoldSetStore, source: Path, options: Options
                 ) -> native_json.ImportReport:
     """Read a manager workbook's entity sheets into an empty gold set."""
     native_json.require_empty(store, source, "XLSX")
-    data = build_document(read_tables(source), excel=False, decimal_comma=False)
-    return load_tables(store, source, data, "XLSX", options.cancel)
+    notes: list[str] = []
+    data = build_document(read_tables(source), excel=False, decimal_comma=False, notes=notes)
+    report = load_tables(store, source, data, "XLSX", options.cancel)
+    report.warnings.extend(notes)  # columns someone added to a sheet
+    return report

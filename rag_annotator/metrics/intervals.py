@@ -50,6 +50,8 @@ DEFAULT_SEED = 20_240_516
 DEFAULT_TARGET_HALF_WIDTH = 0.10
 #: Resampled counts held at once (resamples x cases): ~32 MB of float64.
 _BLOCK_CELLS = 4_000_000
+#: Counters one ``bincount`` call of the bootstrap fills (512 KB: they stay in the CPU cache).
+_CACHED_COUNTERS = 65_536
 #: The largest group :func:`cases_for_proportion` searches up to (beyond: say "more than").
 MAX_CASES = 10_000_000
 
@@ -193,10 +195,19 @@ def resampled_means(values: np.ndarray, resamples: int, rng: np.random.Generator
     for start in range(0, resamples, block):
         size = min(block, resamples - start)
         # int64 straight away: bincount would convert int32 indices (measured slower).
+        # A bincount over the whole block (size x n counters, 32 MB) missed the CPU cache
+        # on every increment; a few resamples per bincount keep their counters in it
+        # (issue 19: ~25% faster on 10,000 cases; the same draws, so the same intervals).
         drawn = rng.integers(0, n, size=(size, n), dtype=np.int64)
-        drawn += (np.arange(size, dtype=np.int64) * n)[:, None]
-        counts = np.bincount(drawn.ravel(), minlength=size * n).reshape(size, n)
-        parts.append(counts.astype(np.float64) @ values)
+        counts = np.empty((size, n), dtype=np.float64)
+        rows = max(1, _CACHED_COUNTERS // n)  # resamples counted by one bincount
+        shift = (np.arange(rows, dtype=np.int64) * n)[:, None]
+        for row in range(0, size, rows):
+            chunk = drawn[row:row + rows]
+            counts[row:row + len(chunk)] = np.bincount(
+                (chunk + shift[:len(chunk)]).ravel(), minlength=len(chunk) * n
+            ).reshape(len(chunk), n)
+        parts.append(counts @ values)
     means: np.ndarray = np.concatenate(parts) / n
     return means
 

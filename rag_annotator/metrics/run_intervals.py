@@ -145,8 +145,10 @@ def _retrieval(report: Report, families: Mapping[str, str], s: Settings
     done: dict[tuple[object, ...], dict[str, Interval | None]] = {}
     for family, cases in groups.items():
         columns = {m: counted(report, cases, m, family is OVERALL) for m in report.measures}
-        key = (family is OVERALL, *cases)
-        if key not in done:  # one family holding every case: the overall ranges, once
+        # Keyed by the values themselves: a family holding every case (and no judged topic
+        # missing from the run) has the overall's columns, so its ranges are drawn once.
+        key = tuple((m, tuple(column)) for m, column in columns.items())
+        if key not in done:
             done[key] = bootstrap_means(columns, s.resamples, s.level, s.seed)
         found = done[key]
         intervals[family] = found

@@ -115,6 +115,25 @@ class AssessorFigures:
 
 
 @dataclass(frozen=True)
+class ItemProgress:
+    """One assessor's progress on the claims to verify or trajectories to review a campaign
+    handed them (``items``): how many were assigned and how many they have done."""
+
+    name: str
+    items: str
+    assigned: int
+    done: int
+
+    @property
+    def remaining(self) -> int:
+        return max(self.assigned - self.done, 0)
+
+    def to_json(self) -> dict[str, object]:
+        return {"assessor": self.name, "items": self.items, "assigned": self.assigned,
+                "done": self.done, "remaining": self.remaining}
+
+
+@dataclass(frozen=True)
 class PairKappa:
     """Cohen's kappa of two assessors on the pairs both judged (``units`` of them)."""
 
@@ -136,6 +155,8 @@ class TeamFigures:
     team_median_seconds: float | None = None
     team_median_kappa: float | None = None
     rules: dict[str, str] = field(default_factory=lambda: dict(OUTLIER_RULES))
+    #: Progress on claims and trajectories campaigns (relevance figures do not cover them).
+    items: tuple[ItemProgress, ...] = ()
 
     def by_name(self) -> dict[str, AssessorFigures]:
         return {a.name: a for a in self.assessors}
@@ -148,7 +169,8 @@ class TeamFigures:
                           "kappa": p.kappa} for p in self.pairwise],
             "alpha": self.alpha, "alpha_ordinal": self.alpha_ordinal, "units": self.units,
             "team_median_seconds": self.team_median_seconds,
-            "team_median_kappa": self.team_median_kappa, "outlier_rules": dict(self.rules)}
+            "team_median_kappa": self.team_median_kappa, "outlier_rules": dict(self.rules),
+            **({"items": [p.to_json() for p in self.items]} if self.items else {})}
 
 
 # -- Krippendorff's alpha over grades (nominal or ordinal) ----------------------------------

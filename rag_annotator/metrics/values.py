@@ -37,6 +37,10 @@ class Policy(str, Enum):
             raise ValueError(f"unknown unjudged policy {value!r}; valid: {valid}") from None
 
 
+#: The types a grade may have (``bool`` is refused: True is not a grade).
+_GRADE_TYPES = frozenset({int, type(None)})
+
+
 @dataclass(frozen=True, slots=True)
 class QueryInput:
     """One case of one run, as the measures see it.
@@ -63,7 +67,10 @@ class QueryInput:
     def __post_init__(self) -> None:
         ranking = tuple(self.ranking)
         seen: dict[str, int] = {}
-        for rank, doc in enumerate(ranking, start=1):
+        # The loops below name the culprit; the set tests (C speed) spare them on the
+        # well-formed majority (10,000 cases x 100 documents in every ``metrics``, issue 19).
+        for rank, doc in enumerate(ranking if len(set(ranking)) != len(ranking) else (),
+                                   start=1):
             if doc in seen:
                 raise ValueError(
                     f"document {doc!r} is ranked twice (ranks {seen[doc]} and {rank}); a "
@@ -74,7 +81,9 @@ class QueryInput:
                 or self.max_grade < 1:
             raise ValueError(f"max_grade must be a whole number >= 1, not {self.max_grade!r}")
         labels = dict(self.labels)
-        for doc, grade in labels.items():
+        plain = set(map(type, labels.values())) <= _GRADE_TYPES and all(
+            0 <= grade <= self.max_grade for grade in set(labels.values()) if grade is not None)
+        for doc, grade in () if plain else labels.items():
             if grade is None:
                 continue
             if isinstance(grade, bool) or not isinstance(grade, int):

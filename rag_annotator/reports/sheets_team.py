@@ -21,6 +21,10 @@ ASSESSORS = "Assessors"
 COLUMNS = ("assessor", "judged", "remaining", "can't judge", "median seconds",
            "Cohen's kappa with the others", "control pairs", "self-consistency", "outlier")
 
+ITEMS_TITLE = ("Claims and trajectories handed out (each assessor's latest campaign of each "
+               "kind)")
+ITEMS_COLUMNS = ("assessor", "items", "assigned", "done", "remaining")
+
 FRENCH: dict[str, str] = {
     ASSESSORS: "Annotateurs", "assessor": "annotateur", "judged": "jugées",
     "remaining": "restantes", "can't judge": "impossible à juger",
@@ -28,6 +32,10 @@ FRENCH: dict[str, str] = {
     "Cohen's kappa with the others": "kappa de Cohen avec les autres",
     "control pairs": "paires de contrôle", "self-consistency": "constance",
     "outlier": "atypique",
+    ITEMS_TITLE: "Affirmations et trajectoires distribuées (la dernière campagne de chaque "
+                 "annotateur pour chaque sorte)",
+    "items": "éléments", "assigned": "attribuées", "done": "faites",
+    "claims": "affirmations", "trajectories": "trajectoires",
     "Assessors (time: active seconds per judgment; kappa: mean of the pairwise kappas, binary "
     "labels; self-consistency: control pairs given the same label twice)":
         "Annotateurs (temps : secondes actives par jugement ; kappa : moyenne des kappas deux à "
@@ -51,9 +59,10 @@ def _t(lang: str, text: str) -> str:
 
 
 def assessor_rows(figures: TeamFigures, lang: str = "en") -> list[list[Any]]:
-    """The sheet's rows for ``figures`` (empty when there is no assessor)."""
+    """The sheet's rows for ``figures`` (empty when there is no assessor): relevance
+    judging, then the progress on claims and trajectories campaigns."""
     if not figures.assessors:
-        return []
+        return _item_rows(figures, lang)
     rows: list[list[Any]] = [[("title", _t(lang, TITLE))],
                              [("bold", _t(lang, c)) for c in COLUMNS]]
     for a in figures.assessors:
@@ -68,7 +77,18 @@ def assessor_rows(figures: TeamFigures, lang: str = "en") -> list[list[Any]]:
                      ("num", figures.alpha_ordinal)])
     rows += [[], [("bold", _t(lang, "Outlier rules"))]]
     rows += [[_t(lang, code), _t(lang, rule)] for code, rule in figures.rules.items()]
-    return rows
+    items = _item_rows(figures, lang)
+    return rows + ([[], *items] if items else [])
+
+
+def _item_rows(figures: TeamFigures, lang: str) -> list[list[Any]]:
+    """Assigned / done / remaining per assessor on claims and trajectories campaigns."""
+    if not figures.items:
+        return []
+    return [[("title", _t(lang, ITEMS_TITLE))],
+            [("bold", _t(lang, c)) for c in ITEMS_COLUMNS],
+            *([p.name, _t(lang, p.items), p.assigned, p.done, p.remaining]
+              for p in figures.items)]
 
 
 def team_sheets(store: GoldSetStore, lang: str = "en") -> list[tuple[str, list[list[Any]]]]:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator.errors import KnownError
-from rag_annotator.metrics.team import TeamFigures, TimedJudgment, team_figures
+from rag_annotator.metrics.team import ItemProgress, TeamFigures, TimedJudgment, team_figures
 from rag_annotator.storage.store import GoldSetStore
 
 #: What the folder holds that the panel reads.
@@ -46,6 +46,8 @@ class FileStatus:
     assigned: int = 0
     done: int = 0
     modified: str = ""
+    #: What the campaign hands out: ``pairs``, ``claims`` or ``trajectories``.
+    items: str = "pairs"
 
 
 @dataclass(frozen=True)
@@ -101,8 +103,11 @@ def store_team_figures(store: GoldSetStore) -> TeamFigures:
     # verifier, a judge) is not part of the judging team
     remaining = {name: p["remaining"] for name, p in progress.items()
                  if p["judged"] or p["remaining"]}
-    return team_figures(rows, controls=controls, cant_judge=cant, remaining=remaining,
-                        seconds=seconds, graded=_graded(store))
+    figures = team_figures(rows, controls=controls, cant_judge=cant, remaining=remaining,
+                           seconds=seconds, graded=_graded(store))
+    return replace(figures, items=tuple(
+        ItemProgress(str(r["name"]), str(r["items"]), int(r["assigned"]), int(r["done"]))
+        for r in store.item_progress()))
 
 
 def _graded(store: GoldSetStore) -> bool:
@@ -139,9 +144,10 @@ def read_team_folder(folder: Path, *, skip: Path | None = None,
             continue
         reads.append(_cached(path, campaigns, cache))
     reads = _one_file_per_assessor(reads)
-    good = [r for r in reads if not r.status.problem]
+    read_ok = [r for r in reads if not r.status.problem]
+    good = [r for r in read_ok if r.status.items == "pairs"]  # relevance figures
     notes: list[str] = []
-    ids = {r.status.campaign for r in good}
+    ids = {r.status.campaign for r in read_ok}
     if len(ids) > 1:
         notes.append(f"the files come from {len(ids)} different campaigns; the figures "
                      "mix them.")
@@ -153,6 +159,10 @@ def read_team_folder(folder: Path, *, skip: Path | None = None,
         remaining={r.status.assessor: r.status.assigned - r.status.done for r in good},
         seconds={r.status.assessor: r.seconds for r in good},
         graded=any(r.graded for r in good))
+    figures = replace(figures, items=tuple(
+        ItemProgress(r.status.assessor, r.status.items, r.status.assigned, r.status.done)
+        for r in sorted(read_ok, key=lambda r: (r.status.assessor, r.status.items))
+        if r.status.items != "pairs"))
     return TeamStatus(str(folder), tuple(r.status for r in reads), figures, tuple(notes))
 
 
@@ -237,8 +247,15 @@ def _from_store(store: GoldSetStore, status: FileStatus,
     if campaigns is not None and info["campaign"] not in campaigns:
         return _FileRead(replace(status, problem="from another campaign than the open "
                                                  "file's: left out."))
-    queue = store.assignment_queue()
+    campaign = store.campaign_by_uuid(info["campaign"])
+    kind = str(campaign["items"]) if campaign is not None else "pairs"
     who = info["assessor"]
+    if kind != "pairs":  # claims or trajectories: progress only, verified elsewhere
+        mine = [r for r in store.item_progress() if r["name"] == who and r["items"] == kind]
+        return _FileRead(replace(status, items=kind,
+                                 assigned=sum(int(r["assigned"]) for r in mine),
+                                 done=sum(int(r["done"]) for r in mine)))
+    queue = store.assignment_queue()
     read = _FileRead(replace(status, assigned=len(queue),
                              done=sum(1 for r in queue if r["done"])),
                      graded=_graded(store))

@@ -123,4 +123,5 @@ _JSON_LIST_COLUMNS = (
 )
 #: JSON object columns (NULL allowed where the column is nullable).
 _JSON_OBJECT_COLUMNS = (("cases", "expected_state"), ("trajectories", "final_state"),
-                        ("cases", "extra"), ("answers", "extra"))
+                        ("cases", "extra"), ("answers", "extra"), ("documents", "extra"),
+                        ("trajectories", "extra"))

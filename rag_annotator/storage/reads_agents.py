@@ -65,11 +65,16 @@ class AgentReads(ReadBase):
         row["steps"] = self._many(
             "SELECT position, tool, arguments, result FROM trajectory_steps "
             "WHERE trajectory_id = ? ORDER BY position", (trajectory_id,))
-        row["review"] = self._one(
+        row["review"] = self.trajectory_review(trajectory_id)
+        return row
+
+    def trajectory_review(self, trajectory_id: int) -> Row | None:
+        """The review row of one trajectory with its assessor's name, or None (what a
+        review key changed: read again without the trajectory's steps)."""
+        return self._one(
             "SELECT v.*, a.name AS assessor FROM trajectory_reviews v "
             "JOIN assessors a ON a.id = v.assessor_id WHERE v.trajectory_id = ?",
             (trajectory_id,))
-        return row
 
     def agent_inputs(self, run: str) -> list[Row]:
         """What the agent metrics need for every trajectory of ``run``: the case's key,

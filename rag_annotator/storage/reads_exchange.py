@@ -55,10 +55,10 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
     "documents": (
         ("key", "title", "text", "content_hash", "owner", "rights", "valid_from",
          "valid_until", "status", "version", "supersedes", "parent", "origin", "created_at",
-         "updated_at"),
+         "updated_at", "extra"),
         "SELECT d.key, d.title, d.text, d.content_hash, d.owner, d.rights, d.valid_from, "
         "d.valid_until, d.status, d.version, s.key, p.key, d.origin, d.created_at, "
-        "d.updated_at FROM documents d LEFT JOIN documents s ON s.id = d.supersedes_id "
+        "d.updated_at, d.extra FROM documents d LEFT JOIN documents s ON s.id = d.supersedes_id "
         "LEFT JOIN documents p ON p.id = d.parent_id ORDER BY d.key"),
     "expected_sources": (
         ("case", "document", "span_start", "span_end", "note"),
@@ -110,9 +110,9 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
         "WHERE {run} AND {case} AND {assessor} ORDER BY r.name, c.key"),
     "trajectories": (
         ("run", "case", "trial", "final_state", "final_answer", "tokens", "seconds", "cost",
-         "reward"),
+         "reward", "extra"),
         "SELECT r.name, c.key, t.trial, t.final_state, t.final_answer, t.tokens, t.seconds, "
-        "t.cost, t.reward "
+        "t.cost, t.reward, t.extra "
         "FROM trajectories t JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
         "WHERE {run} AND {case} ORDER BY r.name, c.key, t.trial"),
     "trajectory_steps": (
@@ -121,32 +121,6 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
         "FROM trajectory_steps s JOIN trajectories t ON t.id = s.trajectory_id "
         "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
         "WHERE {run} AND {case} ORDER BY r.name, c.key, t.trial, s.position"),
-    "campaigns": (
-        ("uuid", "name", "per_pair", "seed", "control_share", "pool_runs", "pool_depth",
-         "master", "created_at", "assessors"),
-        "SELECT g.uuid, g.name, g.per_pair, g.seed, g.control_share, g.pool_runs, "
-        "g.pool_depth, g.master, g.created_at, (SELECT json_group_array(name) FROM ("
-        "SELECT s.name FROM campaign_assessors ca JOIN assessors s ON s.id = ca.assessor_id "
-        "WHERE ca.campaign_id = g.id ORDER BY ca.id)) FROM campaigns g ORDER BY g.id"),
-    "assignments": (
-        ("campaign", "assessor", "position", "case", "document", "is_control"),
-        "SELECT g.uuid, s.name, a.position, c.key, d.key, a.is_control FROM assignments a "
-        "JOIN campaigns g ON g.id = a.campaign_id JOIN assessors s ON s.id = a.assessor_id "
-        "JOIN cases c ON c.id = a.case_id JOIN documents d ON d.id = a.document_id "
-        "WHERE {case} AND {assessor} ORDER BY g.id, s.name, a.position"),
-    "control_judgments": (
-        ("campaign", "case", "document", "assessor", "grade", "seconds", "updated_at"),
-        "SELECT g.uuid, c.key, d.key, s.name, k.grade, k.seconds, k.updated_at "
-        "FROM control_judgments k JOIN campaigns g ON g.id = k.campaign_id "
-        "JOIN assessors s ON s.id = k.assessor_id JOIN cases c ON c.id = k.case_id "
-        "JOIN documents d ON d.id = k.document_id WHERE {case} AND {assessor} "
-        "ORDER BY g.id, c.key, d.key, s.name"),
-    "cannot_judge": (
-        ("case", "document", "assessor", "reason", "updated_at"),
-        "SELECT c.key, d.key, s.name, n.reason, n.updated_at FROM cannot_judge n "
-        "JOIN assessors s ON s.id = n.assessor_id JOIN cases c ON c.id = n.case_id "
-        "JOIN documents d ON d.id = n.document_id WHERE {case} AND {assessor} "
-        "ORDER BY c.key, d.key, s.name"),
     "trajectory_reviews": (
         ("run", "case", "trial", "assessor", "task_success", "success_reason",
          "path_acceptable", "path_reason", "note", "updated_at"),
@@ -160,14 +134,14 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
 #: Columns holding a JSON list of texts (decoded by the exports that nest them).
 LIST_COLUMNS = frozenset({"variants", "must_contain", "forbidden", "tags", "rights",
                           "failure_categories", "must_contain_found",
-                          "assessors"})  # a campaign's assessors
+                          "assessors"})  # a campaign's assessors (reads_team's export)
 
 #: Every column holding a JSON value (the lists, an agent case's expectations, the final
 #: state of a trajectory): the native JSON nests them decoded, the flat tables write them in
 #: one canonical spelling.
 JSON_COLUMNS = LIST_COLUMNS | {"expected_state", "forbidden_tools", "required_tools",
                                "tool_order", "final_state",
-                               "extra"}  # cases' and answers' kept import fields
+                               "extra"}  # kept import fields (cases, answers, documents…)
 
 
 class ExchangeReads(ReadBase):
@@ -250,7 +224,7 @@ class ExchangeReads(ReadBase):
         """Trajectories (with their id, to attach steps) by run name, case key."""
         return self._many(
             "SELECT t.id, r.name AS run, c.key AS \"case\", t.trial, t.final_state, "
-            "t.final_answer, t.tokens, t.seconds, t.cost, t.reward FROM trajectories t "
+            "t.final_answer, t.tokens, t.seconds, t.cost, t.reward, t.extra FROM trajectories t "
             "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
             "ORDER BY r.name, c.key, t.trial")
 

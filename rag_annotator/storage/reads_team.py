@@ -10,7 +10,7 @@ An *assignment file* is a gold-set file whose ``meta`` has the key ``assignment`
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -57,6 +57,91 @@ LEFT JOIN control_judgments k ON k.campaign_id = a.campaign_id AND k.case_id = a
 LEFT JOIN cannot_judge n ON n.case_id = a.case_id AND n.document_id = a.document_id
      AND n.assessor_id = a.assessor_id
 """
+
+
+#: The team sections of the native JSON export by natural keys: section → (columns, SQL).
+#: A slot names a pair (``case``, ``document``), a claim (``run``, ``case``,
+#: ``claim_position``) or a trajectory (``run``, ``case``, ``trajectory_trial``); the other
+#: item columns are NULL.  Orders are fixed (the export gives the same bytes every time).
+_EXPORT_SQL: dict[str, tuple[tuple[str, ...], str]] = {
+    "campaigns": (
+        ("uuid", "name", "per_pair", "seed", "control_share", "pool_runs", "pool_depth",
+         "master", "created_at", "assessors", "items"),
+        "SELECT g.uuid, g.name, g.per_pair, g.seed, g.control_share, g.pool_runs, "
+        "g.pool_depth, g.master, g.created_at, (SELECT json_group_array(name) FROM ("
+        "SELECT s.name FROM campaign_assessors ca JOIN assessors s ON s.id = ca.assessor_id "
+        "WHERE ca.campaign_id = g.id ORDER BY ca.id)), g.items FROM campaigns g ORDER BY g.id"),
+    "assignments": (
+        ("campaign", "assessor", "position", "case", "document", "is_control", "run",
+         "claim_position", "trajectory_trial"),
+        "SELECT g.uuid, s.name, a.position, coalesce(c.key, xc.key, tc.key), d.key, "
+        "a.is_control, coalesce(xr.name, tr.name), x.position, t.trial FROM assignments a "
+        "JOIN campaigns g ON g.id = a.campaign_id JOIN assessors s ON s.id = a.assessor_id "
+        "LEFT JOIN cases c ON c.id = a.case_id LEFT JOIN documents d ON d.id = a.document_id "
+        "LEFT JOIN claims x ON x.id = a.claim_id LEFT JOIN answers xa ON xa.id = x.answer_id "
+        "LEFT JOIN runs xr ON xr.id = xa.run_id LEFT JOIN cases xc ON xc.id = xa.case_id "
+        "LEFT JOIN trajectories t ON t.id = a.trajectory_id "
+        "LEFT JOIN runs tr ON tr.id = t.run_id LEFT JOIN cases tc ON tc.id = t.case_id "
+        "ORDER BY g.id, s.name, a.position"),
+    "control_judgments": (
+        ("campaign", "case", "document", "assessor", "grade", "seconds", "updated_at"),
+        "SELECT g.uuid, c.key, d.key, s.name, k.grade, k.seconds, k.updated_at "
+        "FROM control_judgments k JOIN campaigns g ON g.id = k.campaign_id "
+        "JOIN assessors s ON s.id = k.assessor_id JOIN cases c ON c.id = k.case_id "
+        "JOIN documents d ON d.id = k.document_id ORDER BY g.id, c.key, d.key, s.name"),
+    "cannot_judge": (
+        ("case", "document", "assessor", "reason", "updated_at"),
+        "SELECT c.key, d.key, s.name, n.reason, n.updated_at FROM cannot_judge n "
+        "JOIN assessors s ON s.id = n.assessor_id JOIN cases c ON c.id = n.case_id "
+        "JOIN documents d ON d.id = n.document_id ORDER BY c.key, d.key, s.name"),
+    "claim_assessments": (
+        ("campaign", "run", "case", "position", "assessor", "verdict", "rationale",
+         "updated_at"),
+        "SELECT g.uuid, r.name, c.key, x.position, s.name, v.verdict, v.rationale, "
+        "v.updated_at FROM claim_assessments v JOIN campaigns g ON g.id = v.campaign_id "
+        "JOIN claims x ON x.id = v.claim_id JOIN answers a ON a.id = x.answer_id "
+        "JOIN runs r ON r.id = a.run_id JOIN cases c ON c.id = a.case_id "
+        "JOIN assessors s ON s.id = v.assessor_id "
+        "ORDER BY g.id, r.name, c.key, x.position, x.id, s.name"),
+    "trajectory_assessments": (
+        ("campaign", "run", "case", "trial", "assessor", "task_success", "success_reason",
+         "path_acceptable", "path_reason", "note", "updated_at"),
+        "SELECT g.uuid, r.name, c.key, t.trial, s.name, v.task_success, v.success_reason, "
+        "v.path_acceptable, v.path_reason, v.note, v.updated_at "
+        "FROM trajectory_assessments v JOIN campaigns g ON g.id = v.campaign_id "
+        "JOIN trajectories t ON t.id = v.trajectory_id JOIN runs r ON r.id = t.run_id "
+        "JOIN cases c ON c.id = t.case_id JOIN assessors s ON s.id = v.assessor_id "
+        "ORDER BY g.id, r.name, c.key, t.trial, s.name"),
+}
+
+#: Per assessor and kind of item (claims, trajectories), their latest such campaign's slots
+#: and how many are done: a verdict of theirs collected into the master (``claim_assessments``
+#: / ``trajectory_assessments``) or given in their own assignment file (the claim's verdict
+#: by them, their review of the trajectory).
+_ITEM_PROGRESS_SQL = """
+WITH latest AS (
+    SELECT ca.assessor_id, c.items, max(ca.campaign_id) AS campaign_id
+    FROM campaign_assessors ca JOIN campaigns c ON c.id = ca.campaign_id
+    WHERE c.items != 'pairs' GROUP BY ca.assessor_id, c.items)
+SELECT s.name AS name, l.items AS items, count(a.id) AS assigned, coalesce(sum(
+    CASE WHEN l.items = 'claims' THEN
+        EXISTS (SELECT 1 FROM claim_assessments v WHERE v.claim_id = a.claim_id
+                AND v.assessor_id = a.assessor_id AND v.verdict IS NOT NULL)
+        OR EXISTS (SELECT 1 FROM claims x WHERE x.id = a.claim_id
+                   AND x.assessor_id = a.assessor_id AND x.verdict IS NOT NULL)
+    ELSE
+        EXISTS (SELECT 1 FROM trajectory_assessments v WHERE v.trajectory_id = a.trajectory_id
+                AND v.assessor_id = a.assessor_id)
+        OR EXISTS (SELECT 1 FROM trajectory_reviews r WHERE r.trajectory_id = a.trajectory_id
+                   AND r.assessor_id = a.assessor_id)
+    END), 0) AS done
+FROM latest l JOIN assessors s ON s.id = l.assessor_id
+JOIN assignments a ON a.campaign_id = l.campaign_id AND a.assessor_id = l.assessor_id
+GROUP BY s.name, l.items ORDER BY s.name, l.items
+"""
+
+#: The team sections of the native JSON, in the order they are written and read.
+TEAM_SECTIONS = tuple(_EXPORT_SQL)
 
 
 class TeamReads(ReadBase):
@@ -217,6 +302,13 @@ class TeamReads(ReadBase):
             out.setdefault(str(name), {"judged": 0, "remaining": 0})["remaining"] = int(remaining)
         return out
 
+    def item_progress(self) -> list[Row]:
+        """Per assessor with a campaign of claims or trajectories: ``name``, ``items``
+        (``claims`` / ``trajectories``), ``assigned`` (slots of their latest such campaign)
+        and ``done`` (verified / reviewed by them: collected into the master, or given in
+        their own assignment file).  By name, then kind."""
+        return self._many(_ITEM_PROGRESS_SQL)
+
     def pending_pairs(self) -> list[tuple[str, str]]:
         """The pairs this file still has to judge, as (case key, document key): in an
         assignment file, its assessor's slots not done, in queue order (control repeats
@@ -277,6 +369,16 @@ class TeamReads(ReadBase):
             "n.updated_at FROM cannot_judge n JOIN assessors s ON s.id = n.assessor_id "
             "JOIN cases c ON c.id = n.case_id JOIN documents d ON d.id = n.document_id "
             "ORDER BY c.key, d.key, s.name")
+
+    # -- the native JSON's team sections -----------------------------------------------
+    def team_export_rows(self, section: str
+                         ) -> tuple[tuple[str, ...], Iterator[tuple[Any, ...]]]:
+        """Columns and a row stream of one team section of the native JSON export
+        (:data:`TEAM_SECTIONS`: campaigns with their items and assessors, every queue slot
+        whatever it names, control repeats, can't-judge, and each assessor's verdict on an
+        assigned claim or trajectory), by natural keys, in a fixed order."""
+        columns, sql = _EXPORT_SQL[section]
+        return columns, iter(self._conn.execute(sql))
 
     # -- what collect compares and brings ------------------------------------------------
     def team_rows(self) -> dict[str, list[tuple[object, ...]]]:

@@ -46,6 +46,24 @@ class VerifyReads(ReadBase):
             "JOIN cases c ON c.id = a.case_id "
             "ORDER BY r.name, c.key, cl.position, cl.id")
 
+    def first_unverified_claim(self) -> Row | None:
+        """The first claim without a verdict in :meth:`claim_queue`'s order (``id``,
+        ``answer_id``), else None — without reading the queue: the joins walk the run-name,
+        case-key and (answer, position) indexes in that order and stop at the first match,
+        so opening the Verify section need not wait for 100,000 claims to be sorted."""
+        return self._one(
+            "SELECT cl.id, cl.answer_id FROM runs r CROSS JOIN cases c "
+            "CROSS JOIN answers a CROSS JOIN claims cl "
+            "WHERE a.run_id = r.id AND a.case_id = c.id AND cl.answer_id = a.id "
+            "AND cl.verdict IS NULL ORDER BY r.name, c.key, cl.position, cl.id LIMIT 1")
+
+    def first_answer_id(self) -> int | None:
+        """The first answer in :meth:`answers_overview`'s order, else None (no sort either)."""
+        row = self._one(
+            "SELECT a.id FROM runs r CROSS JOIN cases c CROSS JOIN answers a "
+            "WHERE a.run_id = r.id AND a.case_id = c.id ORDER BY r.name, c.key LIMIT 1")
+        return None if row is None else int(row["id"])
+
     def answer_context(self, answer_id: int) -> Row:
         """What an expert reads to verify one answer (raises NotFound if it is gone).
 
@@ -111,13 +129,23 @@ class VerifyReads(ReadBase):
         row["review"] = review
         return row
 
-    def claims_detail(self, answer_id: int) -> list[Row]:
-        """The claims of one answer with spans, evidence rows and judges' verdicts."""
+    def claims_detail(self, answer_id: int, only: Sequence[int] | None = None,
+                      links: bool = True) -> list[Row]:
+        """The claims of one answer with spans, evidence rows and judges' verdicts; with
+        ``only``, just those of its claims (what a verdict key changed: one row to read
+        again, not the whole answer); without ``links``, the claims' own columns only (no
+        ``evidence``, no ``judges``: a verdict changes neither)."""
+        where, args = "cl.answer_id = ?", list[object]([answer_id])
+        if only is not None:
+            where += " AND cl.id IN (SELECT value FROM json_each(?))"
+            args.append(json.dumps(list(only)))
         claims = self._many(
             "SELECT cl.id, cl.position, cl.text, cl.span_start, cl.span_end, cl.verdict, "
             "cl.rationale, s.name AS assessor FROM claims cl "
             "LEFT JOIN assessors s ON s.id = cl.assessor_id "
-            "WHERE cl.answer_id = ? ORDER BY cl.position, cl.id", (answer_id,))
+            f"WHERE {where} ORDER BY cl.position, cl.id", args)
+        if not links:
+            return claims
         ids = [c["id"] for c in claims]
         evidence = self._by_claim(
             "SELECT e.claim_id, e.id, e.document_id, d.key, e.span_start, e.span_end "
@@ -267,3 +295,17 @@ class VerifyReads(ReadBase):
         """Claims without a verdict (the status bar's count; an index lookup, not a scan)."""
         return int(self._conn.execute(
             "SELECT count(*) FROM claims WHERE verdict IS NULL").fetchone()[0])
+
+    def unverified_delta(self, operation_id: int, claims: int) -> int | None:
+        """How many more claims lack a verdict after operation ``operation_id`` than before,
+        from its history rows (one per claim row it wrote, before and after images) — a
+        verdict key's change to the status bar's count without counting 100,000 claims
+        again.  None when the history does not hold exactly ``claims`` claim rows (a write
+        it did not log row by row): then count again."""
+        row = self._conn.execute(
+            "SELECT count(*), "
+            "coalesce(sum(new IS NOT NULL AND json_extract(new, '$.verdict') IS NULL), 0) - "
+            "coalesce(sum(old IS NOT NULL AND json_extract(old, '$.verdict') IS NULL), 0) "
+            "FROM history WHERE operation_id = ? AND table_name = 'claims'",
+            (operation_id,)).fetchone()
+        return int(row[1]) if int(row[0]) == claims else None

@@ -32,6 +32,7 @@ from rag_annotator.storage.schema_sql import (
     CASES_0003,
     EXTRA_FIELDS,
     IDENTITIES_0004,
+    MORE_EXTRA_FIELDS,
     SCHEMA_0001,
     SCHEMA_0002,
     SCHEMA_REVIEW_SAMPLES,
@@ -208,8 +209,20 @@ def _team_items(db: Database) -> None:
     db.execute(f"PRAGMA user_version = {TEAM_ITEMS_VERSION}")
 
 
+#: Documents' and trajectories' kept import fields (issue 18).
+MORE_EXTRA_VERSION = 12
+
+
+@_step(f"{MORE_EXTRA_VERSION:04d}_more_extra_fields")
+def _more_extra_fields(db: Database) -> None:
+    """``documents.extra`` and ``trajectories.extra``: the per-record fields an import kept."""
+    for statement in _statements(MORE_EXTRA_FIELDS):
+        db.execute(statement)
+    db.execute(f"PRAGMA user_version = {MORE_EXTRA_VERSION}")
+
+
 #: The schema version this build writes (the number of the last migration).
-SCHEMA_VERSION = TEAM_ITEMS_VERSION
+SCHEMA_VERSION = MORE_EXTRA_VERSION
 
 
 def migration_set() -> Migrations:

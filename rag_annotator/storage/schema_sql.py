@@ -589,6 +589,13 @@ ALTER TABLE cases ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE answers ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
 """
 
+#: The same for documents (a BEIR corpus line's ``metadata`` and other fields) and for
+#: trajectories (tau-bench's ``info``, tau2's simulation fields): kept, written back out.
+MORE_EXTRA_FIELDS = """
+ALTER TABLE documents ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE trajectories ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
+"""
+
 
 #: Campaigns of claims and of trajectories, and packed queues (issue 15).  ``campaigns.items``
 #: says what a campaign hands out.  Each assessor's queue is ONE row of ``queues``: ``slots``

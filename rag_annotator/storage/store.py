@@ -90,6 +90,9 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsRe
         self._checker: threading.Thread | None = None
         #: The writer lock (see ``storage.lock``) when opened with ``lock=True``.
         self.lock: WriterLock | None = None
+        #: ``verify="remembered"``: "skipped" (unchanged since a clean full check), "full"
+        #: (checked, and remembered when sound) or "" (another mode).
+        self.check_done = ""
 
     # -- lifecycle -------------------------------------------------------------------------
     @classmethod
@@ -120,18 +123,25 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsRe
             large = file.stat().st_size > BACKGROUND_CHECK_BYTES
         except OSError:
             large = False  # inspect_read_only reports what is wrong with the path
-        if verify not in ("now", "auto", "skip"):
-            raise ValueError(f"verify must be now, auto or skip, not {verify!r}")
+        if verify not in ("now", "auto", "skip", "remembered") or (
+                verify == "remembered" and not read_only):
+            raise ValueError(f"verify must be now, auto, skip or (read-only) remembered, "
+                             f"not {verify!r}")
+        remembered = _remembered_check(file) if verify == "remembered" else None
         if schema not in ("refuse", "report") or (schema == "report" and not read_only):
             raise ValueError(f"schema must be refuse, or report when read-only, not {schema!r}")
         background = verify == "auto" and large and not read_only
         version = conn_mod.inspect_read_only(
             file, known_migration_names(), SCHEMA_VERSION,
-            quick_check=verify == "now" or (verify == "auto" and not background),
+            quick_check=verify == "now" or (verify == "auto" and not background) or (
+                remembered is not None and not remembered[1]),
             schema=schema)
         if read_only:
-            return cls(file, _connect_read_only(file, version), assessor=assessor,
-                       read_only=True)
+            store = cls(file, _connect_read_only(file, version), assessor=assessor,
+                        read_only=True)
+            if remembered is not None:
+                store.check_done = _remember(file, *remembered)
+            return store
         if not (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)):
             raise ReadOnlyLocation(
                 "the file or its folder cannot be written (permissions); open it read-only, "
@@ -161,6 +171,10 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsRe
         if background:
             store._start_background_check()
         return store
+
+    def in_transaction(self) -> bool:
+        """Whether a write transaction is open (progress hooks; tests of Ctrl+C)."""
+        return self._conn.in_transaction
 
     def _start_background_check(self) -> None:
         self._verified.clear()
@@ -403,3 +417,27 @@ def _take_lock(file: Path, assessor: str) -> WriterLock:
         raise ReadOnlyLocation(
             f"the file or its folder cannot be written ({error.strerror or error}); open it "
             "read-only, or copy it somewhere you can write.", path=file) from error
+
+
+def _remembered_check(file: Path) -> tuple[str | None, bool]:
+    """``(fingerprint taken now, whether a clean check of that very state is on record)``."""
+    from rag_annotator.storage import clean_checks
+
+    print_ = clean_checks.fingerprint(file)
+    return print_, print_ is not None and clean_checks.was_clean(_checks_folder(), file,
+                                                                  print_)
+
+
+def _remember(file: Path, print_: str | None, skipped: bool) -> str:
+    """Record a clean full check (the file opened, so it passed); "skipped" or "full"."""
+    from rag_annotator.storage import clean_checks
+
+    if not skipped and print_ is not None:
+        clean_checks.remember_clean(_checks_folder(), file, print_)
+    return "skipped" if skipped else "full"
+
+
+def _checks_folder() -> Path:
+    from rag_annotator.paths import app_paths  # a leaf module, as for the locks
+
+    return app_paths().data / "checks"

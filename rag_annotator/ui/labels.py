@@ -184,6 +184,8 @@ TABLES: dict[str, str] = {
     "campaigns": QT_TRANSLATE_NOOP("labels", "Campaign"),
     "campaign_assessors": QT_TRANSLATE_NOOP("labels", "Campaign assessor"),
     "queues": QT_TRANSLATE_NOOP("labels", "Assessor's queue"),
+    "claim_assessments": QT_TRANSLATE_NOOP("labels", "Assessor's claim verdict"),
+    "trajectory_assessments": QT_TRANSLATE_NOOP("labels", "Assessor's trajectory review"),
     "control_judgments": QT_TRANSLATE_NOOP("labels", "Control repeat"),
     "cannot_judge": QT_TRANSLATE_NOOP("labels", "Can't judge"),
     "review_samples": QT_TRANSLATE_NOOP("labels", "Review sample of a judge"),

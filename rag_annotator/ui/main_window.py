@@ -551,7 +551,12 @@ class MainWindow(QMainWindow):
         parts = [self.tr("%Ln case(s)", "", file_totals["cases"]),
                  self.tr("%Ln document(s)", "", file_totals["documents"])]
         totals = self.progress.totals()
-        if totals is None:
+        assignment = store.assignment_progress() if store.assignment_info() else None
+        if assignment is not None:  # an expert's file: their queue, not the (absent) pool
+            parts.append(self.tr("assignment: %1 / %2 done")
+                         .replace("%1", number(int(assignment["done"] or 0)))
+                         .replace("%2", number(int(assignment["total"] or 0))))
+        elif totals is None:
             parts.append(self.tr("counting judgments…"))
         else:
             judged = totals["relevant"] + totals["not_relevant"]

@@ -178,11 +178,19 @@ class LazyTableModel(_TableBase):
         self.endResetModel()
 
     def refresh_ids(self, ids: Iterable[int | str]) -> None:
-        """Rows with these ids changed: drop their pages, tell the views."""
+        """Rows with these ids changed: read those rows again where their page is loaded
+        (not the page: a review key re-read 200 rows for one), tell the views."""
         rows = sorted(self._positions[i] for i in ids if isinstance(i, int)
                       and i in self._positions)
-        for row in rows:
-            self._pages.pop(row // self.PAGE, None)
+        loaded = [self._ids[row] for row in rows if row // self.PAGE in self._pages]
+        if loaded and self.store is not None:
+            fresh = self.fetch_rows(self.store, loaded)
+            for row_id in loaded:
+                page = self._pages[self._positions[row_id] // self.PAGE]
+                if row_id in fresh:
+                    page[row_id] = fresh[row_id]
+                else:
+                    page.pop(row_id, None)  # gone meanwhile: shown empty, as a page read
         last = self.columnCount() - 1
         for row in rows:
             self.dataChanged.emit(self.index(row, 0), self.index(row, last))

@@ -242,6 +242,22 @@ class JudgingProgress(QObject):
             return
         raise error  # a bug: goes to the crash dialog
 
+    def _move_unverified(self, store: GoldSetStore, changes: Changes) -> bool:
+        """Move the unverified count by what ``changes`` did to verdicts (its history rows)
+        instead of counting every claim again after each verdict key; False when that
+        cannot be told (no totals yet, a ranged write, rows not logged one by one)."""
+        if (self.file_totals() is None or changes.operation_id is None
+                or changes.claims_touched() is None or "*" in changes.rows):
+            return False
+        delta = store.unverified_delta(changes.operation_id, len(changes.ids("claims")))
+        if delta is None:
+            return False
+        if delta:
+            self._totals_seq += 1
+            self._totals["unverified"] += delta
+            self.totals_changed.emit()
+        return True
+
     def _pool_changed(self, changes: Changes) -> bool:
         keys = changes.rows.get("meta", {})
         return any(k in ("pool_runs", "pool_depth") for ids in keys.values() for k in ids)
@@ -250,7 +266,10 @@ class JudgingProgress(QObject):
         store = self._hub.store
         if store is None:
             return
-        self.recount_totals(tuple(t for t in FILE_TOTAL_TABLES if changes.touches(t)))
+        tables = tuple(t for t in FILE_TOTAL_TABLES if changes.touches(t))
+        if "claims" in tables and self._move_unverified(store, changes):
+            tables = tuple(t for t in tables if t != "claims")
+        self.recount_totals(tables)
         if changes.touches("meta") and self._pool_changed(changes):
             self.restart(store)  # another pool: every case's pairs change
             return

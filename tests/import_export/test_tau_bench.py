@@ -285,3 +285,41 @@ def test_the_format_is_told_from_the_content(tmp_path: Path) -> None:
     data = Path(__file__).parents[1] / "data" / "ragchecker"
     for name in ("checking_inputs.json", "checking_outputs.json"):
         assert detect(data / name)[0] == "ragchecker-run"  # type: ignore[index]
+
+
+TAU2 = Path(__file__).parents[1] / "data" / "tau2_bench" / \
+    "airline_relaxed_grok-4-fast-reasoning_4trials.json"
+
+
+def test_a_real_tau2_results_file_imports_as_it_is(goldset_path: Path) -> None:
+    """A file ``tau2 run`` saved (tests/data/tau2_bench/README.md), through the CLI with no
+    format named: detected, 4 trials of task 8 in one run, the agent's calls as steps,
+    ``reward_info.reward`` as the automatic success, and pass^k by tau2's formula
+    (its metrics/agent_metrics.py: C(successes, k) / C(trials, k), averaged over tasks),
+    computed here from the file with plain Python."""
+    data = json.loads(TAU2.read_text(encoding="utf-8"))
+    sims = data["simulations"]
+    with GoldSetStore.create(goldset_path, assessor="alice"):
+        pass
+    done = run_cli("import", str(goldset_path), str(TAU2), "--run", "grok")
+    assert done.returncode == 0, done.stderr
+    assert "tau-bench" in done.stdout + done.stderr and "4 trajectories" in done.stdout
+    with GoldSetStore.open(goldset_path) as store:
+        rows = store.query("SELECT c.key, t.trial, t.reward, t.cost, COUNT(s.id) AS steps "
+                           "FROM trajectories t JOIN cases c ON c.id = t.case_id "
+                           "LEFT JOIN trajectory_steps s ON s.trajectory_id = t.id "
+                           "GROUP BY t.id ORDER BY t.trial")
+        summary = summarize_rows("grok", store.agent_inputs("grok"))
+    by_trial = {s["trial"]: s for s in sims}
+    assert [(r["key"], r["trial"], r["reward"], r["cost"], r["steps"]) for r in rows] == [
+        ("8", t, by_trial[t]["reward_info"]["reward"], by_trial[t]["agent_cost"],
+         sum(len(m.get("tool_calls") or []) for m in by_trial[t]["messages"]))
+        for t in range(4)]
+    successes = sum(success(s["reward_info"]["reward"]) for s in sims)
+    assert {k: v for k, (v, _n) in summary.trials.pass_k.items()} == pytest.approx(
+        {k: comb(successes, k) / comb(4, k) for k in range(1, 5)})  # 0.75, 0.5, 0.25, 0
+    for trial in range(4):
+        assert summary.trials.success_rate(trial) == float(
+            success(by_trial[trial]["reward_info"]["reward"]))
+    check = run_cli("check", str(goldset_path))
+    assert check.returncode == 0, check.stderr

@@ -142,3 +142,47 @@ def test_the_cli_takes_both_options_and_says_over_which_topics(tmp_path: Path) -
     assert data["mean_count"] == {"P@10": 3, "AP": 3, "nDCG@10": 3}
     bad = cli("metrics", str(goldset), "--run", "r", "--relevance-level", "0")
     assert bad.returncode != 0 and "--relevance-level" in bad.stderr
+
+
+CAST = Path(__file__).parent.parent / "data" / "trec_cast"
+#: Every measure both compute (trec_eval's all_trec depths).
+SHARED = {"RR": "recip_rank", "nDCG": "ndcg", "AP": "map",
+          **{f"P@{k}": f"P_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)},
+          **{f"R@{k}": f"recall_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)},
+          **{f"nDCG@{k}": f"ndcg_cut_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)},
+          **{f"Success@{k}": f"success_{k}" for k in (1, 5, 10)}}
+
+
+DL = Path(__file__).parent.parent / "data" / "trec_dl"
+
+
+@pytest.mark.parametrize(("qrels", "run", "out", "topics"), [
+    (DL / "qrels.dl19-passage.cut-for-run.txt", DL / "run.dl19-passage.bm25.rank_llm.cut.txt",
+     DL / "out.dl19.c_l2", 10),
+    (CAST / "cast2021.qrels-docs.cut.qrel", CAST / "cast2021.org_manual_bm25.cut.run",
+     CAST / "out.cast2021.c_l2", 12)], ids=["trec-dl-2019", "trec-cast-2021"])
+def test_a_real_graded_run_equals_trec_eval_dash_c_dash_l2(
+        tmp_path: Path, qrels: Path, run: Path, out: Path, topics: int) -> None:
+    """A published TREC Deep Learning 2019 passage run (Pyserini BM25, from rank_llm) with
+    NIST's qrels (0-3), and TREC CAsT 2021's organisers' run with its qrels (0-4), both cut
+    (tests/data/trec_dl, trec_cast READMEs): ``--all-judged --relevance-level 2`` gives
+    trec_eval's ``-c -l 2`` means to 4 decimals for every measure both compute.  In each
+    cut two judged topics are missing from the run and one run topic is unjudged, so both
+    options matter."""
+    reference: dict[str, float] = {}
+    for line in out.read_text(encoding="utf-8").splitlines():
+        measure, topic, value = line.split()
+        if topic == "all" and measure not in ("runid", "relstring"):
+            reference[measure] = float(value)
+    assert reference["num_q"] == topics
+    with GoldSetStore.create(tmp_path / "g.goldset", assessor="nist") as store:
+        trec_files.import_qrels(store, qrels, assessor="nist")
+        trec_files.import_run(store, run, name="run")
+        report = build(store, "run", FigureOptions(
+            policy=Policy.TREC, measures=tuple(SHARED), parts=frozenset({RETRIEVAL}),
+            all_judged=True, relevance_level=2)).report
+    assert len(report.topics) == topics
+    assert len(SHARED) == 33
+    for ours, theirs in SHARED.items():
+        assert report.mean[ours] == pytest.approx(reference[theirs], abs=5e-5), ours
+        assert round(report.mean[ours] or 0.0, 4) == reference[theirs], ours

@@ -339,3 +339,26 @@ def test_a_selected_trajectory_keeps_its_verdict_colours(qtbot, win: MainWindow)
     highlight = table.palette().color(table.palette().ColorRole.Highlight).name()
     review = table.visualRect(model.index(row, 6))  # an ordinary cell keeps the fill
     assert image.pixelColor(review.left() + 2, review.center().y()).name() == highlight
+
+
+def test_enter_reads_back_only_the_review_it_wrote(qtbot, win: MainWindow,
+                                                    agents_file: Path) -> None:
+    """Issue 19: Enter writes one review and reads back that review row, not the trajectory
+    with its steps; the next trajectory was read while the current one was on screen."""
+    section = agents(qtbot, win)
+    store = win.store
+    assert store is not None
+    qtbot.wait(20)  # the next trajectory to review is read once this one is shown
+    marked = section.trajectory_id()
+    statements: list[str] = []
+    store._conn.set_trace_callback(statements.append)
+    press(qtbot, Qt.Key.Key_Return)
+    store._conn.set_trace_callback(None)
+    assert section.trajectory_id() != marked
+    # (the operation itself reads the steps it evaluates; the section reads none)
+    assert not [s for s in statements if s.startswith("SELECT position, tool")], statements
+    review = rows(agents_file, "SELECT task_success, path_acceptable FROM trajectory_reviews "
+                               "WHERE trajectory_id = ?", (marked,))
+    assert len(review) == 1 and None not in review[0]
+    entry = section.queue[section._queue_index[marked]]
+    assert (entry["task_success"], entry["path_acceptable"]) == tuple(review[0])

@@ -77,7 +77,9 @@ def test_every_section_in_english(qtbot, window: MainWindow) -> None:
     assert corpus.model.rowCount() == 6 and "Texte du document 1" in corpus.text.toPlainText()
     assert runs.model.rowCount() == 2
     assert judge.pool.rowCount() > 0 and judge.document.toPlainText()
-    # Opens on the first unverified claim: dense/Q3, whose answer has one claim.
+    # Opens on the first unverified claim: dense/Q3, whose answer has one claim; the list of
+    # answers arrives from a worker thread (issue 19).
+    qtbot.waitUntil(lambda: not verify.queue_pending)
     assert verify.answers.rowCount() == 2 and verify.claims.rowCount() == 1
     counts = dashboard.judgments.values()
     assert counts["Relevant"] == "2" and counts["Not relevant"] == "1"

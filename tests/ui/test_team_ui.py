@@ -27,7 +27,15 @@ def _queue(path: Path) -> list[dict[str, Any]]:
 
 
 def test_keyboard_only_in_an_assignment_file(qtbot, tmp_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
-    _master, files = make_team(tmp_path, ("ana", "bruno"))
+    """The issue's check: an assignment file made by ``rag-annotator assign`` from the
+    sample, opened in the window, Ctrl+4, then 1 0 1 from the keyboard alone."""
+    from rag_annotator.cli import main
+
+    master = tmp_path / "master.goldset"
+    assert main(["new", str(master), "--sample"]) == 0
+    assert main(["assign", str(master), "--assessors", "ana,bruno", "--per-pair", "2",
+                 "--control", "0.05", "--seed", "7", "--out", str(tmp_path / "team")]) == 0
+    files = {"ana": tmp_path / "team" / "ana.goldset"}
     window = open_window(qtbot, files["ana"], assessor="ana")
     qtbot.keyClick(window, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)
     judge = window.sections[3]
@@ -44,6 +52,9 @@ def test_keyboard_only_in_an_assignment_file(qtbot, tmp_path: Path, english: Non
     assert all(r["grade"] is None for r in queue[3:])
     assert f"Your assignment: 3 / {len(queue)}" in judge.assignment.header.text()
     assert judge.position.text().startswith("Pair 4 of")
+    # the status bar counts the queue (an assignment file holds no pool of its own)
+    qtbot.waitUntil(lambda: f"assignment: 3 / {len(queue)} done"
+                    in window.counts_label.text(), timeout=3000)
     # no rank anywhere on screen: the pair shows the case, the question and the document
     assert "rank" not in judge.document.toPlainText()[:200].lower()
     window.close()
@@ -253,3 +264,158 @@ def test_x_outside_an_assignment_records_cant_judge_and_seconds_too(  # type: ig
         "WHERE s.name = 'alice' AND j.case_id = ? AND j.document_id = ?",
         (case_id, current["document_id"]))
     assert seconds and seconds[0]["seconds"] is not None
+
+
+def test_collecting_the_master_itself_says_so(qtbot, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                              english: None) -> None:
+    master, _files = make_team(tmp_path, ("ana", "bruno"), control=0.0)
+    window = open_window(qtbot, master, assessor="lead")
+    job = window.team.collect([master])
+    assert job is not None and job.wait_done(60) and job.error is None
+    box = window.team.report_box
+    assert box is not None and job.report.files == []
+    assert box.informativeText().splitlines()[0] == (
+        "Skipped the master itself (it collects, it is not collected).")
+    box.done(0)
+    window.close()
+
+
+def _sample_master(tmp_path: Path) -> Path:
+    from rag_annotator.domain.judging_ops import set_pool
+    from rag_annotator.import_export.sample import create_sample
+
+    master = tmp_path / "master.goldset"
+    with create_sample(master, assessor="lead") as store:
+        set_pool(store, ["bm25-gpt4o-v1"], 3)
+    return master
+
+
+def test_hand_out_dialog_has_the_pool_and_the_items_of_assign(  # type: ignore[no-untyped-def]
+        qtbot, tmp_path: Path, english: None) -> None:
+    """Runs, depth and what to hand out, as ``assign --runs --depth --items``, with the
+    file's pool setting as the default (which the campaign then keeps as "the pool")."""
+    from rag_annotator.ui.team.menu import hand_out_defaults
+
+    with GoldSetStore.open(_sample_master(tmp_path), read_only=True) as store:
+        defaults = hand_out_defaults(store)
+        n_claims = store.count("claims")
+    # the sample's assessors: Claire Dubois (human) and RAGChecker (an automatic judge)
+    assert list(defaults.assessors) == ["Claire Dubois"]
+    dialog = HandOutDialog(defaults, tmp_path / "out")
+    qtbot.addWidget(dialog)
+    dialog.names.setText("ana, bruno, chloe")
+    assert not dialog.every.isChecked() and dialog.runs.isEnabled()
+    assert dialog.checked_runs() == ["bm25-gpt4o-v1"] and dialog.depth_box.value() == 3
+    chosen = dialog.choice()
+    assert (chosen["runs"], chosen["depth"], chosen["items"]) == (None, None, "pairs")
+    assert chosen["control"] == 0.05
+    dialog.depth_box.setValue(5)
+    assert dialog.choice()["runs"] == ["bm25-gpt4o-v1"] and dialog.choice()["depth"] == 5
+    dialog.every.setChecked(True)
+    dialog.depth_box.setValue(0)  # every run, whole lists: said explicitly, not "the pool"
+    assert dialog.choice()["runs"] == defaults.runs and dialog.choice()["depth"] is None
+    dialog.items.setCurrentIndex(dialog.items.findData("claims"))
+    assert not dialog.depth_box.isEnabled() and not dialog.control.isEnabled()
+    assert dialog.per_pair.suffix() == " assessors per claim"
+    assert dialog.per_pair_label.text() == "&Verdicts per claim (k):"
+    chosen = dialog.choice()
+    assert (chosen["items"], chosen["depth"], chosen["control"]) == ("claims", None, 0.0)
+    assert n_claims and dialog.items.model().item(1).isEnabled()
+    dialog.every.setChecked(False)
+    for i in range(dialog.runs.count()):
+        dialog.runs.item(i).setCheckState(Qt.CheckState.Unchecked)
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert not ok.isEnabled()  # no run chosen: nothing to hand out
+
+
+def test_hand_out_dialog_names_the_campaign_in_the_interface_language(  # type: ignore[no-untyped-def]
+        qtbot, tmp_path: Path, english: None) -> None:
+    """The default name is translated with the number of assessors as its plural count; a
+    typed name is kept."""
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from rag_annotator.ui.team.dialogs import HandOutDefaults
+
+    class Plural(QTranslator):
+        def translate(self, context, source, disambiguation=None, n=-1):  # type: ignore[no-untyped-def, override]
+            if context == "HandOutDialog" and source == "%n assessor(s) × %1":
+                return ("%n évaluateur × %1" if n == 1 else "%n évaluateurs × %1").replace(
+                    "%n", str(n))
+            return ""
+
+    plural = Plural()
+    QCoreApplication.installTranslator(plural)
+    try:
+        dialog = HandOutDialog(HandOutDefaults(assessors=["ana"]), tmp_path / "out")
+        qtbot.addWidget(dialog)
+        dialog.per_pair.setValue(1)
+        assert dialog.name.text() == "1 évaluateur × 1"
+        dialog.names.setText("ana, bruno, chloe")
+        dialog.per_pair.setValue(2)
+        assert dialog.name.text() == "3 évaluateurs × 2" == dialog.choice()["name"]
+        qtbot.keyClicks(dialog.name, " (printemps)")
+        dialog.names.setText("ana, bruno")
+        assert dialog.choice()["name"] == "3 évaluateurs × 2 (printemps)"
+    finally:
+        QCoreApplication.removeTranslator(plural)
+
+
+def test_team_menu_hands_out_claims_with_the_dialogs_name(  # type: ignore[no-untyped-def]
+        qtbot, tmp_path: Path, english: None, monkeypatch) -> None:
+    master = _sample_master(tmp_path)
+    window = open_window(qtbot, master, assessor="lead")
+    out = tmp_path / "out"
+
+    def fill(dialog: HandOutDialog) -> int:
+        dialog.names.setText("ana, bruno")
+        dialog.items.setCurrentIndex(dialog.items.findData("claims"))
+        dialog.per_pair.setValue(2)
+        dialog.seed.setValue(3)
+        dialog.name.setText("Relecture des affirmations")
+        dialog.folder.setText(str(out))
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(HandOutDialog, "exec", fill)
+    window.commands["team.hand_out"].trigger()
+    job = window.team.job
+    assert job is not None and job.wait_done(60) and job.error is None
+    assert "claims handed out" in window.team.report_box.text()
+    window.team.report_box.done(0)
+    (campaign,) = window.store.campaigns()
+    assert (campaign["items"], campaign["name"]) == ("claims", "Relecture des affirmations")
+    claims = window.store.query(  # of the pool's run, the dialog's default
+        "SELECT count(*) AS n FROM claims x JOIN answers a ON a.id = x.answer_id "
+        "JOIN runs r ON r.id = a.run_id WHERE r.name = 'bm25-gpt4o-v1'")[0]["n"]
+    assert claims and claims * 2 == campaign["slots"]
+    assert campaign["pool_runs"] == '["bm25-gpt4o-v1"]'
+    window.close()
+
+
+def test_team_panel_shows_progress_on_a_claims_campaign(qtbot, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                        english: None) -> None:
+    from rag_annotator.domain import operations
+    from rag_annotator.import_export.sample import create_sample
+    from rag_annotator.import_export.team_files import hand_out
+
+    master = tmp_path / "master.goldset"
+    with create_sample(master, assessor="lead") as store:
+        files = hand_out(store, ["ana", "bruno"], 1, tmp_path / "team", seed=1,
+                         items="claims").files
+    with GoldSetStore.open(files["ana"], assessor="ana") as store:
+        assigned = store.count("claims")
+        for claim in store.query("SELECT id FROM claims ORDER BY id LIMIT 4"):
+            operations.set_claim_verdict(store, claim["id"], "supported", "ana")
+    window = open_window(qtbot, master, assessor="lead")
+    window.ctx.team.set_folder(tmp_path / "team")
+    qtbot.keyClick(window, Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)
+    panel = window.sections[5].team_panel
+    qtbot.waitUntil(lambda: panel.status is not None and panel.items_table.rowCount() == 2,
+                    timeout=10000)
+    assert panel.items_table.text_at("ana", "Handed out") == "claims to verify"
+    assert panel.items_table.text_at("ana", "Assigned") == str(assigned)
+    assert panel.items_table.text_at("ana", "Done") == "4"
+    assert panel.items_table.text_at("ana", "Remaining") == str(assigned - 4)
+    assert panel.items_table.text_at("bruno", "Done") == "0"
+    assert not panel.table.isVisible()  # no relevance figures: no empty table
+    assert "No assignment file" not in panel.note.text()
+    window.close()

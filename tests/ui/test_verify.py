@@ -53,11 +53,13 @@ def win(qtbot, sample: Path, english: None) -> MainWindow:  # type: ignore[no-un
 
 
 def verify(qtbot, window: MainWindow) -> VerifySection:  # type: ignore[no-untyped-def]
-    """Ctrl+5, as a user would press it."""
+    """Ctrl+5, as a user would press it; then wait for the answers list, which the section
+    reads on a worker thread while the first claim is already on screen."""
     qtbot.keyClick(window, Qt.Key.Key_5, Qt.KeyboardModifier.ControlModifier)
     section = window.sections[4]
     assert isinstance(section, VerifySection)
     assert window.current_section() is section
+    qtbot.waitUntil(lambda: not section.queue_pending)
     return section
 
 

@@ -126,6 +126,7 @@ def test_a_not_executed_field_cannot_be_overruled_and_says_why(  # type: ignore[
     qtbot.keyClick(win, Qt.Key.Key_5, CTRL)
     section = win.sections[4]
     assert isinstance(section, VerifySection)
+    qtbot.waitUntil(lambda: not section.queue_pending)  # the list is read in the background
     answer = next(r["id"] for r in section.answers.rows
                   if r["run"] == "hybride-mistral-v2" and r["case_key"] == "S02")
     section.show_answer(int(answer))

@@ -82,6 +82,7 @@ class AgentsSection(Section):
         self.detail: Row | None = None
         self.evaluation: Evaluation | None = None
         self._own: int | None = None  # the trajectory this section's operation is changing
+        self._prefetched: tuple[int, Row] | None = None  # (id, trajectory_detail) read ahead
         self.loaded_once = False  # the run chooser takes its first value once
 
         self.run = QComboBox()
@@ -313,15 +314,19 @@ class AgentsSection(Section):
         store = self.store
         if store is None:
             return
-        before = {q["id"]: (q["task_success"], q["path_acceptable"]) for q in self.queue}
         own, self._own = self._own, None
         if (own is not None and own in self._queue_index
                 and not changes.touches("cases", "trajectory_steps", "trajectories")):
-            # this section's own review of the shown trajectory: update its queue entry
-            # only (re-reading 10,000 trajectories' marks costs ~30 ms)
-            self._update_queue_entry(own)
-        else:
-            self._set_queue(store.trajectory_queue(self._run_name()))
+            if self._prefetched is not None and self._prefetched[0] == own:
+                self._prefetched = None
+            # this section's own review: its queue entry, its row and the review shown,
+            # from the review row alone (re-reading 10,000 trajectories' marks cost ~30 ms,
+            # the trajectory and a repaint of every pane as much again)
+            self._own_review(store, own)
+            return
+        self._prefetched = None
+        before = {q["id"]: (q["task_success"], q["path_acceptable"]) for q in self.queue}
+        self._set_queue(store.trajectory_queue(self._run_name()))
         if changes.touches("cases", "trajectory_steps", "trajectories"):
             self.model.refresh_all()
         else:
@@ -341,17 +346,18 @@ class AgentsSection(Section):
         self.queue = queue
         self._queue_index = {int(q["id"]): i for i, q in enumerate(queue)}
 
-    def _update_queue_entry(self, trajectory_id: int) -> None:
-        store = self.store
-        if store is None:
-            return
-        try:
-            review = store.trajectory_detail(trajectory_id)["review"] or {}
-        except NotFound:
-            return
+    def _own_review(self, store: GoldSetStore, trajectory_id: int) -> None:
+        review = store.trajectory_review(trajectory_id)
         entry = self.queue[self._queue_index[trajectory_id]]
-        entry["task_success"] = review.get("task_success")
-        entry["path_acceptable"] = review.get("path_acceptable")
+        entry["task_success"] = (review or {}).get("task_success")
+        entry["path_acceptable"] = (review or {}).get("path_acceptable")
+        self.model.refresh_ids([trajectory_id])
+        if (self.detail is not None and self.evaluation is not None
+                and int(self.detail["id"]) == trajectory_id):
+            self.detail["review"] = review
+            self.review.setText(review_html(self.detail, self.evaluation))
+            self._update_actions()
+        self._show_count()
 
     def _run(self, trajectory_id: int, operation: Callable[[GoldSetStore], Changes]
              ) -> Changes | None:
@@ -457,11 +463,16 @@ class AgentsSection(Section):
     def _show(self, trajectory_id: int | None) -> None:
         store = self.store
         detail = None
-        if store is not None and trajectory_id is not None:
+        ready, self._prefetched = self._prefetched, None
+        if ready is not None and ready[0] == trajectory_id:
+            detail = ready[1]
+        elif store is not None and trajectory_id is not None:
             try:
                 detail = store.trajectory_detail(trajectory_id)
             except NotFound:
                 detail = None
+        if trajectory_id is not None:  # the next to review, read while this one is read
+            QTimer.singleShot(0, self, lambda: self._prefetch(trajectory_id))
         self.detail = detail
         self.evaluation = evaluate_row(detail) if detail is not None else None
         evaluation = self.evaluation
@@ -494,6 +505,22 @@ class AgentsSection(Section):
         self._show_step()
         self.review.setText(review_html(detail, evaluation))
         self._update_actions()
+
+    def _prefetch(self, shown: int) -> None:
+        """Read the trajectory Enter will go to next (the next one to review)."""
+        store = self.store
+        start = self._queue_index.get(shown)
+        if store is None or start is None or self.trajectory_id() != shown:
+            return
+        total = len(self.queue)
+        nxt = next((int(q["id"]) for q in (self.queue[(start + k) % total]
+                                           for k in range(1, total)) if not reviewed(q)), None)
+        if nxt is None or (self._prefetched is not None and self._prefetched[0] == nxt):
+            return
+        try:
+            self._prefetched = (nxt, store.trajectory_detail(nxt))
+        except NotFound:
+            self._prefetched = None
 
     def step_in_timeline(self, delta: int) -> None:
         """Select the next (+1) or previous (-1) step; its arguments and result show whole."""

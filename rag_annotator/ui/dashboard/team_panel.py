@@ -73,12 +73,14 @@ class TeamPanel(QGroupBox):
         self.folder_label.setWordWrap(True)
         self.folder_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.table = FigureTable()
+        self.items_table = FigureTable()  # claims and trajectories campaigns: progress
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.problems = QLabel()
         self.problems.setWordWrap(True)
         layout = QVBoxLayout(self)
-        for widget in (self.folder_label, self.table, self.note, self.problems):
+        for widget in (self.folder_label, self.table, self.note, self.items_table,
+                       self.problems):
             layout.addWidget(widget)
         self.watcher = QFileSystemWatcher(self)
         self.watcher.directoryChanged.connect(self._soon)
@@ -183,6 +185,7 @@ class TeamPanel(QGroupBox):
         rows = [(a.name, self._cells(a)) for a in figures.assessors]
         self.table.setVisible(bool(rows))
         self.table.fill(columns, rows)
+        self._show_items(status)
         if rows:
             self.note.setText(translate("TeamPanel",
                 "Krippendorff’s α over the team: %1 (%2 pairs judged by two or more). κ: mean "
@@ -193,14 +196,29 @@ class TeamPanel(QGroupBox):
                 "pairs or more). — means not defined yet.")
                 .replace("%1", num(figures.alpha)).replace("%2", number(figures.units)))
         else:
-            self.note.setText(translate(
+            self.note.setText("" if figures.items else translate(
                 "TeamPanel", "No assignment file has been read in this folder yet."))
+        self.note.setVisible(bool(self.note.text()))
         lines = [translate("TeamPanel", "%1: not read — %2").replace("%1", f.name)
                  .replace("%2", f.problem)
                  for f in status.unread]
         lines += list(status.notes)
         self.problems.setText("\n".join(lines))
         self.problems.setVisible(bool(lines))
+
+    def _show_items(self, status: TeamStatus) -> None:
+        """Per assessor, the claims to verify or trajectories to review handed to them:
+        assigned, done, remaining (the relevance figures above do not cover them)."""
+        kinds = {"claims": translate("TeamPanel", "claims to verify"),
+                 "trajectories": translate("TeamPanel", "trajectories to review")}
+        columns = [translate("TeamPanel", "Handed out"), translate("TeamPanel", "Assigned"),
+                   translate("TeamPanel", "Done"), translate("TeamPanel", "Remaining")]
+        rows = [(p.name, [(kinds.get(p.items, p.items), None, ""),
+                          (number(p.assigned), None, ""), (number(p.done), None, ""),
+                          (number(p.remaining), None, "")])
+                for p in status.figures.items]
+        self.items_table.setVisible(bool(rows))
+        self.items_table.fill(columns, rows)
 
     @staticmethod
     def _cells(a: AssessorFigures) -> list[Cell]:

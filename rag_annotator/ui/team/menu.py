@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.team.dialogs import (
+    HandOutDefaults,
     HandOutDialog,
     ask_collect_sources,
     show_collect_report,
@@ -28,6 +29,23 @@ from rag_annotator.ui.team.jobs import TeamJob
 
 translate = QCoreApplication.translate
 
+
+def hand_out_defaults(store: Any) -> HandOutDefaults:
+    """What the Hand Out dialog proposes for the open file: its pool setting, its runs, the
+    team (the last campaign's, else its human assessors), how many claims and trajectories
+    there are to hand out."""
+    pool_runs, pool_depth = store.pool_settings()
+    campaigns = store.campaigns()
+    # the last campaign's team; else the file's human assessors other than the lead (an
+    # automatic judge is an assessor of the file too, but hands nothing back)
+    team = (list(campaigns[-1]["assessors"]) if campaigns else
+            [str(r["name"]) for r in store.export_assessors()
+             if r["kind"] == "human" and r["name"] != store.assessor])
+    return HandOutDefaults(
+        assessors=team,
+        runs=[str(r["name"]) for r in store.runs_summary()], pool_runs=pool_runs,
+        pool_depth=pool_depth,
+        counts={kind: store.count(kind) for kind in ("claims", "trajectories")})
 
 
 class TeamMenu(QObject):
@@ -70,14 +88,15 @@ class TeamMenu(QObject):
         store = self.ctx.hub.store
         if store is None:
             return
-        names = [n for n in store.names_of("assessors") if n]
         default = store.path.parent / f"{store.path.stem}-assignments"
-        dialog = HandOutDialog(names, default, self.window)
+        dialog = HandOutDialog(hand_out_defaults(store), default, self.window)
         if dialog.exec():
             self.hand_out(**dialog.choice())
 
     def hand_out(self, assessors: Sequence[str], per_pair: int, out_dir: Path,
-                 control: float = 0.0, seed: int | None = None) -> TeamJob | None:
+                 control: float = 0.0, seed: int | None = None, *,
+                 runs: Sequence[str] | None = None, depth: int | None = None,
+                 items: str = "pairs", name: str = "") -> TeamJob | None:
         """Create the campaign and write one file per assessor (``team_files.hand_out``)."""
         if self.ctx.hub.store is None:
             return None
@@ -85,16 +104,18 @@ class TeamMenu(QObject):
 
         def work(store: Any, cancel: Any, progress: Any) -> Any:
             return hand_out(store, list(assessors), per_pair, out_dir, control=control,
-                            seed=seed, cancel=cancel, progress=progress)
+                            seed=seed, cancel=cancel, progress=progress,
+                            runs=None if runs is None else list(runs), depth=depth,
+                            items=items, name=name)
 
         label = translate("TeamMenu", "Handing out assignments…")
         self.job = TeamJob(self.ctx, self.window, label, work)
-        self.job.finished.connect(self._handed_out)
+        self.job.finished.connect(lambda report: self._handed_out(report, items))
         return self.job
 
-    def _handed_out(self, report: Any) -> None:
+    def _handed_out(self, report: Any, items: str = "pairs") -> None:
         if report is not None:
-            self.report_box = show_hand_out_report(self.window, report)
+            self.report_box = show_hand_out_report(self.window, report, items)
             if self.folders.folder() is None and report.files:
                 self.folders.set_folder(next(iter(report.files.values())).parent)
 

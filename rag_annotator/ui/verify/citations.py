@@ -58,6 +58,9 @@ class CitationsAndReview:
     def show_answer(self, answer_id: int | None, claim_id: int | None = None) -> None:
         raise NotImplementedError  # provided by the section
 
+    def ensure_queue(self) -> None:  # provided by the section
+        raise NotImplementedError
+
     def _rights_text(self, citation: Row) -> str:
         if citation["restricted"]:
             role = self.context.get("role", "") if self.context else ""
@@ -95,6 +98,7 @@ class CitationsAndReview:
             self.tabs.setCurrentWidget(self.case_view)
             self.claims_table.setFocus()
             return
+        self.ensure_queue()
         self.tabs.setCurrentWidget(self.answers_table)
         answer = self.answer_id()
         row = next((i for i, r in enumerate(self.answers.rows) if r["id"] == answer), 0)

@@ -35,15 +35,15 @@ from PySide6.QtWidgets import (
 
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain import structured_ops
-from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import NotFound
-from rag_annotator.reports.inputs import calibration_report
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
 from rag_annotator.ui.sections.base import Section, current_row, esc, make_table, select_row
+from rag_annotator.ui.text_views import set_html, set_plain_text
 from rag_annotator.ui.verify.citations import CitationsAndReview
 from rag_annotator.ui.verify.editing import ClaimEditing
+from rag_annotator.ui.verify.live import LiveUpdates
 from rag_annotator.ui.verify.outcomes import outcomes_html
 from rag_annotator.ui.verify.sample_review import SampleReview
 from rag_annotator.ui.verify.structured_panel import StructuredPanel, bind_review
@@ -64,26 +64,23 @@ VERDICT_KEYS = {"verify.supported": "supported", "verify.not_supported": "not_su
                 "verify.contradicted": "contradicted", "verify.unverified": None}
 #: Claims-table column hidden while verifying blind.
 OTHERS_COLUMN = 3
-VERIFY_TABLES = ("answers", "claims", "evidence", "citations", "answer_reviews",
-                 "judge_verdicts", "retrieved", "documents", "cases", "runs", "assessors",
-                 "output_contracts", "decisive_fields", "structured_checks", "field_outcomes",
-                 "review_samples", "review_sample_items")
 
 
-class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
+class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview, Section):
     """The keyboard verification panel."""
 
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
-        self.queue: list[Row] = []          # every claim: id, answer_id, verdict
+        self._queue: list[Row] = []         # every claim: id, answer_id, verdict
         self._queue_index: dict[int, int] = {}  # claim id → its place in the queue
         self._unverified = 0                # claims of the queue without a verdict
         self._filling = False               # an answer is being shown: one _on_claim
-        self.answer_order: list[int] = []   # every answer id, in the same order
+        self._answer_order: list[int] = []  # every answer id, in the same order
         self.context: Row | None = None     # the current answer (store.answer_context)
         self.context_index = 0
         self.others_revealed = False
         self._rationale_claim: int | None = None
+        self._init_live()
 
         self.answers = RowsModel([
             Column(self.tr("Run"), lambda r: r["run"], 16),
@@ -279,16 +276,14 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
         store = self.store
         if store is None:
             return
+        if self.context is None and not self._queue and self.sample_judge is None:
+            self._open_first(store)
+            return
         keep_claim = self.claim_id()
         keep_answer = self.answer_id()
+        self._loader.cancel()
         self._set_queue(self.claim_queue_rows())
-        overview = store.answers_overview()
-        self.answers.set_rows(overview)
-        self.answer_order = [int(r["id"]) for r in overview]
-        self.empty.setText("" if self.answer_order else self.tr(
-            "No run has generated answers in this gold set yet: import a run with its answers "
-            "to verify them claim by claim."))
-        self.empty.setVisible(not self.answer_order)
+        self._install_overview(store.answers_overview())
         if keep_answer is not None and keep_answer in self.answer_order:
             # claims added, split, merged or removed: read the answer again, keep the place
             self._reload_answer(keep_claim, keep_row=current_row(self.claims_table))
@@ -303,10 +298,17 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
             else:
                 self.show_answer(None)
 
+    def _show_empty(self, has_answers: bool) -> None:
+        self.empty.setText("" if has_answers else self.tr(
+            "No run has generated answers in this gold set yet: import a run with its answers "
+            "to verify them claim by claim."))
+        self.empty.setVisible(not has_answers)
+
     def clear(self) -> None:
+        self._loader.cancel()
         self._set_queue([])
-        self.answer_order, self.context = [], None
-        self.answers.set_rows([])
+        self.answer_order, self.context, self._prefetched = [], None, None
+        self._set_overview([])
         self.claims.set_rows([])
         self.citations.set_rows([])
         self.review.set_rows([])
@@ -317,51 +319,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
         self.context_label.clear()
         self._update_actions()
 
-    def cares(self, changes: Changes) -> bool:
-        return changes.touches(*VERIFY_TABLES)
-
-    def apply_changes(self, changes: Changes) -> None:
-        if not self.cares(changes):
-            return
-        if (not self.active or changes.reshapes("answers", "claims", "runs", "cases",
-                                                "review_samples")
-                or "*" in changes.rows):  # hidden: read it all again when shown
-            self.schedule_refresh()
-            return
-        # verdicts, rationales, evidence, citations, reviews: re-read this answer only
-        self._reload_answer(keep_claim=self.claim_id())
-        if changes.touches("claims"):
-            verdicts = {c["id"]: c["verdict"] for c in self.claims.rows}
-            changed = changes.ids("claims")
-            if not changed <= verdicts.keys():
-                self._set_queue(self.claim_queue_rows())
-            else:
-                for claim_id in changed:
-                    index = self._queue_index.get(int(claim_id))
-                    if index is not None:
-                        item = self.queue[index]
-                        new = verdicts[claim_id]
-                        self._unverified += (new is None) - (item["verdict"] is None)
-                        item["verdict"] = new
-            self._update_overview()
-        self._show_header()
-
-    def _update_overview(self) -> None:
-        """The answers list's counts of the answer shown, from its claims just read."""
-        answer = self.answer_id()
-        for i, row in enumerate(self.answers.rows):
-            if row["id"] == answer:
-                claims = self.claims.rows
-                self.answers.update_row(i, {**row, "claims": len(claims), "verified": sum(
-                    1 for c in claims if c["verdict"] is not None)})
-                return
-
     # -- where we are ------------------------------------------------------------------------
-    def _set_queue(self, queue: list[Row]) -> None:
-        self.queue = queue
-        self._queue_index = {int(q["id"]): i for i, q in enumerate(queue)}
-        self._unverified = sum(1 for q in queue if q["verdict"] is None)
-
     def answer_id(self) -> int | None:
         """The answer shown."""
         return None if self.context is None else int(self.context["id"])
@@ -377,6 +335,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
 
     def go_to_claim(self, claim_id: int) -> None:
         """Show the claim's answer and select the claim."""
+        self.ensure_queue()
         index = self._queue_index.get(claim_id)
         if index is None:
             return
@@ -391,15 +350,16 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
         """Show one answer (None: nothing) and select ``claim_id`` (else its first unverified
         claim, else its first)."""
         self._save_rationale()
-        store = self.store
-        self.context = None
-        if store is not None and answer_id is not None:
+        self.context, structured = None, None
+        if self.store is not None and answer_id is not None:
             try:
-                self.context = store.answer_context(answer_id)
+                self.context, structured = self.read_answer(answer_id)
             except NotFound:
                 self.context = None
         self.context_index = 0
-        self._fill_answer(claim_id)
+        self._fill_answer(claim_id, structured=structured)
+        if self.context is not None:
+            self.prefetch_after(int(self.context["id"]))
 
     def _reload_answer(self, keep_claim: int | None, keep_row: int = -1) -> None:
         store, answer_id = self.store, self.answer_id()
@@ -410,10 +370,11 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
         except NotFound:
             self.schedule_refresh()
             return
-        self._fill_answer(keep_claim, keep_context=True, keep_row=keep_row)
+        self._fill_answer(keep_claim, keep_context=True, keep_row=keep_row,
+                          structured=store.structured_answer(answer_id))
 
     def _fill_answer(self, claim_id: int | None, keep_context: bool = False,
-                     keep_row: int = -1) -> None:
+                     keep_row: int = -1, structured: Row | None = None) -> None:
         context = self.context
         if context is None:
             self.claims.set_rows([])
@@ -428,9 +389,8 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
             self._update_actions()
             return
         self._filling = True
-        self.structured.show_answer(self.store.structured_answer(int(context["id"]))
-                                    if self.store is not None else None)
-        self.case_view.setHtml(case_html(context) + outcomes_html(context))
+        self.structured.show_answer(structured)
+        self._show_case()
         claims = context["claims"]
         self.claims.set_rows(claims)
         keep_citation = current_row(self.citations_table) if keep_context else 0
@@ -471,14 +431,18 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
         self._show_header()
         self._update_actions()
 
-    def _show_answer_text(self) -> None:
+    def _show_case(self) -> None:
+        if self.context is not None:
+            set_html(self.case_view, case_html(self.context) + outcomes_html(self.context))
+
+    def _render_answer_text(self) -> None:
         if self.context is None:
             return
         citation = self.citations.row_at(current_row(self.citations_table))
         marker = None if citation is None or citation["span_start"] is None else (
             int(citation["span_start"]), int(citation["span_end"]))
-        self.answer_view.setHtml(answer_html(self.context["text"], self.context["claims"],
-                                             self.claim_id(), self._shown_verdict, marker))
+        set_html(self.answer_view, answer_html(self.context["text"], self.context["claims"],
+                                               self.claim_id(), self._shown_verdict, marker))
 
     def _show_header(self) -> None:
         context = self.context
@@ -501,7 +465,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
     def _show_context(self) -> None:
         contexts = self.context["contexts"] if self.context else []
         if not contexts:
-            self.context_view.setPlainText(self.tr(
+            set_plain_text(self.context_view, self.tr(
                 "The run retrieved no document for this case."))
             self.context_label.setText("")
             self.context_view.setExtraSelections([])
@@ -510,7 +474,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
         doc = contexts[self.context_index]
         shown = self.context_view.property("document_id")
         if shown != doc["document_id"] or self.context_view.toPlainText() != doc["text"]:
-            self.context_view.setPlainText(doc["text"])
+            set_plain_text(self.context_view, doc["text"])
             self.context_view.setProperty("document_id", doc["document_id"])
         warning = ""
         role = str(self.context.get("role") or "") if self.context else ""
@@ -570,17 +534,23 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
         if claim is None:
             return
         claim_id = int(claim["id"])
+        self.ensure_queue()  # before writing: the worker's read would hold the commit
         rationale = self.rationale.text() if self.rationale.isModified() else None
         self.rationale.setModified(False)
-        changes = self.ctx.undo.run(
-            lambda s: ops.set_claim_verdict(s, claim_id, verdict, rationale))
-        if changes is not None and verdict is not None:
-            self.sample_reviewed(next((c for c in self.claims.rows if c["id"] == claim_id),
-                                      None))
-            self._advance(claim_id)
+        self.begin_key()
+        try:
+            changes = self.ctx.undo.run(
+                lambda s: ops.set_claim_verdict(s, claim_id, verdict, rationale))
+            if changes is not None and verdict is not None:
+                self.sample_reviewed(next((c for c in self.claims.rows
+                                           if c["id"] == claim_id), None))
+                self._advance(claim_id)
+        finally:
+            self.end_key()
 
     def _advance(self, claim_id: int) -> None:
         """The next unverified claim after this one (wrapping round), else the next claim."""
+        self.ensure_queue()
         start = self._queue_index.get(claim_id)
         if start is None:
             return
@@ -594,6 +564,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
 
     def step_claim(self, step: int) -> None:
         """Next (+1) or previous (-1) claim, crossing into the next or previous answer."""
+        self.ensure_queue()
         claim_id = self.claim_id()
         place = None if claim_id is None else self._queue_index.get(claim_id)
         if place is None:
@@ -605,6 +576,7 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
 
     def step_answer(self, step: int) -> None:
         """Next (+1) or previous (-1) answer (including answers without claims)."""
+        self.ensure_queue()
         if not self.answer_order:
             return
         current = self.answer_id()
@@ -661,6 +633,8 @@ class VerifySection(ClaimEditing, CitationsAndReview, SampleReview, Section):
                                "with rag-annotator import FILE ragchecker (or ragas-verdicts, "
                                "deepeval-verdicts) SOURCE --run RUN."))
             return
+        from rag_annotator.reports.inputs import calibration_report  # the dialog's only
+
         report: Callable[[str], Row] = lambda judge: calibration_report(store, judge)  # noqa: E731
         dialog = CalibrationDialog(judges, report, self)
         accepted = dialog.exec()
