@@ -24,8 +24,10 @@ dumps a cProfile of each phase.  Measured 2026-12-01 on the shared 2-core build 
 * before (a row per queue slot, files filtered per expert, collect by keys): backup 0.67 s;
   assign 91.4 s (136x; campaign 49.6 s, files 41.8 s, 1,003 MB = 3.3x the master);
   collect 132.6 s (198x).
-* after: backup 1.16 s; assign 7.43 s (6.4x; campaign 3.06 s, files 4.37 s, 958 MB =
-  3.15x the master); collect 45.2 s (38.8x); collect again 31.5 s (27.1x).
+* after (load ~5): backup 1.16 s; assign 7.43 s (6.4x; campaign 3.06 s, files 4.37 s,
+  958 MB = 3.15x the master); collect 45.2 s (38.8x); collect again 31.5 s (27.1x).
+* after, merged with main (load ~2): backup 0.73 s; assign 4.29 s (5.9x; campaign 1.79 s,
+  files 2.50 s); collect 41.8 s (57.3x); collect again 24.3 s (33.3x).
 
 The goal (<= 5x) is NOT met.  Assign is bounded by bytes: every expert's file must carry the
 documents of ~90 % of the pool (96 MB each), so the files are 3.15x the master's bytes before
