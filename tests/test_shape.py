@@ -50,7 +50,14 @@ def test_a_sound_file_matches_and_analyze_is_tolerated(sample: Path, tmp_path: P
 def test_every_version_has_a_reference() -> None:
     names = [{o.name for o in reference_objects(v)} for v in range(SCHEMA_VERSION + 1)]
     assert names[0] == set()
-    assert all(a <= b for a, b in pairwise(names))  # no migration loses an object
+    # no migration loses an object, but version 11's: it packs each queue into one row of
+    # ``queues`` and turns ``assignments`` into a view, so the per-slot table's indexes go
+    dropped = {11: {"assignments_pair", "assignments_document",
+                    "sqlite_autoindex_assignments_1"}}
+    assert all(a - dropped.get(version, set()) <= b
+               for version, (a, b) in enumerate(pairwise(names), start=1))
+    assert all(not (dropped.get(version, set()) & b)
+               for version, (_a, b) in enumerate(pairwise(names), start=1))
     # each migration changes the schema: adds objects, or rebuilds some (CHECKs, trajectories)
     objects = [set(reference_objects(v)) for v in range(SCHEMA_VERSION + 1)]
     assert all(a != b for a, b in pairwise(objects))

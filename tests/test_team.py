@@ -7,6 +7,7 @@ disputes against the raw judgment rows read with ``sqlite3``, files against the 
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 from collections import Counter, defaultdict
@@ -27,7 +28,7 @@ from rag_annotator.storage.store import GoldSetStore
 from tests.helpers import ENTITY_TABLES, dump, rows, sha256
 
 TEAM = ("Anne", "Bruno", "Chloé")
-TEAM_TABLES = (*ENTITY_TABLES, "campaigns", "campaign_assessors", "assignments",
+TEAM_TABLES = (*ENTITY_TABLES, "campaigns", "campaign_assessors", "queues",
                "control_judgments", "cannot_judge", "operations")
 
 
@@ -410,22 +411,26 @@ def test_native_json_carries_the_campaign_and_round_trips_byte_for_byte(
     assert timed and all(isinstance(j["seconds"], float) for j in timed)
 
 
-def test_check_reports_a_queue_with_a_hole_and_a_control_without_its_pair(
+def test_check_reports_a_bad_slot_and_a_control_without_its_pair(
         master: GoldSetStore, tmp_path: Path) -> None:
     hand_out(master, TEAM, 2, tmp_path / "team", control=0.05, seed=4)
     with closing(sqlite3.connect(master.path)) as conn:
-        # Anne's original slot of a pair that comes back as one of HER control slots
-        conn.execute("DELETE FROM assignments WHERE id = (SELECT min(id) FROM assignments "
-                     "WHERE NOT is_control AND assessor_id = (SELECT id FROM assessors "
-                     "WHERE name = 'Anne') AND position > 1 AND (case_id, document_id) IN "
-                     "(SELECT case_id, document_id FROM assignments WHERE is_control AND "
-                     "assessor_id = (SELECT id FROM assessors WHERE name = 'Anne')))")
-        assert conn.total_changes == 1
+        # Anne's original slot of a pair that comes back as one of HER control slots goes,
+        # and a slot that is no packed pair (0) comes at the end of her queue
+        anne = "assessor_id = (SELECT id FROM assessors WHERE name = 'Anne')"
+        (text,) = conn.execute(f"SELECT slots FROM queues WHERE {anne}").fetchone()
+        slots = json.loads(text)
+        control = next(v for v in slots if v < 0)
+        slots.remove(-control)
+        conn.execute(f"UPDATE queues SET slots = ? WHERE {anne}",
+                     (json.dumps([*slots, 0]),))
         conn.commit()
     problems = master.cross_reference_problems()
-    assert any("assessor Anne: queue positions are not 1.." in p for p in problems)
+    assert any("assessor Anne: the queue holds a slot that names no pair" in p
+               for p in problems)
     assert any("assessor Anne: control slot" in p and "repeats no pair" in p
                for p in problems)
+    assert not any("Bruno" in p for p in problems)
 
 
 def test_hand_out_reports_progress_per_file(master: GoldSetStore, tmp_path: Path) -> None:
@@ -433,3 +438,66 @@ def test_hand_out_reports_progress_per_file(master: GoldSetStore, tmp_path: Path
     hand_out(master, TEAM, 2, tmp_path / "team", progress=lambda d, t: seen.append((d, t)))
     assert seen[0] == (0, 4) and seen[-1] == (4, 4)
     assert [d for d, _t in seen] == sorted(d for d, _t in seen)
+
+
+def test_collect_by_keys_matches_collect_by_ids(master: GoldSetStore, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file whose ids are the master's is classified by ids (the fast path); any other by
+    keys.  Forced down the key path, the same files bring exactly the same rows."""
+    from rag_annotator.storage import team_merge
+
+    report = hand_out(master, TEAM, 2, tmp_path / "team", control=0.05, seed=9)
+    for n, (name, path) in enumerate(report.files.items()):
+        judge_file(path, name, seed=n, cannot=3)
+    master.close()
+    by_keys = tmp_path / "by_keys.goldset"
+    by_keys.write_bytes(master.path.read_bytes())
+    tables = ("judgments", "control_judgments", "cannot_judge")
+    with GoldSetStore.open(master.path, assessor="lead") as store:
+        fast = collect(store, [tmp_path / "team"])
+    monkeypatch.setattr(team_merge, "_SAME_IDS", "SELECT 0")
+    with GoldSetStore.open(by_keys, assessor="lead") as store:
+        slow = collect(store, [tmp_path / "team"])
+    assert [f.summary().split(": ", 1)[1] for f in fast.files] == [
+        f.summary().split(": ", 1)[1] for f in slow.files]
+    assert sum(f.added for f in fast.files) > 0 and fast.disputes == slow.disputes
+    assert dump(master.path, tables, drop=frozenset({"updated_at"})) == dump(
+        by_keys, tables, drop=frozenset({"updated_at"}))
+
+
+def test_a_version_10_queue_is_packed_into_one_row_by_the_migration(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Version 11 packs an older file's one-row-per-slot queue into ``queues`` (position
+    order, controls negated); the ``assignments`` view reads the same slots back."""
+    from rag_annotator.storage import schema
+    from tests.helpers import schema_up_to
+
+    path = tmp_path / "old.goldset"
+    with monkeypatch.context() as patch:
+        schema_up_to(patch, schema.TEAM_ITEMS_VERSION - 1)
+        GoldSetStore.create(path, assessor="lead").close()
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("INSERT INTO assessors (id, name, created_at) VALUES (7, 'Anne', 't')")
+        conn.executemany("INSERT INTO cases (id, key, created_at, updated_at) VALUES "
+                         "(?, ?, 't', 't')", [(3, "Q3"), (5, "Q5")])
+        conn.executemany("INSERT INTO documents (id, key, content_hash, created_at, "
+                         "updated_at) VALUES (?, ?, 'h', 't', 't')", [(2, "D2"), (9, "D9")])
+        conn.execute("INSERT INTO campaigns (id, uuid, per_pair, seed, master, created_at) "
+                     "VALUES (1, ?, 1, 0, ?, 't')", ("a" * 32, "b" * 32))
+        conn.execute("INSERT INTO campaign_assessors (campaign_id, assessor_id) VALUES (1, 7)")
+        slots = [(2, 5, 9, 0), (1, 3, 2, 0), (3, 3, 2, 1)]  # (position, case, doc, control)
+        conn.executemany("INSERT INTO assignments (campaign_id, assessor_id, position, "
+                         "case_id, document_id, is_control) VALUES (1, 7, ?, ?, ?, ?)", slots)
+        conn.commit()
+    with GoldSetStore.open(path, assessor="lead") as store:
+        assert store.schema_version == schema.SCHEMA_VERSION
+        (packed,) = [json.loads(r["slots"]) for r in store.query("SELECT slots FROM queues")]
+        assert packed == [(3 << 32) + 2, (5 << 32) + 9, -((3 << 32) + 2)]
+        view = store.query("SELECT position, case_id, document_id, is_control "
+                           "FROM assignments ORDER BY position")
+        assert [tuple(r.values()) for r in view] == sorted(slots)
+        queue = store.assignment_queue("Anne")
+        assert [(r["case"], r["document"], r["is_control"]) for r in queue] == [
+            ("Q3", "D2", False), ("Q5", "D9", False), ("Q3", "D2", True)]
+        assert store.queue_slot(queue[2]["id"])["is_control"] is True
+        assert store.cross_reference_problems() == []

@@ -253,7 +253,7 @@ def test_native_json_refuses_a_claim_slot_that_names_a_document(
     with GoldSetStore.create(tmp_path / "b.goldset", assessor="imp") as other:
         with pytest.raises(KnownError, match=r"assignments\[0\]\.document: must be null"):
             native_json.import_json(other, tmp_path / "a.json", Options())
-        assert other.count("assignments") == 0 and other.count("campaigns") == 0
+        assert other.count("queues") == 0 and other.count("campaigns") == 0
 
 
 def _verify_some(path: Path, name: str, limit: int) -> None:

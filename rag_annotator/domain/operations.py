@@ -97,7 +97,7 @@ def delete_case(store: Store, case_id: int) -> Changes:
         for answer in op.select("answers", case_id=case_id):
             _delete_answer(op, answer["id"])
         for table in ("answer_reviews", "retrieved", "judgments", "adjudications",
-                      "expected_sources", "case_reviews", "assignments", "control_judgments",
+                      "expected_sources", "case_reviews", "control_judgments",
                       "cannot_judge"):
             op.delete_where(table, case_id=case_id)
         _delete_trajectories(op, case_id=case_id)
@@ -209,7 +209,7 @@ def delete_document(store: Store, document_id: int) -> Changes:
         doc = require_row(op, "documents", document_id)
         op.label = doc["key"]
         for table in ("retrieved", "judgments", "adjudications", "expected_sources",
-                      "evidence", "citations", "assignments", "control_judgments",
+                      "evidence", "citations", "control_judgments",
                       "cannot_judge"):
             op.delete_where(table, document_id=document_id)
         for other in op.select("documents", supersedes_id=document_id):

@@ -20,8 +20,10 @@ from __future__ import annotations
 import json
 import math
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
+
+import numpy as np
 
 from rag_annotator.domain import team_plan
 from rag_annotator.domain import validation as v
@@ -48,7 +50,12 @@ class TeamStore(Store, Protocol):
 
     def campaign_pool(self, runs: Sequence[str] | None, depth: int | None) -> list[Pair]: ...
 
+    def campaign_pool_packed(self, runs: Sequence[str] | None, depth: int | None
+                             ) -> np.ndarray: ...
+
     def campaign_items(self, items: str, runs: Sequence[str] | None) -> list[Pair]: ...
+
+    def queue_slot(self, slot_id: int) -> dict[str, Any] | None: ...
 
 
 def new_uuid() -> str:
@@ -110,12 +117,12 @@ def create_campaign(store: TeamStore, assessors: Sequence[str], per_pair: int = 
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
         raise InvalidValue("--seed: {seed!r} is not a whole number from 0 to 2^63.", seed=seed)
     with store.operation("create_campaign", "") as op:
-        pairs = (store.campaign_pool(runs, depth) if items == "pairs"
-                 else store.campaign_items(items, runs))
-        if not pairs and items != "pairs":
+        pairs: Any = (team_plan.unpack_pool(store.campaign_pool_packed(runs, depth))
+                      if items == "pairs" else store.campaign_items(items, runs))
+        if not len(pairs) and items != "pairs":
             raise InvalidValue("no {items} to hand out in the chosen runs: import runs with "
                                "{items} (or name other --runs) first.", items=items)
-        if not pairs:
+        if not len(pairs):
             raise InvalidValue("the pool is empty: import a run (or choose runs and a depth "
                                "that retrieve documents) before handing out assignments.")
         queues = team_plan.plan(pairs, names, per_pair, control, seed, tick)
@@ -135,28 +142,16 @@ def create_campaign(store: TeamStore, assessors: Sequence[str], per_pair: int = 
                                              "assessor_id": assessor_id, "file_name": ""})
             if tick is not None:
                 tick()
-            op.insert_rows("assignments", _slot_columns(items),
-                           _slot_rows(items, campaign["id"], assessor_id, queues[assessor]))
+            # the whole queue as one row (``queues``): see ``storage.schema_sql``
+            op.insert("queues", {"campaign_id": campaign["id"], "assessor_id": assessor_id,
+                                 "slots": team_plan.pack(queues[assessor], items)})
     return op.changes()
 
 
-def _slot_columns(items: str) -> tuple[str, ...]:
-    item = {"pairs": ("case_id", "document_id"), "claims": ("claim_id",),
-            "trajectories": ("trajectory_id",)}[items]
-    return ("campaign_id", "assessor_id", "position", *item, "is_control")
-
-
-def _slot_rows(items: str, campaign_id: int, assessor_id: int,
-               queue: team_plan.Queue) -> Iterator[tuple[Any, ...]]:
-    """The assignment rows of one queue (an item's id rides as ``(id, 0)`` in the plan)."""
-    for position, first, second, control in queue.slots():
-        item = (first, second) if items == "pairs" else (first,)
-        yield (campaign_id, assessor_id, position, *item, int(control))
-
-
 # -- judging an assignment ---------------------------------------------------------------
-def _assignment(op: Writer, assignment_id: int) -> tuple[dict[str, Any], str]:
-    row = op.get("assignments", {"id": assignment_id})
+def _assignment(store: TeamStore, op: Writer, assignment_id: int
+                ) -> tuple[dict[str, Any], str]:
+    row = store.queue_slot(assignment_id)
     if row is None:
         raise NotFound("no assignment slot with id {assignment_id}; the campaign may have "
                        "been removed.", assignment_id=assignment_id)
@@ -164,7 +159,7 @@ def _assignment(op: Writer, assignment_id: int) -> tuple[dict[str, Any], str]:
     return row, str(who["name"])
 
 
-def judge_assigned(store: Store, assignment_id: int, grade: int | None,
+def judge_assigned(store: TeamStore, assignment_id: int, grade: int | None,
                    seconds: float | None = None) -> Changes:
     """Label one slot of an assessor's queue (the slot's assessor, whoever the session is).
 
@@ -174,7 +169,7 @@ def judge_assigned(store: Store, assignment_id: int, grade: int | None,
     """
     seconds = check_seconds(seconds)
     with store.operation("judge_assigned", "") as op:
-        slot, who = _assignment(op, assignment_id)
+        slot, who = _assignment(store, op, assignment_id)
         case = require_row(op, "cases", slot["case_id"])
         doc = require_row(op, "documents", slot["document_id"])
         grade = v.check_grade(grade, _max_grade(op))
@@ -223,10 +218,10 @@ def cannot_judge(store: Store, case_id: int, document_id: int, reason: str | Non
     return op.changes()
 
 
-def cannot_judge_assigned(store: Store, assignment_id: int, reason: str | None) -> Changes:
+def cannot_judge_assigned(store: TeamStore, assignment_id: int, reason: str | None) -> Changes:
     """:func:`cannot_judge` for one slot of a queue (the slot's assessor)."""
     with store.operation("cannot_judge", "") as op:
-        slot, who = _assignment(op, assignment_id)
+        slot, who = _assignment(store, op, assignment_id)
         _cannot(op, slot["case_id"], slot["document_id"], slot["assessor_id"], who, reason)
     return op.changes()
 

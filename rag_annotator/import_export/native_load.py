@@ -154,8 +154,8 @@ def _load_team(op: Writer, cancel: Callable[[], bool] | None, data: dict[str, An
                 "is_control": r["is_control"] or 0, "claim_id": claim_id,
                 "trajectory_id": trajectory_id}
 
-    _insert(op, cancel, "assignments",
-            (slot(i, r) for i, r in enumerate(data.get("assignments", []))), report)
+    _insert(op, cancel, "queues", _queues(
+        slot(i, r) for i, r in enumerate(data.get("assignments", []))), report)
     _insert(op, cancel, "control_judgments", (
         {"campaign_id": campaign(r["campaign"], f"control_judgments[{i}].campaign"),
          "assessor_id": ids("assessors", r["assessor"], f"control_judgments[{i}].assessor"),
@@ -267,6 +267,24 @@ def _load_trajectories(op: Writer, cancel: Callable[[], bool] | None,
          **{k: r[k] for k in ("task_success", "success_reason", "path_acceptable",
                               "path_reason", "note", "updated_at")}}
         for i, r in enumerate(reviews)), report)
+
+
+def _queues(slots: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The native JSON's one row per slot packed into one ``queues`` row per assessor
+    (slots in position order; a pair as ``(case_id << 32) + document_id``, negated for a
+    control repeat, a claim or a trajectory as its id: see ``storage.schema_sql``)."""
+    queues: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for r in slots:
+        if r["case_id"] is not None:
+            value = (r["case_id"] << 32) + r["document_id"]
+            value = -value if r["is_control"] else value
+        else:
+            value = r["claim_id"] if r["claim_id"] is not None else r["trajectory_id"]
+        queues.setdefault((r["campaign_id"], r["assessor_id"]), []).append(
+            (int(r["position"]), int(value)))
+    for (campaign_id, assessor_id), packed in queues.items():
+        yield {"campaign_id": campaign_id, "assessor_id": assessor_id,
+               "slots": "[" + ",".join(str(v) for _p, v in sorted(packed)) + "]"}
 
 
 def _ticking(cancel: Callable[[], bool] | None, report: ImportReport

@@ -31,7 +31,7 @@ from rag_annotator.import_export.team_collect import (
 from rag_annotator.messages import Message
 from rag_annotator.storage import tempfiles
 from rag_annotator.storage.store import GoldSetStore
-from rag_annotator.storage.team_copy import refuse_existing, write_assignment
+from rag_annotator.storage.team_copy import refuse_existing, write_assignments
 
 __all__ = ["CollectReport", "FileCollect", "HandOutReport", "collect", "expand_sources",
            "export_pending", "hand_out", "safe_file_name"]
@@ -114,19 +114,24 @@ def hand_out(store: GoldSetStore, assessors: Sequence[str], per_pair: int, out_d
     report.campaign = str(campaign["uuid"])
     ids = {name: store.by_key("assessors", name)["id"] for name in names}
     written: list[Path] = []
+
+    def each(dest: Path, slots: int, pairs: int) -> None:
+        written.append(dest)
+        name = names[len(written) - 1]
+        report.slots[name], report.files[name] = slots, dest
+        report.pairs += pairs
+        if progress is not None:
+            progress(len(written), total)
+        check_cancel(cancel)
+
     try:
         out.mkdir(exist_ok=True)
-        for done, name in enumerate(names, start=1):
-            check_cancel(cancel)
-            info = {"campaign": report.campaign, "master": str(campaign["master"]),
-                    "assessor": name, "name": str(campaign["name"])}
-            report.slots[name], firsts = write_assignment(store.path, files[name], campaign["id"],
-                                                  ids[name], info)
-            report.pairs += firsts
-            written.append(files[name])
-            report.files[name] = files[name]
-            if progress is not None:
-                progress(done, total)
+        check_cancel(cancel)
+        write_assignments(store.path, int(campaign["id"]), str(campaign["items"]), [
+            (files[name], int(ids[name]), {
+                "campaign": report.campaign, "master": str(campaign["master"]),
+                "assessor": name, "name": str(campaign["name"])}) for name in names],
+            each=each)
     except BaseException:
         for path in written:
             tempfiles.remove(path)

@@ -436,9 +436,11 @@ def _raise_scale(op: Writer, path: Path, lines: list[QrelsLine], report: ImportR
                                          "(0–{scale}), which is locked because "
                                          "judgments exist.", top=top, scale=scale)
     op.update("meta", {"key": "max_grade"}, {"value": str(top)})
-    report.warnings.append(f"grading scale raised to 0–{top}" + (
-        f" (above {MAX_GRADE}, the top of the Judge keys; metrics --relevance-level N "
-        "decides which grades count as relevant)" if top > MAX_GRADE else ""))
+    report.warnings.append(
+        Message("grading scale raised to 0–{top} (above {max_grade}, the top of the "
+                "Judge keys; metrics --relevance-level N decides which grades count "
+                "as relevant)", top=top, max_grade=MAX_GRADE) if top > MAX_GRADE
+        else Message("grading scale raised to 0–{top}", top=top))
 
 
 def _store_labels(op: Writer, assessor: str, lines: list[QrelsLine], cases: dict[str, int],

@@ -261,8 +261,8 @@ def _from_store(store: GoldSetStore, status: FileStatus,
                              done=sum(1 for r in queue if r["done"])),
                      graded=_graded(store))
     for row in queue:
-        if row["cannot_judge"] is not None:
-            read.cant_judge += 1
+        if row["cannot_judge"] is not None and not row["is_control"]:
+            read.cant_judge += 1  # pairs marked (their control repeat is the same pair)
         if row["grade"] is None:
             continue
         if row["seconds"] is not None:

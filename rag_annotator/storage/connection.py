@@ -349,6 +349,10 @@ def _raise_if_damaged(conn: sqlite3.Connection, path: Path) -> None:
     checker = _constraint_checker(path)
     try:
         result = (checker or conn).execute("PRAGMA quick_check").fetchall()
+    except sqlite3.DatabaseError:
+        # SQLite 3.40's check stops with "malformed" instead of naming the page when the
+        # schema holds a view (``assignments``): find the damaged b-tree by reading each
+        result = [(_damaged_tree(conn) or "database disk image is malformed",)]
     finally:
         if checker is not None:
             checker.close()
@@ -368,6 +372,21 @@ def _raise_if_damaged(conn: sqlite3.Connection, path: Path) -> None:
             "restore it from a backup.", lines=lines[0] if lines else 'failed',
             path=path,
         )
+
+
+def _damaged_tree(conn: sqlite3.Connection) -> str | None:
+    """"Page N (table or index X)" of the first table or index that cannot be read whole."""
+    trees = conn.execute("SELECT type, name, tbl_name, rootpage FROM sqlite_master WHERE "
+                         "type IN ('table', 'index') AND rootpage > 0 ORDER BY rootpage"
+                         ).fetchall()
+    for kind, name, table, root in trees:
+        sql = (f'SELECT count(*) FROM "{table}" NOT INDEXED' if kind == "table" else
+               f'SELECT count(*) FROM "{table}" INDEXED BY "{name}"')
+        try:
+            conn.execute(sql).fetchone()
+        except sqlite3.DatabaseError:
+            return f"Page {root} ({kind} {name}) cannot be read"
+    return None
 
 
 def _constraint_checker(path: Path) -> sqlite3.Connection | None:

@@ -15,30 +15,40 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from rag_annotator.domain import team_plan
 from rag_annotator.storage import team_merge
 from rag_annotator.storage.reads import ReadBase, Row, json_list
 
 #: The universe of a campaign: the top ?2 documents (NULL: all) of the runs named in the
-#: JSON list ?1 (NULL: every run) plus expected sources, of RAG cases only.
+#: JSON list ?1 (NULL: every run) plus expected sources, of RAG cases only, each pair packed
+#: as ``(case_id << 32) + document_id`` (duplicates left in: numpy drops them, sorted, in a
+#: fraction of what SQL's DISTINCT over a million rows costs).
 _POOL_SQL = """
-SELECT DISTINCT p.case_id, p.document_id FROM (
-    SELECT r.case_id, r.document_id FROM retrieved r
-    WHERE (?2 IS NULL OR r.rank <= ?2)
-      AND (?1 IS NULL OR r.run_id IN (SELECT id FROM runs
-                                      WHERE name IN (SELECT value FROM json_each(?1))))
-    UNION SELECT case_id, document_id FROM expected_sources
-) p JOIN cases c ON c.id = p.case_id WHERE c.kind = 'rag'
-ORDER BY p.case_id, p.document_id
+SELECT (r.case_id << 32) + r.document_id AS v FROM retrieved r
+WHERE (?2 IS NULL OR r.rank <= ?2)
+  AND (?1 IS NULL OR r.run_id IN (SELECT id FROM runs WHERE name IN (SELECT value FROM
+                                                                     json_each(?1))))
+  AND r.case_id IN (SELECT id FROM cases WHERE kind = 'rag')
+UNION ALL SELECT (e.case_id << 32) + e.document_id FROM expected_sources e
+WHERE e.case_id IN (SELECT id FROM cases WHERE kind = 'rag')
 """
 
-#: One row per slot of an assessor's queue, with what the assessor did there (unordered).
+
+#: One row per slot of an assessor's queue, with what the assessor did there (unordered):
+#: the packed ``queues`` row expanded (see ``storage.schema_sql``); a slot whose case or
+#: document was deleted drops out.
 _QUEUE_SQL = """
 SELECT a.id, a.position, a.case_id, a.document_id, a.is_control, c.key AS "case",
        d.key AS document,
        CASE WHEN a.is_control THEN k.grade ELSE j.grade END AS grade,
        CASE WHEN a.is_control THEN k.seconds ELSE j.seconds END AS seconds,
        n.reason AS cannot_judge
-FROM assignments a
+FROM (SELECT (q.id << 32) + e.key + 1 AS id, e.key + 1 AS position, q.campaign_id,
+             q.assessor_id, abs(e.value) >> 32 AS case_id,
+             abs(e.value) & 4294967295 AS document_id, e.value < 0 AS is_control
+      FROM queues q, json_each(q.slots) e WHERE q.campaign_id = ?1 AND q.assessor_id = ?2) a
 JOIN cases c ON c.id = a.case_id JOIN documents d ON d.id = a.document_id
 LEFT JOIN judgments j ON j.case_id = a.case_id AND j.document_id = a.document_id
      AND j.assessor_id = a.assessor_id
@@ -46,7 +56,6 @@ LEFT JOIN control_judgments k ON k.campaign_id = a.campaign_id AND k.case_id = a
      AND k.document_id = a.document_id AND k.assessor_id = a.assessor_id
 LEFT JOIN cannot_judge n ON n.case_id = a.case_id AND n.document_id = a.document_id
      AND n.assessor_id = a.assessor_id
-WHERE a.campaign_id = ?1 AND a.assessor_id = ?2
 """
 
 
@@ -165,11 +174,20 @@ class TeamReads(ReadBase):
         """The (case id, document id) pairs a campaign hands out, in id order: the top
         ``depth`` documents of ``runs`` plus the expected sources (both None: the file's
         pool setting), RAG cases only."""
+        packed = self.campaign_pool_packed(runs, depth)
+        return list(zip((packed >> 32).tolist(), (packed & 0xFFFFFFFF).tolist()))
+
+    def campaign_pool_packed(self, runs: Sequence[str] | None, depth: int | None
+                             ) -> np.ndarray:
+        """:meth:`campaign_pool` as one sorted array of ``(case_id << 32) + document_id``
+        (what the planner takes: no Python tuple per pair)."""
         if runs is None and depth is None:
             runs, depth = self._pool_setting()
         runs_json = None if runs is None else json.dumps(sorted(set(runs)))
-        return [(int(c), int(d)) for c, d in
-                self._conn.execute(_POOL_SQL, (runs_json, depth)).fetchall()]
+        (text,) = self._conn.execute(f"SELECT json_group_array(v) FROM ({_POOL_SQL})",
+                                     (runs_json, depth)).fetchone()
+        # one JSON text, not a Python row per pair (~10x faster for a million pairs)
+        return team_plan.unique_sorted(np.asarray(json.loads(text), dtype=np.int64))
 
     def campaign_items(self, items: str, runs: Sequence[str] | None) -> list[tuple[int, int]]:
         """The claims (``items="claims"``) or trajectories a campaign hands out, as
@@ -197,7 +215,8 @@ class TeamReads(ReadBase):
             "SELECT c.*, (SELECT json_group_array(s.name) FROM (SELECT s.name FROM "
             "campaign_assessors ca JOIN assessors s ON s.id = ca.assessor_id "
             "WHERE ca.campaign_id = c.id ORDER BY ca.id) s) AS assessors, "
-            "(SELECT count(*) FROM assignments a WHERE a.campaign_id = c.id) AS slots "
+            "(SELECT coalesce(sum(json_array_length(q.slots)), 0) FROM queues q "
+            "WHERE q.campaign_id = c.id) AS slots "
             "FROM campaigns c ORDER BY c.id")
         for row in rows:
             row["assessors"] = [str(n) for n in json_list(row["assessors"])]
@@ -268,15 +287,17 @@ class TeamReads(ReadBase):
                 "FROM campaign_assessors WHERE campaign_id IN (SELECT id FROM campaigns "
                 "WHERE items = 'pairs') GROUP BY assessor_id) "
                 "SELECT s.name, count(*) FROM latest l JOIN assessors s ON s.id = l.assessor_id "
-                "JOIN assignments a ON a.campaign_id = l.campaign_id "
-                "AND a.assessor_id = l.assessor_id "
-                "LEFT JOIN judgments j ON NOT a.is_control AND j.case_id = a.case_id "
-                "AND j.document_id = a.document_id AND j.assessor_id = a.assessor_id "
-                "LEFT JOIN control_judgments k ON a.is_control "
-                "AND k.campaign_id = a.campaign_id AND k.case_id = a.case_id "
-                "AND k.document_id = a.document_id AND k.assessor_id = a.assessor_id "
-                "LEFT JOIN cannot_judge n ON n.case_id = a.case_id "
-                "AND n.document_id = a.document_id AND n.assessor_id = a.assessor_id "
+                "JOIN queues q ON q.campaign_id = l.campaign_id AND q.assessor_id = l.assessor_id "
+                "JOIN json_each(q.slots) e "
+                "LEFT JOIN judgments j ON e.value > 0 AND j.case_id = e.value >> 32 "
+                "AND j.document_id = e.value & 4294967295 AND j.assessor_id = q.assessor_id "
+                "LEFT JOIN control_judgments k ON e.value < 0 "
+                "AND k.campaign_id = q.campaign_id AND k.case_id = abs(e.value) >> 32 "
+                "AND k.document_id = abs(e.value) & 4294967295 "
+                "AND k.assessor_id = q.assessor_id "
+                "LEFT JOIN cannot_judge n ON n.case_id = abs(e.value) >> 32 "
+                "AND n.document_id = abs(e.value) & 4294967295 "
+                "AND n.assessor_id = q.assessor_id "
                 "WHERE coalesce(j.grade, k.grade) IS NULL AND n.id IS NULL GROUP BY s.name"):
             out.setdefault(str(name), {"judged": 0, "remaining": 0})["remaining"] = int(remaining)
         return out
@@ -405,16 +426,36 @@ class TeamReads(ReadBase):
         """An assessor's control slots (``control``) or other slots in a campaign, as
         (case id, document id)."""
         return {(int(c), int(d)) for c, d in self._conn.execute(
-            "SELECT a.case_id, a.document_id FROM assignments a "
-            "JOIN assessors s ON s.id = a.assessor_id WHERE a.campaign_id = ? AND s.name = ? "
-            "AND a.is_control = ?", (campaign_id, assessor, int(control)))}
+            "SELECT abs(e.value) >> 32, abs(e.value) & 4294967295 FROM queues q "
+            "JOIN assessors s ON s.id = q.assessor_id JOIN json_each(q.slots) e "
+            "WHERE q.campaign_id = ? AND s.name = ? AND (e.value < 0) = ?",
+            (campaign_id, assessor, int(control)))}
 
     def has_slot(self, campaign_id: int, assessor: str) -> bool:
         """Whether an assessor has a queue in a campaign."""
         return self._conn.execute(
-            "SELECT 1 FROM assignments a JOIN assessors s ON s.id = a.assessor_id "
-            "WHERE a.campaign_id = ? AND s.name = ? LIMIT 1",
+            "SELECT 1 FROM queues q JOIN assessors s ON s.id = q.assessor_id "
+            "WHERE q.campaign_id = ? AND s.name = ? AND json_array_length(q.slots) > 0",
             (campaign_id, assessor)).fetchone() is not None
+
+    def queue_slot(self, slot_id: int) -> dict[str, Any] | None:
+        """One slot of a queue by its id (``(queue id << 32) + position``, as
+        :meth:`assignment_queue` gives it): ``id``, ``campaign_id``, ``assessor_id``,
+        ``position``, ``case_id``, ``document_id``, ``is_control`` (pairs; for claims and
+        trajectories ``case_id`` is the item's id), or None."""
+        if isinstance(slot_id, bool) or not isinstance(slot_id, int) or slot_id < 1:
+            return None
+        position = slot_id & 0xFFFFFFFF
+        row = self._conn.execute(
+            "SELECT q.campaign_id, q.assessor_id, g.items, json_extract(q.slots, ?2) "
+            "FROM queues q JOIN campaigns g ON g.id = q.campaign_id WHERE q.id = ?1",
+            (slot_id >> 32, f"$[{position - 1}]")).fetchone()
+        if row is None or position < 1 or not isinstance(row[3], int):
+            return None
+        first, second, control = team_plan.unpack_slot(int(row[3]), str(row[2]))
+        return {"id": slot_id, "campaign_id": int(row[0]), "assessor_id": int(row[1]),
+                "position": position, "case_id": first, "document_id": second,
+                "is_control": control}
 
     def assessor_controls(self, campaign_id: int, assessor: str
                           ) -> dict[tuple[int, int], tuple[Any, ...]]:

@@ -198,12 +198,13 @@ TEAM_ITEMS_VERSION = 11
 
 @_step(f"{TEAM_ITEMS_VERSION:04d}_team_items")
 def _team_items(db: Database) -> None:
-    """Campaign slots that name a claim or a trajectory, and each assessor's own verdict."""
+    """Campaigns of claims and trajectories, each assessor's verdict on them, and each queue
+    packed into one row of ``queues`` (the ``assignments`` view reads it slot by slot)."""
     for statement in _statements(SCHEMA_TEAM_ITEMS):
         db.execute(statement)
     broken = db.execute("PRAGMA foreign_key_check").fetchall()
     if broken:
-        raise sqlite3.IntegrityError(f"foreign keys broken by the assignments rebuild: "
+        raise sqlite3.IntegrityError(f"foreign keys broken by the queues rebuild: "
                                      f"{broken[:5]}")
     db.execute(f"PRAGMA user_version = {TEAM_ITEMS_VERSION}")
 

@@ -597,40 +597,44 @@ ALTER TABLE trajectories ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
 """
 
 
-#: Campaigns of claims and of trajectories (issue 15): a slot of ``assignments`` names a
-#: pair, a claim or a trajectory (exactly one; SQLite cannot relax NOT NULL, so the table is
-#: rebuilt, ids kept).  ``campaigns.items`` says which.  ``claim_assessments`` and
+#: Campaigns of claims and of trajectories, and packed queues (issue 15).  ``campaigns.items``
+#: says what a campaign hands out.  Each assessor's queue is ONE row of ``queues``: ``slots``
+#: is a JSON array of integers in queue order, a pair as ``(case_id << 32) + document_id``
+#: (negated for a control repeat), a claim or a trajectory as its id.  A row per slot made
+#: handing out a 1,000,000-pair pool at k = 2 insert 2,100,000 rows and 4 indexes in the
+#: master and again in the files (~70x a copy of the master); a queue row is a few MB of
+#: text.  Slots are not foreign keys (like ``review_sample_items``): a deleted case or
+#: document drops out of every reading, which joins them.  The ``assignments`` VIEW gives
+#: the old one-row-per-slot reading (``id`` = ``(queue id << 32) + position``) for reports,
+#: checks and exports; the hot paths read ``queues`` directly.  ``claim_assessments`` and
 #: ``trajectory_assessments`` hold each assessor's own verdict on an assigned item: ``claims``
 #: and ``trajectory_reviews`` keep ONE verdict per item, and a campaign asks k of them.
 SCHEMA_TEAM_ITEMS = """
 ALTER TABLE campaigns ADD COLUMN items TEXT NOT NULL DEFAULT 'pairs'
     CHECK (items IN ('pairs', 'claims', 'trajectories'));
-CREATE TABLE assignments_0011 (
-    id            INTEGER PRIMARY KEY AUTOINCREMENT,
-    campaign_id   INTEGER NOT NULL REFERENCES campaigns(id),
-    assessor_id   INTEGER NOT NULL REFERENCES assessors(id),
-    position      INTEGER NOT NULL CHECK (position >= 1),
-    case_id       INTEGER REFERENCES cases(id),
-    document_id   INTEGER REFERENCES documents(id),
-    is_control    INTEGER NOT NULL DEFAULT 0 CHECK (is_control IN (0, 1)),
-    claim_id      INTEGER REFERENCES claims(id),
-    trajectory_id INTEGER REFERENCES trajectories(id),
-    CHECK ((case_id IS NOT NULL AND document_id IS NOT NULL AND claim_id IS NULL
-            AND trajectory_id IS NULL)
-        OR (case_id IS NULL AND document_id IS NULL
-            AND (claim_id IS NULL) <> (trajectory_id IS NULL))),
-    UNIQUE (campaign_id, assessor_id, position)
+CREATE TABLE queues (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+    assessor_id INTEGER NOT NULL REFERENCES assessors(id),
+    slots       TEXT NOT NULL CHECK (substr(slots, 1, 1) = '[' AND substr(slots, -1) = ']'),
+    UNIQUE (campaign_id, assessor_id)
 );
-INSERT INTO assignments_0011 (id, campaign_id, assessor_id, position, case_id, document_id,
-                              is_control)
-    SELECT id, campaign_id, assessor_id, position, case_id, document_id, is_control
-    FROM assignments ORDER BY id;
+INSERT INTO queues (campaign_id, assessor_id, slots)
+    SELECT campaign_id, assessor_id,
+           json_group_array(CASE WHEN is_control THEN -((case_id << 32) + document_id)
+                            ELSE (case_id << 32) + document_id END)
+    FROM (SELECT * FROM assignments ORDER BY campaign_id, assessor_id, position)
+    GROUP BY campaign_id, assessor_id ORDER BY campaign_id, assessor_id;
 DROP TABLE assignments;
-ALTER TABLE assignments_0011 RENAME TO assignments;
-CREATE INDEX assignments_pair ON assignments(case_id, document_id);
-CREATE INDEX assignments_document ON assignments(document_id);
-CREATE INDEX assignments_claim ON assignments(claim_id);
-CREATE INDEX assignments_trajectory ON assignments(trajectory_id);
+CREATE VIEW assignments AS
+    SELECT (q.id << 32) + e.key + 1 AS id, q.campaign_id, q.assessor_id,
+           e.key + 1 AS position,
+           CASE WHEN g.items = 'pairs' THEN abs(e.value) >> 32 END AS case_id,
+           CASE WHEN g.items = 'pairs' THEN abs(e.value) & 4294967295 END AS document_id,
+           e.value < 0 AS is_control,
+           CASE WHEN g.items = 'claims' THEN e.value END AS claim_id,
+           CASE WHEN g.items = 'trajectories' THEN e.value END AS trajectory_id
+    FROM queues q JOIN campaigns g ON g.id = q.campaign_id, json_each(q.slots) e;
 
 CREATE TABLE claim_assessments (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,12 +1,22 @@
-"""Write one assessor's assignment file from the master, in SQL, and read one back.
+"""Write the assignment files of a campaign from the master, in SQL, and read one back.
 
 An assignment file is a whole gold-set file (this build's schema, made by its migrations)
 holding only what its expert needs: the gold set's name, grading scale and guidelines, the
-cases and documents of their pairs, the campaign row and their queue.  No run, no rank, no
-score, no other assessor's label, no expected source (the expert judges blind).  Rows keep
-the master's ids (the copy is ``INSERT … SELECT`` from the master attached read-only, which is
-what makes handing out a million pairs cost about one copy of the master), yet ``collect``
-matches everything by natural keys: the expert's file is untrusted when it comes back.
+cases and documents of the campaign, the campaign row and their queue (one packed row).  No
+run, no rank, no score, no other assessor's label, no expected source (the expert judges
+blind).  Rows keep the master's ids (copied by ``INSERT … SELECT`` from the master attached
+read-only), yet ``collect`` matches everything by natural keys: the expert's file is
+untrusted when it comes back.
+
+**One body, copied.**  What every file of a campaign of pairs shares (the schema, the meta,
+the campaign, its cases and documents) is written ONCE into a template, and each expert's
+file is a byte copy of it plus their own few rows (their name, their queue).  Filtering the
+documents per expert bought nothing: with a 1,000,000-pair pool dealt to 10 experts each
+queue still touches ~90 % of the documents, and ten filtered copies (each rebuilding the
+documents' indexes) cost several times one copy of the master, where a file copy costs
+what the disk does.  So a file of a campaign of pairs holds the documents of the whole
+campaign (the same text for everyone, nothing about anyone's labels).  Claims and
+trajectories (small) are still copied per expert, only theirs.
 
 A document's ``supersedes_id`` / ``parent_id`` are left empty in the copy: the documents they
 name are usually not in it, and the expert reads the text, not the version chain.
@@ -15,8 +25,13 @@ name are usually not in it, and the expert reads the text, not the version chain
 from __future__ import annotations
 
 import json
+import secrets
+import shutil
 import sqlite3
+from collections.abc import Callable, Sequence
 from pathlib import Path
+
+import numpy as np
 
 from rag_annotator.domain.clock import utc_now
 from rag_annotator.errors import KnownError
@@ -26,69 +41,122 @@ from rag_annotator.storage.transaction import BULK_CACHE_KIB
 
 #: meta keys copied from the master (the rest is the master's own business).
 _META = ("name", "guidelines", "max_grade")
+#: One assessor's packed slots in the campaign (see ``storage.schema_sql``).
+_MINE = ("SELECT e.value FROM m.queues q, json_each(q.slots) e "
+         "WHERE q.campaign_id = :campaign AND q.assessor_id = :assessor")
+#: One job: (destination, assessor id, the ``meta.assignment`` JSON object).
+Job = tuple[Path, int, dict[str, str]]
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
     return [r[1] for r in conn.execute(f"PRAGMA main.table_info({table})")]
 
 
-def write_assignment(master: Path, dest: Path, campaign_id: int, assessor_id: int,
-                     info: dict[str, str]) -> tuple[int, int]:
-    """Create ``dest`` (refused if it exists) as the assignment file of ``assessor_id`` in
-    ``campaign_id`` of the (closed or committed) master file; return its number of slots
-    and of pairs (slots that are not control repeats).
+def write_assignments(master: Path, campaign_id: int, items: str, jobs: Sequence[Job], *,
+                      each: Callable[[Path, int, int], None] | None = None) -> None:
+    """Create each job's file (refused if it exists) as the assignment file of its
+    assessor in ``campaign_id`` of the (closed or committed) master file.  ``each(dest,
+    slots, pairs)`` is called after each file is published (a cancel check may raise from
+    it; the files published so far are the caller's to remove).
 
-    ``info`` is written to ``meta.assignment`` (JSON).  The file appears whole or not at all.
+    Each file appears whole or not at all.
     """
-    conn = conn_mod.create_file(dest)
+    if not jobs:
+        return
+    template = conn_mod.create_file(jobs[0][0].parent / f".campaign-{secrets.token_hex(6)}")
     try:
-        apply_migrations(conn)
-        # the copy builds its indexes in random order: with SQLite's 2 MB default cache a
-        # 100 MB assignment file thrashed for 20 s; the bulk inserts' cache makes it ~1 s
-        conn.execute(f"PRAGMA cache_size = {-BULK_CACHE_KIB}")
-        conn.execute("ATTACH DATABASE ? AS m", (conn_mod._uri(master, "ro"),))
-        try:
-            counts = _fill(conn, campaign_id, assessor_id, info)
-        finally:
-            conn.execute("DETACH DATABASE m")
-    except BaseException:
-        conn_mod.discard_new_file(conn)
-        raise
-    conn_mod.publish_new_file(conn, dest)
-    return counts
+        apply_migrations(template)
+        template.execute(f"PRAGMA cache_size = {-BULK_CACHE_KIB}")
+        with _master_attached(template, master):
+            _fill_shared(template, campaign_id, items)
+        source = Path(template.execute("PRAGMA database_list").fetchone()[2])
+        for dest, assessor_id, info in jobs:
+            conn = _clone(source, dest)
+            try:
+                with _master_attached(conn, master):
+                    counts = _fill_own(conn, campaign_id, assessor_id, items, info)
+            except BaseException:
+                conn_mod.discard_new_file(conn)
+                raise
+            conn_mod.publish_new_file(conn, dest)
+            if each is not None:
+                each(dest, *counts)
+    finally:
+        conn_mod.discard_new_file(template)
 
 
-def _fill(conn: sqlite3.Connection, campaign_id: int, assessor_id: int,
-          info: dict[str, str]) -> tuple[int, int]:
-    mine = "campaign_id = :campaign AND assessor_id = :assessor"
-    params = {"campaign": campaign_id, "assessor": assessor_id}
+def _clone(source: Path, dest: Path) -> sqlite3.Connection:
+    """A byte copy of the template at a temporary name beside ``dest``, opened as
+    :func:`connection.create_file` opens a new file (published or discarded the same way)."""
+    if dest.exists():
+        raise KnownError("a file already exists at this path; choose another name.", path=dest)
+    tmp_path = dest.parent / f".{dest.name}.{secrets.token_hex(6)}.creating"
+    shutil.copyfile(source, tmp_path)
+    conn = sqlite3.connect(conn_mod._uri(tmp_path, "rw"), uri=True, isolation_level=None,
+                           timeout=5.0)
+    conn_mod.apply_pragmas(conn)
+    return conn
+
+
+class _master_attached:  # noqa: N801 - used as a statement: ``with _master_attached(…)``
+    """The master attached read-only as ``m`` for the copies (detached after)."""
+
+    def __init__(self, conn: sqlite3.Connection, master: Path) -> None:
+        self.conn, self.master = conn, master
+
+    def __enter__(self) -> None:
+        self.conn.execute("ATTACH DATABASE ? AS m", (conn_mod._uri(self.master, "ro"),))
+
+    def __exit__(self, *_exc: object) -> None:
+        self.conn.execute("DETACH DATABASE m")
+
+
+def _fill_shared(conn: sqlite3.Connection, campaign_id: int, items: str) -> None:
+    """The template: meta, the campaign and (pairs) every case and document it hands out."""
+    params = {"campaign": campaign_id}
     conn.execute("BEGIN IMMEDIATE")
     try:
         conn.executemany("INSERT INTO meta (key, value) SELECT key, value FROM m.meta "
                          "WHERE key = ?", [(k,) for k in _META])
+        _copy(conn, "campaigns", "id = :campaign", params)
+        if items == "pairs":
+            slots = np.abs(np.concatenate([
+                np.asarray(json.loads(text), dtype=np.int64) for (text,) in conn.execute(
+                    "SELECT slots FROM m.queues WHERE campaign_id = ?", (campaign_id,))]))
+            for table, ids in (("cases", slots >> 32), ("documents", slots & 0xFFFFFFFF)):
+                # the campaign's ids, unique and sorted (a count per id: 2,100,000 slots
+                # in milliseconds, where a sort took half a second)
+                conn.execute(f"CREATE TEMP TABLE team_{table} (id INTEGER PRIMARY KEY)")
+                conn.executemany(f"INSERT INTO temp.team_{table} VALUES (?)",
+                                 ((i,) for i in np.flatnonzero(np.bincount(ids)).tolist()))
+                _copy(conn, table, f"id IN (SELECT id FROM temp.team_{table})", {},
+                      blank=("supersedes_id", "parent_id") if table == "documents" else ())
+                conn.execute(f"DROP TABLE temp.team_{table}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
+def _fill_own(conn: sqlite3.Connection, campaign_id: int, assessor_id: int, items: str,
+              info: dict[str, str]) -> tuple[int, int]:
+    """One expert's rows in their copy of the template; (slots, pairs) of their queue."""
+    mine = "campaign_id = :campaign AND assessor_id = :assessor"
+    params = {"campaign": campaign_id, "assessor": assessor_id}
+    conn.execute("BEGIN IMMEDIATE")
+    try:
         conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", [
             ("created_at", utc_now()),
             ("assignment", json.dumps(info, ensure_ascii=False, sort_keys=True))])
         _copy(conn, "assessors", "id = :assessor", {"assessor": assessor_id})
-        _copy(conn, "campaigns", "id = :campaign", {"campaign": campaign_id})
         _copy(conn, "campaign_assessors", mine, params)
-        claims = f"SELECT claim_id FROM m.assignments WHERE {mine}"
-        trajectories = f"SELECT trajectory_id FROM m.assignments WHERE {mine}"
-        _copy(conn, "cases", f"id IN (SELECT case_id FROM m.assignments WHERE {mine}) "
-              f"OR id IN (SELECT case_id FROM m.answers WHERE id IN (SELECT answer_id FROM "
-              f"m.claims WHERE id IN ({claims}))) "
-              f"OR id IN (SELECT case_id FROM m.trajectories WHERE id IN ({trajectories}))",
-              params)
-        _copy_items(conn, mine, params)
-        _copy(conn, "documents", f"id IN (SELECT document_id FROM m.assignments WHERE {mine}) "
-              "OR id IN (SELECT r.document_id FROM m.retrieved r JOIN answers a ON "
-              "a.run_id = r.run_id AND a.case_id = r.case_id)",
-              params, blank=("supersedes_id", "parent_id"))
-        _copy(conn, "retrieved", "EXISTS (SELECT 1 FROM answers a WHERE a.run_id = "
-              "m.retrieved.run_id AND a.case_id = m.retrieved.case_id)", {})
-        _copy(conn, "assignments", mine, params)
+        if items != "pairs":
+            _copy_items(conn, items, params)
+        _copy(conn, "queues", mine, params)
         slots, pairs = (int(n or 0) for n in conn.execute(
-            "SELECT count(*), sum(NOT is_control) FROM assignments").fetchone())
+            "SELECT count(*), sum(e.value > 0) FROM queues q, json_each(q.slots) e"
+        ).fetchone())
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
@@ -97,21 +165,34 @@ def _fill(conn: sqlite3.Connection, campaign_id: int, assessor_id: int,
     return slots, pairs
 
 
-def _copy_items(conn: sqlite3.Connection, mine: str, params: dict[str, int]) -> None:
-    """A claims campaign's answers (with their runs' contexts, copied by the caller) and
-    claims, verdicts left out; a trajectories campaign's trajectories and steps, reviews
-    left out: the expert verifies blind, in their own file."""
-    claims = f"id IN (SELECT claim_id FROM m.assignments WHERE {mine})"
-    trajectories = f"id IN (SELECT trajectory_id FROM m.assignments WHERE {mine})"
-    answers = f"id IN (SELECT answer_id FROM m.claims WHERE {claims})"
-    _copy(conn, "runs", f"id IN (SELECT run_id FROM m.answers WHERE {answers}) OR id IN "
-          f"(SELECT run_id FROM m.trajectories WHERE {trajectories})", params)
-    _copy(conn, "answers", answers, params)
-    _copy(conn, "claims", claims, params, blank=("verdict", "assessor_id", "updated_at"),
-          empty=("rationale",))
-    _copy(conn, "trajectories", trajectories, params)
-    _copy(conn, "trajectory_steps", f"trajectory_id IN (SELECT trajectory_id FROM "
-          f"m.assignments WHERE {mine})", params)
+def _copy_items(conn: sqlite3.Connection, items: str, params: dict[str, int]) -> None:
+    """A claims campaign's answers (with their runs' contexts) and claims, verdicts left
+    out; a trajectories campaign's trajectories and steps, reviews left out: the expert
+    verifies blind, in their own file.  Only this expert's items, and their cases."""
+    table = "claims" if items == "claims" else "trajectories"
+    conn.execute(f"CREATE TEMP TABLE team_mine AS SELECT value AS id FROM ({_MINE})", params)
+    mine = "id IN (SELECT id FROM temp.team_mine)"
+    try:
+        claims = mine if table == "claims" else "0"
+        trajectories = mine if table == "trajectories" else "0"
+        answers = f"id IN (SELECT answer_id FROM m.claims WHERE {claims})"
+        _copy(conn, "cases", f"id IN (SELECT case_id FROM m.answers WHERE {answers}) "
+              f"OR id IN (SELECT case_id FROM m.trajectories WHERE {trajectories})", {})
+        _copy(conn, "runs", f"id IN (SELECT run_id FROM m.answers WHERE {answers}) OR id IN "
+              f"(SELECT run_id FROM m.trajectories WHERE {trajectories})", {})
+        _copy(conn, "answers", answers, {})
+        _copy(conn, "claims", claims, {}, blank=("verdict", "assessor_id", "updated_at"),
+              empty=("rationale",))
+        _copy(conn, "trajectories", trajectories, {})
+        _copy(conn, "trajectory_steps", f"trajectory_id IN (SELECT id FROM m.trajectories "
+              f"WHERE {trajectories})", {})
+        _copy(conn, "documents", "id IN (SELECT r.document_id FROM m.retrieved r JOIN answers "
+              "a ON a.run_id = r.run_id AND a.case_id = r.case_id)", {},
+              blank=("supersedes_id", "parent_id"))
+        _copy(conn, "retrieved", "EXISTS (SELECT 1 FROM answers a WHERE a.run_id = "
+              "m.retrieved.run_id AND a.case_id = m.retrieved.case_id)", {})
+    finally:
+        conn.execute("DROP TABLE temp.team_mine")
 
 
 def _copy(conn: sqlite3.Connection, table: str, where: str, params: dict[str, int], *,

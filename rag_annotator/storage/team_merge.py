@@ -15,12 +15,16 @@ them back.  Keys, never ids, tie the two files together.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from rag_annotator.domain.team_plan import unique_sorted
 from rag_annotator.storage import connection as conn_mod
 from rag_annotator.storage.transaction import BULK_CACHE_KIB, Operation
 
@@ -36,28 +40,13 @@ SKIPPED = {"assessor": "not this file's assessor", "slot": "not one of the asses
            "timestamp": "its timestamp is not a believable date and time",
            "note": "its note is not text"}
 
-#: The incoming rows are first put in key order (a materialized CTE): the master's ids
-#: follow its keys more or less, so its indexes are then walked in order rather than at
-#: random — on a 450 MB master, the difference between cached pages and a disk read per row.
-_CLASSIFY = """
-CREATE TEMP TABLE team_in AS
-WITH j AS MATERIALIZED (
-    SELECT fc.key AS case_key, fd.key AS doc_key, fs.name AS assessor, j.grade, j.seconds,
-           j.note, j.updated_at
-    FROM incoming.judgments j
-    JOIN incoming.cases fc ON fc.id = j.case_id
-    JOIN incoming.documents fd ON fd.id = j.document_id
-    JOIN incoming.assessors fs ON fs.id = j.assessor_id
-    ORDER BY fc.key, fd.key
-)
-SELECT mc.id AS case_id, md.id AS document_id, j.case_key, j.doc_key,
-       j.assessor, j.grade, j.seconds, j.note, j.updated_at, m.id AS mine_id,
-       CASE
+#: An incoming judgment's verdict (``j``: the incoming row; ``m``: the master's judgment of
+#: the assessor on that pair; ``team_slots``: the assessor's own, not control, slots).
+_VERDICT = """       CASE
          WHEN j.assessor IS NOT :assessor THEN 'assessor'
          WHEN mc.id IS NULL OR md.id IS NULL OR NOT EXISTS (
-              SELECT 1 FROM main.assignments a WHERE a.case_id = mc.id
-              AND a.document_id = md.id AND a.campaign_id = :campaign
-              AND a.assessor_id = :assessor_id AND NOT a.is_control) THEN 'slot'
+              SELECT 1 FROM temp.team_slots a WHERE a.case_id = mc.id
+              AND a.document_id = md.id) THEN 'slot'
          WHEN j.grade IS NOT NULL AND (typeof(j.grade) != 'integer' OR j.grade < 0
               OR j.grade > :max_grade) THEN 'grade'
          WHEN j.seconds IS NOT NULL AND (typeof(j.seconds) NOT IN ('integer', 'real')
@@ -71,12 +60,63 @@ SELECT mc.id AS case_id, md.id AS document_id, j.case_key, j.doc_key,
               OR julianday(j.updated_at) > julianday(m.updated_at) THEN 'update'
          ELSE 'older'
        END AS verdict
-FROM j
+"""
+
+#: The incoming rows are first put in key order (a materialized CTE): the master's ids
+#: follow its keys more or less, so its indexes are then walked in order rather than at
+#: random — on a 450 MB master, the difference between cached pages and a disk read per row.
+_CLASSIFY = f"""
+CREATE TEMP TABLE team_in AS
+WITH j AS MATERIALIZED (
+    SELECT fc.key AS case_key, fd.key AS doc_key, fs.name AS assessor, j.grade, j.seconds,
+           j.note, j.updated_at
+    FROM incoming.judgments j
+    JOIN incoming.cases fc ON fc.id = j.case_id
+    JOIN incoming.documents fd ON fd.id = j.document_id
+    JOIN incoming.assessors fs ON fs.id = j.assessor_id
+    ORDER BY fc.key, fd.key
+)
+SELECT mc.id AS case_id, md.id AS document_id, j.case_key, j.doc_key,
+       j.assessor, j.grade, j.seconds, j.note, j.updated_at, m.id AS mine_id,
+{_VERDICT}FROM j
 LEFT JOIN main.cases mc ON mc.key = j.case_key
 LEFT JOIN main.documents md ON md.key = j.doc_key
 LEFT JOIN main.judgments m ON m.case_id = mc.id AND m.document_id = md.id
      AND m.assessor_id = :assessor_id
 """
+
+#: The same verdicts when the file's case and document ids name the master's very cases and
+#: documents (an assignment file is a copy: they do unless someone edited it; checked by
+#: :data:`_SAME_IDS`): no key is looked up, and the rows are walked in pair order.  The
+#: file's cases and documents are not read per row (a look-up by id reads the page holding
+#: the document's text: the whole 80 MB of them per file): a row counts only if its pair is
+#: one of the assessor's slots, which are the master's own ids.
+_CLASSIFY_IDS = """
+CREATE TEMP TABLE team_in AS
+WITH j AS MATERIALIZED (
+    SELECT j.case_id, j.document_id, fs.name AS assessor, j.grade, j.seconds, j.note,
+           j.updated_at
+    FROM incoming.judgments j
+    JOIN incoming.assessors fs ON fs.id = j.assessor_id
+    ORDER BY j.case_id, j.document_id
+)
+SELECT j.case_id AS case_id, j.document_id AS document_id, NULL AS case_key,
+       NULL AS doc_key, j.assessor, j.grade, j.seconds, j.note, j.updated_at,
+       m.id AS mine_id,
+{verdict}FROM j
+LEFT JOIN main.judgments m ON m.case_id = j.case_id AND m.document_id = j.document_id
+     AND m.assessor_id = :assessor_id
+""".format(verdict=_VERDICT.replace("mc.id IS NULL OR md.id IS NULL OR ", "").replace(
+    "a.case_id = mc.id", "a.case_id = j.case_id").replace(
+    "a.document_id = md.id", "a.document_id = j.document_id"))
+
+#: Whether every case and document of the attached file has the master's id for its key.
+#: Both sides are read through the unique key indexes (key → id), never the rows.
+_SAME_IDS = (
+    "SELECT NOT EXISTS (SELECT 1 FROM incoming.cases f WHERE NOT EXISTS (SELECT 1 FROM "
+    "main.cases m WHERE m.key = f.key AND +m.id = f.id)) AND NOT EXISTS (SELECT 1 FROM "
+    "incoming.documents f WHERE NOT EXISTS (SELECT 1 FROM main.documents m "
+    "WHERE m.key = f.key AND +m.id = f.id))")
 
 _CONFLICTS = (
     "SELECT 'case', fc.key, mc.id IS NULL FROM incoming.cases fc "
@@ -95,14 +135,19 @@ def attached(conn: sqlite3.Connection, path: Path) -> Iterator[None]:
     # joins over ~200,000 rows of each file and index inserts into the master's judgments:
     # the bulk inserts' page cache, not SQLite's 2 MB default (given back after)
     previous = int(conn.execute("PRAGMA main.cache_size").fetchone()[0])
+    # the TEMP tables of a collect (~200,000 rows) in memory, not in a temporary file
+    store = int(conn.execute("PRAGMA temp_store").fetchone()[0])
+    conn.execute("PRAGMA temp_store = MEMORY")
     for schema in ("main", "incoming", "temp"):
         conn.execute(f"PRAGMA {schema}.cache_size = {-BULK_CACHE_KIB}")
     try:
         yield
     finally:
         conn.execute("DROP TABLE IF EXISTS temp.team_in")
+        conn.execute("DROP TABLE IF EXISTS temp.team_slots")
         conn.execute("DETACH DATABASE incoming")
         conn.execute(f"PRAGMA main.cache_size = {previous}")
+        conn.execute(f"PRAGMA temp_store = {store}")
 
 
 def conflicts(conn: sqlite3.Connection) -> list[tuple[str, str, bool]]:
@@ -115,7 +160,18 @@ def conflicts(conn: sqlite3.Connection) -> list[tuple[str, str, bool]]:
 def classify(conn: sqlite3.Connection, params: dict[str, Any]) -> dict[str, int]:
     """Fill ``team_in`` (see the module) and count its verdicts.  ``params``: ``assessor``,
     ``assessor_id``, ``campaign``, ``max_grade``, ``max_seconds``, ``latest``."""
-    conn.execute(_CLASSIFY, params)
+    conn.execute("CREATE TEMP TABLE team_slots (case_id INTEGER, document_id INTEGER, "
+                 "PRIMARY KEY (case_id, document_id)) WITHOUT ROWID")
+    # the assessor's own (not control) slots, unpacked from their queue row, sorted
+    row = conn.execute("SELECT slots FROM main.queues WHERE campaign_id = ? AND "
+                       "assessor_id = ?", (params["campaign"], params["assessor_id"])).fetchone()
+    slots = np.asarray(json.loads(row[0]) if row else [], dtype=np.int64)
+    slots = unique_sorted(slots[slots > 0])
+    # one statement (one implicit transaction), not a commit of the temp file per row
+    conn.execute("INSERT INTO temp.team_slots SELECT value >> 32, value & 4294967295 "
+                 "FROM json_each(?)", (json.dumps(slots.tolist()),))
+    same_ids = bool(conn.execute(_SAME_IDS).fetchone()[0])
+    conn.execute(_CLASSIFY_IDS if same_ids else _CLASSIFY, params)
     return {str(v): int(n) for v, n in conn.execute(
         "SELECT verdict, count(*) FROM temp.team_in GROUP BY verdict")}
 
@@ -124,8 +180,10 @@ def skipped(conn: sqlite3.Connection) -> list[tuple[str, str, str, str]]:
     """(verdict, case key, document key, assessor) of the rows not brought in."""
     marks = ", ".join("?" for _ in SKIPPED)
     return [(str(v), str(c), str(d), str(a)) for v, c, d, a in conn.execute(
-        f"SELECT verdict, case_key, doc_key, assessor FROM temp.team_in WHERE verdict IN "
-        f"({marks}) ORDER BY case_key, doc_key", tuple(SKIPPED))]
+        f"SELECT verdict, c, d, assessor FROM (SELECT verdict, assessor, coalesce(case_key, "
+        f"(SELECT key FROM main.cases WHERE id = case_id)) AS c, coalesce(doc_key, (SELECT "
+        f"key FROM main.documents WHERE id = document_id)) AS d FROM temp.team_in "
+        f"WHERE verdict IN ({marks})) ORDER BY c, d", tuple(SKIPPED))]
 
 
 def updates(conn: sqlite3.Connection) -> list[tuple[int, dict[str, Any]]]:

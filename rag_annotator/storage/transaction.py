@@ -32,7 +32,7 @@ WRITABLE_TABLES = (
     "answer_reviews", "releases", "judge_verdicts", "case_reviews", "trajectories",
     "trajectory_steps", "trajectory_reviews", "identities",
     "output_contracts", "decisive_fields", "structured_checks", "field_outcomes",
-    "campaigns", "campaign_assessors", "assignments", "control_judgments", "cannot_judge",
+    "campaigns", "campaign_assessors", "queues", "control_judgments", "cannot_judge",
     "review_samples", "review_sample_items", "claim_assessments", "trajectory_assessments",
 )
 

@@ -183,7 +183,7 @@ TABLES: dict[str, str] = {
     "field_outcomes": QT_TRANSLATE_NOOP("labels", "Decisive field outcome"),
     "campaigns": QT_TRANSLATE_NOOP("labels", "Campaign"),
     "campaign_assessors": QT_TRANSLATE_NOOP("labels", "Campaign assessor"),
-    "assignments": QT_TRANSLATE_NOOP("labels", "Assigned item"),
+    "queues": QT_TRANSLATE_NOOP("labels", "Assessor's queue"),
     "claim_assessments": QT_TRANSLATE_NOOP("labels", "Assessor's claim verdict"),
     "trajectory_assessments": QT_TRANSLATE_NOOP("labels", "Assessor's trajectory review"),
     "control_judgments": QT_TRANSLATE_NOOP("labels", "Control repeat"),

@@ -7,25 +7,40 @@ judgments by 3 assessors, 2 runs, 100,000 claims) plus a run ``deep`` retrieving
 documents per case: its top 100 are the 1,000,000-pair pool.  Timed:
 
 * ``backup``: ``store.save_copy`` of the master (SQLite's backup API, fsync, rename);
-* ``assign``: ``team_files.hand_out`` — plan (balanced, seeded order, 5 % controls), the
-  campaign's 2,100,000 queue slots stored as one undoable operation, and the 10 assignment
-  files written (each self-contained: its cases, documents and queue);
+* ``assign``: ``team_files.hand_out`` — plan (balanced, seeded order, 5 % controls; numpy),
+  the campaign's 10 queues stored as one undoable operation (one packed row each), and the
+  10 assignment files written (one template with the campaign's cases and documents, copied
+  per expert, plus their queue);
 * ``collect``: ``team_files.collect`` of the 10 files once every slot is judged (the labels
-  are written into the files beforehand with raw ``sqlite3``, untimed) — 2,000,000 judgments
-  checked and brought in, one undoable operation per file;
+  are written into the files beforehand with raw ``sqlite3``, untimed) — 2,000,000
+  judgments checked and brought in, one undoable operation per file;
 * ``collect again``: the same 10 files a second time (nothing new: reads only).
 
-Prints seconds and ratios; asserts nothing (timings depend on the machine).  Measured
-2026-12-01 on the shared 2-core build machine (heavily loaded): backup 1.41 s; assign
-111.5 s (79x: campaign in the master 85.2 s, 10 files / 937 MB 26.3 s); collect 68.1 s (48x);
-collect again 65.0 s (46x).  The goal (<= 5x) is NOT met: storing 2,100,000 queue slots as
-rows (three indexes) and writing 937 MB of self-contained files cost more than a page copy.
+Prints seconds, then ``RATIO`` lines (each time / the backup of the same run) and the files'
+size against the master; asserts nothing (timings depend on the machine).  ``--profile DIR``
+dumps a cProfile of each phase.  Measured 2026-12-01 on the shared 2-core build machine
+(load 5-8: the ratios, not the seconds, compare):
+
+* before (a row per queue slot, files filtered per expert, collect by keys): backup 0.67 s;
+  assign 91.4 s (136x; campaign 49.6 s, files 41.8 s, 1,003 MB = 3.3x the master);
+  collect 132.6 s (198x).
+* after (load ~5): backup 1.16 s; assign 7.43 s (6.4x; campaign 3.06 s, files 4.37 s,
+  958 MB = 3.15x the master); collect 45.2 s (38.8x); collect again 31.5 s (27.1x).
+* after, merged with main (load ~2): backup 0.73 s; assign 4.29 s (5.9x; campaign 1.79 s,
+  files 2.50 s); collect 41.8 s (57.3x); collect again 24.3 s (33.3x).
+
+The goal (<= 5x) is NOT met.  Assign is bounded by bytes: every expert's file must carry the
+documents of ~90 % of the pool (96 MB each), so the files are 3.15x the master's bytes before
+anything else is done.  Collect is bounded by the judgments table: each file's 200,000 new
+rows are spread over the whole key space, so each per-file transaction rewrites (and
+journals) most pages of the judgments' unique and document indexes — ten times.
 Usage: ``python tests/bench/bench_team.py [--scale 1.0] [--assessors 10]``
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import random
 import sqlite3
 import sys
@@ -39,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import generate
 
 from rag_annotator.domain.clock import utc_now
-from rag_annotator.import_export.team_files import collect, hand_out
+from rag_annotator.import_export import team_files
 from rag_annotator.storage.store import GoldSetStore
 
 DEPTH = 100
@@ -74,11 +89,15 @@ def judge_everything(path: Path) -> int:
         return int(conn.execute("SELECT count(*) FROM judgments").fetchone()[0])
 
 
-def timed(what: str, fn):  # type: ignore[no-untyped-def]
+def timed(what: str, fn, profile: str = ""):  # type: ignore[no-untyped-def]
+    """Run ``fn`` and print its seconds; with ``profile`` (a file name), under cProfile."""
+    profiler = cProfile.Profile() if profile else None
     start = time.perf_counter()
-    value = fn()
+    value = profiler.runcall(fn) if profiler is not None else fn()
     seconds = time.perf_counter() - start
     print(f"{what:<14} {seconds:8.2f} s", flush=True)
+    if profiler is not None:
+        profiler.dump_stats(profile)
     return seconds, value
 
 
@@ -86,7 +105,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--assessors", type=int, default=10)
+    parser.add_argument("--profile", default="", help="folder for cProfile dumps")
     args = parser.parse_args()
+    prof = (lambda name: str(Path(args.profile) / f"{name}.prof")) if args.profile else (
+        lambda _name: "")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         master = folder / "master.goldset"
@@ -99,24 +121,40 @@ def main() -> int:
             print(f"master: {size:.0f} MB, {pairs:,} pool pairs, "
                   + ", ".join(f"{k} {v:,}" for k, v in counts.items()), flush=True)
             backup, _ = timed("backup", lambda: store.save_copy(folder / "copy.goldset"))
-            marks: list[float] = []
-            assign, report = timed("assign", lambda: hand_out(
+            phases: list[float] = []
+            create = team_files.team_ops.create_campaign
+
+            def campaign(*a, **k):  # type: ignore[no-untyped-def]
+                start = time.perf_counter()
+                try:
+                    return create(*a, **k)
+                finally:
+                    phases.append(time.perf_counter() - start)
+
+            team_files.team_ops.create_campaign = campaign  # type: ignore[assignment]
+            assign, report = timed("assign", lambda: team_files.hand_out(
                 store, names, 2, folder / "team", control=0.05, seed=1, runs=["deep"],
-                depth=DEPTH, progress=lambda _d, _t: marks.append(time.perf_counter())))
-            print(f"  campaign in the master {marks[1] - marks[0]:.2f} s, files "
-                  f"{marks[-1] - marks[1]:.2f} s", flush=True)
+                depth=DEPTH), prof("assign"))
+            team_files.team_ops.create_campaign = create  # type: ignore[assignment]
+            print(f"  campaign in the master {phases[0]:.2f} s, files "
+                  f"{assign - phases[0]:.2f} s", flush=True)
             files = sum(p.stat().st_size for p in report.files.values()) / 1e6
-            print(f"  {len(report.files)} files, {files:.0f} MB, "
+            print(f"  {len(report.files)} files, {files:.0f} MB ({files / size:.2f}x the "
+                  f"master, {files / len(report.files):.0f} MB each), "
                   f"{sum(report.slots.values()):,} slots", flush=True)
             judged = sum(judge_everything(p) for p in report.files.values())
             print(f"  {judged:,} judgments written into the files (untimed)", flush=True)
-            gathered, result = timed("collect", lambda: collect(store, [folder / "team"]))
+            gathered, result = timed("collect", lambda: team_files.collect(
+                store, [folder / "team"]), prof("collect"))
             print(f"  added {sum(f.added for f in result.files):,}, refused "
                   f"{len(result.refused)}, disputes {result.disputes:,}", flush=True)
-            again, _ = timed("collect again", lambda: collect(store, [folder / "team"]))
+            again, _ = timed("collect again", lambda: team_files.collect(
+                store, [folder / "team"]), prof("again"))
         for what, seconds in (("assign", assign), ("collect", gathered),
                               ("collect again", again)):
-            print(f"{what:<14} {seconds / backup:6.1f}x the backup (goal <= 5x)")
+            print(f"RATIO {what:<14} {seconds:8.2f} s / backup {backup:.2f} s = "
+                  f"{seconds / backup:6.1f}x (goal <= 5x)")
+        print(f"RATIO files size {files:.0f} MB / master {size:.0f} MB = {files / size:.2f}x")
     return 0
 
 

@@ -48,7 +48,11 @@ def test_figures_from_the_folder_match_independent_counts(tmp_path: Path) -> Non
         queue = store.assignment_queue()
     assert by["bruno"].assigned == len(queue)
     assert by["bruno"].cant_judge == 1
-    assert by["bruno"].remaining == len(queue) - 12
+    # can't judge marks the pair: its control repeat later in the queue is done with it
+    marked = (queue[1]["case"], queue[1]["document"])
+    repeats = sum(1 for r in queue[12:] if r["is_control"]
+                  and (r["case"], r["document"]) == marked)
+    assert by["bruno"].remaining == len(queue) - 12 - repeats
     assert by["bruno"].median_seconds == 2.0
     with GoldSetStore.open(files["ana"], read_only=True) as store:
         ana_queue = store.assignment_queue()
