@@ -49,7 +49,7 @@ from rag_annotator.ui.sections.base import (
     make_table,
     select_row,
 )
-from rag_annotator.ui.text_views import set_plain_text
+from rag_annotator.ui.text_views import QuietLabel, set_plain_text
 
 Row = dict[str, Any]
 JUDGE_ACTIONS = actions.ids_in("judge")
@@ -71,7 +71,7 @@ class JudgeSection(SampleQueue, Section):
         self.max_grade = 1
         self.progress_model = JudgeProgressModel(ctx.progress, self)
         self.cases = make_table(self.progress_model)
-        self.counting = QLabel()
+        self.counting = QuietLabel()  # both change at every key: no window re-layout
         self.pool = RowsModel([
             Column(self.tr("Document"), lambda r: r["key"], 14),
             Column(self.tr("Title"), lambda r: one_line(r["title"]), 24, stretch=True),
@@ -100,8 +100,7 @@ class JudgeSection(SampleQueue, Section):
         self.banner.setWordWrap(True)
         self.banner.setStyleSheet("background: #fde8c8; color: #000; padding: 4px;")
         self.banner.setVisible(False)
-        self.position = QLabel()
-        self.position.setWordWrap(True)
+        self.position = QuietLabel()
         self.guidelines = QTextBrowser()
         self.guidelines.setOpenExternalLinks(False)
         self.guidelines.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
