@@ -22,10 +22,13 @@ Prints the count, median, p95, p99 and max of key → painted, the median of key
 committed, and the SQL statements per key on the store's connection (counted with
 ``sqlite3.Connection.set_trace_callback``; SELECTs apart, since reads are what a key should
 not need many of), the process CPU time per key (what the machine's load inflates least) and
-the keys that moved to another case apart (they read the next pool).  ``--paints`` also
-counts the Paint events per key over the whole window (an application-wide event filter,
-which slows every event a little: a separate run).  ``--show-sql N`` prints the statements
-of key N and of the keys that moved to another case.  Usage:
+the keys that moved to another case apart (they read the next pool).  Between keys the bench
+processes events for ``--pause`` ms (20 by default), outside the measure: the assessor reads
+the document, and the panel reads the next pair and case ahead meanwhile (with keys back to
+back, that reading would land in the next key's measure, which no assessor types).
+``--paints`` also counts the Paint events per key over the whole window (an application-wide
+event filter, which slows every event a little: a separate run).  ``--show-sql N`` prints the
+statements of key N and of the keys that moved to another case.  Usage:
 ``python tests/bench/bench_judge_keys.py [--file F.goldset] [--keys 2000] [--profile out.prof]
 [--paints] [--show-sql N]`` (QT_QPA_PLATFORM=offscreen unless a DISPLAY is set).  ``--profile``
 runs the key loop under cProfile and prints the top functions by cumulative time.
@@ -56,6 +59,9 @@ def main() -> int:
     parser.add_argument("--profile", type=Path, help="write a cProfile of the key loop here")
     parser.add_argument("--show-sql", type=int, metavar="N",
                         help="print the SQL statements of key N (to see what a key reads)")
+    parser.add_argument("--pause", type=float, default=20.0, metavar="MS",
+                        help="milliseconds of events processed between keys, outside the "
+                             "measure (the assessor reads the document; 0: keys back to back)")
     parser.add_argument("--paints", action="store_true",
                         help="count the Paint events per key, by widget class")
     args = parser.parse_args()
@@ -157,11 +163,17 @@ def main() -> int:
         if pair_shown()[0] != before[0]:
             case_switches.append(i)
         if args.show_sql is not None and i in (args.show_sql, *case_switches[-1:]):
+            shown = statements[n_statements:PaintSpy.statements_then]
             per_key.append([f"key {i}{' (case switch)' if i in case_switches else ''}:",
-                            *statements[n_statements:]])
+                            *shown, "-- the pairs table painted; read after it:",
+                            *statements[PaintSpy.statements_then:]])
         if len(committed) != n_committed + 1:
             raise SystemExit(f"key {i}: {len(committed) - n_committed} commits instead of 1")
         to_commit.append((committed[-1] - start) * 1000)
+        idle_until = time.perf_counter() + args.pause / 1000
+        while time.perf_counter() < idle_until:  # what runs after the paint (reading ahead)
+            app.processEvents()
+            time.sleep(0.001)
     store._conn.set_trace_callback(None)
     if profiler is not None:
         import pstats
@@ -175,7 +187,8 @@ def main() -> int:
     print(f"file: copy of {args.file or 'a generated file'} "
           f"({copy.stat().st_size / 1e6:.0f} MB), platform: "
           f"{os.environ.get('QT_QPA_PLATFORM', 'xcb')}, judgments by 'bench' now: {mine}")
-    print(f"keys: {len(to_paint)} (alternating 1 and 0 on the pairs table)")
+    print(f"keys: {len(to_paint)} (alternating 1 and 0 on the pairs table, "
+          f"{args.pause:g} ms of events processed between keys)")
     print(f"key -> committed  : median {statistics.median(to_commit):.2f} ms")
     print(f"key -> next pair painted: median {statistics.median(to_paint):.2f} ms, "
           f"p95 {percentile(to_paint, 95):.2f} ms, p99 {percentile(to_paint, 99):.2f} ms, "

@@ -623,8 +623,11 @@ class JudgeSection(SampleQueue, Section):
             self.note.clear()
         self._update_actions()
         if store is not None and pair is not None and not self._ahead_due:
-            self._ahead_due = True  # once the pair is painted, while the assessor reads it
-            QTimer.singleShot(0, self, self._read_ahead)
+            # Once the pair is painted, while the assessor reads it: a real timer, because
+            # singleShot(0) is a posted call that Qt runs BEFORE the repaint (posted with low
+            # priority), and reading ahead would delay the very paint it is meant to spare.
+            self._ahead_due = True
+            QTimer.singleShot(1, self, self._read_ahead)
 
     def _update_actions(self) -> None:
         has_pair = self.document_id() is not None
