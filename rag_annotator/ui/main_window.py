@@ -325,13 +325,7 @@ class MainWindow(QMainWindow):
             self.import_menu.addAction(action)
             self._import_actions.append(action)
         self.import_menu.addSeparator()
-        from rag_annotator.ui.exchange.file_import import GOLDSET_FORMATS
-
-        for fmt, (text, _folder, _pattern) in GOLDSET_FORMATS.items():
-            action = QAction(QCoreApplication.translate("file_import", text), self)
-            action.triggered.connect(lambda _checked=False, f=fmt: self.ask_import(f))
-            self.import_menu.addAction(action)
-            self._import_actions.append(action)
+        self.import_menu.aboutToShow.connect(self._add_goldset_imports)  # imported when used
         file_menu.addMenu(self.import_menu)
         file_menu.addAction(a["file.export"])
         file_menu.addAction(a["file.merge"])
@@ -372,6 +366,19 @@ class MainWindow(QMainWindow):
         help_menu.addAction(a["help.guide"])
         help_menu.addAction(a["help.shortcuts"])
         help_menu.addAction(a["help.about"])
+
+    def _add_goldset_imports(self) -> None:
+        """File → Import's gold set formats, added when the menu first opens (their module
+        is not needed for the window's first paint)."""
+        if len(self._import_actions) > 5:
+            return
+        from rag_annotator.ui.exchange.file_import import GOLDSET_FORMATS
+
+        for fmt, (text, _folder, _pattern) in GOLDSET_FORMATS.items():
+            action = QAction(QCoreApplication.translate("file_import", text), self)
+            action.triggered.connect(lambda _checked=False, f=fmt: self.ask_import(f))
+            self.import_menu.addAction(action)
+            self._import_actions.append(action)
 
     def _connect_actions(self) -> None:
         a = self.commands

@@ -309,6 +309,25 @@ class RowsModel(_TableBase):
         self._rows = list(rows)
         self.endResetModel()
 
+    def replace_rows(self, rows: Sequence[Row]) -> None:
+        """Replace every row without a model reset: rows are removed or inserted at the end
+        and the others changed in place, so the view keeps its header, scroll bar and
+        current row instead of laying everything out again (a judging key that moves to the
+        next case's pool; issue 19)."""
+        new, old = list(rows), len(self._rows)
+        if len(new) < old:
+            self.beginRemoveRows(QModelIndex(), len(new), old - 1)
+            del self._rows[len(new):]
+            self.endRemoveRows()
+        elif len(new) > old:
+            self.beginInsertRows(QModelIndex(), old, len(new) - 1)
+            self._rows.extend(new[old:])
+            self.endInsertRows()
+        self._rows[:] = new
+        if new and old:
+            self.dataChanged.emit(self.index(0, 0),
+                                  self.index(min(old, len(new)) - 1, self.columnCount() - 1))
+
     def update_row(self, row: int, values: Row) -> None:
         """Replace one row's values in place."""
         if 0 <= row < len(self._rows):

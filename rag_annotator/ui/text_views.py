@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractScrollArea, QPlainTextEdit, QTextEdit
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QAbstractScrollArea, QLabel, QPlainTextEdit, QTextEdit, QWidget
 
 _SHOWN = "_rag_shown_text"  # (document revision, characters, text) last set by this module
 
@@ -51,3 +52,51 @@ def keep_bar(view: QAbstractScrollArea, change: Callable[[], None]) -> None:
         change()
     finally:
         view.setVerticalScrollBarPolicy(policy)
+
+
+class QuietLabel(QWidget):
+    """A word-wrapped label whose new text is laid out again only when it needs another
+    height (then the layout is told once); otherwise only the label is repainted.
+
+    The label sits in a widget without a layout, where its geometry requests stop.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._label = QLabel(self)
+        self._label.setWordWrap(True)
+        self._height = -1
+
+    def text(self) -> str:
+        return self._label.text()
+
+    def setText(self, text: str) -> None:
+        self._label.setText(text)
+        self._fit()
+
+    def clear(self) -> None:
+        self.setText("")
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._label.heightForWidth(width)
+
+    def sizeHint(self) -> QSize:
+        return QSize(self._label.sizeHint().width(), max(self._height, 0)
+                     or self._label.sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, self._label.fontMetrics().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._label.setGeometry(self.rect())
+        self._fit()
+        super().resizeEvent(event)
+
+    def _fit(self) -> None:
+        height = self._label.heightForWidth(max(self.width(), 1))
+        if height != self._height:
+            self._height = height
+            self.updateGeometry()

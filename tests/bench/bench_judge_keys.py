@@ -21,8 +21,16 @@ What one key's latency covers, measured with ``time.perf_counter``:
 Prints the count, median, p95, p99 and max of key → painted, the median of key →
 committed, and the SQL statements per key on the store's connection (counted with
 ``sqlite3.Connection.set_trace_callback``; SELECTs apart, since reads are what a key should
-not need many of).  Usage: ``python tests/bench/bench_judge_keys.py [--file F.goldset] [--keys 2000]
-[--profile out.prof]`` (QT_QPA_PLATFORM=offscreen unless a DISPLAY is set).  ``--profile``
+not need many of), the process CPU time per key (what the machine's load inflates least) and
+the keys that moved to another case apart (they read the next pool).  Between keys the bench
+processes events for ``--pause`` ms (20 by default), outside the measure: the assessor reads
+the document, and the panel reads the next pair and case ahead meanwhile (with keys back to
+back, that reading would land in the next key's measure, which no assessor types).
+``--paints`` also counts the Paint events per key over the whole window (an application-wide
+event filter, which slows every event a little: a separate run).  ``--show-sql N`` prints the
+statements of key N and of the keys that moved to another case.  Usage:
+``python tests/bench/bench_judge_keys.py [--file F.goldset] [--keys 2000] [--profile out.prof]
+[--paints] [--show-sql N]`` (QT_QPA_PLATFORM=offscreen unless a DISPLAY is set).  ``--profile``
 runs the key loop under cProfile and prints the top functions by cumulative time.
 """
 
@@ -35,7 +43,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -49,6 +57,13 @@ def main() -> int:
     parser.add_argument("--file", type=Path, help="a generated file to copy (never modified)")
     parser.add_argument("--keys", type=int, default=2000)
     parser.add_argument("--profile", type=Path, help="write a cProfile of the key loop here")
+    parser.add_argument("--show-sql", type=int, metavar="N",
+                        help="print the SQL statements of key N (to see what a key reads)")
+    parser.add_argument("--pause", type=float, default=20.0, metavar="MS",
+                        help="milliseconds of events processed between keys, outside the "
+                             "measure (the assessor reads the document; 0: keys back to back)")
+    parser.add_argument("--paints", action="store_true",
+                        help="count the Paint events per key, by widget class")
     args = parser.parse_args()
 
     tmp, copy = prepare_copy(args.file, "rag-bench-keys-")
@@ -75,14 +90,34 @@ def main() -> int:
         """Records when the pairs table's viewport was last painted."""
 
         painted_at = 0.0
+        statements_then = 0  # statements run when the viewport was painted
 
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
             if event.type() == QEvent.Type.Paint:
                 PaintSpy.painted_at = time.perf_counter()
+                PaintSpy.statements_then = len(statements)
             return False
 
+    class PaintCounter(QObject):
+        """Counts every widget's Paint events (``--paints``)."""
+
+        counts: ClassVar[dict[str, int]] = {}
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
+            if event.type() == QEvent.Type.Paint:
+                name = type(watched).__name__
+                if name == "QWidget" and watched.parent() is not None:
+                    name = f"{type(watched.parent()).__name__}.viewport"
+                PaintCounter.counts[name] = PaintCounter.counts.get(name, 0) + 1
+            return False
+
+    statements: list[str] = []
+    before_paint = 0
     spy = PaintSpy()
     judge.pairs.viewport().installEventFilter(spy)
+    counter = PaintCounter()
+    if args.paints:
+        app.installEventFilter(counter)
     committed: list[float] = []
     from rag_annotator.ui.judge import section as judge_module
 
@@ -100,18 +135,22 @@ def main() -> int:
 
     to_paint: list[float] = []
     to_commit: list[float] = []
+    cpu: list[float] = []
+    per_key: list[list[str]] = []
+    case_switches: list[int] = []
     profiler = None
     if args.profile:
         import cProfile
 
         profiler = cProfile.Profile()
         profiler.enable()
-    statements: list[str] = []
     store._conn.set_trace_callback(statements.append)  # the GUI thread's own connection
     keys = (Qt.Key.Key_1, Qt.Key.Key_0)
     for i in range(args.keys):
         before = pair_shown()
         n_committed = len(committed)
+        n_statements = len(statements)
+        c0 = time.process_time()
         start = time.perf_counter()
         QTest.keyClick(judge.pairs, keys[i % 2])
         while PaintSpy.painted_at < start or pair_shown() == before:
@@ -119,9 +158,22 @@ def main() -> int:
             if time.perf_counter() - start > 5:
                 raise SystemExit(f"key {i}: the next pair was not painted within 5 s")
         to_paint.append((PaintSpy.painted_at - start) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
+        before_paint += PaintSpy.statements_then - n_statements
+        if pair_shown()[0] != before[0]:
+            case_switches.append(i)
+        if args.show_sql is not None and i in (args.show_sql, *case_switches[-1:]):
+            shown = statements[n_statements:PaintSpy.statements_then]
+            per_key.append([f"key {i}{' (case switch)' if i in case_switches else ''}:",
+                            *shown, "-- the pairs table painted; read after it:",
+                            *statements[PaintSpy.statements_then:]])
         if len(committed) != n_committed + 1:
             raise SystemExit(f"key {i}: {len(committed) - n_committed} commits instead of 1")
         to_commit.append((committed[-1] - start) * 1000)
+        idle_until = time.perf_counter() + args.pause / 1000
+        while time.perf_counter() < idle_until:  # what runs after the paint (reading ahead)
+            app.processEvents()
+            time.sleep(0.001)
     store._conn.set_trace_callback(None)
     if profiler is not None:
         import pstats
@@ -135,14 +187,32 @@ def main() -> int:
     print(f"file: copy of {args.file or 'a generated file'} "
           f"({copy.stat().st_size / 1e6:.0f} MB), platform: "
           f"{os.environ.get('QT_QPA_PLATFORM', 'xcb')}, judgments by 'bench' now: {mine}")
-    print(f"keys: {len(to_paint)} (alternating 1 and 0 on the pairs table)")
+    print(f"keys: {len(to_paint)} (alternating 1 and 0 on the pairs table, "
+          f"{args.pause:g} ms of events processed between keys)")
     print(f"key -> committed  : median {statistics.median(to_commit):.2f} ms")
     print(f"key -> next pair painted: median {statistics.median(to_paint):.2f} ms, "
           f"p95 {percentile(to_paint, 95):.2f} ms, p99 {percentile(to_paint, 99):.2f} ms, "
           f"max {max(to_paint):.2f} ms  (target: median <= 8 ms, p99 <= 16 ms)")
     selects = sum(1 for s in statements if s.lstrip().upper().startswith(("SELECT", "WITH")))
     print(f"SQL per key: {len(statements) / len(to_paint):.1f} statements, "
-          f"{selects / len(to_paint):.1f} reads (SELECT/WITH)")
+          f"{selects / len(to_paint):.1f} reads (SELECT/WITH), "
+          f"{before_paint / len(to_paint):.1f} before the paint (the rest: read ahead)")
+    print(f"CPU per key: median "
+          f"{statistics.median(cpu):.2f} ms, p99 {percentile(cpu, 99):.2f} ms, "
+          f"max {max(cpu):.2f} ms")
+    switching = [to_paint[i] for i in case_switches]
+    if switching:
+        print(f"keys that moved to another case: {len(switching)}, median "
+              f"{statistics.median(switching):.2f} ms, max {max(switching):.2f} ms")
+    if args.paints:
+        app.removeEventFilter(counter)
+        total = sum(PaintCounter.counts.values())
+        print(f"Paint events per key: {total / len(to_paint):.1f} ("
+              + ", ".join(f"{name} {n / len(to_paint):.2f}" for name, n in
+                          sorted(PaintCounter.counts.items(), key=lambda kv: -kv[1])[:8])
+              + ")")
+    for lines in per_key[:3]:
+        print("\n    ".join(" ".join(line.split())[:160] for line in lines))
     slowest = sorted(range(len(to_paint)), key=to_paint.__getitem__, reverse=True)[:5]
     print("slowest keys (index: ms): "
           + ", ".join(f"{i}: {to_paint[i]:.1f}" for i in slowest))

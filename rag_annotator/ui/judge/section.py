@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
@@ -32,11 +32,10 @@ from PySide6.QtWidgets import (
 
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.judging_ops import set_adjudication, set_judgment
-from rag_annotator.errors import KnownError
-from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.judge.assignment import AssignmentMode, cant_judge_pair
+from rag_annotator.ui.judge.pool_reads import PoolReads
 from rag_annotator.ui.judge.sample_blind import SampleQueue
 from rag_annotator.ui.judge.timing import ActiveClock
 from rag_annotator.ui.judge.widgets import JudgeProgressModel, TermHighlighter, show_guidelines
@@ -51,6 +50,7 @@ from rag_annotator.ui.sections.base import (
     make_table,
     select_row,
 )
+from rag_annotator.ui.text_views import QuietLabel, set_plain_text
 
 Row = dict[str, Any]
 JUDGE_ACTIONS = actions.ids_in("judge")
@@ -60,8 +60,6 @@ MOVE_ACTIONS = ("judge.previous", "judge.next", "judge.previous_case", "judge.ne
                 "judge.settle")
 VIEW_ACTIONS = ("judge.show_others", "judge.reference", "judge.guidelines", "judge.adjudicate",
                 "judge.pool")
-#: Above this many cases, S looks for the pair to settle in the current case only.
-SETTLE_WHOLE_SET_MAX_CASES = 2000
 #: Pool columns hidden while judging blind (see the module docstring).
 BLIND_COLUMNS = (3, 4)
 
@@ -74,7 +72,7 @@ class JudgeSection(SampleQueue, Section):
         self.max_grade = 1
         self.progress_model = JudgeProgressModel(ctx.progress, self)
         self.cases = make_table(self.progress_model)
-        self.counting = QLabel()
+        self.counting = QuietLabel()  # both change at every key: no window re-layout
         self.pool = RowsModel([
             Column(self.tr("Document"), lambda r: r["key"], 14),
             Column(self.tr("Title"), lambda r: one_line(r["title"]), 24, stretch=True),
@@ -84,6 +82,9 @@ class JudgeSection(SampleQueue, Section):
             Column(self.tr("Effective label"), self._effective, 12),
         ], self)
         self.pairs = make_table(self.pool)
+        self.reads = PoolReads(lambda: self.store)  # pools and texts, the next ones read ahead
+        self._ahead_due = False
+        self._loading = False  # a pool is being replaced: its rows' pair is shown after
         self.others_revealed = False
         self._revealed_before = False
         self.adjudicating = False
@@ -100,8 +101,7 @@ class JudgeSection(SampleQueue, Section):
         self.banner.setWordWrap(True)
         self.banner.setStyleSheet(colours.banner_style("attention_banner"))
         self.banner.setVisible(False)
-        self.position = QLabel()
-        self.position.setWordWrap(True)
+        self.position = QuietLabel()
         self.guidelines = QTextBrowser()
         self.guidelines.setOpenExternalLinks(False)
         self.guidelines.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
@@ -121,7 +121,7 @@ class JudgeSection(SampleQueue, Section):
         self._lay_out()
         self.cases.selectionModel().currentRowChanged.connect(self._on_case)
         self.pairs.selectionModel().currentRowChanged.connect(self._on_pair)
-        ctx.hub.assessor_changed.connect(lambda _name: self._reload_pool(self.document_id()))
+        ctx.hub.assessor_changed.connect(self._on_assessor)
         ctx.progress.updated.connect(self._show_counting)
         ctx.progress.completed.connect(self._show_counting)
         self._update_actions()
@@ -231,6 +231,7 @@ class JudgeSection(SampleQueue, Section):
         if store is None:
             return
         self.max_grade = int(store.meta("max_grade", "1") or 1)
+        self.reads.forget(None)
         self.load_sampled_pairs(store)
         self._load_guidelines()
         if self._show_mode(self.assignment.load(store)):
@@ -246,6 +247,7 @@ class JudgeSection(SampleQueue, Section):
         self._update_actions()
 
     def clear(self) -> None:
+        self.reads.forget(None)
         self.assignment.clear()
         self._show_mode(False)
         self.progress_model.set_store(None)
@@ -256,6 +258,7 @@ class JudgeSection(SampleQueue, Section):
         self._update_actions()
 
     def apply_changes(self, changes: Changes) -> None:
+        self.reads.forget(changes)
         self.sample_changes(changes)
         if self.assignment.active:
             self.assignment.apply_changes(changes)
@@ -317,55 +320,11 @@ class JudgeSection(SampleQueue, Section):
             select_row(self.cases, target)
 
     def jump_to_settling(self) -> bool:
-        """Go to the unjudged pair whose label settles the most metric values that are still
-        undetermined under the strict policy (``metrics.settle``), within the pool.
+        """Go to the unjudged pair that settles the most undetermined metric values (see
+        :func:`~rag_annotator.ui.judge.settling.jump_to_settling`)."""
+        from rag_annotator.ui.judge.settling import jump_to_settling
 
-        Says how many values it settles; False (with a message) when no pair settles any.
-        """
-        store = self.store
-        if store is None or self.adjudicating:
-            return False
-        from PySide6.QtGui import QGuiApplication
-
-        from rag_annotator.reports.inputs import suggestions
-
-        runs, _depth = store.pool_settings()
-        # Over the whole gold set at the usual scale (~55 ms for the sample); past a few
-        # thousand cases (~25 ms a case) over the current case only.
-        scope = None
-        if store.count("cases") > SETTLE_WHOLE_SET_MAX_CASES:
-            case = self.progress_model.row_at(current_row(self.cases))
-            scope = [str(case["key"])] if case else []
-        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            found = suggestions(store, runs, cases=scope)
-        finally:
-            QGuiApplication.restoreOverrideCursor()
-        pools: dict[int, set[str]] = {}
-        for suggestion in found[:200]:
-            case = store.by_key("cases", suggestion.case_key)
-            case_id = int(case["id"])
-            if case_id not in pools:
-                pools[case_id] = {r["key"] for r in store.pool_of_case(case_id, store.assessor)
-                                  if r["my_grade"] is None}
-            if suggestion.document_key not in pools[case_id]:
-                continue
-            row = self.progress_model.row_of(case_id)
-            if row is None:
-                continue
-            if row != current_row(self.cases):
-                select_row(self.cases, row)
-            pair = next((i for i, r in enumerate(self.pool.rows)
-                         if r["key"] == suggestion.document_key), None)
-            if pair is not None:
-                select_row(self.pairs, pair)
-                self.position.setText(
-                    self.tr("Settles %n undetermined value(s)", "", suggestion.settles)
-                    if suggestion.settles else self.tr("Narrows undetermined values"))
-                return True
-        self.position.setText(self.tr("No unjudged pair settles a metric value: every "
-                                      "value is determined, or depends on several pairs."))
-        return False
+        return jump_to_settling(self)
 
     def set_adjudicating(self, on: bool) -> None:
         """Enter (True) or leave the adjudication queue.
@@ -470,50 +429,51 @@ class JudgeSection(SampleQueue, Section):
         """The next pair of this case without the assessor's label, else the next case's."""
         if self.in_sample_queue():
             return self.sample_advance()
+        pair_row, case_row = self._next_target()
+        if pair_row is not None:
+            select_row(self.pairs, pair_row)
+        elif case_row is not None:
+            select_row(self.cases, case_row)
+
+    def _next_target(self) -> tuple[int | None, int | None]:
+        """Where :meth:`_advance` goes: (pool row, None) in this case, else (None, the next
+        case's row with work), else (the next row or None, None)."""
         rows = self.pool.rows
         start = current_row(self.pairs)
         for first_pass in (True, False):
             for offset in range(1, len(rows) + 1):
                 row = (start + offset) % len(rows)
                 if row != start and self._to_do(rows[row], first_pass=first_pass):
-                    select_row(self.pairs, row)
-                    return
+                    return row, None
             if self.adjudicating:
                 break
         case_row = self._next_case_with_work(current_row(self.cases))
         if case_row is not None:
-            select_row(self.cases, case_row)
-        elif start + 1 < len(rows):
-            select_row(self.pairs, start + 1)
+            return None, case_row
+        return (start + 1 if start + 1 < len(rows) else None), None
+
+    def _read_ahead(self) -> None:
+        """Once the pair is painted: read the next pair's text and the next case's pool."""
+        self._ahead_due = False
+        if self.store is None or self.assignment.active or self.in_sample_queue():
+            return
+        pair_row, case_row = self._next_target()
+        pair = self.pool.row_at(pair_row) if pair_row is not None else None
+        after = self._next_case_with_work(current_row(self.cases)) if case_row is None \
+            else case_row
+        self.reads.read_ahead(int(pair["document_id"]) if pair else None,
+                              self.progress_model.id_at(after) if after is not None else None)
 
     def _update_pairs(self, changes: Changes) -> bool:
         """Refresh in place the pool rows whose labels ``changes`` set; False when the pool
-        must be read again instead (its membership or the documents may have changed).
-
-        A judging key is one judgment: re-reading and resetting the whole pool after it (and
-        re-selecting, re-showing the document) cost more than the commit itself.
-        """
-        store, case_id = self.store, self.case_id()
-        if store is None or case_id is None:
+        must be read again instead (see :meth:`PoolReads.fresh_pairs`)."""
+        case_id = self.case_id()
+        fresh = None if case_id is None else self.reads.fresh_pairs(case_id, self.pool.rows,
+                                                                      changes)
+        if fresh is None:
             return False
-        if changes.touches("cases", "retrieved", "expected_sources", "documents"):
-            return False
-        if set(changes.rows.get("assessors", {})) - {"insert"}:
-            return False  # a renamed or removed assessor: "your label" may change meaning
-        pairs = changes.pairs_touched()
-        if pairs is None:
-            return False  # a ranged bulk change: its pairs are not named
-        documents = {d for c, d in pairs if c == case_id}
-        if not documents:
-            return True  # another case's labels: this pool is unchanged
-        positions = {int(r["document_id"]): i for i, r in enumerate(self.pool.rows)}
-        if not documents <= positions.keys():
-            return False  # a pair joined the pool
-        fresh = store.pool_pairs(case_id, store.assessor, documents)
-        if len(fresh) != len(documents):
-            return False  # a pair left the pool
-        for row in fresh:
-            self.pool.update_row(positions[int(row["document_id"])], row)
+        for place, row in fresh:
+            self.pool.update_row(place, row)
         return True
 
     def _to_do(self, row: Row, *, first_pass: bool = True) -> bool:
@@ -589,6 +549,10 @@ class JudgeSection(SampleQueue, Section):
     def _on_case(self) -> None:
         self._reload_pool(keep=None)
 
+    def _on_assessor(self, _name: str) -> None:
+        self.reads.forget(None)
+        self._reload_pool(self.document_id())
+
     def _reload_pool(self, keep: int | None) -> None:
         store, case_id = self.store, self.case_id()
         if store is None or case_id is None:
@@ -596,15 +560,19 @@ class JudgeSection(SampleQueue, Section):
             self.question.clear()
             self._on_pair()
             return
-        rows = store.pool_of_case(case_id, store.assessor)
+        rows = self.reads.pool(case_id)
         if self.adjudicating:
             rows = [r for r in rows if r["disputed"] or r["adjudicated"] is not None]
         case = self.progress_model.row_at(current_row(self.cases)) or {}
         self.question.setText(f"<b>{esc(case.get('key', ''))}</b> — "
                               f"{esc(case.get('question', ''))}")
         self.highlighter.set_question(str(case.get("question") or ""))
-        self._show_reference(store, case_id)
-        self.pool.set_rows(rows)
+        self._show_reference(case_id)
+        self._loading = True
+        try:
+            self.pool.replace_rows(rows)
+        finally:
+            self._loading = False
         target = next((i for i, r in enumerate(rows) if r["document_id"] == keep), None)
         if target is None:
             target = next((i for i, r in enumerate(rows) if self._to_do(r)), None)
@@ -627,11 +595,8 @@ class JudgeSection(SampleQueue, Section):
                 "source: there is nothing to judge."))
         self._on_pair()
 
-    def _show_reference(self, store: GoldSetStore, case_id: int) -> None:
-        try:
-            detail = store.case_detail(case_id)
-        except KnownError:
-            detail = {}
+    def _show_reference(self, case_id: int) -> None:
+        detail = self.reads.detail(case_id)
         answer = str(detail.get("reference_answer") or "").strip()
         if detail.get("expected_behaviour") in ("abstain", "escalate") and not answer:
             answer = labels.behaviour(detail.get("expected_behaviour"))
@@ -639,13 +604,15 @@ class JudgeSection(SampleQueue, Section):
         self.reference.setText(f"<i>{esc(title)}</i> {esc(answer) if answer else esc(missing)}")
 
     def _on_pair(self) -> None:
+        if self._loading:
+            return
         self.clock.restart()
         store = self.store
         row = current_row(self.pairs)
         pair = self.pool.row_at(row)
         if store is not None and pair is not None:
-            text = store.document_text(int(pair["document_id"]))
-            self.document.setPlainText(f"{pair['key']} — {pair['title']}\n\n{text}")
+            text = self.reads.text(int(pair["document_id"]))
+            set_plain_text(self.document, f"{pair['key']} — {pair['title']}\n\n{text}")
             self.position.setText(self.tr("Pair %1 of %2").replace("%1", str(row + 1))
                                   .replace("%2", str(self.pool.rowCount())))
             if not self.note.hasFocus():
@@ -654,6 +621,12 @@ class JudgeSection(SampleQueue, Section):
             self.position.clear()
             self.note.clear()
         self._update_actions()
+        if store is not None and pair is not None and not self._ahead_due:
+            # Once the pair is painted, while the assessor reads it: a real timer, because
+            # singleShot(0) is a posted call that Qt runs BEFORE the repaint (posted with low
+            # priority), and reading ahead would delay the very paint it is meant to spare.
+            self._ahead_due = True
+            QTimer.singleShot(1, self, self._read_ahead)
 
     def _update_actions(self) -> None:
         has_pair = self.document_id() is not None

@@ -10,27 +10,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from rag_annotator.ui.context import UiContext
-from rag_annotator.ui.team.dialogs import (
-    HandOutDefaults,
-    HandOutDialog,
-    ask_collect_sources,
-    show_collect_report,
-    show_hand_out_report,
-)
 from rag_annotator.ui.team.folders import TeamFolders
-from rag_annotator.ui.team.jobs import TeamJob
+
+if TYPE_CHECKING:  # imported when used: the menu is built at start-up (issue 19)
+    from rag_annotator.ui.team.dialogs import HandOutDefaults
+    from rag_annotator.ui.team.jobs import TeamJob
 
 translate = QCoreApplication.translate
 
 
 def hand_out_defaults(store: Any) -> HandOutDefaults:
+    from rag_annotator.ui.team.dialogs import HandOutDefaults
+
     """What the Hand Out dialog proposes for the open file: its pool setting, its runs, the
     team (the last campaign's, else its human assessors), how many claims and trajectories
     there are to hand out."""
@@ -89,6 +87,8 @@ class TeamMenu(QObject):
         if store is None:
             return
         default = store.path.parent / f"{store.path.stem}-assignments"
+        from rag_annotator.ui.team.dialogs import HandOutDialog
+
         dialog = HandOutDialog(hand_out_defaults(store), default, self.window)
         if dialog.exec():
             self.hand_out(**dialog.choice())
@@ -109,12 +109,16 @@ class TeamMenu(QObject):
                             items=items, name=name)
 
         label = translate("TeamMenu", "Handing out assignments…")
+        from rag_annotator.ui.team.jobs import TeamJob
+
         self.job = TeamJob(self.ctx, self.window, label, work)
         self.job.finished.connect(lambda report: self._handed_out(report, items))
         return self.job
 
     def _handed_out(self, report: Any, items: str = "pairs") -> None:
         if report is not None:
+            from rag_annotator.ui.team.dialogs import show_hand_out_report
+
             self.report_box = show_hand_out_report(self.window, report, items)
             if self.folders.folder() is None and report.files:
                 self.folders.set_folder(next(iter(report.files.values())).parent)
@@ -126,6 +130,8 @@ class TeamMenu(QObject):
         if store is None:
             return
         start = self.folders.folder() or store.path.parent
+        from rag_annotator.ui.team.dialogs import ask_collect_sources
+
         sources = ask_collect_sources(self.window, str(start))
         if sources:
             self.collect(sources)
@@ -140,12 +146,16 @@ class TeamMenu(QObject):
             return collect(store, list(sources), cancel=cancel, progress=progress)
 
         label = translate("TeamMenu", "Collecting assignment files…")
+        from rag_annotator.ui.team.jobs import TeamJob
+
         self.job = TeamJob(self.ctx, self.window, label, work)
         self.job.finished.connect(self._collected)
         return self.job
 
     def _collected(self, report: Any) -> None:
         if report is not None:
+            from rag_annotator.ui.team.dialogs import show_collect_report
+
             self.report_box = show_collect_report(self.window, report)
 
     # -- team folder -----------------------------------------------------------------------
