@@ -152,16 +152,6 @@
     </message>
 </context>
 <context>
-    <name>JudgeSection</name>
-    <message numerus="yes">
-        <source>Settles %n undetermined value(s)</source>
-        <translation>
-            <numerusform>Settles %n undetermined value</numerusform>
-            <numerusform>Settles %n undetermined values</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>MainWindow</name>
     <message numerus="yes">
         <source>%Ln case(s)</source>
@@ -209,6 +199,17 @@
         <translation>
             <numerusform>%n claim left to verify in all runs</numerusform>
             <numerusform>%n claims left to verify in all runs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>section</name>
+    <message numerus="yes">
+        <source>Settles %n undetermined value(s)</source>
+        <extracomment>Above this many cases, S looks for the pair to settle in the current case only.</extracomment>
+        <translation type="unfinished">
+            <numerusform>Settles %n undetermined value</numerusform>
+            <numerusform>Settles %n undetermined values</numerusform>
         </translation>
     </message>
 </context>

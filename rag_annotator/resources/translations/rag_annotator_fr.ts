@@ -2608,7 +2608,7 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <name>JudgeSection</name>
     <message>
         <source>Document</source>
-        <extracomment>Above this many cases, S looks for the pair to settle in the current case only. Pool columns hidden while judging blind (see the module docstring).</extracomment>
+        <extracomment>Pool columns hidden while judging blind (see the module docstring).</extracomment>
         <translation>Document</translation>
     </message>
     <message>
@@ -2678,21 +2678,6 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Can’t judge…</source>
         <translation>Impossible…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Settles %n undetermined value(s)</source>
-        <translation>
-            <numerusform>Tranche %n valeur indéterminée</numerusform>
-            <numerusform>Tranche %n valeurs indéterminées</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Narrows undetermined values</source>
-        <translation>Resserre des valeurs indéterminées</translation>
-    </message>
-    <message>
-        <source>No unjudged pair settles a metric value: every value is determined, or depends on several pairs.</source>
-        <translation>Aucune paire non jugée ne détermine à elle seule une valeur de métrique&#xa0;: chaque valeur est déterminée, ou dépend de plusieurs paires.</translation>
     </message>
     <message>
         <source>No judging guidelines yet. Write them with Edit → Judging Guidelines… so every assessor reads the same rules.</source>
@@ -4182,7 +4167,7 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
     <message>
         <source>factual error</source>
-        <extracomment>Colour role (ui/look/colours.py) of a claim in the answer by verdict (None: unverified); the current claim is drawn with the strong variant, underlined and bold. Failure categories of DESIGN section 4, as the review list names them.</extracomment>
+        <extracomment>Colour role (ui/look/colours.py) of a claim in the answer by verdict (None: unverified); the current claim is drawn with the strong variant, underlined and bold. What tells a claim&apos;s verdict in the answer without its colour (a reader who does not see the colours, a grey-scale print): a contradicted claim is struck through, an unsupported one in italics; Qt&apos;s rich text knows no dotted or wavy underline. Failure categories of DESIGN section 4, as the review list names them.</extracomment>
         <translation>erreur factuelle</translation>
     </message>
     <message>
@@ -5327,8 +5312,8 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Annotateur de la campagne</translation>
     </message>
     <message>
-        <source>Assigned item</source>
-        <translation>Élément affecté</translation>
+        <source>Assessor&apos;s queue</source>
+        <translation>File d&apos;un évaluateur</translation>
     </message>
     <message>
         <source>Assessor&apos;s claim verdict</source>
@@ -5690,6 +5675,25 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Clear trajectory review</source>
         <translation>Effacement d&apos;une relecture de trajectoire</translation>
+    </message>
+</context>
+<context>
+    <name>section</name>
+    <message numerus="yes">
+        <source>Settles %n undetermined value(s)</source>
+        <extracomment>Above this many cases, S looks for the pair to settle in the current case only.</extracomment>
+        <translation type="unfinished">
+            <numerusform>Tranche %n valeur indéterminée</numerusform>
+            <numerusform>Tranche %n valeurs indéterminées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Narrows undetermined values</source>
+        <translation type="unfinished">Resserre des valeurs indéterminées</translation>
+    </message>
+    <message>
+        <source>No unjudged pair settles a metric value: every value is determined, or depends on several pairs.</source>
+        <translation type="unfinished">Aucune paire non jugée ne détermine à elle seule une valeur de métrique&#xa0;: chaque valeur est déterminée, ou dépend de plusieurs paires.</translation>
     </message>
 </context>
 </TS>
