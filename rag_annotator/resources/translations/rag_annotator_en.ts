@@ -29,6 +29,16 @@
     </message>
 </context>
 <context>
+    <name>CollectReport</name>
+    <message numerus="yes">
+        <source>Collected %n file(s); each one is a step Undo can take back.</source>
+        <translation>
+            <numerusform>Collected %n file; each one is a step Undo can take back.</numerusform>
+            <numerusform>Collected %n files; each one is a step Undo can take back.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CorpusSection</name>
     <message numerus="yes">
         <source>%Ln document(s)</source>
@@ -186,6 +196,26 @@
     </message>
 </context>
 <context>
+    <name>Settling</name>
+    <message numerus="yes">
+        <source>Settles %n undetermined value(s)</source>
+        <translation>
+            <numerusform>Settles %n undetermined value</numerusform>
+            <numerusform>Settles %n undetermined values</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TeamPanel</name>
+    <message numerus="yes">
+        <source>%n timed judgment(s)</source>
+        <translation>
+            <numerusform>%n timed judgment</numerusform>
+            <numerusform>%n timed judgments</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>VerifySection</name>
     <message numerus="yes">
         <source>%n claim(s) left to verify in the sample</source>
@@ -199,17 +229,6 @@
         <translation>
             <numerusform>%n claim left to verify in all runs</numerusform>
             <numerusform>%n claims left to verify in all runs</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>section</name>
-    <message numerus="yes">
-        <source>Settles %n undetermined value(s)</source>
-        <extracomment>Above this many cases, S looks for the pair to settle in the current case only.</extracomment>
-        <translation type="unfinished">
-            <numerusform>Settles %n undetermined value</numerusform>
-            <numerusform>Settles %n undetermined values</numerusform>
         </translation>
     </message>
 </context>

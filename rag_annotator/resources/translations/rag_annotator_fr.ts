@@ -1011,6 +1011,16 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
 </context>
 <context>
+    <name>CollectReport</name>
+    <message numerus="yes">
+        <source>Collected %n file(s); each one is a step Undo can take back.</source>
+        <translation>
+            <numerusform>%n fichier collecté&#xa0;; chaque fichier est une étape qu&apos;Annuler peut défaire.</numerusform>
+            <numerusform>%n fichiers collectés&#xa0;; chaque fichier est une étape qu&apos;Annuler peut défaire.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ContractDialog</name>
     <message>
         <source>Output contract of case %1</source>
@@ -3605,6 +3615,24 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
 </context>
 <context>
+    <name>Settling</name>
+    <message numerus="yes">
+        <source>Settles %n undetermined value(s)</source>
+        <translation>
+            <numerusform>Tranche %n valeur indéterminée</numerusform>
+            <numerusform>Tranche %n valeurs indéterminées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Narrows undetermined values</source>
+        <translation>Resserre des valeurs indéterminées</translation>
+    </message>
+    <message>
+        <source>No unjudged pair settles a metric value: every value is determined, or depends on several pairs.</source>
+        <translation>Aucune paire non jugée ne détermine à elle seule une valeur de métrique&#xa0;: chaque valeur est déterminée, ou dépend de plusieurs paires.</translation>
+    </message>
+</context>
+<context>
     <name>SourceDialog</name>
     <message>
         <source>Add an expected source</source>
@@ -3954,6 +3982,13 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Done</source>
         <translation>Faites</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n timed judgment(s)</source>
+        <translation>
+            <numerusform>%n jugement chronométré</numerusform>
+            <numerusform>%n jugements chronométrés</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5675,25 +5710,6 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Clear trajectory review</source>
         <translation>Effacement d&apos;une relecture de trajectoire</translation>
-    </message>
-</context>
-<context>
-    <name>section</name>
-    <message numerus="yes">
-        <source>Settles %n undetermined value(s)</source>
-        <extracomment>Above this many cases, S looks for the pair to settle in the current case only.</extracomment>
-        <translation type="unfinished">
-            <numerusform>Tranche %n valeur indéterminée</numerusform>
-            <numerusform>Tranche %n valeurs indéterminées</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Narrows undetermined values</source>
-        <translation type="unfinished">Resserre des valeurs indéterminées</translation>
-    </message>
-    <message>
-        <source>No unjudged pair settles a metric value: every value is determined, or depends on several pairs.</source>
-        <translation type="unfinished">Aucune paire non jugée ne détermine à elle seule une valeur de métrique&#xa0;: chaque valeur est déterminée, ou dépend de plusieurs paires.</translation>
     </message>
 </context>
 </TS>

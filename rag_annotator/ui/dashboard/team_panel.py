@@ -220,9 +220,8 @@ class TeamPanel(QGroupBox):
         self.items_table.setVisible(bool(rows))
         self.items_table.fill(columns, rows)
 
-    @staticmethod
-    def _cells(a: AssessorFigures) -> list[Cell]:
-        consistency = pct(a.self_consistency)
+    def _cells(self, a: AssessorFigures) -> list[Cell]:
+        consistency, timed = pct(a.self_consistency), a.timed  # lupdate: a plain count
         if a.controls:
             consistency += f" ({a.consistent}/{a.controls})"
         flag = ", ".join(outlier_word(o.code) for o in a.outliers) or "—"
@@ -231,5 +230,5 @@ class TeamPanel(QGroupBox):
                 ("—" if a.remaining is None else number(a.remaining), None, ""),
                 (number(a.cant_judge), None, ""),
                 (decimals(a.median_seconds, 1), None,
-                 translate("TeamPanel", "%n timed judgment(s)", "", a.timed)),
+                 self.tr("%n timed judgment(s)", "", timed)),
                 (num(a.kappa), None, ""), (consistency, None, ""), (flag, None, tip)]

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 
 from rag_annotator.ui.sections.base import current_row, select_row
 
 if TYPE_CHECKING:
     from rag_annotator.ui.judge.section import JudgeSection
 
-#: Above this many cases, S looks for the pair to settle in the current case only.
+
+# Above this many cases, S looks for the pair to settle in the current case only.
 SETTLE_WHOLE_SET_MAX_CASES = 2000
+
+
+class Settling(QObject):
+    """The words S shows, in a class of their own: lupdate reads a plural only from a ``tr``
+    call, and ``Settling.tr`` translates in this context at run time."""
 
 
 def jump_to_settling(section: JudgeSection) -> bool:
@@ -58,10 +64,12 @@ def jump_to_settling(section: JudgeSection) -> bool:
                      if r["key"] == suggestion.document_key), None)
         if pair is not None:
             select_row(section.pairs, pair)
-            section.position.setText(
-                section.tr("Settles %n undetermined value(s)", "", suggestion.settles)
-                if suggestion.settles else section.tr("Narrows undetermined values"))
+            n = suggestion.settles  # lupdate misses a plural whose count is an attribute
+            settles = Settling.tr("Settles %n undetermined value(s)", "", n)
+            narrows = Settling.tr("Narrows undetermined values")
+            section.position.setText(settles if suggestion.settles else narrows)
             return True
-    section.position.setText(section.tr("No unjudged pair settles a metric value: every "
-                                  "value is determined, or depends on several pairs."))
+    section.position.setText(Settling.tr(
+        "No unjudged pair settles a metric value: every value is determined, "
+        "or depends on several pairs."))
     return False

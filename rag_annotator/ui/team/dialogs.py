@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -276,6 +276,10 @@ def collect_lines(report: Any) -> tuple[list[str], list[str]]:
     return lines, details
 
 
+class CollectReport(QObject):
+    """The collect report's plural, in a class: lupdate reads plurals only from ``tr``."""
+
+
 def show_collect_report(parent: QWidget | None, report: Any) -> QMessageBox:
     """Each file's outcome, the disputes now in the adjudication queue, and every conflict
     (shared content an expert edited: reported, not applied)."""
@@ -293,8 +297,9 @@ def show_collect_report(parent: QWidget | None, report: Any) -> QMessageBox:
         "QLabel#qt_msgbox_informativelabel { min-width: 560px; }")
     box.setIcon(QMessageBox.Icon.Warning if trouble else QMessageBox.Icon.Information)
     box.setWindowTitle(translate("TeamMenu", "Collect"))
-    box.setText(translate("TeamMenu", "Collected %n file(s); each one is a step Undo can take "
-                                      "back.", "", len(report.files) - len(report.refused)))
+    collected = len(report.files) - len(report.refused)
+    box.setText(CollectReport.tr("Collected %n file(s); each one is a step Undo can take back.",
+                                 "", collected))
     box.setInformativeText("\n".join(lines))
     if details:
         box.setDetailedText("\n".join(details))
