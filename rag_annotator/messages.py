@@ -51,12 +51,18 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "UnsafeLockFile": None, "FileInUse": None, "FutureLock": None,
     "ImportRejected": (3,), "TrajectoryRejected": (2,), "Message": None, "fail": None,
     "add": (3,), "_fail": (3,), "refuse": None, "warn": (2,), "RuleWarning": (2,),
+    "Plural": (1, 2), "P_": (1, 2),
 }
 
 
 def N_(message_id: str) -> str:
     """Mark a message id defined away from where it is raised, so ``pybabel`` extracts it."""
     return message_id
+
+
+def P_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a counted message id pair (for :class:`Plural`) defined away from its use."""
+    return singular, plural
 
 
 _chosen: list[str] = []  # the session's language once the window or ``--language`` set it
@@ -105,7 +111,23 @@ def render(message_id: str, params: Mapping[str, Any] | None = None,
            lang: str | None = None) -> str:
     """The message in ``lang`` with its parameters filled in (formatted per locale)."""
     lang = default_language(lang)
-    text = translate(message_id, lang)
+    return _fill(translate(message_id, lang), params, lang)
+
+
+def render_plural(singular: str, plural: str, n: int, params: Mapping[str, Any] | None = None,
+                  lang: str | None = None) -> str:
+    """A counted message in ``lang``: gettext's ``ngettext`` picks the form for ``n`` by the
+    catalogue's ``Plural-Forms`` (French: 0 and 1 singular), English by ``n == 1``; ``n``
+    is a parameter too (``"{n} new cases"``)."""
+    lang = default_language(lang)
+    if lang == "en":
+        text = singular if n == 1 else plural
+    else:
+        text = _catalogue(lang).ngettext(singular, plural, n)
+    return _fill(text, {**(params or {}), "n": n}, lang)
+
+
+def _fill(text: str, params: Mapping[str, Any] | None, lang: str) -> str:
     if not params:
         return text  # no placeholders: braces in the text are literal
     if lang == "en":
@@ -171,6 +193,27 @@ class Message(str):
 
     def __repr__(self) -> str:
         return f"Message({self.message_id!r}, **{self.params!r})"
+
+
+class Plural(Message):
+    """A message whose words follow a count: ``Plural("{n} new case", "{n} new cases", 3)``
+    (the pair is one catalogue entry with a form per plural category of the language)."""
+
+    plural_id: str
+    n: int
+
+    def __new__(cls, singular: str, plural: str, n: int, **params: Any) -> Plural:
+        text = render_plural(singular, plural, n, params, "en")
+        self = str.__new__(cls, text)
+        self.message_id, self.plural_id, self.n, self.params = singular, plural, n, params
+        return self
+
+    def render(self, lang: str | None = None) -> str:
+        """The form for ``n`` in ``lang``."""
+        return render_plural(self.message_id, self.plural_id, self.n, self.params, lang)
+
+    def __repr__(self) -> str:
+        return f"Plural({self.message_id!r}, {self.plural_id!r}, {self.n!r}, **{self.params!r})"
 
 
 def render_any(text: object, lang: str | None = None) -> str:

@@ -37,7 +37,8 @@ def extract() -> Catalog:
     for filename, lineno, message, _comments, _context in extract_from_dir(
             PACKAGE, method_map=[("**.py", "python")], keywords=keywords,
             comment_tags=(), callback=None, strip_comment_tags=True):
-        if wanted(filename) and isinstance(message, str) and message:
+        # a Plural's (singular, plural) pair is one entry with a form per plural category
+        if wanted(filename) and isinstance(message, (str, tuple)) and all(message):
             catalog.add(message, locations=[(f"rag_annotator/{filename}", lineno)])
     return catalog
 

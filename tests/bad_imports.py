@@ -4,7 +4,10 @@ a KnownError naming the file."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -72,3 +75,12 @@ def assert_french(shown: str, error: Any, *, top: bool = True) -> None:
             assert value.replace("\n", "\\n") in shown
     if top:
         assert shown != str(error), "the message is still in English"
+
+
+def french_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """The CLI run as under a French system locale (``LANG=fr_FR.UTF-8``)."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("RAG_ANNOTATOR_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE")}
+    env.update(LANG="fr_FR.UTF-8", PYTHONDONTWRITEBYTECODE="1")
+    return subprocess.run([sys.executable, "-m", "rag_annotator", *args], capture_output=True,
+                          text=True, env=env, timeout=120)

@@ -10,10 +10,7 @@ the CLI under ``LANG=fr_FR.UTF-8``.
 from __future__ import annotations
 
 import ast
-import os
 import re
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -28,7 +25,7 @@ from rag_annotator.import_export import registry
 from rag_annotator.messages import KEYWORDS, Message, default_language, render, set_language
 from rag_annotator.messages_catalogue import extract, po_path, read
 from rag_annotator.storage.store import GoldSetStore
-from tests.bad_imports import BAD_IMPORTS, assert_french, write_bad
+from tests.bad_imports import BAD_IMPORTS, assert_french, french_cli, write_bad
 
 PACKAGE = Path(rag_annotator.__file__).parent
 
@@ -37,22 +34,30 @@ def _placeholders(text: str) -> Counter[str]:
     return Counter(re.findall(r"\{[^{}]*\}", text))
 
 
+def _forms(text: object) -> tuple[str, ...]:
+    """A message's texts: one, or (singular, plural) for a counted one (lists from a .mo)."""
+    return tuple(text) if isinstance(text, (tuple, list)) else (str(text or ""),)
+
+
 def test_every_message_id_the_core_can_raise_has_its_french_with_the_same_placeholders(
         ) -> None:
     ids = {m.id for m in extract() if m.id}
     assert len(ids) > 400  # the whole core, not a few files
     french = {m.id: m.string for m in read("fr") if m.id}
-    missing = sorted(i for i in ids if not french.get(i))
+    missing = sorted(str(i) for i in ids if not all(_forms(french.get(i))))
     assert missing == [], "no French for these ids (python -m rag_annotator.messages_catalogue"
-    changed = sorted(i for i in ids if _placeholders(i) != _placeholders(french[i]))
+    # a counted message: each French form has the placeholders of the English plural
+    changed = sorted(str(i) for i in ids for form in _forms(french[i])
+                     if _placeholders(_forms(i)[-1]) != _placeholders(form))
     assert changed == []
     # English is complete by construction (the id is the English text): no empty id, and
     # the committed template follows the code (a new message cannot skip the catalogue).
     with (PACKAGE / "resources" / "locale" / "rag_annotator.pot").open("rb") as handle:
         assert {m.id for m in read_po(handle) if m.id} == ids, "stale .pot: update it"
     with po_path("fr").with_suffix(".mo").open("rb") as handle:
-        compiled = {m.id: m.string for m in read_mo(handle) if m.id}
-    assert compiled == {i: s for i, s in french.items() if s}, "stale .mo: recompile"
+        compiled = {_forms(m.id): _forms(m.string) for m in read_mo(handle) if m.id}
+    assert compiled == {_forms(i): _forms(s) for i, s in french.items() if all(_forms(s))}, \
+        "stale .mo: recompile"
 
 
 def test_no_known_error_is_raised_with_an_f_string() -> None:
@@ -114,14 +119,6 @@ def test_the_language_comes_from_the_session_then_the_environment(
 
 
 # -- the CLI under a French locale ---------------------------------------------------------
-def _french_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("RAG_ANNOTATOR_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE")}
-    env.update(LANG="fr_FR.UTF-8", PYTHONDONTWRITEBYTECODE="1")
-    return subprocess.run([sys.executable, "-m", "rag_annotator", *args], capture_output=True,
-                          text=True, env=env, timeout=120)
-
-
 def _refusal(goldset: Path, fmt: str, source: Path, options: dict[str, str]) -> KnownError:
     """The importer's refusal, raised in this process (the CLI must print its French)."""
     with GoldSetStore.open(goldset, assessor="alice") as store, \
@@ -140,7 +137,7 @@ def test_a_bad_import_is_refused_in_french_by_the_cli(
     source = write_bad(tmp_path, name, content)
     error = _refusal(goldset, fmt, source, options)
     extra = [a for k, v in options.items() for a in (f"--{k}", v)]
-    result = _french_cli("import", str(goldset), fmt, str(source), *extra)
+    result = french_cli("import", str(goldset), fmt, str(source), *extra)
     assert result.returncode != 0
     line = result.stderr.strip().splitlines()[-1]
     assert line == f"error: {error.render('fr')}"
@@ -153,14 +150,14 @@ def test_a_damaged_and_a_busy_file_are_refused_in_french_by_the_cli(tmp_path: Pa
     with GoldSetStore.open(goldset, assessor="alice", lock=True):
         with pytest.raises(KnownError) as busy:
             GoldSetStore.open(goldset, assessor="bob", lock=True)
-        result = _french_cli("import", str(goldset), "cases", str(goldset))
+        result = french_cli("import", str(goldset), "cases", str(goldset))
     assert result.stderr.strip().splitlines()[-1] == f"error: {busy.value.render('fr')}"
     assert_french(busy.value.render("fr"), busy.value)
     damaged = tmp_path / "d.goldset"
     damaged.write_bytes(goldset.read_bytes()[:60])
     with pytest.raises(KnownError) as caught:
         GoldSetStore.open(damaged)
-    result = _french_cli("info", str(damaged))
+    result = french_cli("info", str(damaged))
     assert result.stderr.strip().splitlines()[-1] == f"error: {caught.value.render('fr')}"
     assert_french(caught.value.render("fr"), caught.value)
 
@@ -189,7 +186,7 @@ def test_a_merge_conflict_is_reported_in_french_by_the_cli(tmp_path: Path) -> No
     from rag_annotator.import_export.merge import merge_file
 
     mine, theirs = _conflicting_copies(tmp_path)
-    result = _french_cli("merge", str(mine), str(theirs))
+    result = french_cli("merge", str(mine), str(theirs))
     assert result.returncode == 0, result.stderr
     again = tmp_path / "again"
     again.mkdir()
