@@ -25,7 +25,7 @@ from rag_annotator.cli.language import take_language
 from rag_annotator.cli.progress import Progress, add_verbose, say_check
 from rag_annotator.errors import InvalidValue, KnownError
 from rag_annotator.import_export import registry
-from rag_annotator.messages import Message, render_any
+from rag_annotator.messages import Message, Plural, render_any
 from rag_annotator.metrics import DEFAULT_MEASURES
 from rag_annotator.storage.schema import SCHEMA_VERSION
 from rag_annotator.storage.store import GoldSetStore
@@ -330,8 +330,9 @@ def _clean_temporary_leftovers() -> None:
 def _say_took_over(store: GoldSetStore) -> None:
     """One line on stderr when the command took over a stale lock."""
     if store.lock is not None and store.lock.took_over is not None:
-        print(f"note: {store.path}: took over the stale lock of "
-              f"{store.lock.took_over.describe()} (no longer held)", file=sys.stderr)
+        print(Message("note: {path}: took over the stale lock of {holder} (no longer held)",
+                      path=str(store.path), holder=store.lock.took_over.message()).render(),
+              file=sys.stderr)
 
 
 def _cmd_new(ns: argparse.Namespace) -> int:
@@ -343,8 +344,11 @@ def _cmd_new(ns: argparse.Namespace) -> int:
     else:
         store = GoldSetStore.create(path, name=ns.name or "")
     with store:
-        print(f"created {store.path} (schema {store.schema_version}"
-              f"{', with the sample' if ns.sample else ''})")
+        said = (Message("created {path} (schema {version}, with the sample)",
+                        path=str(store.path), version=store.schema_version) if ns.sample else
+                Message("created {path} (schema {version})", path=str(store.path),
+                        version=store.schema_version))
+        print(said.render())
     return 0
 
 
@@ -426,8 +430,9 @@ def _cmd_check(ns: argparse.Namespace) -> int:
         problems = store.integrity_problems() + schema
         bar.report(3, 4)
         if schema:
-            problems.append("schema or settings differ from this build's: cross-reference "
-                            "checks skipped (the rows of such a file are not read)")
+            problems.append(Message("schema or settings differ from this build's: "
+                                    "cross-reference checks skipped (the rows of such a "
+                                    "file are not read)"))
         else:
             problems += store.cross_reference_problems()
         bar.report(4, 4)
@@ -445,14 +450,17 @@ def _cmd_check(ns: argparse.Namespace) -> int:
     for problem in problems:
         print(f"{name}: {render_any(problem)}")
     for line in advice:
-        print(f"{name}: warning: {render_any(line)}")
+        print(f"{name}: warning: {render_any(line)}")  # "warning:" as on every line
     if advice:
-        print(f"{len(advice)} warning(s) on cases (family rules; not integrity problems)",
-              file=sys.stderr)
+        print(Plural("{n} warning on cases (family rules; not integrity problems)",
+                     "{n} warnings on cases (family rules; not integrity problems)",
+                     len(advice)).render(), file=sys.stderr)
     if problems:
-        print(f"{len(problems)} problem(s) found", file=sys.stderr)
+        print(Plural("{n} problem found", "{n} problems found", len(problems)).render(),
+              file=sys.stderr)
         return EXIT_PROBLEMS
-    print(f"{name}: ok (integrity, foreign keys, schema {SCHEMA_VERSION}, cross-references)")
+    print(Message("{name}: ok (integrity, foreign keys, schema {version}, cross-references)",
+                  name=str(name), version=SCHEMA_VERSION).render())
     return 0
 
 
@@ -511,12 +519,12 @@ def _cmd_merge(ns: argparse.Namespace) -> int:
         _say_took_over(store)
         bar.store = store
         report = merge_file(store, Path(ns.other), tick=bar.tick)
-    for skipped in few_lines(report.skipped):
-        print(f"warning: skipped {skipped}", file=sys.stderr)
+    for skipped in few_lines([Message("skipped {line}", line=s) for s in report.skipped]):
+        print(f"warning: {skipped}", file=sys.stderr)
     conflicts = [conflict.describe() for conflict in report.conflicts]
     for conflict in few_lines(conflicts):
         print(f"warning: {conflict}", file=sys.stderr)
-    print(f"{ns.file}: {report.summary()}")
+    print(f"{ns.file}: {render_any(report.summary())}")
     return 0
 
 

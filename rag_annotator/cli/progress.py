@@ -28,6 +28,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from rag_annotator.messages import Message
+
 if TYPE_CHECKING:
     from rag_annotator.storage.store import GoldSetStore
 
@@ -123,12 +125,13 @@ def say_check(store: GoldSetStore, verbose: bool) -> None:
     if not verbose:
         return
     if store.check_done == "skipped":
-        print(f"note: {store.path}: damage check skipped: unchanged (size, times, SQLite "
-              "header and change counter) since its last clean full check; 'rag-annotator "
-              "check' checks in full", file=sys.stderr)
-    else:
-        print(f"note: {store.path}: damage check run in full (quick check of every page)",
+        print(Message("note: {path}: damage check skipped: unchanged (size, times, SQLite "
+                      "header and change counter) since its last clean full check; "
+                      "'rag-annotator check' checks in full", path=str(store.path)).render(),
               file=sys.stderr)
+    else:
+        print(Message("note: {path}: damage check run in full (quick check of every page)",
+                      path=str(store.path)).render(), file=sys.stderr)
 
 
 def interrupted(command: str, file: str | None) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 from rag_annotator.domain.structured import OUTCOMES
 from rag_annotator.domain.structured_ops import check_structured
+from rag_annotator.messages import Plural
 from rag_annotator.storage.store import GoldSetStore
 
 
@@ -41,8 +42,11 @@ def _cmd_check_structured(ns: argparse.Namespace) -> int:
             f"ON a.id = s.answer_id JOIN runs r ON r.id = a.run_id {where}",
             (ns.run,) if ns.run else ())[0]["n"]
     counts = Counter({r["outcome"]: int(r["n"]) for r in rows})
-    print(f"{ns.file}: {answers} structured answers checked; decisive fields: "
-          + ", ".join(f"{o.replace('_', ' ')} {counts[o]}" for o in OUTCOMES))
+    print(Plural("{file}: {n} structured answer checked; decisive fields: {counts}",
+                 "{file}: {n} structured answers checked; decisive fields: {counts}",
+                 answers, file=ns.file,
+                 counts=", ".join(f"{o.replace('_', ' ')} {counts[o]}"
+                                  for o in OUTCOMES)).render())
     return 0
 
 

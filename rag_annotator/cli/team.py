@@ -15,7 +15,7 @@ from typing import Any
 
 from rag_annotator.cli.progress import Progress
 from rag_annotator.errors import InvalidValue
-from rag_annotator.messages import Message, render_any
+from rag_annotator.messages import P_, Message, Plural, render_any
 from rag_annotator.storage.store import GoldSetStore
 
 EXIT_ERROR = 2
@@ -84,10 +84,12 @@ def _cmd_assign(ns: argparse.Namespace) -> int:
         report = hand_out(store, _names(ns.assessors), ns.per_pair, Path(ns.out),
                           control=ns.control, seed=ns.seed, runs=runs, depth=ns.depth,
                           items=ns.items, cancel=bar.poll, progress=bar.report)
-    what = {"pairs": "pairs to judge", "claims": "claims to verify",
-            "trajectories": "trajectories to review"}[ns.items]
+    singular, plural = {"pairs": P_("{n} pair to judge", "{n} pairs to judge"),
+                        "claims": P_("{n} claim to verify", "{n} claims to verify"),
+                        "trajectories": P_("{n} trajectory to review",
+                                           "{n} trajectories to review")}[ns.items]
     for name, path in report.files.items():
-        print(f"{path}: {name}, {report.slots[name]} {what}")
+        print(f"{path}: {name}, " + Plural(singular, plural, report.slots[name]).render())
     print(f"{ns.file}: {render_any(report.summary())}")
     return 0
 
@@ -107,8 +109,8 @@ def _cmd_collect(ns: argparse.Namespace) -> int:
         if result.refused is not None:
             print(f"error: {render_any(result.refused)}", file=sys.stderr)
             continue
-        for line in few_lines([f"conflict: {c}" for c in result.conflicts]
-                              + [f"skipped {s}" for s in result.skipped]):
+        for line in few_lines([Message("conflict: {line}", line=c) for c in result.conflicts]
+                              + [Message("skipped {line}", line=s) for s in result.skipped]):
             print(f"warning: {result.path}: {line}", file=sys.stderr)
         print(render_any(result.summary()))
     print(f"{ns.file}: " + Message(

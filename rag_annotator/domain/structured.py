@@ -48,6 +48,7 @@ from typing import Any, NamedTuple
 
 from rag_annotator.domain.strict_json import parse_strict
 from rag_annotator.errors import InvalidValue
+from rag_annotator.messages import Message
 
 OUTCOMES = ("equal", "differs", "missing", "not_supported", "source_not_provided",
             "not_executed")
@@ -460,13 +461,16 @@ def schema_problem(schema: Any) -> str | None:
     from jsonschema.exceptions import SchemaError
 
     if not isinstance(schema, (dict, bool)):
-        return "the output schema must be a JSON object"
+        return Message("the output schema must be a JSON object")
     try:
         Draft202012Validator.check_schema(schema)
     except SchemaError as error:
         where = "/".join(str(p) for p in error.path)
-        return f"the output schema is not valid JSON Schema 2020-12 ({error.message}" + (
-            f" at {where})" if where else ")")
+        if where:  # jsonschema's own explanation stays as it wrote it: a parameter
+            return Message("the output schema is not valid JSON Schema 2020-12 ({error} at "
+                           "{where})", error=error.message, where=where)
+        return Message("the output schema is not valid JSON Schema 2020-12 ({error})",
+                       error=error.message)
     return None
 
 
@@ -474,10 +478,10 @@ def check_contract(contract: Contract) -> None:
     """InvalidValue (one line) unless the contract can check answers."""
     problem = schema_problem(contract.schema)
     if problem is not None:
-        raise InvalidValue(problem + ".")
+        raise InvalidValue("{problem}.", problem=problem)
     seen: set[str] = set()
     for n, decisive in enumerate(contract.fields, start=1):
-        where = f"decisive field {n} ({decisive.pointer})"
+        where = Message("decisive field {n} ({pointer})", n=n, pointer=decisive.pointer)
         pointer_tokens(decisive.pointer)
         if decisive.pointer in seen:
             raise InvalidValue("{where}: the pointer comes twice; keep one.", where=where)

@@ -29,6 +29,7 @@ from rag_annotator.domain.structured import (
 )
 from rag_annotator.errors import InvalidValue, NotFound
 from rag_annotator.gc_pause import bulk_objects
+from rag_annotator.messages import Message
 
 _FIELD_COLUMNS = ("position", "pointer", "reference", "comparison", "tolerance",
                   "document_id", "passage", "span_start", "span_end")
@@ -218,7 +219,7 @@ def write_contract_in(op: Writer, case: Mapping[str, Any], contract: Contract | 
 
 def _field_row(op: Writer, position: int, f: DecisiveField) -> dict[str, Any]:
     """A decisive field as its row; the document must exist and hold the passage's span."""
-    where = f"decisive field {position} ({f.pointer})"
+    where = Message("decisive field {n} ({pointer})", n=position, pointer=f.pointer)
     document_id = span = None
     passage = f.passage.strip()
     if f.document is not None:

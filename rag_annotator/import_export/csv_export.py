@@ -38,9 +38,10 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator.errors import KnownError
+from rag_annotator.import_export.entity_counts import counts_text
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.safety import neutralise
-from rag_annotator.messages import Message
+from rag_annotator.messages import Joined, Message
 from rag_annotator.storage import tempfiles
 from rag_annotator.storage.reads_exchange import JSON_COLUMNS, Scope
 from rag_annotator.storage.store import GoldSetStore
@@ -63,9 +64,9 @@ class TablesReport:
     warnings: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        parts = [f"{n} {name.replace('_', ' ')}" for name, n in self.counts.items()]
+        parts = counts_text(self.counts, zeros=True)
         return Message("written to {file}: {counts}.", file=self.path.name,
-                       counts=", ".join(parts))
+                       counts=parts)
 
 
 def scope_of(store: GoldSetStore, options: Options) -> Scope:
@@ -226,7 +227,8 @@ def write_csv(path: Path, columns: Iterable[str], rows: Iterator[tuple[Any, ...]
             count += 1
             if long_cells is not None and sum(map(len, out)) > EXCEL_CELL and any(
                     len(c) > EXCEL_CELL for c in out):
-                long_cells.append(f"{path.stem} line {count + 1}")
+                long_cells.append(Message("{file} line {line}", file=path.stem,
+                                          line=count + 1))
             if count % TICK_ROWS == 0:
                 tick()
         handle.flush()
@@ -258,5 +260,5 @@ def export_csv(store: GoldSetStore, dest: Path, options: Options) -> TablesRepor
             "characters; Excel cuts it on opening, the file itself is whole): "
             "{long_cells}{value}",
             n_long_cells=len(long_cells), excel_cell=EXCEL_CELL,
-            long_cells=', '.join(long_cells[:5]), value=', …' if len(long_cells) > 5 else ''))
+            long_cells=Joined(long_cells[:5], ", "), value=', …' if len(long_cells) > 5 else ''))
     return report

@@ -140,9 +140,13 @@ def _rows(table: EntityRows, *, excel: bool, decimal_comma: bool, notes: list[st
     others = {h: i for i, h in enumerate(table.header) if h and h not in index}
     if others:
         path, _line, prefix = table.where(0)
-        notes.append(f"{prefix or path.name + ': '}columns not read" + (
-            ", kept in each case's extra" if table.entity == "cases" and "extra" in columns
-            else "") + f": {', '.join(others)}")
+        where = prefix or Message("{file}: ", file=path.name)
+        names = ", ".join(others)
+        notes.append(
+            Message("{where}columns not read, kept in each case's extra: {names}",
+                    where=where, names=names)
+            if table.entity == "cases" and "extra" in columns else
+            Message("{where}columns not read: {names}", where=where, names=names))
     for number, cells in table.rows:
         if not any(c not in (None, "") for c in cells):
             continue  # a blank line or row

@@ -71,7 +71,8 @@ def pick_format(first: str, second: str | None, known: Iterable[str]) -> tuple[s
         raise KnownError("could not tell the format from the content; give it: import FILE "
                          "FORMAT SOURCE with FORMAT one of {names}.",
                          names=', '.join(names), path=source)
-    print(f"{source}: format {found[0]} ({found[1]})", file=sys.stderr)
+    print(Message("{source}: format {fmt} ({why})", source=str(source), fmt=found[0],
+                  why=found[1]).render(), file=sys.stderr)
     return found[0], source
 
 
@@ -98,11 +99,11 @@ def _first_line(text: str) -> str:
 def _folder(source: Path) -> tuple[str, str] | None:
     names = {p.name for p in source.iterdir()}
     if {"corpus.jsonl", "queries.jsonl"} <= names or "qrels" in names:
-        return "beir", "corpus.jsonl, queries.jsonl and qrels/"
+        return "beir", Message("corpus.jsonl, queries.jsonl and qrels/")
     if "cases.csv" in names:
-        return "csv", "cases.csv and the other entity files of a csv export"
+        return "csv", Message("cases.csv and the other entity files of a csv export")
     if any(p.suffix.lower() in (".md", ".txt") for p in source.iterdir()):
-        return "corpus", "a folder of .md/.txt documents"
+        return "corpus", Message("a folder of .md/.txt documents")
     return None
 
 
@@ -113,8 +114,10 @@ def _workbook(source: Path) -> tuple[str, str] | None:
         sheets = [str(s) for s in workbook.sheetnames]
     own = [s for s in sheets if s.split(" (")[0] in _ENTITY_SHEETS]
     if "cases" in own and len(own) >= 2:
-        return "xlsx", f"the entity sheets {', '.join(own[:4])} of this app's workbook"
-    return "cases", "a spreadsheet of cases (sheets: " + ", ".join(sheets[:3]) + ")"
+        return "xlsx", Message("the entity sheets {sheets} of this app's workbook",
+                               sheets=", ".join(own[:4]))
+    return "cases", Message("a spreadsheet of cases (sheets: {sheets})",
+                            sheets=", ".join(sheets[:3]))
 
 
 def _keys(records: Iterable[Any]) -> set[str]:
@@ -134,13 +137,15 @@ def _json(text: str) -> tuple[str, str] | None:
         value = None
     if isinstance(value, dict):
         if value.get("format") == "rag_annotator":
-            return "json", "this app's native JSON"
+            return "json", Message("this app's native JSON")
         if isinstance(value.get("results"), list) and (
                 "metrics" in value or "query_id" in _keys(value["results"][:5])):
             # a new run by default; its verdicts onto an existing run: format ragchecker
-            return "ragchecker-run", "a RAGChecker file ({\"results\": [...]})"
+            return "ragchecker-run", Message("a RAGChecker file ({shape})",
+                                             shape='{"results": [...]}')
         if isinstance(value.get("simulations"), list):
-            return "tau-bench", "a tau2-bench results object ({\"simulations\": [...]})"
+            return "tau-bench", Message("a tau2-bench results object ({shape})",
+                                        shape='{"simulations": [...]}')
         lists = [v for v in value.values()
                  if isinstance(v, list) and v and all(isinstance(x, dict) for x in v[:50])]
         records = lists[0] if len(lists) == 1 and not {"messages", "steps", "traj"} & set(
@@ -156,7 +161,7 @@ def _json(text: str) -> tuple[str, str] | None:
 
 def _by_fields(keys: set[str]) -> tuple[str, str] | None:
     def why(*names: str) -> str:
-        return "fields " + ", ".join(n for n in names if n in keys)
+        return Message("fields {names}", names=", ".join(n for n in names if n in keys))
 
     retrieved = {"retrieved_contexts", "contexts", "context", "retrieved_context_ids"} & keys
     if ({"user_input", "question"} & keys and retrieved) or {"user_input", "response"} <= keys:
@@ -192,7 +197,7 @@ def _table_headers(line: str) -> tuple[str, str] | None:
     from rag_annotator.import_export.cases_import import has_question
 
     if has_question(cells):
-        return "cases", "a question column"
+        return "cases", Message("a question column")
     return found
 
 
@@ -203,9 +208,9 @@ def _lines(text: str) -> tuple[str, str] | None:
     if not rows:
         return None
     if all(len(r) >= 6 and _number(r[3]) and _number(r[4]) for r in rows):
-        return "trec-run", "lines of qid Q0 docno rank score tag"
+        return "trec-run", Message("lines of qid Q0 docno rank score tag")
     if all(len(r) in (3, 4) and r[-1].lstrip("-").isdigit() for r in rows):
-        return "qrels", "lines of qid iteration docno relevance"
+        return "qrels", Message("lines of qid iteration docno relevance")
     return None
 
 

@@ -652,7 +652,7 @@ def _golden_row(source: Path, number: int, row: dict[str, str]) -> dict[str, Any
 
 def _golden(source: Path, i: int, golden: Any, keys: dict[str, int]
             ) -> tuple[dict[str, Any], list[str]]:
-    where = f"golden {i + 1}"
+    where = Message("golden {n}", n=i + 1)
     if not isinstance(golden, dict):
         raise ImportRejected(source, None, "{where}: expected an object.", where=where)
     question = golden.get("input")

@@ -50,7 +50,7 @@ from rag_annotator.errors import Conflict, InvalidValue, NotFound
 from rag_annotator.import_export.files import ImportRejected, polled, read_text_lines
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
-from rag_annotator.messages import Message
+from rag_annotator.messages import N_, Joined, Message
 
 MAPPINGS: dict[str, dict[str, str]] = {
     "ragchecker": {"Entailment (any chunk)": "supported",
@@ -107,7 +107,7 @@ class JudgeImportReport:
         return MAPPINGS.get(self.tool, {})
 
     def summary(self) -> str:
-        """One paragraph in English."""
+        """One paragraph in the reader's language (verdicts and labels are codes)."""
         counts = ", ".join(f"{n} {k}" for k, n in sorted(self.verdicts.items())) or Message(
             "none")
         mapping = "; ".join(f"{k} → {val}" for k, val in self.mapping.items())
@@ -119,7 +119,7 @@ class JudgeImportReport:
         if self.unmatched:
             return Message("{text} {n} of the tool's claims matched none of ours and were not "
                            "imported: {claims}{more}.", text=text, n=len(self.unmatched),
-                           claims="; ".join(self.unmatched[:5]),
+                           claims=Joined(self.unmatched[:5]),
                            more="; …" if len(self.unmatched) > 5 else "")
         return text
 
@@ -205,7 +205,7 @@ def parse_ragchecker(path: Path) -> list[ToolAnswer]:
                                      "lists of the same length (one label list per claim).")
         answer = ToolAnswer(where, case, question if case is None else None)
         for j, (claim, per_chunk) in enumerate(zip(claims, labels)):
-            cwhere = f"{where} claim {j}"
+            cwhere = Message("{where} claim {j}", where=where, j=j)
             if isinstance(claim, str):
                 claim = [claim]
             if (not isinstance(claim, list) or not claim
@@ -241,7 +241,7 @@ def parse_ragas_verdicts(path: Path) -> list[ToolAnswer]:
                                      "reason}.")
         answer = ToolAnswer(where, case, question if case is None else None)
         for j, item in enumerate(statements):
-            swhere = f"{where} statement {j}"
+            swhere = Message("{where} statement {j}", where=where, j=j)
             if not isinstance(item, dict) or not isinstance(item.get("statement"), str):
                 raise _fail(path, swhere, "expected {\"statement\": text, \"verdict\": 1 or "
                                           "0}.")
@@ -271,7 +271,7 @@ def parse_deepeval_verdicts(path: Path) -> list[ToolAnswer]:
                                      "length (one verdict per claim).")
         answer = ToolAnswer(where, case, question if case is None else None)
         for j, (claim, item) in enumerate(zip(claims, verdicts)):
-            cwhere = f"{where} claim {j}"
+            cwhere = Message("{where} claim {j}", where=where, j=j)
             if not isinstance(claim, str):
                 raise _fail(path, cwhere, "a claim must be a text.")
             if not isinstance(item, dict) or item.get("verdict") not in mapping:
@@ -335,24 +335,27 @@ def import_verdicts(store: Store, path: Path, tool: str, *, run: str | None,
                 report.imported += 1
                 report.verdicts[tool_claim.verdict or "unmapped"] += 1
         if report.unmatched and not report.imported:  # nothing stored: say so, store nothing
-            raise ImportRejected(path, None, _NONE_MATCHED.format(
-                n=len(report.unmatched), run=run,
-                hint=_OWN_CLAIMS if tool == "ragchecker" else "split the answers the same "
-                "way, or give the claims in the answers' order"))
+            raise ImportRejected(path, None, _NONE_MATCHED, n=len(report.unmatched), run=run,
+                                 hint=Message(_hint(tool)))
     if report.unmatched:
         report.warnings.append(Message("{n_unmatched} claims of the file matched none of "
                                        "run {run}'s claims: {unmatched}"
                                        "{value}",
                                        n_unmatched=len(report.unmatched), run=run,
-                                       unmatched='; '.join(report.unmatched[:5]),
+                                       unmatched=Joined(report.unmatched[:5]),
                                        value='; …' if len(report.unmatched) > 5 else ''))
     report.changes = made(op.changes())
     return report
 
 
-_NONE_MATCHED = ("none of the file's {n} claims matches a claim of run '{run}' (by text, or "
+_NONE_MATCHED = N_("none of the file's {n} claims matches a claim of run '{run}' (by text, or "
                  "by position when the counts agree); nothing was imported: {hint}.")
-_OWN_CLAIMS = ("RAGChecker grades its own claim triplets, not the app's sentences; import "
+def _hint(tool: str) -> str:
+    return _OWN_CLAIMS if tool == "ragchecker" else _SAME_SPLIT
+
+
+_SAME_SPLIT = N_("split the answers the same way, or give the claims in the answers' order")
+_OWN_CLAIMS = N_("RAGChecker grades its own claim triplets, not the app's sentences; import "
                "the file with the format ragchecker-run to keep them as the answer's claims "
                "with their verdicts")
 
@@ -418,7 +421,8 @@ def _match(answer: ToolAnswer, ours: list[dict[str, Any]],
             used.add(ours[i]["id"])
             report.by_position += 1
         else:
-            report.unmatched.append(f"{tool_claim.where} «{tool_claim.text[:60]}»")
+            report.unmatched.append(Message("{where} «{text}»", where=tool_claim.where,
+                                            text=tool_claim.text[:60]))
     return pairs
 
 

@@ -57,9 +57,13 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.enums import Label
 from rag_annotator.domain.ports import Writer
 from rag_annotator.errors import KnownError
-from rag_annotator.messages import N_, Joined, Message
+from rag_annotator.messages import N_, Joined, Message, Plural
 from rag_annotator.storage.store import GoldSetStore
 
+#: the entities' names in a merge summary ("judgments: 3 added, …")
+_ENTITY_NAMES = {"assessors": N_("assessors"), "judgments": N_("judgments"),
+                 "claims": N_("claims"), "adjudications": N_("adjudications"),
+                 "trajectory_reviews": N_("trajectory reviews")}
 ENTITIES = ("assessors", "judgments", "claims", "adjudications", "trajectory_reviews")
 Row = dict[str, Any]
 #: How far in the future an incoming timestamp may be (a colleague's clock set wrong).
@@ -126,10 +130,11 @@ class MergeReport:
         """:meth:`summary` as a message id and its parameters."""
         parts: list[Any] = [Joined([
             Message("{entity}: {added} added, {updated} updated, {unchanged} unchanged",
-                    entity=e, **c) for e, c in self.counts.items()], ", ")]
+                    entity=Message(_ENTITY_NAMES.get(e, e)), **c)
+            for e, c in self.counts.items()], ", ")]
         if self.skipped:
-            parts.append(Message("{n} skipped", n=len(self.skipped)))
-        parts.append(Message("{n} conflicts", n=len(self.conflicts)))
+            parts.append(Plural("{n} skipped", "{n} skipped", len(self.skipped)))
+        parts.append(Plural("{n} conflict", "{n} conflicts", len(self.conflicts)))
         return Message("merged {file}: {parts}.", file=self.source.name, parts=Joined(parts))
 
 
@@ -154,8 +159,9 @@ def merge_file(store: GoldSetStore, other_path: str | Path,
     with GoldSetStore.open(other_file, read_only=True) as other:
         source = other.assessment_rows()
         reviews = other.trajectory_review_rows()
-        dangling = [f"{row['table']} row {row['rowid']} of the other file refers to a "
-                    f"missing {row['parent']} row" for table in _READ_TABLES
+        dangling = [Message("{table} row {rowid} of the other file refers to a missing "
+                            "{parent} row", table=row["table"], rowid=row["rowid"],
+                            parent=row["parent"]) for table in _READ_TABLES
                     for row in other.query(
                         "SELECT \"table\", rowid, parent FROM pragma_foreign_key_check(?)",
                         (table,))]
@@ -202,15 +208,41 @@ def _bad_timestamp(value: Any, now: datetime, *, optional: bool = False) -> str 
         return None
     instant = _instant(value)
     if instant is None:
-        return f"its timestamp {str(value)[:40]!r} is not an ISO 8601 date and time"
+        return Message("its timestamp {value!r} is not an ISO 8601 date and time",
+                       value=str(value)[:40])
     if instant > now + FUTURE_SKEW:
-        return (f"its timestamp {value} is in the future (more than "
-                f"{FUTURE_SKEW.days} day ahead)")
+        return Plural("its timestamp {value} is in the future (more than {n} day ahead)",
+                      "its timestamp {value} is in the future (more than {n} days ahead)",
+                      FUTURE_SKEW.days, value=value)
     return None
 
 
 def _is_text(*values: Any) -> bool:
     return all(isinstance(value, str) for value in values)
+
+
+_PAIR_WHERE = {"judgment": N_("judgment of {assessor} on {case} · {document}"),
+               "adjudication": N_("adjudication of {assessor} on {case} · {document}")}
+
+
+def _pair_where(row: Row, what: str) -> Message:
+    """Which judgment or adjudication a skipped line is about."""
+    return Message(_PAIR_WHERE[what], assessor=row["assessor"], case=row["case"],
+                   document=row["document"])
+
+
+def _claim_where(row: Row) -> Message:
+    return Message("claim #{position} of {run} · {case}", position=row["position"],
+                   run=row["run"], case=row["case"])
+
+
+def _review_where(row: Row) -> Message:
+    return Message("trajectory review of {run} · {case}", run=row["run"], case=row["case"])
+
+
+def _assessor_skipped(where: Message, row: Row) -> Message:
+    return Message("{where}: assessor {assessor} was skipped", where=where,
+                   assessor=row["assessor"])
 
 
 def _kept(rows: list[Row], problem: Callable[[Row], str | None],
@@ -223,7 +255,7 @@ def _kept(rows: list[Row], problem: Callable[[Row], str | None],
         if why is None:
             kept.append(row)
         else:
-            report.skipped.append(f"{name(row)}: {why}")
+            report.skipped.append(Message("{where}: {why}", where=name(row), why=why))
     return kept
 
 
@@ -233,18 +265,19 @@ def _valid(rows: list[Row], what: str, now: datetime, report: MergeReport) -> li
     def problem(row: Row) -> str | None:
         grade = row["grade"]
         if not _is_text(row["case"], row["document"], row["assessor"], row["note"]):
-            return "a key or its note is not text"
+            return Message("a key or its note is not text")
         if (grade is None and what == "adjudication") or (grade is not None and (
                 not isinstance(grade, int) or isinstance(grade, bool) or grade < 0)):
-            return f"its grade {grade!r} is not a whole number of the scale"
+            return Message("its grade {grade!r} is not a whole number of the scale",
+                           grade=grade)
         seconds = row.get("seconds")
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(
                 seconds, (int, float)) or not 0 <= seconds <= 86_400):
-            return f"its active time {seconds!r} is not a number of seconds from 0 to a day"
+            return Message("its active time {seconds!r} is not a number of seconds from 0 "
+                           "to a day", seconds=seconds)
         return _bad_timestamp(row["updated_at"], now)
 
-    return _kept(rows, problem, lambda row: f"{what} of {row['assessor']} on {row['case']} · "
-                                            f"{row['document']}", report)
+    return _kept(rows, problem, lambda row: _pair_where(row, what), report)
 
 
 def _valid_claims(rows: list[Row], now: datetime, report: MergeReport) -> list[Row]:
@@ -252,27 +285,28 @@ def _valid_claims(rows: list[Row], now: datetime, report: MergeReport) -> list[R
         if not (_is_text(row["run"], row["case"], row["text"], row["rationale"])
                 and isinstance(row["position"], int)
                 and (row["assessor"] is None or isinstance(row["assessor"], str))):
-            return "a key, its text or its position is not of the right kind"
+            return Message("a key, its text or its position is not of the right kind")
         if row["verdict"] not in _VERDICTS:
-            return f"its verdict {str(row['verdict'])[:40]!r} is not one this build writes"
+            return Message("its verdict {verdict!r} is not one this build writes",
+                           verdict=str(row["verdict"])[:40])
         return _bad_timestamp(row["updated_at"], now, optional=True)
 
     return _kept(rows, problem,
-                 lambda row: f"claim #{row['position']} of {row['run']} · {row['case']}", report)
+                 lambda row: _claim_where(row), report)
 
 
 def _valid_reviews(rows: list[Row], now: datetime, report: MergeReport) -> list[Row]:
     def problem(row: Row) -> str | None:
         if not _is_text(row["run"], row["case"], row["assessor"], row["success_reason"],
                         row["path_reason"], row["note"]):
-            return "a key or a text is not text"
+            return Message("a key or a text is not text")
         if row["task_success"] not in (None, 0, 1) or row["path_acceptable"] not in (
                 None, 0, 1):
-            return "its marks are not yes, no or unmarked"
+            return Message("its marks are not yes, no or unmarked")
         return _bad_timestamp(row["updated_at"], now)
 
     return _kept(rows, problem,
-                 lambda row: f"trajectory review of {row['run']} · {row['case']}", report)
+                 lambda row: _review_where(row), report)
 
 
 def _merge_assessors(op: Writer, rows: list[Row], now: datetime,
@@ -286,11 +320,12 @@ def _merge_assessors(op: Writer, rows: list[Row], now: datetime,
         try:
             v.check_key("assessor", name)
         except KnownError:
-            report.skipped.append(f"assessor {str(name)[:40]!r}: not a valid name")
+            report.skipped.append(Message("assessor {name!r}: not a valid name",
+                                          name=str(name)[:40]))
             continue
         why = None if name in known else _bad_timestamp(row["created_at"], now)
         if why is not None:
-            report.skipped.append(f"assessor {name}: {why}")
+            report.skipped.append(Message("assessor {name}: {why}", name=name, why=why))
             continue
         if name in known:
             report.count("assessors", "unchanged")
@@ -304,16 +339,19 @@ def _merge_assessors(op: Writer, rows: list[Row], now: datetime,
 def _resolve(row: Row, cases: dict[str, int], docs: dict[str, int], assessors: dict[str, int],
              max_grade: int, what: str, report: MergeReport) -> tuple[int, int] | None:
     """FILE's ids of the row's pair, or None (and a line in ``skipped``)."""
-    where = f"{what} of {row['assessor']} on {row['case']} · {row['document']}"
+    where = _pair_where(row, what)
     if row["assessor"] not in assessors:
-        report.skipped.append(f"{where}: assessor {row['assessor']} was skipped")
+        report.skipped.append(_assessor_skipped(where, row))
     elif row["case"] not in cases:
-        report.skipped.append(f"{where}: case {row['case']} is not in this file")
+        report.skipped.append(Message("{where}: case {case} is not in this file",
+                                      where=where, case=row["case"]))
     elif row["document"] not in docs:
-        report.skipped.append(f"{where}: document {row['document']} is not in this file")
+        report.skipped.append(Message("{where}: document {document} is not in this file",
+                                      where=where, document=row["document"]))
     elif row["grade"] is not None and row["grade"] > max_grade:
-        report.skipped.append(f"{where}: grade {row['grade']} is above this file's scale "
-                              f"(0–{max_grade})")
+        report.skipped.append(Message("{where}: grade {grade} is above this file's scale "
+                                      "(0–{max_grade})", where=where, grade=row["grade"],
+                                      max_grade=max_grade))
     else:
         return cases[row["case"]], docs[row["document"]]
     return None
@@ -430,12 +468,12 @@ def _merge_claims(op: Writer, rows: list[Row], assessors: dict[str, int],
         claims.setdefault((run, case, claim["position"], claim["text"]), claim)
     for row in rows:
         mine = claims.get((row["run"], row["case"], row["position"], row["text"]))
-        where = f"claim #{row['position']} of {row['run']} · {row['case']}"
+        where = _claim_where(row)
         if row["assessor"] is not None and row["assessor"] not in assessors:
-            report.skipped.append(f"{where}: assessor {row['assessor']} was skipped")
+            report.skipped.append(_assessor_skipped(where, row))
         elif mine is None:
-            report.skipped.append(f"{where}: no claim with the same run, case, position "
-                                  "and text in this file")
+            report.skipped.append(Message("{where}: no claim with the same run, case, "
+                                          "position and text in this file", where=where))
         elif mine["verdict"] is None:
             op.update("claims", {"id": mine["id"]}, {
                 "verdict": row["verdict"], "rationale": row["rationale"],
@@ -468,13 +506,14 @@ def _merge_trajectory_reviews(op: Writer, rows: list[Row], assessors: dict[str, 
     trajectories = {(runs[t["run_id"]], cases[t["case_id"]], t["trial"]): t["id"]
                     for t in op.select("trajectories")}
     for row in rows:
-        where = f"trajectory review of {row['run']} · {row['case']}"
+        where = _review_where(row)
         trajectory_id = trajectories.get((row["run"], row["case"], row.get("trial") or 0))
         if row["assessor"] not in assessors:
-            report.skipped.append(f"{where}: assessor {row['assessor']} was skipped")
+            report.skipped.append(_assessor_skipped(where, row))
             continue
         if trajectory_id is None:
-            report.skipped.append(f"{where}: no trajectory for that run and case in this file")
+            report.skipped.append(Message("{where}: no trajectory for that run and case in "
+                                          "this file", where=where))
             continue
         mine = op.get("trajectory_reviews", {"trajectory_id": trajectory_id})
         values = {k: row[k] for k in ("task_success", "success_reason", "path_acceptable",

@@ -66,6 +66,7 @@ from rag_annotator.domain.enums import (
 )
 from rag_annotator.errors import InvalidValue, KnownError
 from rag_annotator.import_export import native_samples, native_team
+from rag_annotator.import_export.entity_counts import counts_text
 from rag_annotator.import_export.files import ImportRejected
 from rag_annotator.import_export.native_json_export import (  # the writer, re-exported
     FORMAT,
@@ -108,10 +109,10 @@ class ImportReport:
     tell: Callable[[int], None] | None = field(default=None, repr=False, compare=False)
 
     def summary(self) -> str:
-        parts = [f"{n} {name.replace('_', ' ')}" for name, n in self.counts.items() if n]
-        if not parts:
+        parts = counts_text(self.counts)
+        if not parts.parts:
             return Message("imported: nothing.")
-        return Message("imported: {counts}.", counts=", ".join(parts))
+        return Message("imported: {counts}.", counts=parts)
 
 
 # -- import: field checks ----------------------------------------------------------------------

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export import native_samples, native_team
+from rag_annotator.import_export.entity_counts import counts_text
 from rag_annotator.import_export.files import atomic_text_writer
 from rag_annotator.import_export.native_structured import export_sections
 from rag_annotator.import_export.registry import Options
@@ -37,11 +38,11 @@ class ExportReport:
     warnings: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        parts = [f"{n} {name.replace('_', ' ')}" for name, n in self.counts.items() if n]
-        if not parts:
+        parts = counts_text(self.counts)
+        if not parts.parts:
             return Message("written to {file}: nothing.", file=self.path.name)
         return Message("written to {file}: {counts}.", file=self.path.name,
-                       counts=", ".join(parts))
+                       counts=parts)
 
 
 class _Cancelled(KnownError):

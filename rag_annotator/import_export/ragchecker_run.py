@@ -64,7 +64,7 @@ from rag_annotator.import_export.judge_verdicts import (
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
 from rag_annotator.import_export.tabular import few_names
-from rag_annotator.messages import Message
+from rag_annotator.messages import Joined, Message, Plural
 
 _READ = frozenset(("query_id", "query", "gt_answer", "response", "retrieved_context",
                    "response_claims", "retrieved2response", "answer2response"))
@@ -108,20 +108,28 @@ class RagCheckerReport:
         return 100 * sum(shares) / len(shares) if shares else None
     changes: Any = None
 
-    def summary(self) -> str:
-        """One paragraph in English."""
-        text = (f"{self.results} RAGChecker results imported as run '{self.name}' "
-                f"({len(self.new_cases)} new cases, {len(self.new_documents)} new documents")
+    def summary(self) -> Message:
+        """One paragraph in the reader's language; the counts pick their plural forms."""
+        details: list[Any] = [
+            Plural("{n} new case", "{n} new cases", len(self.new_cases)),
+            Plural("{n} new document", "{n} new documents", len(self.new_documents))]
         if self.claims:
-            text += f", {self.claims} claims with the verdicts of judge '{self.judge}'"
-        text += ")."
-        if self.metrics:
-            text += f" RAGChecker's metrics: {metrics_text(self.metrics)}."
+            details.append(Plural("{n} claim with the verdicts of judge '{judge}'",
+                                  "{n} claims with the verdicts of judge '{judge}'",
+                                  self.claims, judge=self.judge))
+        parts: list[Any] = [Plural(
+            "{n} RAGChecker result imported as run '{name}' ({details}).",
+            "{n} RAGChecker results imported as run '{name}' ({details}).",
+            self.results, name=self.name, details=Joined(details, ", "))]
+        if self.metrics:  # RAGChecker's own names and values, as its file writes them
+            parts.append(Message("RAGChecker's metrics: {metrics}.",
+                                 metrics=metrics_text(self.metrics)))
         if self.faithfulness is not None:
-            text += (f" Faithfulness from the stored verdicts: {self.faithfulness:.1f} "
-                     "(RAGChecker's own: "
-                     f"{self.metrics.get('generator', {}).get('faithfulness', '-')}).")
-        return text
+            parts.append(Message(
+                "Faithfulness from the stored verdicts: {faithfulness:.1f} (RAGChecker's "
+                "own: {own}).", faithfulness=self.faithfulness,
+                own=self.metrics.get("generator", {}).get("faithfulness", "-")))
+        return Message("{text}", text=Joined(parts, " "))
 
 
 def metrics_text(metrics: dict[str, Any]) -> str:

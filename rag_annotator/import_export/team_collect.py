@@ -36,7 +36,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import FileNotFound, KnownError
 from rag_annotator.import_export import team_collect_items
 from rag_annotator.import_export.files import Cancelled, check_cancel
-from rag_annotator.messages import Message
+from rag_annotator.messages import N_, Message
 from rag_annotator.storage import team_merge
 from rag_annotator.storage.store import GoldSetStore
 
@@ -292,17 +292,19 @@ class _Reader:
         """The master's pair of a row on one of the assessor's slots, else None (listed)."""
         pair = (self.cases.get(case), self.docs.get(doc))
         if who != self.assessor:
-            self.result.skipped.append(f"{what} of {who} on {case} · {doc}: not this file's "
-                                       f"assessor ({self.assessor})")
+            self.result.skipped.append(Message(
+                "{what} of {who} on {case} · {doc}: not this file's assessor ({assessor})",
+                what=Message(what), who=who, case=case, doc=doc, assessor=self.assessor))
         elif pair[0] is None or pair[1] is None or (pair[0], pair[1]) not in self.slots(
                 bool(control)):
-            self.result.skipped.append(f"{what} on {case} · {doc}: not one of "
-                                       f"{self.assessor}'s pairs")
+            self.result.skipped.append(Message(
+                "{what} on {case} · {doc}: not one of {assessor}'s pairs",
+                what=Message(what), case=case, doc=doc, assessor=self.assessor))
         else:
             return pair[0], pair[1]
         return None
 
-    def trusted(self, grade: Any, seconds: Any, at: Any, what: str) -> bool:
+    def trusted(self, grade: Any, seconds: Any, at: Any, what: Message) -> bool:
         """Whether the values can be taken (else the row is listed as skipped)."""
         if isinstance(at, str) and _UTC.fullmatch(at):  # the app's own format: no parse
             believable = at <= self.latest_text
@@ -311,15 +313,17 @@ class _Reader:
             believable = moment is not None and moment <= self.latest
         if grade is not None and (isinstance(grade, bool) or not isinstance(grade, int)
                                   or not 0 <= grade <= self.max_grade):
-            why = f"grade {grade!r} is outside this file's scale (0–{self.max_grade})"
+            why = Message("grade {grade!r} is outside this file's scale (0–{max_grade})",
+                          grade=grade, max_grade=self.max_grade)
         elif seconds is not None and (isinstance(seconds, bool) or not isinstance(
                 seconds, (int, float)) or not 0 <= seconds <= team_ops.MAX_SECONDS):
-            why = f"seconds {seconds!r} is not a time"
+            why = Message("seconds {seconds!r} is not a time", seconds=seconds)
         elif not believable:
-            why = f"its timestamp {str(at)[:40]!r} is not a believable date and time"
+            why = Message("its timestamp {at!r} is not a believable date and time",
+                          at=str(at)[:40])
         else:
             return True
-        self.result.skipped.append(f"{what}: {why}")
+        self.result.skipped.append(Message("{where}: {why}", where=what, why=why))
         return False
 
     def slots(self, control: bool) -> set[tuple[int, int]]:
@@ -345,9 +349,9 @@ class _Reader:
     def _controls(self, rows: list[tuple[Any, ...]], out: _Writes) -> None:
         existing = self.store.assessor_controls(self.campaign_id, self.assessor)
         for case, doc, who, grade, seconds, at in rows:
-            pair = self.slot(case, doc, who, 1, "control repeat")
-            if pair is None or not self.trusted(grade, seconds, at,
-                                                f"control repeat on {case} · {doc}"):
+            pair = self.slot(case, doc, who, 1, N_("control repeat"))
+            if pair is None or not self.trusted(grade, seconds, at, Message(
+                    "control repeat on {case} · {doc}", case=case, doc=doc)):
                 continue
             values = {"grade": grade, "seconds": seconds, "updated_at": at}
             known = existing.get(pair)
@@ -363,11 +367,12 @@ class _Reader:
     def _cannot(self, rows: list[tuple[Any, ...]], out: _Writes) -> None:
         existing = self.store.assessor_cannot(self.assessor)
         for case, doc, who, reason, at in rows:
-            pair = self.slot(case, doc, who, 0, "can't judge")
-            if pair is None or not self.trusted(None, None, at, f"can't judge on {case} · {doc}"):
+            pair = self.slot(case, doc, who, 0, N_("can't judge"))
+            where = Message("can't judge on {case} · {doc}", case=case, doc=doc)
+            if pair is None or not self.trusted(None, None, at, where):
                 continue
             if not isinstance(reason, str) or not reason.strip():
-                self.result.skipped.append(f"can't judge on {case} · {doc}: no reason")
+                self.result.skipped.append(Message("{where}: no reason", where=where))
                 continue
             known = existing.get(pair)
             if known is None:

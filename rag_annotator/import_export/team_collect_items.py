@@ -17,6 +17,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+from rag_annotator.messages import N_, Message
 from rag_annotator.storage.store import GoldSetStore
 
 Key = tuple[Any, ...]
@@ -48,6 +49,8 @@ _SLOTS = {
                     "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id "
                     "WHERE s.campaign_id = ? AND s.assessor_id = ?",
 }
+#: what a skipped line names, per kind of item
+_ITEM = {"claims": N_("claim {where}"), "trajectories": N_("trajectory {where}")}
 _TABLE = {"claims": ("claim_assessments", "claim_id",
                      ("verdict", "rationale")),
           "trajectories": ("trajectory_assessments", "trajectory_id",
@@ -96,22 +99,26 @@ def collect_items(store: GoldSetStore, path: Path, campaign: dict[str, Any], ass
         key, text, given = row[:3], row[3], row[4:4 + len(values)]
         who, at = row[-2], row[-1]
         where = " · ".join(str(k) for k in key)
+        item = Message(_ITEM[items], where=where)
         if who != assessor:
-            result.skipped.append(f"{items[:-1]} {where}: verdict of {who}, not this file's "
-                                  f"assessor ({assessor})")
+            result.skipped.append(Message("{item}: verdict of {who}, not this file's "
+                                          "assessor ({assessor})", item=item, who=who,
+                                          assessor=assessor))
             continue
         moment = instant(at)
         if moment is None or moment > latest:
-            result.skipped.append(f"{items[:-1]} {where}: time {at!r} is not a believable "
-                                  "instant (missing, malformed or in the future)")
+            result.skipped.append(Message("{item}: time {at!r} is not a believable instant "
+                                          "(missing, malformed or in the future)",
+                                          item=item, at=at))
             continue
         if key not in slots:
-            result.skipped.append(f"{items[:-1]} {where}: not one of {assessor}'s items")
+            result.skipped.append(Message("{item}: not one of {assessor}'s items", item=item,
+                                          assessor=assessor))
             continue
         master_text, item_id = slots[key]
         if text != master_text:
-            result.conflicts.append(f"claim {where} was reworded in the assignment file; "
-                                    "its verdict was not applied")
+            result.conflicts.append(Message("claim {where} was reworded in the assignment "
+                                            "file; its verdict was not applied", where=where))
             continue
         mine = held.get(item_id)
         if mine is None:

@@ -47,7 +47,7 @@ from rag_annotator.import_export.csv_import import CUT_MARKER
 from rag_annotator.import_export.judge_sheet import write_judge_sheet
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.xlsx_summary import SummaryWriter, print_ready, write_rows
-from rag_annotator.messages import Message
+from rag_annotator.messages import Joined, Message
 from rag_annotator.paths import app_paths
 from rag_annotator.reports.sheets_rights import SHEET, rights_rows
 from rag_annotator.reports.sheets_structured import add_structured_sheet
@@ -140,12 +140,13 @@ class _Sheets:
                 "characters and were cut (the JSON export keeps them whole): "
                 "{cut}{value}",
                 entity=self.entity, n_cut=len(self.cut), max_cell=MAX_CELL,
-                cut=', '.join(self.cut[:5]), value=', …' if len(self.cut) > 5 else ''))
+                cut=Joined(self.cut[:5], ", "), value=', …' if len(self.cut) > 5 else ''))
         return total
 
     def _cut(self, value: str, row: int, column: int) -> str:
         marker = f"{CUT_MARKER}{len(value):,} characters in all]"
-        self.cut.append(f"row {row + 1} column {self.columns[column]}")
+        self.cut.append(Message("row {row} column {column}", row=row + 1,
+                                column=self.columns[column]))
         return value[:MAX_CELL - len(marker)] + marker
 
     def _sheet(self, part: int) -> Any:

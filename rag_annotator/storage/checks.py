@@ -21,8 +21,8 @@ class FileChecks(ReadBase):
 
     def integrity_problems(self) -> list[str]:
         """SQLite's integrity and foreign-key checks, as messages (empty when all is well)."""
-        problems = [f"integrity: {r[0]}" for r in self._conn.execute("PRAGMA integrity_check")
-                    if r[0] != "ok"]
+        problems: list[str] = [Message("integrity: {problem}", problem=r[0]) for r in
+                               self._conn.execute("PRAGMA integrity_check") if r[0] != "ok"]
         for table, rowid, parent, _fk in self._conn.execute("PRAGMA foreign_key_check"):
             problems.append(Message("{table} row {rowid} refers to a missing {parent} row",
                                     table=table, rowid=rowid, parent=parent))
@@ -33,8 +33,9 @@ class FileChecks(ReadBase):
         triggers, views) and this build's for the file's version, as opening refuses it
         (:mod:`~rag_annotator.storage.shape`; only ``sqlite_master``'s text is read), and a
         grade scale setting this build would not write (rows are not read past these)."""
-        problems = [f"schema: {difference}"
-                    for difference in schema_differences(self._conn, self.schema_version)]
+        problems: list[str] = [Message("schema: {difference}", difference=difference)
+                               for difference in schema_differences(self._conn,
+                                                                    self.schema_version)]
         if not problems and self.schema_version >= 1:
             setting = settings_problem(self._conn)
             if setting is not None:

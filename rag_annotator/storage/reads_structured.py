@@ -150,7 +150,7 @@ def structured_problems(conn: sqlite3.Connection) -> list[str]:
         try:
             problem = schema_problem(json.loads(schema))
         except ValueError:
-            problem = "the output schema is not JSON"
+            problem = Message("the output schema is not JSON")
         if problem is not None:
             problems.append(Message("case {key}: {problem}", key=key, problem=problem))
     for key, pointer, reference, end, length, doc in conn.execute(

@@ -228,6 +228,12 @@ def test_the_apps_own_tables_keep_a_column_someone_added(store: GoldSetStore,
         assert other.query("SELECT extra FROM documents") == [{"extra": "{}"}]
     assert "cases.csv: columns not read, kept in each case's extra: Relecteur" in \
         report.warnings and "runs.csv: columns not read: Commentaire" in report.warnings
+    from rag_annotator.messages import render_any
+
+    french = {render_any(w, "fr") for w in report.warnings}  # issue 21: the reader's language
+    assert ("cases.csv\u00a0: colonnes non lues, gardées dans le champ extra de chaque "
+            "cas\u00a0: Relecteur") in french and \
+        "runs.csv\u00a0: colonnes non lues\u00a0: Commentaire" in french
     book = openpyxl.load_workbook(tmp_path / "book.xlsx")
     sheet = book["cases"]
     sheet.cell(1, sheet.max_column + 1, "Relecteur")

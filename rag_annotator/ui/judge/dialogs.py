@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from rag_annotator.import_export.long_lists import few_lines
 from rag_annotator.import_export.merge import MergeReport
+from rag_annotator.messages import Message
 
 __all__ = ["GuidelinesDialog", "PoolDialog", "show_merge_report"]
 
@@ -150,7 +151,7 @@ def show_merge_report(parent: QWidget | None, report: MergeReport) -> None:
     box.setText(translate("MergeReport", "Merged %1.").replace("%1", report.source.name))
     box.setInformativeText("\n".join(lines))
     details = (few_lines([c.describe() for c in report.conflicts])
-               + few_lines([f"skipped {s}" for s in report.skipped]))
+               + few_lines([Message("skipped {line}", line=s) for s in report.skipped]))
     if details:
         box.setDetailedText("\n".join(details))
     box.exec()

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from rag_annotator.import_export.long_lists import few_lines
-from rag_annotator.messages import render_any
+from rag_annotator.messages import Message, render_any
 
 translate = QCoreApplication.translate
 
@@ -271,8 +271,10 @@ def collect_lines(report: Any) -> tuple[list[str], list[str]]:
                      .replace("%3", str(f.added)).replace("%4", str(f.updated))
                      .replace("%5", str(f.unchanged)).replace("%6", str(f.controls))
                      .replace("%7", str(f.cannot_judge)).replace("%8", str(len(f.conflicts))))
-        details += few_lines([f"{f.path.name}: {c}" for c in f.conflicts])
-        details += few_lines([f"{f.path.name}: skipped {s}" for s in f.skipped])
+        details += few_lines([Message("{file}: {line}", file=f.path.name, line=c)
+                              for c in f.conflicts])
+        details += few_lines([Message("{file}: skipped {line}", file=f.path.name, line=s)
+                              for s in f.skipped])
     return lines, details
 
 
