@@ -101,6 +101,8 @@ def test_a_merge_conflict_is_listed_in_french(qtbot, tmp_path: Path,  # type: ig
     shutil.copy(mine, theirs)
     with GoldSetStore.open(theirs, assessor="Alice") as store:
         judging_ops.set_judgment(store, *pair, 0)
+        ops.create_case(store, key="Q2", question="Et les RTT ?")  # not in mine: skipped
+        judging_ops.set_judgment(store, store.by_key("cases", "Q2")["id"], pair[1], 1)
     window = open_window(qtbot, mine, assessor="Alice")
     details: list[str] = []
 
@@ -120,3 +122,7 @@ def test_a_merge_conflict_is_listed_in_french(qtbot, tmp_path: Path,  # type: ig
     assert details and conflict.describe("fr").replace("\u00a0", " ") in details[0]
     assert_french(conflict.describe("fr"), conflict.message())
     assert "celui de l'autre fichier, plus récent, est gardé" in details[0]
+    (skipped,) = report.skipped  # and the skipped row, in the box's details, in French
+    assert str(skipped) == "judgment of Alice on Q2 · D1: case Q2 is not in this file"
+    assert ("ignoré : jugement de Alice sur Q2 · D1 : le cas Q2 n'est pas dans ce fichier"
+            in details[0].splitlines())
