@@ -169,3 +169,14 @@ def test_an_unusable_output_schema_is_refused_in_french_with_jsonschemas_words()
                                   f"({peer.value.message} at {where}).")
     assert refused.value.render("fr") == (f"le schéma de sortie n'est pas un JSON Schema "
                                           f"2020-12 valide ({peer.value.message} à {where}).")
+
+
+def test_the_sample_line_counts_in_french() -> None:
+    from rag_annotator.cli.sampling import _DRAWN
+
+    one = Plural(*_DRAWN["claims"], 1, file="g.goldset", judge="gpt", units=300, seed=7)
+    many = Plural(*_DRAWN["claims"], 40, file="g.goldset", judge="gpt", units=300, seed=7)
+    assert str(many) == "g.goldset: sample of 40 claims of judge 'gpt' drawn from 300 (seed 7)"
+    assert many.render("fr") == (f"g.goldset{NB}: échantillon de 40 affirmations du juge "
+                                 f"«{NB}gpt{NB}» tirées parmi 300 (graine 7)")
+    assert one.render("fr").startswith(f"g.goldset{NB}: échantillon de 1 affirmation du juge")

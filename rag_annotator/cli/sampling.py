@@ -17,6 +17,7 @@ from rag_annotator.domain.review_sample import (
     proposed_size,
 )
 from rag_annotator.errors import KnownError
+from rag_annotator.messages import P_, Message, Plural
 from rag_annotator.storage.store import GoldSetStore
 
 
@@ -73,12 +74,28 @@ def cmd_sample(ns: argparse.Namespace) -> int:
     if ns.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
         return 0
-    print(f"{ns.file}: sample of {len(drawn)} {ns.level} of judge '{ns.judge}' drawn from "
-          f"{len(units)} (seed {ns.seed})"
-          + (f"; size proposed for ±{ns.half_width:g}" if proposed is not None else ""))
-    for h, row in result["strata"].items():
-        print(f"  {h:<40} {row['drawn']:>5} of {row['of']}")
+    drawn_from = Plural(*_DRAWN[ns.level], len(drawn), file=ns.file, judge=ns.judge,
+                        units=len(units), seed=ns.seed).render()
+    proposal = "" if proposed is None else Message(
+        "; size proposed for ±{half_width}", half_width=ns.half_width).render()
+    print(drawn_from + proposal)
+    for h, row in result["strata"].items():  # a table: strata and counts
+        print(f"  {h:<40} {row['drawn']:>5} / {row['of']}")
     return 0
 
 
 HANDLERS = {"sample": cmd_sample}
+
+
+#: "sample of 40 claims of judge 'gpt' drawn from 300 (seed 1)", per level
+_DRAWN = {
+    "claims": P_("{file}: sample of {n} claim of judge '{judge}' drawn from {units} (seed "
+                 "{seed})", "{file}: sample of {n} claims of judge '{judge}' drawn from "
+                 "{units} (seed {seed})"),
+    "answers": P_("{file}: sample of {n} answer of judge '{judge}' drawn from {units} (seed "
+                  "{seed})", "{file}: sample of {n} answers of judge '{judge}' drawn from "
+                  "{units} (seed {seed})"),
+    "relevance": P_("{file}: sample of {n} relevance judgment of judge '{judge}' drawn from "
+                    "{units} (seed {seed})", "{file}: sample of {n} relevance judgments of "
+                    "judge '{judge}' drawn from {units} (seed {seed})"),
+}
