@@ -180,3 +180,19 @@ def test_the_sample_line_counts_in_french() -> None:
     assert many.render("fr") == (f"g.goldset{NB}: échantillon de 40 affirmations du juge "
                                  f"«{NB}gpt{NB}» tirées parmi 300 (graine 7)")
     assert one.render("fr").startswith(f"g.goldset{NB}: échantillon de 1 affirmation du juge")
+
+
+def test_a_collects_conflicts_and_skipped_judgments_are_french() -> None:
+    from rag_annotator.import_export.team_collect import _ADDED, _EDITED
+    from rag_annotator.storage.team_merge import SKIPPED
+
+    edited = Message(_EDITED["case"], key="Q1")
+    assert str(edited) == "case Q1 was edited in the assignment file; this file's version kept"
+    assert edited.render("fr") == ("le cas Q1 a été modifié dans le fichier d'affectation"
+                                   f"{NB}; la version de ce fichier est gardée")
+    assert Message(_ADDED["document"], key="D9").render("fr").startswith(
+        "le document D9 n'est pas dans ce fichier")
+    skipped = Message("judgment of {who} on {case} · {doc}: {why}", who="bob", case="Q1",
+                      doc="D1", why=Message(SKIPPED["slot"]))
+    assert skipped.render("fr") == (f"jugement de bob sur Q1 · D1{NB}: ne fait pas partie "
+                                    "des paires de l'annotateur")

@@ -243,16 +243,26 @@ def _collect_one(store: GoldSetStore, master: _Master, path: Path,
         attached.__exit__(None, None, None)
 
 
+#: a case or document the assignment file added, or edited (the master's version is kept)
+_ADDED = {"case": N_("case {key} is not in this file (added in the assignment file); not "
+                     "applied"),
+          "document": N_("document {key} is not in this file (added in the assignment file); "
+                         "not applied")}
+_EDITED = {"case": N_("case {key} was edited in the assignment file; this file's version "
+                      "kept"),
+           "document": N_("document {key} was edited in the assignment file; this file's "
+                          "version kept")}
+
+
 def _judgments(store: GoldSetStore, path: Path, reader: _Reader, writes: _Writes,
                result: FileCollect) -> None:
     """With the file attached: conflicts, the judgments' verdicts, then (if anything is
     new) the one operation that writes them, the control repeats and the can't-judge."""
-    result.conflicts = [f"{kind} {key} is not in this file (added in the assignment file); "
-                        "not applied" if added else f"{kind} {key} was edited in the "
-                        "assignment file; this file's version kept"
+    result.conflicts = [Message(_ADDED[kind] if added else _EDITED[kind], key=key)
                         for kind, key, added in store.incoming_conflicts()]
     counts = store.classify_incoming(reader.params())
-    result.skipped += [f"judgment of {who} on {case} · {doc}: {team_merge.SKIPPED[why]}"
+    result.skipped += [Message("judgment of {who} on {case} · {doc}: {why}", who=who,
+                               case=case, doc=doc, why=Message(team_merge.SKIPPED[why]))
                        for why, case, doc, who in store.incoming_skipped()]
     updates = store.incoming_updates()
     result.added, result.updated = counts.get("new", 0), len(updates)

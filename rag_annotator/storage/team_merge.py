@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from rag_annotator.domain.team_plan import unique_sorted
+from rag_annotator.messages import N_
 from rag_annotator.storage import connection as conn_mod
 from rag_annotator.storage.transaction import BULK_CACHE_KIB, Operation
 
@@ -34,11 +35,12 @@ CASE_CONTENT = ("kind", "question", "variants", "reference_answer", "must_contai
                 "notes", "status")
 
 #: Verdicts of rows that are not brought in and are listed as skipped, with the reason.
-SKIPPED = {"assessor": "not this file's assessor", "slot": "not one of the assessor's pairs",
-           "grade": "its grade is outside this file's scale",
-           "seconds": "its seconds are not a time from 0 to a day",
-           "timestamp": "its timestamp is not a believable date and time",
-           "note": "its note is not text"}
+SKIPPED = {"assessor": N_("not this file's assessor"),
+           "slot": N_("not one of the assessor's pairs"),
+           "grade": N_("its grade is outside this file's scale"),
+           "seconds": N_("its seconds are not a time from 0 to a day"),
+           "timestamp": N_("its timestamp is not a believable date and time"),
+           "note": N_("its note is not text")}
 
 #: An incoming judgment's verdict (``j``: the incoming row; ``m``: the master's judgment of
 #: the assessor on that pair; ``team_slots``: the assessor's own, not control, slots).
