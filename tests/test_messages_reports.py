@@ -196,3 +196,22 @@ def test_a_collects_conflicts_and_skipped_judgments_are_french() -> None:
                       doc="D1", why=Message(SKIPPED["slot"]))
     assert skipped.render("fr") == (f"jugement de bob sur Q1 · D1{NB}: ne fait pas partie "
                                     "des paires de l'annotateur")
+
+
+def test_an_export_onto_the_gold_sets_own_files_is_refused_in_french(tmp_path: Path) -> None:
+    import os
+
+    from rag_annotator.import_export.files import refuse_own_files
+
+    goldset = tmp_path / "g.goldset"
+    GoldSetStore.create(goldset).close()
+    hard = tmp_path / "hard.json"
+    os.link(goldset, hard)
+    refusals = []
+    for dest in (goldset, hard):
+        with pytest.raises(KnownError) as refused:
+            refuse_own_files(goldset, dest)
+        refusals.append(refused.value.render("fr"))
+    assert f"{goldset}: c'est le jeu de référence ouvert lui-même{NB};" in refusals[0]
+    assert "(un autre nom du même fichier)" in refusals[1]
+    assert "gold set" not in refusals[0] + refusals[1]

@@ -20,7 +20,7 @@ from rag_annotator.domain.strict_json import TOO_DEEP as TOO_DEEP  # the run imp
 from rag_annotator.domain.strict_json import refuse_constant as refuse_constant
 from rag_annotator.domain.strict_json import refuse_duplicate_keys as refuse_duplicate_keys
 from rag_annotator.errors import KnownError
-from rag_annotator.messages import N_
+from rag_annotator.messages import N_, Message
 from rag_annotator.storage import tempfiles
 
 T = TypeVar("T")
@@ -260,25 +260,25 @@ def refuse_own_files(goldset: Path, destination: Path) -> None:
 
     dest = Path(destination).expanduser()
     home = Path(os.path.realpath(goldset))
-    own: list[tuple[Path, str]] = [(home, "the open gold set itself")]
-    own += [(home.with_name(home.name + end), "the open gold set's journal")
+    own: list[tuple[Path, str]] = [(home, Message("the open gold set itself"))]
+    own += [(home.with_name(home.name + end), Message("the open gold set's journal"))
             for end in ("-journal", "-wal", "-shm")]
-    own.append((lock_path(home), "the open gold set's lock file"))
+    own.append((lock_path(home), Message("the open gold set's lock file")))
     with suppress(OSError):
-        own.append((inode_lock_path(home), "the open gold set's lock file"))
+        own.append((inode_lock_path(home), Message("the open gold set's lock file")))
     example = pre_migration_backup_path(home, "X", None).name
     before, after = example.split("X", 1)
     with suppress(OSError):
-        own += [(path, "a backup of the open gold set")
+        own += [(path, Message("a backup of the open gold set"))
                 for path in home.parent.glob(f"{before}*{after}")]
-    folders = [(app_paths().backups, "the backups folder"),
-               (app_paths().locks, "the app's lock folder")]
+    folders = [(app_paths().backups, Message("the backups folder")),
+               (app_paths().locks, Message("the app's lock folder"))]
 
     real = Path(os.path.realpath(dest))
     what = next((w for path, w in own if _same_name(real, path)), None)
     if what is None and real.parent == home.parent and real.name.startswith(before) \
             and real.name.endswith(after):
-        what = "a backup of the open gold set"
+        what = Message("a backup of the open gold set")
     for folder, name in folders:
         top = Path(os.path.realpath(folder))
         if what is None and (_same_name(real, top) or any(_same_name(p, top)
@@ -293,7 +293,7 @@ def refuse_own_files(goldset: Path, destination: Path) -> None:
         for path, name in own:
             with suppress(OSError):
                 if os.path.samestat(found, os.stat(path)):
-                    what = f"{name} (another name of the same file)"
+                    what = Message("{what} (another name of the same file)", what=name)
                     break
     if what is not None:
         raise KnownError("this is {what}; exporting there would destroy it: choose "

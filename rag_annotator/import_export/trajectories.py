@@ -595,7 +595,8 @@ def _call(at: _Line, number: int, call: Any, by_id: dict[str, list[int]],
         raise at.fail("message {number}: each tool call needs a 'function' object "
                       "{{\"name\", \"arguments\"}}.", number=number)
     call_id = call.get("id")
-    label = f"tool call {json.dumps(call_id) if call_id is not None else position}"
+    label = Message("tool call {call}",
+                    call=json.dumps(call_id) if call_id is not None else position)
     function = call["function"]
     name = function.get("name")
     if not isinstance(name, str) or not name.strip():
@@ -622,7 +623,7 @@ def _call(at: _Line, number: int, call: Any, by_id: dict[str, list[int]],
         if call_id in by_id:
             tally["reused"] = tally.get("reused", 0) + 1
         by_id.setdefault(call_id, []).append(position - 1)
-    return [at.text(f"{label} name", name.strip()), arguments, None]
+    return [at.text(Message("{label} name", label=label), name.strip()), arguments, None]
 
 
 # -- import ------------------------------------------------------------------------------------
