@@ -215,3 +215,19 @@ def test_an_export_onto_the_gold_sets_own_files_is_refused_in_french(tmp_path: P
     assert f"{goldset}: c'est le jeu de référence ouvert lui-même{NB};" in refusals[0]
     assert "(un autre nom du même fichier)" in refusals[1]
     assert "gold set" not in refusals[0] + refusals[1]
+
+
+def test_info_speaks_french_and_keeps_its_columns_aligned(tmp_path: Path) -> None:
+    from rag_annotator.import_export.sample import create_sample
+
+    path = tmp_path / "s.goldset"
+    create_sample(path).close()
+    lines = french_cli("info", str(path)).stdout.splitlines()
+    assert lines[0].startswith(f"{path}{NB}: ") and "(schéma " in lines[0]
+    labels = [line.split()[0] for line in lines[1:]]
+    assert labels == ["cas", "documents", "exécutions", "jugements", "affirmations"]
+    starts = {len(line) - len(line[2:].lstrip(" ").split(" ", 1)[1].lstrip(" "))
+              for line in lines[1:]}
+    assert len(starts) == 1  # every value starts in the same column
+    assert lines[4].split(None, 1)[1].startswith("pertinents ")
+    assert "(dont en désaccord " in lines[4] and "non vérifiées " in lines[5]

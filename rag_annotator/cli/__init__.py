@@ -389,33 +389,10 @@ def _cmd_info(ns: argparse.Namespace) -> int:
     if ns.json:
         print(json.dumps(info, ensure_ascii=False, indent=2))
         return 0
-    j, c = info["judgments"], info["claims"]
-    lines = [
-        f"{info['file']}: {info['name']} (schema {info['schema_version']})",
-        f"  cases      {info['cases']}  "
-        + "  ".join(f"{k} {v}" for k, v in info["families"].items() if v),
-        f"  documents  {info['documents']}",
-        "  runs       " + (", ".join(f"{k} ({v} cases)" for k, v in info["runs"].items())
-                           or "none"),
-        f"  judgments  relevant {j['relevant']}, not relevant {j['not_relevant']}, "
-        f"unjudged {j['unjudged']} (of which disputed {j['disputed']})",
-        f"  claims     supported {c['supported']}, not supported {c['not_supported']}, "
-        f"contradicted {c['contradicted']}, unverified {c['unverified']}",
-    ]
-    agreement = info["agreement"]
-    if agreement["units"]:
-        figures = [f"{key} {_figure(agreement[key], '.1f' if key == 'percent' else '.3f')}"
-                   + (" %" if key == "percent" and agreement[key] is not None else "")
-                   for key in ("percent", "kappa", "alpha")
-                   if key != "kappa" or agreement["assessors"] == 2]
-        lines.append(f"  agreement  {agreement['assessors']} assessors, "
-                     f"{agreement['units']} pairs judged by two or more: " + ", ".join(figures))
-    print("\n".join(lines))
+    from rag_annotator.cli.info_text import info_lines
+
+    print("\n".join(info_lines(info)))
     return 0
-
-
-def _figure(value: object, spec: str = ".3f") -> str:
-    return "not defined" if not isinstance(value, (int, float)) else format(value, spec)
 
 
 def _cmd_check(ns: argparse.Namespace) -> int:
