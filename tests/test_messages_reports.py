@@ -231,3 +231,23 @@ def test_info_speaks_french_and_keeps_its_columns_aligned(tmp_path: Path) -> Non
     assert len(starts) == 1  # every value starts in the same column
     assert lines[4].split(None, 1)[1].startswith("pertinents ")
     assert "(dont en désaccord " in lines[4] and "non vérifiées " in lines[5]
+
+
+def test_no_plain_message_id_is_also_the_singular_of_a_counted_one() -> None:
+    """gettext keeps a counted entry under its (singular, plural) pair: a plain id equal to
+    a singular would share its catalogue entry and fall back to English."""
+    from babel.messages.extract import extract_from_dir
+
+    import rag_annotator
+    from rag_annotator.messages import KEYWORDS
+
+    package = Path(rag_annotator.__file__).parent
+    keywords = {name: spec or (1,) for name, spec in KEYWORDS.items()}
+    plain, singular = set(), set()
+    for filename, _line, message, _c, _ctx in extract_from_dir(
+            package, method_map=[("**.py", "python")], keywords=keywords, comment_tags=(),
+            callback=None, strip_comment_tags=True):
+        if filename.startswith(("ui/", "resources/")) or not message or not all(message):
+            continue
+        (singular.add(message[0]) if isinstance(message, tuple) else plain.add(message))
+    assert sorted(plain & singular) == []

@@ -71,7 +71,7 @@ from rag_annotator.import_export.files import (
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.tabular import few_names
 from rag_annotator.import_export.tool_call_notes import tally_notes as tally_notes
-from rag_annotator.messages import N_, Message
+from rag_annotator.messages import N_, P_, Message, Plural
 
 #: The largest integer SQLite stores (and beyond which a count makes no sense).
 _LARGEST = 2**63 - 1
@@ -104,12 +104,12 @@ class TrajectoryReport:
 
 
 def _count(n: int, one: str, many: str) -> Message:
-    """``1 trajectory``, ``3 steps``: the French catalogue has the same two forms."""
-    return Message(_COUNTS[one if n == 1 else many], n=n)
+    """``1 trajectory``, ``3 steps``: a counted message (French: 0 and 1 singular)."""
+    return Plural(*_COUNTS[one], n)
 
 
-_COUNTS = {"trajectory": N_("{n} trajectory"), "trajectories": N_("{n} trajectories"),
-           "step": N_("{n} step"), "steps": N_("{n} steps")}
+_COUNTS = {"trajectory": P_("{n} trajectory", "{n} trajectories"),
+           "step": P_("{n} step", "{n} steps")}
 
 
 # -- reading JSON ------------------------------------------------------------------------------
