@@ -271,8 +271,8 @@ def refuse_own_files(goldset: Path, destination: Path) -> None:
     with suppress(OSError):
         own += [(path, Message("a backup of the open gold set"))
                 for path in home.parent.glob(f"{before}*{after}")]
-    folders = [(app_paths().backups, Message("the backups folder")),
-               (app_paths().locks, Message("the app's lock folder"))]
+    folders: list[tuple[Path, str]] = [(app_paths().backups, Message("the backups folder")),
+                                       (app_paths().locks, Message("the app's lock folder"))]
 
     real = Path(os.path.realpath(dest))
     what = next((w for path, w in own if _same_name(real, path)), None)
