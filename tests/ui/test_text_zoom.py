@@ -3,6 +3,7 @@ level is saved in the settings file and applied again when the next window opens
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -141,7 +142,7 @@ def test_judge_pairs_stay_in_view_at_a_large_zoom(window: MainWindow, qtbot) -> 
         shown = [pane.itemAt(i).widget() for i in range(pane.count())]
         boxes = [w.geometry() for w in shown if w is not None and w.isVisible()]
         return (table.height() >= top + 5 * row
-                and all(a.bottom() < b.top() for a, b in zip(boxes, boxes[1:])))
+                and all(a.bottom() < b.top() for a, b in itertools.pairwise(boxes)))
 
     try:
         for percent in (100, 150, 200):
@@ -166,6 +167,6 @@ def test_the_question_column_stays_readable_at_a_large_zoom(window: MainWindow, 
         for percent in (100, 150, 200):
             window.zoom.set_percent(percent)
             floor = table.fontMetrics().horizontalAdvance("0") * 24
-            qtbot.waitUntil(lambda: header.sectionSize(question) >= floor - 1, timeout=2000)
+            qtbot.waitUntil(lambda f=floor: header.sectionSize(question) >= f - 1, timeout=2000)
     finally:
         window.zoom.reset()
