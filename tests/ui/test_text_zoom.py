@@ -3,6 +3,7 @@ level is saved in the settings file and applied again when the next window opens
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -120,3 +121,52 @@ def test_a_flow_of_buttons_wraps_when_narrow(qtbot) -> None:  # type: ignore[no-
     row.resize(narrow, flow.heightForWidth(narrow))
     flow.setGeometry(row.rect())
     assert len({b.geometry().y() for b in buttons}) == 5
+
+
+def test_judge_pairs_stay_in_view_at_a_large_zoom(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """At 150 % the Judge buttons wrap onto more lines, and the pairs list had shrunk to one
+    row (seen on the screenshots): it keeps at least five rows at every text size, and no
+    widget of its pane is drawn over its neighbour (a wrapped question once was)."""
+    from rag_annotator.ui.judge.section import JudgeSection
+
+    window.resize(1000, 700)  # the question wraps, the buttons wrap
+    qtbot.keyClick(window, Qt.Key.Key_4, CTRL)
+    section = window.current_section()
+    assert isinstance(section, JudgeSection)
+    table = section.pairs
+    pane = table.parentWidget().layout()
+
+    def laid_out() -> bool:
+        row = table.fontMetrics().height()
+        top = table.horizontalHeader().sizeHint().height()
+        shown = [pane.itemAt(i).widget() for i in range(pane.count())]
+        boxes = [w.geometry() for w in shown if w is not None and w.isVisible()]
+        return (table.height() >= top + 5 * row
+                and all(a.bottom() < b.top() for a, b in itertools.pairwise(boxes)))
+
+    try:
+        for percent in (100, 150, 200):
+            window.zoom.set_percent(percent)
+            qtbot.waitUntil(laid_out, timeout=2000)
+    finally:
+        window.zoom.reset()
+
+
+def test_the_question_column_stays_readable_at_a_large_zoom(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """At 150 % the columns sized from the font left the stretching Question column three
+    letters wide (screenshot of the Gold set in French); it keeps 24 characters, and the
+    table scrolls sideways instead."""
+    window.resize(1000, 700)
+    qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
+    section = window.current_section()
+    table = section.focus_widget()
+    header = table.horizontalHeader()
+    model = table.model()
+    question = next(i for i, c in enumerate(model.columns) if c.stretch)
+    try:
+        for percent in (100, 150, 200):
+            window.zoom.set_percent(percent)
+            floor = table.fontMetrics().horizontalAdvance("0") * 24
+            qtbot.waitUntil(lambda f=floor: header.sectionSize(question) >= f - 1, timeout=2000)
+    finally:
+        window.zoom.reset()

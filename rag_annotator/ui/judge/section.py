@@ -41,6 +41,7 @@ from rag_annotator.ui.judge.timing import ActiveClock
 from rag_annotator.ui.judge.widgets import JudgeProgressModel, TermHighlighter, show_guidelines
 from rag_annotator.ui.look import colours
 from rag_annotator.ui.look.flow import FlowLayout
+from rag_annotator.ui.look.zoom import RowsFloor, WrappedFloor
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
 from rag_annotator.ui.progress import JUDGING_TABLES
 from rag_annotator.ui.sections.base import (
@@ -82,6 +83,7 @@ class JudgeSection(SampleQueue, Section):
             Column(self.tr("Effective label"), self._effective, 12),
         ], self)
         self.pairs = make_table(self.pool)
+        RowsFloor(self.pairs, 5)  # the pairs stay in view when the buttons wrap
         self.reads = PoolReads(lambda: self.store)  # pools and texts, the next ones read ahead
         self._ahead_due = False
         self._loading = False  # a pool is being replaced: its rows' pair is shown after
@@ -92,6 +94,8 @@ class JudgeSection(SampleQueue, Section):
         self.question.setWordWrap(True)
         self.question.setTextFormat(Qt.TextFormat.RichText)
         self.reference = QLabel()
+        for label in (self.question, self.reference):
+            WrappedFloor(label)  # its lines count in the pane's minimum
         self.reference.setWordWrap(True)
         self.reference.setTextFormat(Qt.TextFormat.RichText)
         self.reference.setVisible(False)

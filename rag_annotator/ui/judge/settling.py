@@ -17,8 +17,18 @@ SETTLE_WHOLE_SET_MAX_CASES = 2000
 
 
 class Settling(QObject):
-    """The words S shows, in a class of their own: lupdate reads a plural only from a ``tr``
-    call, and ``Settling.tr`` translates in this context at run time."""
+    """The words S shows, in a class of their own: lupdate reads a plural only from a
+    ``self.tr`` call in a class (the module is not a part of the section's class)."""
+
+    def settles(self, n: int) -> str:
+        return self.tr("Settles %n undetermined value(s)", "", n)
+
+    def narrows(self) -> str:
+        return self.tr("Narrows undetermined values")
+
+    def nothing(self) -> str:
+        return self.tr("No unjudged pair settles a metric value: every value is determined, "
+                       "or depends on several pairs.")
 
 
 def jump_to_settling(section: JudgeSection) -> bool:
@@ -64,12 +74,9 @@ def jump_to_settling(section: JudgeSection) -> bool:
                      if r["key"] == suggestion.document_key), None)
         if pair is not None:
             select_row(section.pairs, pair)
-            n = suggestion.settles  # lupdate misses a plural whose count is an attribute
-            settles = Settling.tr("Settles %n undetermined value(s)", "", n)
-            narrows = Settling.tr("Narrows undetermined values")
-            section.position.setText(settles if suggestion.settles else narrows)
+            words = Settling()
+            section.position.setText(words.settles(suggestion.settles) if suggestion.settles
+                                     else words.narrows())
             return True
-    section.position.setText(Settling.tr(
-        "No unjudged pair settles a metric value: every value is determined, "
-        "or depends on several pairs."))
+    section.position.setText(Settling().nothing())
     return False

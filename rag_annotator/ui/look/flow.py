@@ -44,7 +44,13 @@ class FlowLayout(QLayout):
 
     def setGeometry(self, rect: QRect) -> None:
         super().setGeometry(rect)
-        self._place(rect, move=True)
+        used = self._place(rect, move=True)
+        # heightForWidth does not travel through a QSplitter, which then gave the rows less
+        # height than they wrap to (the Judge buttons drawn over its pairs at 150 %): the
+        # wrapped height becomes the row widget's minimum, which every layout respects.
+        owner = self.parentWidget()
+        if owner is not None and owner.layout() is self and owner.minimumHeight() != used:
+            owner.setMinimumHeight(used)
 
     def sizeHint(self) -> QSize:
         return self.minimumSize()

@@ -11,15 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QFont, QFontDatabase
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QApplication,
     QFrame,
+    QHeaderView,
+    QLabel,
     QMenu,
     QScrollArea,
     QSizePolicy,
     QStackedWidget,
+    QTableView,
     QWidget,
 )
 
@@ -143,3 +147,83 @@ class TextZoom(QObject):
 
     def reset(self) -> None:
         self.set_percent(100)
+
+
+class RowsFloor(QObject):
+    """Keeps at least ``rows`` rows of a table in view, at every text size.
+
+    A section whose buttons wrap onto more lines (a narrow window, a large zoom) takes their
+    height from its stretching list: the Judge section's pairs shrank to one row at 150 %.
+    The floor follows the font (its event filter sees every font or style change)."""
+
+    def __init__(self, table: QAbstractItemView, rows: int) -> None:
+        super().__init__(table)
+        self.table, self.rows = table, rows
+        table.installEventFilter(self)
+        self.apply()
+
+    def apply(self) -> None:
+        table = self.table
+        row = max(table.fontMetrics().height() + 6, table.sizeHintForRow(0))
+        header = getattr(table, "horizontalHeader", None)
+        top = header().sizeHint().height() if header is not None else 0
+        table.setMinimumHeight(top + self.rows * row + 2 * table.frameWidth())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.apply()
+        return super().eventFilter(watched, event)
+
+
+class WrappedFloor(QObject):
+    """A word-wrapped label's minimum height follows the lines it wraps to at its width.
+
+    A QSplitter does not ask for heights-for-width, so a pane's minimum counted such a label
+    as one line while its layout gave it two: the widgets below were drawn over each other
+    (the Judge question at 150 %, once the pairs kept their rows)."""
+
+    def __init__(self, label: QLabel) -> None:
+        super().__init__(label)
+        self.label = label
+        label.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.FontChange):
+            label = self.label
+            height = label.heightForWidth(label.width()) if label.text() else 0
+            if height > 0 and label.minimumHeight() != height:
+                label.setMinimumHeight(height)
+        return super().eventFilter(watched, event)
+
+
+class StretchFloor(QObject):
+    """The stretching column of a table (a case's question) keeps ``chars`` characters.
+
+    The other columns are sized from the font, so at 150 % they took nearly the whole width
+    and the question was left three letters wide.  Below the floor the column stops
+    stretching and takes the floor's width; the table then scrolls sideways."""
+
+    def __init__(self, table: QTableView, column: int, chars: int = 24) -> None:
+        super().__init__(table)
+        self.table, self.column, self.chars = table, column, chars
+        table.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.apply()
+        return super().eventFilter(watched, event)
+
+    def apply(self) -> None:
+        header = self.table.horizontalHeader()
+        floor = self.table.fontMetrics().horizontalAdvance("0") * self.chars
+        others = sum(header.sectionSize(i) for i in range(header.count())
+                     if i != self.column and not header.isSectionHidden(i))
+        room = self.table.viewport().width() - others
+        stretch = QHeaderView.ResizeMode.Stretch
+        if room >= floor:
+            if header.sectionResizeMode(self.column) != stretch:
+                header.setSectionResizeMode(self.column, stretch)
+        else:
+            if header.sectionResizeMode(self.column) == stretch:
+                header.setSectionResizeMode(self.column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(self.column, floor)

@@ -28,6 +28,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions
 from rag_annotator.ui.context import UiContext
+from rag_annotator.ui.look.zoom import StretchFloor
 from rag_annotator.ui.models import LazyTableModel, RowsModel
 
 
@@ -252,6 +253,7 @@ def make_table(model: LazyTableModel | RowsModel, parent: QWidget | None = None)
     for i, column in enumerate(model.columns):
         if column.stretch:
             header.setSectionResizeMode(i, QHeaderView.ResizeMode.Stretch)
+            StretchFloor(view, i)  # a large text size leaves it room to be read
         else:
             width = max(metrics.horizontalAdvance("0") * column.width + 16,
                         metrics.horizontalAdvance(column.title) + 24)

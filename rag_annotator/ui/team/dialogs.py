@@ -279,7 +279,11 @@ def collect_lines(report: Any) -> tuple[list[str], list[str]]:
 
 
 class CollectReport(QObject):
-    """The collect report's plural, in a class: lupdate reads plurals only from ``tr``."""
+    """The collect report's plural, in a class: lupdate reads plurals only from ``self.tr``
+    in a class."""
+
+    def collected(self, n: int) -> str:
+        return self.tr("Collected %n file(s); each one is a step Undo can take back.", "", n)
 
 
 def show_collect_report(parent: QWidget | None, report: Any) -> QMessageBox:
@@ -300,8 +304,7 @@ def show_collect_report(parent: QWidget | None, report: Any) -> QMessageBox:
     box.setIcon(QMessageBox.Icon.Warning if trouble else QMessageBox.Icon.Information)
     box.setWindowTitle(translate("TeamMenu", "Collect"))
     collected = len(report.files) - len(report.refused)
-    box.setText(CollectReport.tr("Collected %n file(s); each one is a step Undo can take back.",
-                                 "", collected))
+    box.setText(CollectReport().collected(collected))
     box.setInformativeText("\n".join(lines))
     if details:
         box.setDetailedText("\n".join(details))
