@@ -2050,6 +2050,62 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
 </context>
 <context>
+    <name>EmptyHint</name>
+    <message>
+        <source>Import a Run…</source>
+        <translation>Importer une exécution…</translation>
+    </message>
+    <message>
+        <source>Nothing matches the search or the filters: clear them to see everything.</source>
+        <translation>Rien ne correspond à la recherche ou aux filtres : videz-les pour tout voir.</translation>
+    </message>
+    <message>
+        <source>Import the Questions…</source>
+        <translation>Importer les questions…</translation>
+    </message>
+    <message>
+        <source>No case yet. A case is one question with its reference answer and expected sources. Import the experts&apos; spreadsheet of questions, or write a case by hand (Ctrl+Shift+N).</source>
+        <extracomment>Section index (navigation order) → the hints of its lists.</extracomment>
+        <translation>Aucun cas pour l&apos;instant. Un cas, c&apos;est une question avec sa réponse de référence et ses sources attendues. Importez le tableur des questions des experts, ou écrivez un cas à la main (Ctrl+Maj+N).</translation>
+    </message>
+    <message>
+        <source>No document yet. Import the documents the assistant searches: a BEIR corpus.jsonl, a CSV or Excel sheet, or a folder of .txt / .md files.</source>
+        <translation>Aucun document pour l&apos;instant. Importez les documents que consulte l&apos;assistant : un corpus.jsonl BEIR, une feuille CSV ou Excel, ou un dossier de fichiers .txt / .md.</translation>
+    </message>
+    <message>
+        <source>Import the Documents…</source>
+        <translation>Importer les documents…</translation>
+    </message>
+    <message>
+        <source>Import a Folder…</source>
+        <translation>Importer un dossier…</translation>
+    </message>
+    <message>
+        <source>No run yet. A run is what one version of the RAG system retrieved and answered for each question. Import one (TREC run, JSONL, Ragas, agent trajectories) to judge and verify it.</source>
+        <translation>Aucune exécution pour l&apos;instant. Une exécution, c&apos;est ce qu&apos;une version du système RAG a trouvé et répondu pour chaque question. Importez-en une (run TREC, JSONL, Ragas, trajectoires d&apos;agent) pour la juger et la vérifier.</translation>
+    </message>
+    <message>
+        <source>No case to judge yet. Import the spreadsheet of questions first, then a run: its retrieved documents become the pairs to judge.</source>
+        <translation>Aucun cas à juger pour l&apos;instant. Importez d&apos;abord le tableur des questions, puis une exécution : les documents qu&apos;elle a trouvés deviennent les paires à juger.</translation>
+    </message>
+    <message>
+        <source>No document to judge here yet. The pairs to judge are the documents the runs retrieved for each question, and its expected sources: import a run, or widen the pool (Choose the Pool…).</source>
+        <translation>Aucun document à juger ici pour l&apos;instant. Les paires à juger sont les documents trouvés par les exécutions pour chaque question, et ses sources attendues : importez une exécution, ou élargissez le pool (Choisir le pool…).</translation>
+    </message>
+    <message>
+        <source>No answer to verify yet. The claims of a run&apos;s generated answers are checked here: import a run that holds answers (JSONL or Ragas).</source>
+        <translation>Aucune réponse à vérifier pour l&apos;instant. Les affirmations des réponses générées par une exécution se contrôlent ici : importez une exécution qui contient des réponses (JSONL ou Ragas).</translation>
+    </message>
+    <message>
+        <source>This answer has no claim yet: select words in the answer and add one (Ctrl+Shift+A).</source>
+        <translation>Cette réponse n&apos;a pas encore d&apos;affirmation : sélectionnez des mots dans la réponse et ajoutez-en une (Ctrl+Maj+A).</translation>
+    </message>
+    <message>
+        <source>Nothing has changed yet. Every edit, import and undo will be listed here — who, when, old → new — and can be reverted.</source>
+        <translation>Rien n&apos;a encore changé. Chaque modification, import et annulation sera listé ici — qui, quand, ancien → nouveau — et pourra être annulé.</translation>
+    </message>
+</context>
+<context>
     <name>ExportDialog</name>
     <message>
         <source>Export</source>

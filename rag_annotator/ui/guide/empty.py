@@ -50,41 +50,41 @@ class HintSpec:
     imports: tuple[tuple[str, str], ...]
 
 
-_RUN = (QT_TRANSLATE_NOOP(CONTEXT, "Import a Run…"), "run")
-_MATCH = QT_TRANSLATE_NOOP(CONTEXT, "Nothing matches the search or the filters: clear them to "
+_RUN = (QT_TRANSLATE_NOOP("EmptyHint", "Import a Run…"), "run")
+_MATCH = QT_TRANSLATE_NOOP("EmptyHint", "Nothing matches the search or the filters: clear them to "
                            "see everything.")
 
-_QUESTIONS = (QT_TRANSLATE_NOOP(CONTEXT, "Import the Questions…"), "cases")
+_QUESTIONS = (QT_TRANSLATE_NOOP("EmptyHint", "Import the Questions…"), "cases")
 
 #: Section index (navigation order) → the hints of its lists.
 HINTS: dict[int, tuple[HintSpec, ...]] = {
     0: (HintSpec("table", "cases", QT_TRANSLATE_NOOP(
-        CONTEXT, "No case yet. A case is one question with its reference answer and expected "
+        "EmptyHint", "No case yet. A case is one question with its reference answer and expected "
         "sources. Import the experts' spreadsheet of questions, or write a case by hand "
         "(Ctrl+Shift+N)."), _MATCH, (_QUESTIONS,)),),
     1: (HintSpec("table", "documents", QT_TRANSLATE_NOOP(
-        CONTEXT, "No document yet. Import the documents the assistant searches: a BEIR "
+        "EmptyHint", "No document yet. Import the documents the assistant searches: a BEIR "
         "corpus.jsonl, a CSV or Excel sheet, or a folder of .txt / .md files."), _MATCH,
-        ((QT_TRANSLATE_NOOP(CONTEXT, "Import the Documents…"), "corpus"),
-         (QT_TRANSLATE_NOOP(CONTEXT, "Import a Folder…"), "corpus-folder"))),),
+        ((QT_TRANSLATE_NOOP("EmptyHint", "Import the Documents…"), "corpus"),
+         (QT_TRANSLATE_NOOP("EmptyHint", "Import a Folder…"), "corpus-folder"))),),
     2: (HintSpec("table", "runs", QT_TRANSLATE_NOOP(
-        CONTEXT, "No run yet. A run is what one version of the RAG system retrieved and "
+        "EmptyHint", "No run yet. A run is what one version of the RAG system retrieved and "
         "answered for each question. Import one (TREC run, JSONL, Ragas, agent trajectories) "
         "to judge and verify it."), _MATCH, (_RUN,)),),
     3: (HintSpec("cases", "cases", QT_TRANSLATE_NOOP(
-        CONTEXT, "No case to judge yet. Import the spreadsheet of questions first, then a "
+        "EmptyHint", "No case to judge yet. Import the spreadsheet of questions first, then a "
         "run: its retrieved documents become the pairs to judge."), _MATCH, (_QUESTIONS,)),
         HintSpec("pairs", None, QT_TRANSLATE_NOOP(
-        CONTEXT, "No document to judge here yet. The pairs to judge are the documents the "
+        "EmptyHint", "No document to judge here yet. The pairs to judge are the documents the "
         "runs retrieved for each question, and its expected sources: import a run, or widen "
         "the pool (Choose the Pool…)."), "", (_RUN,))),
     4: (HintSpec("claims_table", "answers", QT_TRANSLATE_NOOP(
-        CONTEXT, "No answer to verify yet. The claims of a run's generated answers are "
+        "EmptyHint", "No answer to verify yet. The claims of a run's generated answers are "
         "checked here: import a run that holds answers (JSONL or Ragas)."), QT_TRANSLATE_NOOP(
-        CONTEXT, "This answer has no claim yet: select words in the answer and add one "
+        "EmptyHint", "This answer has no claim yet: select words in the answer and add one "
         "(Ctrl+Shift+A)."), (_RUN,)),),
     6: (HintSpec("table", None, QT_TRANSLATE_NOOP(
-        CONTEXT, "Nothing has changed yet. Every edit, import and undo will be listed here — "
+        "EmptyHint", "Nothing has changed yet. Every edit, import and undo will be listed here — "
         "who, when, old → new — and can be reverted."), _MATCH, ()),),
 }
 
