@@ -496,8 +496,9 @@ def _cmd_merge(ns: argparse.Namespace) -> int:
         _say_took_over(store)
         bar.store = store
         report = merge_file(store, Path(ns.other), tick=bar.tick)
-    for skipped in few_lines([Message("skipped {line}", line=s) for s in report.skipped]):
-        print(f"warning: {skipped}", file=sys.stderr)
+    for line in few_lines(report.skipped):  # "skipped" on the count line too
+        skipped = Message("skipped {line}", line=line)
+        print(f"warning: {skipped.render()}", file=sys.stderr)
     conflicts = [conflict.describe() for conflict in report.conflicts]
     for conflict in few_lines(conflicts):
         print(f"warning: {conflict}", file=sys.stderr)
