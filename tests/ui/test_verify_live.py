@@ -170,3 +170,25 @@ def test_opening_an_empty_file_leaves_no_claim_of_the_previous_one(
     assert win.current_section() is section
     assert section.claim_id() is None
     assert section.claim_text.text() == "" and section.rationale.text() == ""
+
+
+def test_opening_an_empty_file_shows_an_empty_rag_case_form(
+        qtbot, win: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Found on the guide's picture of an empty file: the Gold set editor kept the previous
+    file's first case's kind (the sample's A01 is an agent case), so an empty file showed
+    the agent form with its combos set."""
+    from rag_annotator.storage.store import GoldSetStore
+    from rag_annotator.ui.goldset.section import GoldSetSection
+
+    qtbot.keyClick(win, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    section = win.current_section()
+    assert isinstance(section, GoldSetSection)
+    editor = section.editor
+    assert editor.kind.currentData() == "agent"  # A01, the sample's first case
+    empty = tmp_path / "empty.goldset"
+    GoldSetStore.create(empty, assessor=ASSESSOR).close()
+    assert win.open_file(empty)
+    qtbot.keyClick(win, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    assert editor.case_id is None
+    assert editor.kind.currentData() == "rag"
+    assert all(combo.currentIndex() == 0 for combo in editor._combos.values())

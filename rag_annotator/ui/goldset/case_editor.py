@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -110,9 +110,8 @@ def _combo(choices: dict[str, str], empty: str | None = None) -> QComboBox:
 
 def _set_combo(combo: QComboBox, code: str | None) -> None:
     index = combo.findData(code or "")
-    combo.blockSignals(True)
-    combo.setCurrentIndex(max(index, 0))
-    combo.blockSignals(False)
+    with QSignalBlocker(combo):
+        combo.setCurrentIndex(max(index, 0))
 
 
 def split_lines(text: str) -> list[str]:
@@ -329,12 +328,11 @@ class CaseEditor(QWidget):
         for name, widget in self._text_fields.items():
             # Each commit re-reads the case into the form: put back what was typed.
             if self._typed(name) != typed[name]:
-                widget.blockSignals(True)
-                if isinstance(widget, QPlainTextEdit):
-                    widget.setPlainText(typed[name])
-                else:
-                    widget.setText(typed[name])
-                widget.blockSignals(False)
+                with QSignalBlocker(widget):
+                    if isinstance(widget, QPlainTextEdit):
+                        widget.setPlainText(typed[name])
+                    else:
+                        widget.setText(typed[name])
             self.commit(name)
 
     def reload(self, *, keep_typing: bool = False) -> None:
@@ -352,9 +350,11 @@ class CaseEditor(QWidget):
             self.case_id = None
             self.case = {}
             for widget in self._text_fields.values():
-                widget.blockSignals(True)
-                widget.clear()
-                widget.blockSignals(False)
+                with QSignalBlocker(widget):
+                    widget.clear()
+            for combo in self._combos.values():  # not the last file's case's kind
+                _set_combo(combo, None)
+            self.show_kind("rag")
             self.sources_model.set_rows([])
             self.banner.clear()
             self.warnings.clear()
@@ -365,13 +365,12 @@ class CaseEditor(QWidget):
             text = self.stored_text(name)
             if widget is focused and self._typed(name) != text:
                 continue
-            widget.blockSignals(True)
-            if isinstance(widget, QPlainTextEdit):
-                if widget.toPlainText() != text:
-                    widget.setPlainText(text)
-            elif widget.text() != text:
-                widget.setText(text)
-            widget.blockSignals(False)
+            with QSignalBlocker(widget):
+                if isinstance(widget, QPlainTextEdit):
+                    if widget.toPlainText() != text:
+                        widget.setPlainText(text)
+                elif widget.text() != text:
+                    widget.setText(text)
         for name, combo in self._combos.items():
             _set_combo(combo, case[name])
         self.show_kind(case.get("kind") or "rag")
