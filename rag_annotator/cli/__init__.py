@@ -509,7 +509,6 @@ def _cmd_merge(ns: argparse.Namespace) -> int:
 def _cmd_metrics(ns: argparse.Namespace) -> int:
     from rag_annotator.reports.render import metrics_json
     from rag_annotator.reports.run_figures import build
-    from rag_annotator.reports.text import metrics_text
 
     check_run_given(ns)
     options = _metric_options(ns)
@@ -530,6 +529,8 @@ def _cmd_metrics(ns: argparse.Namespace) -> int:
         print(json.dumps(metrics_json(figures), ensure_ascii=False, allow_nan=False,
                          indent=2 if sys.stdout.isatty() else None))
         return 0
+    from rag_annotator.reports.text import metrics_text  # not for --json (issue 19)
+
     print("\n".join(metrics_text(figures)))
     return 0
 

@@ -8,9 +8,9 @@ CLI, the UI (on a worker thread) and the tests call the same code.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from rag_annotator.metrics.measures import Measure, MeasureKind, parse_measures
 from rag_annotator.metrics.strict import strict_reading
@@ -186,14 +186,47 @@ def evaluate(queries: Mapping[str, QueryInput], measures: MeasureList = DEFAULT_
     """
     chosen = parse_measures(measures)
     chosen_policy = Policy.parse(policy)
-    names = tuple(m.name for m in chosen)
     readings = {qid: _evaluate_query(query, chosen, chosen_policy, relevance_level)
                 for qid, query in queries.items()}
-    per_query = {qid: {name: r.value for name, r in values.items()}
-                 for qid, values in readings.items()}
     topics = [q for q, query in queries.items()
               if any(g is not None for g in query.labels.values())]
-    missing = (sorted(set(judged_topics) - set(queries)) if judged_topics is not None
+    return _report(chosen_policy, tuple(m.name for m in chosen), readings, topics,
+                   judged_topics, relevance_level)
+
+
+def evaluate_arrays(keys: Sequence[str], starts: Any, lengths: Any, grades: Any,
+                    histogram: Any, measures: MeasureList = DEFAULT_MEASURES, *,
+                    relevance_level: int = 1, judged_topics: Collection[str] | None = None
+                    ) -> Report | None:
+    """:func:`evaluate` under ``trec`` on a whole run's arrays (``metrics.trec_arrays``;
+    ``keys``: the case of each row, in report order): the same :class:`Report`, or None
+    when the rankings are too uneven for the arrays (then read case by case)."""
+    from rag_annotator.metrics.trec_arrays import trec_columns
+
+    if relevance_level < 1:
+        raise ValueError(f"the relevance level must be >= 1, not {relevance_level}")
+    chosen = parse_measures(measures)
+    columns = trec_columns(starts, lengths, grades, histogram, chosen, relevance_level)
+    if columns is None:
+        return None
+    names = tuple(m.name for m in chosen)
+    # Readings are frozen: one per distinct value of a column, shared by its cases.
+    shared = [list(map({v: Reading.exact(v) for v in set(columns[name])}.__getitem__,
+                       columns[name])) for name in names]
+    readings = {q: dict(zip(names, row)) for q, row in zip(keys, zip(*shared))} \
+        if names else {q: {} for q in keys}
+    topics = [q for q, labelled in zip(keys, histogram.any(axis=1).tolist()) if labelled]
+    return _report(Policy.TREC, names, readings, topics, judged_topics, relevance_level)
+
+
+def _report(policy: Policy, names: tuple[str, ...],
+            readings: dict[str, dict[str, Reading]], topics: list[str],
+            judged_topics: Collection[str] | None, relevance_level: int) -> Report:
+    """The :class:`Report` of these readings (``topics``: the cases with a judged
+    document, in order)."""
+    per_query = {qid: {name: r.value for name, r in values.items()}
+                 for qid, values in readings.items()}
+    missing = (sorted(set(judged_topics) - set(readings)) if judged_topics is not None
                else [])
     judged_set = set(topics)
     zero = Reading.exact(0.0)
@@ -204,7 +237,7 @@ def evaluate(queries: Mapping[str, QueryInput], measures: MeasureList = DEFAULT_
     count = len(topics) + len(missing)
     for name in names:
         column = [readings[q][name] for q in topics] + [zero] * len(missing)
-        if chosen_policy is Policy.TREC:
+        if policy is Policy.TREC:
             published = [0.0 if r.value is None else r.value for r in column]
         else:
             published = [r.value for r in column if r.value is not None]
@@ -215,8 +248,8 @@ def evaluate(queries: Mapping[str, QueryInput], measures: MeasureList = DEFAULT_
         highs = [r.high for r in column if r.high is not None]
         mean_low[name] = sum(lows) / count if always_defined else None
         mean_high[name] = sum(highs) / count if always_defined else None
-    return Report(chosen_policy, names, readings, per_query, mean, mean_count, mean_low,
+    return Report(policy, names, readings, per_query, mean, mean_count, mean_low,
                   mean_high, len(readings), tuple(topics) + tuple(missing), tuple(missing),
-                  tuple(q for q in queries if q not in judged_set),
+                  tuple(q for q in readings if q not in judged_set),
                   ALL_JUDGED if judged_topics is not None else COVERED_JUDGED,
                   relevance_level)

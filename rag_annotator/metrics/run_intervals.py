@@ -142,25 +142,36 @@ def _retrieval(report: Report, families: Mapping[str, str], s: Settings
     intervals: dict[str | None, Mapping[str, Interval | None]] = {}
     means: dict[str | None, dict[str, float | None]] = {}
     enough: dict[str | None, dict[str, Enough]] = {}
-    done: dict[tuple[object, ...], dict[str, Interval | None]] = {}
+    done: dict[tuple[object, ...], tuple[dict[str, Interval | None],
+                                         dict[str, float | None], dict[str, Enough]]] = {}
     for family, cases in groups.items():
         columns = {m: counted(report, cases, m, family is OVERALL) for m in report.measures}
         # Keyed by the values themselves: a family holding every case (and no judged topic
-        # missing from the run) has the overall's columns, so its ranges are drawn once.
+        # missing from the run) has the overall's columns, so its figures are computed once.
         key = tuple((m, tuple(column)) for m, column in columns.items())
         if key not in done:
-            done[key] = bootstrap_means(columns, s.resamples, s.level, s.seed)
-        found = done[key]
+            done[key] = _column_figures(columns, s)
+        found, family_means, family_enough = done[key]
         intervals[family] = found
-        means[family] = {}
-        enough[family] = {}
-        for m, column in columns.items():
-            present = [v for v in column if v is not None]
-            means[family][m] = sum(present) / len(present) if present else None
-            ci = found[m]
-            enough[family][m] = cases_for_mean(column, s.target, s.level,
-                                               None if ci is None else ci.half_width)
+        means[family] = dict(family_means)
+        enough[family] = dict(family_enough)
     return intervals, means, enough
+
+
+def _column_figures(columns: Mapping[str, list[float | None]], s: Settings
+                    ) -> tuple[dict[str, Interval | None], dict[str, float | None],
+                               dict[str, Enough]]:
+    """The intervals, means and cases needed of one group's columns."""
+    found = bootstrap_means(columns, s.resamples, s.level, s.seed)
+    means: dict[str, float | None] = {}
+    enough: dict[str, Enough] = {}
+    for m, column in columns.items():
+        present = [v for v in column if v is not None]
+        means[m] = sum(present) / len(present) if present else None
+        ci = found[m]
+        enough[m] = cases_for_mean(column, s.target, s.level,
+                                   None if ci is None else ci.half_width)
+    return found, means, enough
 
 
 def counted(report: Report, cases: Sequence[str], measure: str, overall: bool

@@ -172,24 +172,29 @@ def build(store: GoldSetStore, run: str, options: FigureOptions = FigureOptions(
     an unknown run, ValueError for a bad measure or option)."""
     measures = tuple(m.name for m in parse_measures(options.measures))
     parts = options.parts
-    queries = inputs.load_queries(store, run) if RETRIEVAL in parts else {}
+    # The cases as QueryInput only for what reads them; the report itself reads the run's
+    # arrays under ``trec`` (inputs.run_report; issue 19).
+    wanted = COVERAGE in parts or options.next_count > 0 or options.policy is not Policy.TREC
+    queries = inputs.load_queries(store, run) if RETRIEVAL in parts and wanted else {}
     rows = store.answer_inputs(run) if parts & {ANSWERS, DIAGNOSIS} else []
     diagnosis = (inputs.diagnose_run(store, run, options.depth, rows) if DIAGNOSIS in parts
                  else diagnose(run, [], options.depth))
     agents = (inputs.summarize_agents(store, run) if AGENTS in parts
               else summarize_items(run, []))
-    other = inputs.load_queries(store, options.compare) if options.compare else None
-    case_families = store.case_families() if other is not None or queries else {}
     judged = inputs.judged_topics(store) if options.all_judged else None
-    report = evaluate(queries, measures, options.policy,
-                      relevance_level=options.relevance_level, judged_topics=judged)
+    report = (inputs.run_report(store, run, measures, options.policy,
+                                relevance_level=options.relevance_level, judged_topics=judged)
+              if RETRIEVAL in parts and not queries else
+              evaluate(queries, measures, options.policy,
+                       relevance_level=options.relevance_level, judged_topics=judged))
+    other = (inputs.run_report(store, options.compare, measures, options.policy,
+                               relevance_level=options.relevance_level, judged_topics=judged)
+             if options.compare else None)
+    case_families = store.case_families() if other is not None or report.per_query else {}
     items = [AnswerInput.from_row(r) for r in rows] if ANSWERS in parts else []
     comparison = significance = None
     if other is not None:
-        comparison = compare_reports(run, report, str(options.compare),
-                                     evaluate(other, measures, options.policy,
-                                              relevance_level=options.relevance_level,
-                                              judged_topics=judged),
+        comparison = compare_reports(run, report, str(options.compare), other,
                                      case_families, options.family)
         significance = paired_comparison(comparison.per_case, measures, options.level,
                                          options.resamples, options.seed, options.resamples)

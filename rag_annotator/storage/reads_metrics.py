@@ -9,11 +9,12 @@ have their own metrics, ``metrics.agents``).
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Collection
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from rag_annotator.errors import NotFound
 from rag_annotator.storage.reads import ReadBase, Row, json_list
@@ -26,6 +27,49 @@ _COVERED = (
     "SELECT 1 FROM retrieved t WHERE t.run_id = ?1 AND t.case_id = c.id) OR EXISTS ("
     "SELECT 1 FROM answers a WHERE a.run_id = ?1 AND a.case_id = c.id))"
 )
+
+
+class RankedGrades(NamedTuple):
+    """:meth:`MetricsReads.ranked_grades`: numpy arrays, described there."""
+
+    keys: list[str]
+    starts: Any
+    lengths: Any
+    grades: Any
+    histogram: Any
+
+
+def _int_columns(cursor: sqlite3.Cursor) -> list[Any]:
+    """The one row of ``group_concat`` columns of whole numbers, as int64 arrays."""
+    import numpy as np
+
+    return [np.fromstring(text, dtype=np.int64, sep=",") if text else
+            np.zeros(0, dtype=np.int64) for text in cursor.fetchone()]
+
+
+def _effective_labels(np: Any, case: Any, document: Any, grade: Any, adj_case: Any,
+                      adj_document: Any, adj_grade: Any) -> tuple[Any, Any]:
+    """The effective label of every judged or adjudicated pair, as (sorted pair keys
+    ``case << 32 | document``, grade or -1): ``metric_inputs``'s rule (the lowest grade
+    when the assessors agree, relevant or not; -1 when they disagree or gave none; an
+    adjudication overrides them)."""
+    keys = (case << 32) + document
+    order = np.argsort(keys, kind="stable")
+    keys, grade = keys[order], grade[order]
+    if len(keys):
+        first = np.flatnonzero(np.append(True, keys[1:] != keys[:-1]))
+        given = grade >= 0
+        count = np.add.reduceat(given.astype(np.int64), first)
+        low = np.minimum.reduceat(np.where(given, grade, np.iinfo(np.int64).max), first)
+        high = np.maximum.reduceat(grade, first)
+        agreed = (count > 0) & ((high == 0) | (low >= 1))
+        keys, grade = keys[first], np.where(agreed, low, -1)
+    adjudicated = (adj_case << 32) + adj_document
+    both = np.concatenate([keys, adjudicated])
+    order = np.lexsort((np.repeat([0, 1], [len(keys), len(adjudicated)]), both))
+    both, label = both[order], np.concatenate([grade, adj_grade])[order]
+    last = np.append(both[1:] != both[:-1], True)
+    return both[last], label[last]
 
 
 class MetricsReads(ReadBase):
@@ -109,6 +153,55 @@ class MetricsReads(ReadBase):
             out[key] = (list(map(key_of, rankings[cid])),
                         dict(zip(map(key_of, labels), labels.values())))
         return out
+
+    def ranked_grades(self, run_name: str) -> RankedGrades:
+        """What the ``trec`` measures read of a run, as arrays (the cases ``metric_inputs``
+        covers, in the same key order; issue 19: no per-document Python object).
+
+        ``starts``/``lengths``: where each case's ranking lies in ``grades``, the effective
+        grade of every ranked document in rank order (-1: no label, unjudged or outside the
+        universe); ``histogram[i, g]``: the pairs of case ``i`` (ranked or not) whose
+        effective grade is ``g``.  The effective-label rule is ``metric_inputs``'s (the
+        tests hold the two to the same measures).  One pass over the run's rows, one over
+        the judgments and one over the adjudications, joined in numpy on (case id, document
+        id).
+        """
+        import numpy as np  # here: the CLI's other commands never load it
+
+        run_id = self.run_id_of(run_name)
+        conn = self._conn
+        cases = sorted(conn.execute("SELECT id, key FROM (" + _COVERED + ")", (run_id,)),
+                       key=itemgetter(1))
+        ids = np.fromiter(map(itemgetter(0), cases), dtype=np.int64, count=len(cases))
+        # Each read is one row of comma-joined columns (parsed by numpy): a Python tuple per
+        # row cost more than the SQL itself.  Sorted here, whatever order SQLite reads in.
+        case, rank, document = _int_columns(conn.execute(
+            "SELECT group_concat(case_id), group_concat(rank), group_concat(document_id) "
+            "FROM retrieved WHERE run_id = ?", (run_id,)))
+        order = np.lexsort((rank, case))
+        ranked = np.stack([case[order], document[order]], axis=1)
+        pair_keys, label = _effective_labels(np, *_int_columns(conn.execute(
+            "SELECT group_concat(case_id), group_concat(document_id), "
+            "group_concat(coalesce(grade, -1)) FROM judgments")), *_int_columns(conn.execute(
+                "SELECT group_concat(case_id), group_concat(document_id), group_concat(grade) "
+                "FROM adjudications")))
+        ranked_keys = (ranked[:, 0] << 32) + ranked[:, 1]
+        at = np.minimum(np.searchsorted(pair_keys, ranked_keys), max(len(pair_keys) - 1, 0))
+        grades = (np.where(pair_keys[at] == ranked_keys, label[at], -1) if len(pair_keys)
+                  else np.full(len(ranked_keys), -1, dtype=np.int64))
+        starts = np.searchsorted(ranked[:, 0], ids)
+        lengths = np.searchsorted(ranked[:, 0], ids, side="right") - starts
+        histogram = np.zeros((len(ids), max(int(label.max(initial=0)), 0) + 1), dtype=np.int64)
+        # The case (position in ``ids``) of every labelled pair; -1: a case not covered.
+        case_of = np.full(len(pair_keys), -1, dtype=np.int64)
+        if len(ids):
+            sorter = np.argsort(ids)
+            at = sorter[np.minimum(np.searchsorted(ids, pair_keys >> 32, sorter=sorter),
+                                   len(ids) - 1)]
+            case_of = np.where(ids[at] == pair_keys >> 32, at, -1)
+        counted = (case_of >= 0) & (label >= 0)
+        np.add.at(histogram, (case_of[counted], label[counted]), 1)
+        return RankedGrades([key for _id, key in cases], starts, lengths, grades, histogram)
 
     def answer_inputs(self, run_name: str) -> list[Row]:
         """Per case the run covers, in key order: the case's family, expected behaviour, role

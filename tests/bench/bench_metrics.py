@@ -6,20 +6,25 @@ Setup (not timed): a TREC run of 10,000 queries x 100 retrieved documents and qr
 temporary folder, then imported into a fresh ``.goldset`` through the CLI (``new``,
 ``import trec-run``, ``import qrels``).
 
-Timed, alternated (one run of each per round) and best of ``--repeat`` rounds, each a whole
-process started from the shell; the first run of ours is also printed: it runs the full
-damage check, later ones skip it (the file is unchanged since that clean check, issue 19):
+Timed, alternated (one run of each per round, ``--repeat`` rounds, medians), each a whole
+process started from the shell, after one untimed run of each (ours: that first run runs the
+full damage check and is printed; later ones skip it, the file being unchanged since that
+clean check, issue 19).  The children cache their compiled modules under the bench's folder
+(an installed package has them; ``--no-bytecode-cache`` keeps the shell's
+PYTHONDONTWRITEBYTECODE):
 
 * ``ours``: ``rag-annotator metrics FILE --run sys --json`` (default measures ``P@5``,
   ``P@10``, ``R@10``, ``RR``, ``nDCG@10``, ``AP``, ``Judged@10``, per query and mean, under
   ``trec``; the JSON also holds the answer metrics, diagnosis and latency blocks);
+* ``before`` (with ``--before CHECKOUT``): the same command on that checkout's code
+  (PYTHONPATH), its JSON checked byte-identical to ours;
 * ``ir_measures``: ``python -c`` reading the same qrels and run with
   ``ir_measures.read_trec_qrels`` / ``read_trec_run`` and computing the same measures per
   query (``iter_calc``) and their means, printed as JSON.
 
-Prints seconds and the ratio ours / ir_measures; asserts nothing (timings depend on the
-machine).  Usage: ``python tests/bench/bench_metrics.py [--queries 10000] [--depth 100]
-[--repeat 3] [--keep DIR]``
+Prints wall and CPU seconds (medians) and the ratios to ir_measures; asserts nothing
+(timings depend on the machine).  Usage: ``python tests/bench/bench_metrics.py [--queries
+10000] [--depth 100] [--repeat 3] [--keep DIR] [--before CHECKOUT] [--no-bytecode-cache]``
 """
 
 from __future__ import annotations
@@ -28,7 +33,9 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -76,22 +83,41 @@ def _cli(*args: str) -> None:
         raise SystemExit(f"rag-annotator {' '.join(args)} failed: {done.stderr}")
 
 
-def _timed(command: list[str], repeat: int) -> tuple[float, str, float]:
-    """Best of ``repeat`` runs, the output, and the first run's time (ours: the one that
-    runs the full damage check; later runs skip it, the file being unchanged)."""
-    best = float("inf")
-    out = ""
-    first = 0.0
-    for _ in range(repeat):
-        start = time.perf_counter()
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        elapsed = time.perf_counter() - start
-        if done.returncode:
-            raise SystemExit(f"{command[:3]} failed: {done.stderr[-2000:]}")
-        best = min(best, elapsed)
-        first = first or elapsed
-        out = done.stdout
-    return best, out, first
+def _run(command: list[str], env: dict[str, str]) -> tuple[float, float, str]:
+    """Run ``command`` once: wall seconds, CPU seconds of the child (user + system: on a
+    shared machine the wall time carries other processes' load) and its output."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode:
+        raise SystemExit(f"{command[:3]} failed: {done.stderr[-2000:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, done.stdout
+
+
+def _environment(folder: Path, bytecode: bool, code: str | None = None) -> dict[str, str]:
+    """The children's environment.  ``bytecode``: compiled modules cached (under the bench's
+    folder), as an installed package has them, even when the shell sets
+    PYTHONDONTWRITEBYTECODE (else ~100 modules of ours are compiled at every start while
+    ir_measures' come compiled from site-packages).  ``code``: the checkout whose
+    ``rag_annotator`` runs (PYTHONPATH)."""
+    env = dict(os.environ)
+    if bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
+    if code is not None:
+        env["PYTHONPATH"] = code
+    return env
+
+
+def _report(name: str, walls: list[float], cpus: list[float], theirs: tuple[float, float]
+            ) -> None:
+    wall, cpu = statistics.median(walls), statistics.median(cpus)
+    print(f"{name:<40} wall median {wall:6.2f} s (best {min(walls):.2f}), CPU median "
+          f"{cpu:6.2f} s; / ir_measures: wall {wall / theirs[0]:.2f}x, CPU "
+          f"{cpu / theirs[1]:.2f}x")
 
 
 def main() -> int:
@@ -100,6 +126,11 @@ def main() -> int:
     parser.add_argument("--depth", type=int, default=100)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--keep", type=Path, help="reuse/keep the files in this folder")
+    parser.add_argument("--before", metavar="CHECKOUT",
+                        help="also time this checkout's rag_annotator (e.g. main) in the same "
+                             "rounds, and check that its JSON is byte-identical to ours")
+    parser.add_argument("--no-bytecode-cache", action="store_true",
+                        help="keep the shell's PYTHONDONTWRITEBYTECODE for the children")
     args = parser.parse_args()
     folder = args.keep or Path(tempfile.mkdtemp(prefix="bench_metrics_"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -117,26 +148,46 @@ def main() -> int:
             _cli("import", str(gold), "qrels", str(folder / "qrels.txt"), "--assessor", "nist")
             print(f"setup: {args.queries} queries x {args.depth} documents "
                   f"({time.perf_counter() - start:.1f} s, not timed)")
+        bytecode = not args.no_bytecode_cache
         ours_command = [sys.executable, "-m", "rag_annotator", "metrics", str(gold),
                         "--run", "sys", "--measures", ",".join(MEASURES), "--json"]
         their_command = [sys.executable, "-c", IR_MEASURES_SCRIPT, str(folder / "qrels.txt"),
                          str(folder / "run.txt"), ",".join(MEASURES)]
+        sides = {"ours (rag-annotator metrics --json)": (ours_command,
+                                                         _environment(folder, bytecode))}
+        if args.before:
+            sides[f"before ({args.before})"] = (
+                ours_command, _environment(folder, bytecode, args.before))
+        sides["ir_measures (python -c)"] = (their_command, _environment(folder, bytecode))
+        # Each side once untimed (bytecode compiled); ours first: it runs the full damage
+        # check (later runs skip it, the file being unchanged since that clean check).
+        outputs = {}
+        for name, (command, env) in sides.items():
+            wall, cpu, outputs[name] = _run(command, env)
+            if name.startswith("ours"):
+                print(f"first run of ours (full damage check): {wall:.2f} s, CPU {cpu:.2f} s")
         # Alternated, one run of each per round: the machine is shared, and a load spike
         # must not land on one side only.
-        ours = theirs = cold = float("inf")
-        ours_out = their_out = ""
+        walls: dict[str, list[float]] = {name: [] for name in sides}
+        cpus: dict[str, list[float]] = {name: [] for name in sides}
         for _ in range(args.repeat):
-            seconds, ours_out, _first = _timed(ours_command, 1)
-            cold = seconds if cold == float("inf") else cold
-            ours = min(ours, seconds)
-            seconds, their_out, _first = _timed(their_command, 1)
-            theirs = min(theirs, seconds)
-        ours_mean = json.loads(ours_out)["mean"]
-        their_mean = json.loads(their_out)["mean"]
-        print(f"ours (rag-annotator metrics --json, whole process): {ours:.2f} s best; first "
-              f"run (full damage check) {cold:.2f} s = {cold / theirs:.2f}x")
-        print(f"ir_measures (python -c, whole process):             {theirs:.2f} s")
-        print(f"ratio ours / ir_measures: {ours / theirs:.2f}x (want <= 1x)")
+            for name, (command, env) in sides.items():
+                wall, cpu, outputs[name] = _run(command, env)
+                walls[name].append(wall)
+                cpus[name].append(cpu)
+        names = list(sides)
+        theirs = (statistics.median(walls[names[-1]]), statistics.median(cpus[names[-1]]))
+        print(f"whole processes, {args.repeat} alternated rounds"
+              f"{'' if bytecode else ', no bytecode cache'}:")
+        for name in names:
+            _report(name, walls[name], cpus[name], theirs)
+        if args.before:
+            same = outputs[names[0]] == outputs[names[1]]
+            print(f"JSON of ours and before: {'byte-identical' if same else 'DIFFERENT'}")
+        ours = statistics.median(walls[names[0]])
+        print(f"ratio ours / ir_measures: {ours / theirs[0]:.2f}x wall (want <= 1x)")
+        ours_mean = json.loads(outputs[names[0]])["mean"]
+        their_mean = json.loads(outputs[names[-1]])["mean"]
         for name in MEASURES:
             a, b = ours_mean.get(name), their_mean.get(name)
             print(f"  mean {name:<10} ours {a if a is None else round(a, 4)!s:>8}  "
