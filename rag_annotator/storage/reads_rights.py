@@ -62,9 +62,12 @@ class RightsReads(ReadBase):
                                                 "cited": []})
 
         for run, case, role, doc, rank in self._conn.execute(
-                "SELECT r.name, c.key, c.role, t.document_id, t.rank FROM retrieved t "
-                "JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id WHERE "
-                + cases + where, params):
+                # Cases first (CROSS JOIN keeps that order): only those with a role reach
+                # the run's rows, through the (run, case) index (issue 19: SQLite chose to
+                # scan the run's 1,000,000 rows when no case has a role).
+                "SELECT r.name, c.key, c.role, t.document_id, t.rank FROM cases c "
+                "CROSS JOIN runs r CROSS JOIN retrieved t ON t.run_id = r.id "
+                "AND t.case_id = c.id WHERE " + cases + where, params):
             row = entry(run, case, role)
             if doc in docs:
                 row["retrieved"].append((docs[doc][0], rank))

@@ -42,6 +42,8 @@ import tempfile
 import time
 from pathlib import Path
 
+#: The checkout holding this bench: its ``rag_annotator`` is "ours".
+CHECKOUT = Path(__file__).resolve().parents[2]
 MEASURES = ("P@5", "P@10", "R@10", "RR", "nDCG@10", "AP", "Judged@10")
 
 IR_MEASURES_SCRIPT = """
@@ -88,7 +90,11 @@ def _run(command: list[str], env: dict[str, str]) -> tuple[float, float, str]:
     shared machine the wall time carries other processes' load) and its output."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
+    # Run from the bench's folder: ``python -m`` puts the working directory first on the
+    # path, which would import the checkout the bench was started from whatever PYTHONPATH
+    # says.
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env,
+                          cwd=env["BENCH_FOLDER"])
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode:
@@ -97,18 +103,17 @@ def _run(command: list[str], env: dict[str, str]) -> tuple[float, float, str]:
     return wall, cpu, done.stdout
 
 
-def _environment(folder: Path, bytecode: bool, code: str | None = None) -> dict[str, str]:
+def _environment(folder: Path, bytecode: bool, code: str = str(CHECKOUT)) -> dict[str, str]:
     """The children's environment.  ``bytecode``: compiled modules cached (under the bench's
     folder), as an installed package has them, even when the shell sets
     PYTHONDONTWRITEBYTECODE (else ~100 modules of ours are compiled at every start while
     ir_measures' come compiled from site-packages).  ``code``: the checkout whose
-    ``rag_annotator`` runs (PYTHONPATH)."""
-    env = dict(os.environ)
+    ``rag_annotator`` runs (PYTHONPATH; by default the one holding this bench)."""
+    env = dict(os.environ, BENCH_FOLDER=str(folder))
     if bytecode:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
-    if code is not None:
-        env["PYTHONPATH"] = code
+    env["PYTHONPATH"] = code
     return env
 
 
@@ -170,11 +175,14 @@ def main() -> int:
         # must not land on one side only.
         walls: dict[str, list[float]] = {name: [] for name in sides}
         cpus: dict[str, list[float]] = {name: [] for name in sides}
-        for _ in range(args.repeat):
+        for round_ in range(1, args.repeat + 1):
+            line = []
             for name, (command, env) in sides.items():
                 wall, cpu, outputs[name] = _run(command, env)
                 walls[name].append(wall)
                 cpus[name].append(cpu)
+                line.append(f"{name.split()[0]} {wall:.2f} s (CPU {cpu:.2f})")
+            print(f"round {round_}: " + ", ".join(line))
         names = list(sides)
         theirs = (statistics.median(walls[names[-1]]), statistics.median(cpus[names[-1]]))
         print(f"whole processes, {args.repeat} alternated rounds"

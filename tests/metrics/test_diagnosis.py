@@ -6,6 +6,7 @@ import pytest
 
 from rag_annotator.domain import operations as ops
 from rag_annotator.metrics.diagnosis import (
+    OPEN_RIGHTS,
     DiagnosisInput,
     RankedDocument,
     diagnose,
@@ -13,6 +14,7 @@ from rag_annotator.metrics.diagnosis import (
     may_read,
 )
 from rag_annotator.reports.inputs import diagnose_run
+from rag_annotator.storage import reads_metrics
 from rag_annotator.storage.store import GoldSetStore
 from tests.builders import last_id
 
@@ -107,6 +109,35 @@ def test_counts_per_family_and_first_action() -> None:
 
 
 def test_diagnose_run_reads_the_store(store: GoldSetStore) -> None:
+    _two_cases(store)
+    result = diagnose_run(store, "r", depth=2)
+    kinds = {case: sorted({(f.kind, f.detail) for f in fs}) for case, fs in
+             result.per_case.items()}
+    assert kinds["Q1"] == [("access", "retrieved"), ("retrieval", "missing"),
+                           ("retrieval", "outdated")]
+    assert kinds["Q2"] == [("abstention", "answered"), ("access", "cited"),
+                           ("access", "retrieved")]
+    # At depth 3 the expected source is in the top k: no longer missing.
+    deeper = diagnose_run(store, "r", depth=3)
+    assert ("retrieval", "missing") not in {(f.kind, f.detail) for f in deeper.per_case["Q1"]}
+    with pytest.raises(ValueError):
+        diagnose_run(store, "r", depth=0)
+
+
+def test_both_reads_of_the_top_documents_agree(store: GoldSetStore,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flagged documents reached through the indexes (few of them) or in one pass over the
+    run's top k (many): the same rows (issue 19)."""
+    _two_cases(store)
+    few = [store.diagnosis_documents("r", depth, OPEN_RIGHTS) for depth in (1, 2, 3)]
+    monkeypatch.setattr(reads_metrics, "_FEW_FLAGGED", -1)
+    assert few == [store.diagnosis_documents("r", depth, OPEN_RIGHTS) for depth in (1, 2, 3)]
+    assert few[2]["Q1"]["top"]  # something was read
+
+
+def _two_cases(store: GoldSetStore) -> None:
+    """Q1 (an outdated document retrieved, a restricted one, the expected source at rank
+    3) and Q2 (a restricted document retrieved and cited) of run ``r``."""
     ops.create_case(store, key="Q1", family="outdated_document", role="salarie",
                     question="Combien de jours ?")
     q1 = last_id(store, "cases")
@@ -130,15 +161,3 @@ def test_diagnose_run_reads_the_store(store: GoldSetStore) -> None:
         answer = op.insert("answers", {"run_id": run, "case_id": q2, "text": "Voici."})
         op.insert("citations", {"answer_id": answer["id"], "document_id": docs["SAL"]})
     ops.set_answer_review(store, run, q2, outcome="answered")
-    result = diagnose_run(store, "r", depth=2)
-    kinds = {case: sorted({(f.kind, f.detail) for f in fs}) for case, fs in
-             result.per_case.items()}
-    assert kinds["Q1"] == [("access", "retrieved"), ("retrieval", "missing"),
-                           ("retrieval", "outdated")]
-    assert kinds["Q2"] == [("abstention", "answered"), ("access", "cited"),
-                           ("access", "retrieved")]
-    # At depth 3 the expected source is in the top k: no longer missing.
-    deeper = diagnose_run(store, "r", depth=3)
-    assert ("retrieval", "missing") not in {(f.kind, f.detail) for f in deeper.per_case["Q1"]}
-    with pytest.raises(ValueError):
-        diagnose_run(store, "r", depth=0)

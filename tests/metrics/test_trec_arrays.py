@@ -25,7 +25,8 @@ def _fill(store: GoldSetStore, seed: int, scale: int) -> None:
     rng = random.Random(seed)
     judging_ops.set_graded_scale(store, scale)
     with store.operation("test", "fill") as op:
-        assessors = [op.insert("assessors", {"name": n, "created_at": STAMP})["id"] for n in ("a", "b", "c")]
+        assessors = [op.insert("assessors", {"name": n, "created_at": STAMP})["id"]
+                     for n in ("a", "b", "c")]
         cases = [op.insert("cases", {
             "key": f"q{i:03d}", "kind": "agent" if i % 17 == 5 else "rag",
             "status": "retired" if i % 11 == 3 else "draft",
@@ -94,7 +95,7 @@ def test_a_grade_above_the_scale_is_refused_as_case_by_case(store: GoldSetStore)
         op.insert("adjudications", {"case_id": case, "document_id": doc, "grade": 3,
                                     "assessor_id": op.select("assessors", name="a")[0]["id"],
                                     "updated_at": STAMP})
-    with pytest.raises(ValueError, match="outside 0..1"):
+    with pytest.raises(ValueError, match=r"outside 0\.\.1"):
         run_report(store, "sys", MEASURES)
 
 
