@@ -84,15 +84,18 @@ def _column(a: _Arrays, measure: Measure) -> Column:
     k = measure.cutoff
     top = a.relevant if k is None else a.relevant[:, :k]
     kind = measure.kind
+    values: Column
     if kind is MeasureKind.PRECISION:
         assert k is not None
-        values: list[float | None] = (top.sum(axis=1) / k).tolist()
+        values = (top.sum(axis=1) / k).tolist()
         return values
     if kind is MeasureKind.SUCCESS:
-        return top.any(axis=1).astype(np.float64).tolist()
+        values = top.any(axis=1).astype(np.float64).tolist()
+        return values
     if kind is MeasureKind.RECIPROCAL_RANK:
         first = top.argmax(axis=1) + 1 if top.shape[1] else np.ones(len(top), np.int64)
-        return np.where(top.any(axis=1), 1.0 / first, 0.0).tolist()
+        values = np.where(top.any(axis=1), 1.0 / first, 0.0).tolist()
+        return values
     if kind is MeasureKind.RECALL:
         return _over_relevant(a, top.sum(axis=1))
     if kind is MeasureKind.AVERAGE_PRECISION:
