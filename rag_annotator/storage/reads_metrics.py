@@ -68,7 +68,8 @@ def _effective_labels(np: Any, case: Any, document: Any, grade: Any, adj_case: A
     both = np.concatenate([keys, adjudicated])
     order = np.lexsort((np.repeat([0, 1], [len(keys), len(adjudicated)]), both))
     both, label = both[order], np.concatenate([grade, adj_grade])[order]
-    last = np.append(both[1:] != both[:-1], True)
+    last = np.ones(len(both), dtype=bool)  # the last row of each pair (none: no label)
+    last[:-1] = both[1:] != both[:-1]
     return both[last], label[last]
 
 

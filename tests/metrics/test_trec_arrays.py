@@ -76,6 +76,22 @@ def test_arrays_equal_the_case_by_case_report(store: GoldSetStore, seed: int,
     assert run_report(store, "sys", MEASURES).per_query  # the arrays did read something
 
 
+def test_a_run_without_any_label(store: GoldSetStore) -> None:
+    """Nothing judged nor adjudicated yet: no topic, every case read all the same."""
+    with store.operation("test", "bare") as op:
+        run = op.insert("runs", {"name": "sys", "created_at": STAMP})["id"]
+        doc = op.insert("documents", {"key": "d", "content_hash": "h", "created_at": STAMP,
+                                      "updated_at": STAMP})["id"]
+        for key in ("q1", "q2"):
+            case = op.insert("cases", {"key": key, "created_at": STAMP,
+                                       "updated_at": STAMP})["id"]
+            op.insert("retrieved", {"run_id": run, "case_id": case, "document_id": doc,
+                                    "rank": 1})
+    report = run_report(store, "sys", MEASURES)
+    assert report == evaluate(load_queries(store, "sys"), MEASURES)
+    assert report.unjudged_topics == ("q1", "q2")
+
+
 def test_uneven_rankings_fall_back_to_the_case_by_case_path(
         store: GoldSetStore, monkeypatch: pytest.MonkeyPatch) -> None:
     _fill(store, 4, 2)
