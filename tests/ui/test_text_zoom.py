@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 from rag_annotator.app import create_main_window
@@ -170,3 +170,34 @@ def test_the_question_column_stays_readable_at_a_large_zoom(window: MainWindow, 
             qtbot.waitUntil(lambda f=floor: header.sectionSize(question) >= f - 1, timeout=2000)
     finally:
         window.zoom.reset()
+
+
+def test_no_section_is_wider_than_the_window_at_150_percent_in_french(  # type: ignore[no-untyped-def]
+        qtbot, tmp_path: Path, french: None) -> None:
+    """At 150 % the Dashboard's row of fields (run, unjudged documents, against, latency
+    target, intervals) needed about 1,500 px in one row: the section grew wider than the
+    window, and its paragraphs ran past the right edge (screenshot).  In a 1,280 px window
+    every section's minimum width now fits the room the window gives it."""
+    from rag_annotator.import_export.sample import create_sample
+    from tests.ui.driving import open_window
+
+    path = tmp_path / "s.goldset"
+    create_sample(path, assessor="lead").close()
+    window = open_window(qtbot, path, assessor="lead")
+    window.resize(1280, 800)
+    window.zoom.set_percent(150)
+    try:
+        for index in range(len(window.sections)):
+            window.show_section(index)
+            section = window.current_section()
+            qtbot.waitUntil(lambda s=section: s.isVisible(), timeout=5000)
+            QApplication.processEvents()
+            window.resize(1280, 800)  # a wider minimum would make the window grow instead
+            QApplication.processEvents()
+            assert window.minimumSizeHint().width() <= 1280, type(section).__name__
+            assert window.width() == 1280, type(section).__name__
+            right = section.mapTo(window, QPoint(section.width(), 0)).x()
+            assert right <= window.width(), type(section).__name__  # nothing past the edge
+    finally:
+        window.zoom.reset()
+        window.close()
