@@ -201,3 +201,34 @@ def test_no_section_is_wider_than_the_window_at_150_percent_in_french(  # type: 
     finally:
         window.zoom.reset()
         window.close()
+
+
+def test_the_case_editor_fits_its_pane_at_150_percent_in_french(  # type: ignore[no-untyped-def]
+        qtbot, tmp_path: Path, french: None) -> None:
+    """The case editor scrolls only up and down: at 150 % in French its longest field title
+    ("Ordre des outils (avant < après, une paire par ligne)") was cut at the pane's right
+    edge, with the fields under it.  Titles wrap now: nothing in the form needs more width
+    than the pane shows."""
+    from PySide6.QtWidgets import QLabel, QScrollArea
+
+    from rag_annotator.import_export.sample import create_sample
+    from tests.ui.driving import open_window
+
+    path = tmp_path / "s.goldset"
+    create_sample(path, assessor="lead").close()
+    window = open_window(qtbot, path, assessor="lead")
+    window.resize(1400, 900)
+    window.zoom.set_percent(150)
+    try:
+        window.show_section(0)
+        editor = window.current_section().editor
+        scroll = editor.findChild(QScrollArea)
+        qtbot.waitUntil(lambda: scroll.isVisible(), timeout=5000)
+        QApplication.processEvents()
+        room = scroll.viewport().width()
+        wide = [label.text() for label in scroll.widget().findChildren(QLabel)
+                if label.isVisible() and label.minimumSizeHint().width() > room]
+        assert wide == []
+    finally:
+        window.zoom.reset()
+        window.close()
