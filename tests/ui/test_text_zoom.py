@@ -226,9 +226,15 @@ def test_the_case_editor_fits_its_pane_at_150_percent_in_french(  # type: ignore
         qtbot.waitUntil(lambda: scroll.isVisible(), timeout=5000)
         QApplication.processEvents()
         room = scroll.viewport().width()
-        wide = [label.text() for label in scroll.widget().findChildren(QLabel)
-                if label.isVisible() and label.minimumSizeHint().width() > room]
-        assert wide == []
+        titles = [label for label in scroll.widget().findChildren(QLabel)
+                  if label.isVisible() and label.buddy() is not None]
+        assert len(titles) > 10
+        cut = [t.text() for t in titles if t.minimumSizeHint().width() > room
+               or t.mapTo(scroll.viewport(), t.rect().topRight()).x() >= room]
+        assert cut == []
+        # a title that fits on one line is not broken in two
+        short = [t for t in titles if t.fontMetrics().horizontalAdvance(t.text()) < room - 40]
+        assert short and all(t.height() < 2 * t.fontMetrics().lineSpacing() for t in short)
     finally:
         window.zoom.reset()
         window.close()

@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -599,7 +599,22 @@ def rule_text(code: str, english: str) -> str:
 
 def _title(text: str, field: QWidget) -> QLabel:
     """A title that wraps (a long one was cut at the right edge at 150 %), naming its field."""
-    label = QLabel(text)
+    label = _Title(text)
     label.setWordWrap(True)
     label.setBuddy(field)
     return label
+
+
+class _Title(QLabel):
+    """A wrapping label that asks for its whole line: a form lays a title out at its size
+    hint, and a wrapping QLabel's hint is a short guess that broke short titles in two."""
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        width = max(hint.width(), self.fontMetrics().horizontalAdvance(self.text()) + 4)
+        owner = self.parentWidget()
+        if owner is not None and owner.layout() is not None:  # no wider than the form
+            margins = owner.layout().contentsMargins()
+            room = owner.width() - margins.left() - margins.right()
+            width = max(min(width, room), self.minimumSizeHint().width())
+        return QSize(width, self.heightForWidth(width))
