@@ -33,7 +33,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from statistics import median
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rag_annotator.metrics.agreement import JudgmentRow as _AgreementRow
 from rag_annotator.metrics.agreement import (
@@ -42,6 +42,9 @@ from rag_annotator.metrics.agreement import (
     krippendorff_alpha,
     units_of,
 )
+
+if TYPE_CHECKING:  # team_items builds on this module's PairKappa and alpha
+    from rag_annotator.metrics.team_items import ItemAgreement
 
 #: ``fast``: an assessor's median time below this share of the team's median.
 FAST_SHARE = 1 / 3
@@ -123,6 +126,10 @@ class ItemProgress:
     items: str
     assigned: int
     done: int
+    #: Mean Cohen's kappa with the colleagues who answered the same items, on the kind's
+    #: first question (``metrics.team_items``), and with how many colleagues.
+    kappa: float | None = None
+    kappa_partners: int = 0
 
     @property
     def remaining(self) -> int:
@@ -130,7 +137,8 @@ class ItemProgress:
 
     def to_json(self) -> dict[str, object]:
         return {"assessor": self.name, "items": self.items, "assigned": self.assigned,
-                "done": self.done, "remaining": self.remaining}
+                "done": self.done, "remaining": self.remaining, "kappa": self.kappa,
+                "kappa_partners": self.kappa_partners}
 
 
 @dataclass(frozen=True)
@@ -157,6 +165,8 @@ class TeamFigures:
     rules: dict[str, str] = field(default_factory=lambda: dict(OUTLIER_RULES))
     #: Progress on claims and trajectories campaigns (relevance figures do not cover them).
     items: tuple[ItemProgress, ...] = ()
+    #: Agreement on those items, per kind and question (``metrics.team_items``).
+    items_agreement: tuple[ItemAgreement, ...] = ()
 
     def by_name(self) -> dict[str, AssessorFigures]:
         return {a.name: a for a in self.assessors}
@@ -170,7 +180,9 @@ class TeamFigures:
             "alpha": self.alpha, "alpha_ordinal": self.alpha_ordinal, "units": self.units,
             "team_median_seconds": self.team_median_seconds,
             "team_median_kappa": self.team_median_kappa, "outlier_rules": dict(self.rules),
-            **({"items": [p.to_json() for p in self.items]} if self.items else {})}
+            **({"items": [p.to_json() for p in self.items]} if self.items else {}),
+            **({"items_agreement": [a.to_json() for a in self.items_agreement]}
+               if self.items_agreement else {})}
 
 
 # -- Krippendorff's alpha over grades (nominal or ordinal) ----------------------------------

@@ -23,7 +23,13 @@ COLUMNS = ("assessor", "judged", "remaining", "can't judge", "median seconds",
 
 ITEMS_TITLE = ("Claims and trajectories handed out (each assessor's latest campaign of each "
                "kind)")
-ITEMS_COLUMNS = ("assessor", "items", "assigned", "done", "remaining")
+ITEMS_COLUMNS = ("assessor", "items", "assigned", "done", "remaining",
+                 "Cohen's kappa with the others")
+AGREEMENT_COLUMNS = ("items", "question", "answered by two or more",
+                     "Krippendorff's alpha (nominal)", "pairwise kappas")
+#: The questions asked on each kind of item, as the sheet names them.
+QUESTIONS = {"verdict": "verdict (supported / not supported / contradicted)",
+             "task_success": "task success", "path_acceptable": "path acceptable"}
 
 FRENCH: dict[str, str] = {
     ASSESSORS: "Annotateurs", "assessor": "annotateur", "judged": "jugées",
@@ -36,6 +42,11 @@ FRENCH: dict[str, str] = {
                  "annotateur pour chaque sorte)",
     "items": "éléments", "assigned": "attribuées", "done": "faites",
     "claims": "affirmations", "trajectories": "trajectoires",
+    "question": "question", "answered by two or more": "répondues par deux ou plus",
+    "Krippendorff's alpha (nominal)": "alpha de Krippendorff (nominal)",
+    "pairwise kappas": "kappas deux à deux",
+    QUESTIONS["verdict"]: "verdict (étayée / non étayée / contredite)",
+    QUESTIONS["task_success"]: "tâche réussie", QUESTIONS["path_acceptable"]: "chemin acceptable",
     "Assessors (time: active seconds per judgment; kappa: mean of the pairwise kappas, binary "
     "labels; self-consistency: control pairs given the same label twice)":
         "Annotateurs (temps : secondes actives par jugement ; kappa : moyenne des kappas deux à "
@@ -85,10 +96,26 @@ def _item_rows(figures: TeamFigures, lang: str) -> list[list[Any]]:
     """Assigned / done / remaining per assessor on claims and trajectories campaigns."""
     if not figures.items:
         return []
-    return [[("title", _t(lang, ITEMS_TITLE))],
-            [("bold", _t(lang, c)) for c in ITEMS_COLUMNS],
-            *([p.name, _t(lang, p.items), p.assigned, p.done, p.remaining]
-              for p in figures.items)]
+    rows: list[list[Any]] = [
+        [("title", _t(lang, ITEMS_TITLE))],
+        [("bold", _t(lang, c)) for c in ITEMS_COLUMNS],
+        *([p.name, _t(lang, p.items), p.assigned, p.done, p.remaining, ("num", p.kappa)]
+          for p in figures.items)]
+    if figures.items_agreement:
+        rows += [[], [("bold", _t(lang, c)) for c in AGREEMENT_COLUMNS]]
+        rows += [[_t(lang, a.items), _t(lang, QUESTIONS.get(a.question, a.question)), a.units,
+                  ("num", a.alpha),
+                  "; ".join(f"{p.first} – {p.second}: "
+                            f"{'—' if p.kappa is None else _number(p.kappa, lang)} "
+                            f"({p.units})" for p in a.pairwise)]
+                 for a in figures.items_agreement]
+    return rows
+
+
+def _number(value: float, lang: str) -> str:
+    """A kappa inside a text cell, with the reader's decimal mark."""
+    text = f"{value:.2f}"
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 def team_sheets(store: GoldSetStore, lang: str = "en") -> list[tuple[str, list[list[Any]]]]:

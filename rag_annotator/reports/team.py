@@ -19,7 +19,7 @@ machine left there (``storage.tempfiles``) — never a gold-set file, never some
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -28,6 +28,7 @@ from typing import Any
 from rag_annotator.errors import KnownError
 from rag_annotator.messages import Message
 from rag_annotator.metrics.team import ItemProgress, TeamFigures, TimedJudgment, team_figures
+from rag_annotator.metrics.team_items import ItemVerdict, items_agreement
 from rag_annotator.storage.store import GoldSetStore
 
 #: What the folder holds that the panel reads.
@@ -78,6 +79,8 @@ class _FileRead:
 
     status: FileStatus
     judgments: list[TimedJudgment] = field(default_factory=list)
+    #: The expert's own answers on claims or trajectories (a campaign of items).
+    verdicts: list[ItemVerdict] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
     controls: list[tuple[int, int]] = field(default_factory=list)
     cant_judge: int = 0
@@ -106,9 +109,25 @@ def store_team_figures(store: GoldSetStore) -> TeamFigures:
                  if p["judged"] or p["remaining"]}
     figures = team_figures(rows, controls=controls, cant_judge=cant, remaining=remaining,
                            seconds=seconds, graded=_graded(store))
-    return replace(figures, items=tuple(
+    return with_items(figures, [
         ItemProgress(str(r["name"]), str(r["items"]), int(r["assigned"]), int(r["done"]))
-        for r in store.item_progress()))
+        for r in store.item_progress()], [ItemVerdict(*v) for v in store.item_verdicts()])
+
+
+def with_items(figures: TeamFigures, progress: Sequence[ItemProgress],
+               verdicts: Iterable[ItemVerdict]) -> TeamFigures:
+    """``figures`` with the progress on claims and trajectories and the agreement on them
+    (``metrics.team_items``): each assessor's progress row carries their mean kappa on the
+    kind's first question."""
+    if not progress:
+        return figures
+    agreement = items_agreement(verdicts, {p.items for p in progress})
+    first = {a.items: a for a in reversed(agreement)}  # the first question of each kind
+    rows = []
+    for p in progress:
+        kappa, partners = first[p.items].kappa_of(p.name) if p.items in first else (None, 0)
+        rows.append(replace(p, kappa=kappa, kappa_partners=partners))
+    return replace(figures, items=tuple(rows), items_agreement=agreement)
 
 
 def _graded(store: GoldSetStore) -> bool:
@@ -160,10 +179,12 @@ def read_team_folder(folder: Path, *, skip: Path | None = None,
         remaining={r.status.assessor: r.status.assigned - r.status.done for r in good},
         seconds={r.status.assessor: r.seconds for r in good},
         graded=any(r.graded for r in good))
-    figures = replace(figures, items=tuple(
-        ItemProgress(r.status.assessor, r.status.items, r.status.assigned, r.status.done)
-        for r in sorted(read_ok, key=lambda r: (r.status.assessor, r.status.items))
-        if r.status.items != "pairs"))
+    items = sorted((r for r in read_ok if r.status.items != "pairs"),
+                   key=lambda r: (r.status.assessor, r.status.items))
+    figures = with_items(
+        figures, [ItemProgress(r.status.assessor, r.status.items, r.status.assigned,
+                               r.status.done) for r in items],
+        [v for r in items for v in r.verdicts])
     return TeamStatus(str(folder), tuple(r.status for r in reads), figures, tuple(notes))
 
 
@@ -251,11 +272,13 @@ def _from_store(store: GoldSetStore, status: FileStatus,
     campaign = store.campaign_by_uuid(info["campaign"])
     kind = str(campaign["items"]) if campaign is not None else "pairs"
     who = info["assessor"]
-    if kind != "pairs":  # claims or trajectories: progress only, verified elsewhere
+    if kind != "pairs":  # claims or trajectories: progress and this expert's own answers
         mine = [r for r in store.item_progress() if r["name"] == who and r["items"] == kind]
         return _FileRead(replace(status, items=kind,
                                  assigned=sum(int(r["assigned"]) for r in mine),
-                                 done=sum(int(r["done"]) for r in mine)))
+                                 done=sum(int(r["done"]) for r in mine)),
+                         verdicts=[ItemVerdict(*v) for v in store.item_verdicts()
+                                   if v[0] == kind and v[3] == who])
     queue = store.assignment_queue()
     read = _FileRead(replace(status, assigned=len(queue),
                              done=sum(1 for r in queue if r["done"])),

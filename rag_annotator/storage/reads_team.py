@@ -59,6 +59,47 @@ LEFT JOIN cannot_judge n ON n.case_id = a.case_id AND n.document_id = a.document
 """
 
 
+#: Every answer an assessor gave on a claim or a trajectory (``metrics.team_items``): their
+#: own verdicts of a campaign (``*_assessments``), and the one stored on the item itself by
+#: its assessor when that assessor has no own row for it (an assignment file keeps its
+#: expert's verdicts there; a master, the verdict its lead gave).  ``unit`` names the item the
+#: same way in every file of a campaign (run, case key, position or trial), not by id.
+_ITEM_VERDICTS_SQL = """
+WITH claim_units AS (
+    SELECT cl.id AS id, r.name || char(31) || c.key || char(31) || cl.position AS unit
+    FROM claims cl JOIN answers a ON a.id = cl.answer_id JOIN runs r ON r.id = a.run_id
+    JOIN cases c ON c.id = a.case_id),
+traj_units AS (
+    SELECT t.id AS id, r.name || char(31) || c.key || char(31) || t.trial AS unit
+    FROM trajectories t JOIN runs r ON r.id = t.run_id JOIN cases c ON c.id = t.case_id),
+traj_answers AS (
+    SELECT v.trajectory_id, v.assessor_id, v.task_success, v.path_acceptable
+    FROM trajectory_assessments v
+    UNION ALL
+    SELECT r.trajectory_id, r.assessor_id, r.task_success, r.path_acceptable
+    FROM trajectory_reviews r WHERE NOT EXISTS (
+        SELECT 1 FROM trajectory_assessments v
+        WHERE v.trajectory_id = r.trajectory_id AND v.assessor_id = r.assessor_id))
+SELECT 'claims' AS items, 'verdict' AS question, u.unit AS unit, s.name AS assessor,
+       v.verdict AS label
+FROM claim_assessments v JOIN claim_units u ON u.id = v.claim_id
+JOIN assessors s ON s.id = v.assessor_id WHERE v.verdict IS NOT NULL
+UNION ALL
+SELECT 'claims', 'verdict', u.unit, s.name, cl.verdict
+FROM claims cl JOIN claim_units u ON u.id = cl.id JOIN assessors s ON s.id = cl.assessor_id
+WHERE cl.verdict IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM claim_assessments v WHERE v.claim_id = cl.id
+    AND v.assessor_id = cl.assessor_id AND v.verdict IS NOT NULL)
+UNION ALL
+SELECT 'trajectories', 'task_success', u.unit, s.name, CAST(x.task_success AS TEXT)
+FROM traj_answers x JOIN traj_units u ON u.id = x.trajectory_id
+JOIN assessors s ON s.id = x.assessor_id WHERE x.task_success IS NOT NULL
+UNION ALL
+SELECT 'trajectories', 'path_acceptable', u.unit, s.name, CAST(x.path_acceptable AS TEXT)
+FROM traj_answers x JOIN traj_units u ON u.id = x.trajectory_id
+JOIN assessors s ON s.id = x.assessor_id WHERE x.path_acceptable IS NOT NULL
+"""
+
 #: The team sections of the native JSON export by natural keys: section → (columns, SQL).
 #: A slot names a pair (``case``, ``document``), a claim (``run``, ``case``,
 #: ``claim_position``) or a trajectory (``run``, ``case``, ``trajectory_trial``); the other
@@ -308,6 +349,13 @@ class TeamReads(ReadBase):
         and ``done`` (verified / reviewed by them: collected into the master, or given in
         their own assignment file).  By name, then kind."""
         return self._many(_ITEM_PROGRESS_SQL)
+
+    def item_verdicts(self) -> list[tuple[str, str, str, str, str]]:
+        """Every answer given on a claim or trajectory, as ``(items, question, unit,
+        assessor, label)`` (see ``_ITEM_VERDICTS_SQL``) — what the team's agreement on
+        items is computed from."""
+        return [(str(a), str(b), str(c), str(d), str(e))
+                for a, b, c, d, e in self._conn.execute(_ITEM_VERDICTS_SQL)]
 
     def pending_pairs(self) -> list[tuple[str, str]]:
         """The pairs this file still has to judge, as (case key, document key): in an

@@ -209,7 +209,7 @@ def test_expected_source_with_a_selected_passage(qtbot, window: MainWindow,
                                                  goldset_path: Path) -> None:
     from PySide6.QtGui import QTextCursor
 
-    from rag_annotator.ui.goldset.case_editor import SourceDialog
+    from rag_annotator.ui.goldset.source_dialog import SourceDialog
 
     section = goldset(qtbot, window)
     section.table.selectRow(2)  # Q3: no source yet

@@ -419,3 +419,41 @@ def test_team_panel_shows_progress_on_a_claims_campaign(qtbot, tmp_path: Path,  
     assert not panel.table.isVisible()  # no relevance figures: no empty table
     assert "No assignment file" not in panel.note.text()
     window.close()
+
+
+def test_team_panel_shows_agreement_on_claims_given_to_two_experts(  # type: ignore[no-untyped-def]
+        qtbot, tmp_path: Path, english: None) -> None:
+    """Each claim handed to both experts: the panel's κ column equals scikit-learn's
+    Cohen's kappa on the verdicts read back from the two files, and the note gives
+    Krippendorff's α on the verdicts."""
+    from sklearn.metrics import cohen_kappa_score
+
+    from rag_annotator.domain import operations
+    from rag_annotator.import_export.sample import create_sample
+    from rag_annotator.import_export.team_files import hand_out
+
+    verdicts = ("supported", "not_supported", "contradicted")
+    master = tmp_path / "master.goldset"
+    with create_sample(master, assessor="lead") as store:
+        files = hand_out(store, ["ana", "bruno"], 2, tmp_path / "team", seed=1,
+                         items="claims").files
+    given: dict[str, list[str]] = {}
+    for name, shift in (("ana", 0), ("bruno", 1)):
+        with GoldSetStore.open(files[name], assessor=name) as store:
+            ids = [r["id"] for r in store.query("SELECT id FROM claims ORDER BY id")]
+            given[name] = [verdicts[(i + (shift if i % 4 == 0 else 0)) % 3] for i in ids]
+            for claim_id, verdict in zip(ids, given[name]):
+                operations.set_claim_verdict(store, claim_id, verdict, name)
+    kappa = cohen_kappa_score(given["ana"], given["bruno"])
+    window = open_window(qtbot, master, assessor="lead")
+    window.ctx.team.set_folder(tmp_path / "team")
+    qtbot.keyClick(window, Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)
+    panel = window.sections[5].team_panel
+    qtbot.waitUntil(lambda: panel.status is not None and panel.items_table.rowCount() == 2,
+                    timeout=10000)
+    for name in ("ana", "bruno"):
+        assert panel.items_table.text_at(name, "Cohen’s κ with the others") == f"{kappa:.3f}"
+    assert panel.items_note.isVisible()
+    assert panel.items_note.text().startswith("Krippendorff’s α on claim verdicts: ")
+    assert f"({len(given['ana'])} answered by two or more)" in panel.items_note.text()
+    window.close()

@@ -3818,7 +3818,7 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
     <message>
         <source>not supported</source>
-        <translation>non appuyé</translation>
+        <translation>non étayé</translation>
     </message>
     <message>
         <source>source not provided</source>

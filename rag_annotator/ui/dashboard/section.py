@@ -78,6 +78,7 @@ from rag_annotator.ui.dashboard.retrieval_panel import RetrievalPanel
 from rag_annotator.ui.dashboard.structured_panel import StructuredPanel
 from rag_annotator.ui.dashboard.team_panel import TeamPanel
 from rag_annotator.ui.dashboard.widgets import FigureTable
+from rag_annotator.ui.look.flow import FlowLayout
 from rag_annotator.ui.sections.base import Section, placeholder_label
 
 log = logging.getLogger("rag_annotator")
@@ -156,7 +157,7 @@ class DashboardSection(Section):
         splitter.setStretchFactor(0, 4)
         splitter.setStretchFactor(1, 1)
         top = QVBoxLayout()
-        top.addLayout(bar)
+        top.addWidget(bar)
         for widget in (self.busy, self.policy_note, self.pooling):
             top.addWidget(widget)
         layout = QVBoxLayout(self)
@@ -168,8 +169,12 @@ class DashboardSection(Section):
         self.addAction(self.policy_action)
         self._connect(ctx)
 
-    def _build_top_bar(self) -> QHBoxLayout:
-        """Run, policy (always visible), comparison, target; the notes under them."""
+    def _build_top_bar(self) -> QWidget:
+        """Run, policy (always visible), comparison, target; the notes under them.
+
+        Each label stays beside its field, and the fields wrap to a second row when they do
+        not fit: in one row they need about 1,400 px at 150 % text, which pushed the whole
+        section wider than the window and its paragraphs past the right edge."""
         self.run_combo = QComboBox()
         self.other_combo = QComboBox()
         self.policy_combo = QComboBox()
@@ -187,7 +192,8 @@ class DashboardSection(Section):
             self.level_combo.addItem(f"{level * 100:g} %", level)
         self.level_combo.setCurrentIndex(INTERVAL_LEVELS.index(0.95))
         self.level_combo.setToolTip(self.tr("The level of every interval shown [low–high]"))
-        bar = QHBoxLayout()
+        bar = QWidget()
+        flow = FlowLayout(bar)
         for text, widget in ((self.tr("&Run:"), self.run_combo),
                              (self.tr("&Unjudged documents:"), self.policy_combo),
                              (self.tr("&Against:"), self.other_combo),
@@ -195,9 +201,12 @@ class DashboardSection(Section):
                              (self.tr("&Intervals:"), self.level_combo)):
             label = QLabel(text)
             label.setBuddy(widget)
-            bar.addWidget(label)
-            bar.addWidget(widget)
-        bar.addStretch(1)
+            field = QWidget()
+            pair = QHBoxLayout(field)
+            pair.setContentsMargins(0, 0, 0, 0)
+            pair.addWidget(label)
+            pair.addWidget(widget)
+            flow.addWidget(field)
         self.policy_note = QLabel()
         self.policy_note.setWordWrap(True)
         self.pooling = QLabel(self.tr(

@@ -76,11 +76,13 @@ class TeamPanel(QGroupBox):
         self.items_table = FigureTable()  # claims and trajectories campaigns: progress
         self.note = QLabel()
         self.note.setWordWrap(True)
+        self.items_note = QLabel()  # agreement on claims and trajectories
+        self.items_note.setWordWrap(True)
         self.problems = QLabel()
         self.problems.setWordWrap(True)
         layout = QVBoxLayout(self)
         for widget in (self.folder_label, self.table, self.note, self.items_table,
-                       self.problems):
+                       self.items_note, self.problems):
             layout.addWidget(widget)
         self.watcher = QFileSystemWatcher(self)
         self.watcher.directoryChanged.connect(self._soon)
@@ -212,13 +214,29 @@ class TeamPanel(QGroupBox):
         kinds = {"claims": translate("TeamPanel", "claims to verify"),
                  "trajectories": translate("TeamPanel", "trajectories to review")}
         columns = [translate("TeamPanel", "Handed out"), translate("TeamPanel", "Assigned"),
-                   translate("TeamPanel", "Done"), translate("TeamPanel", "Remaining")]
+                   translate("TeamPanel", "Done"), translate("TeamPanel", "Remaining"),
+                   translate("TeamPanel", "Cohen’s κ with the others")]
         rows = [(p.name, [(kinds.get(p.items, p.items), None, ""),
                           (number(p.assigned), None, ""), (number(p.done), None, ""),
-                          (number(p.remaining), None, "")])
+                          (number(p.remaining), None, ""), (num(p.kappa), None, "")])
                 for p in status.figures.items]
         self.items_table.setVisible(bool(rows))
         self.items_table.fill(columns, rows)
+        questions = {"verdict": translate("TeamPanel", "claim verdicts"),
+                     "task_success": translate("TeamPanel", "task success"),
+                     "path_acceptable": translate("TeamPanel", "acceptable path")}
+        lines = [translate("TeamPanel", "Krippendorff’s α on %1: %2 (%3 answered by two or "
+                                        "more).")
+                 .replace("%1", questions.get(a.question, a.question))
+                 .replace("%2", num(a.alpha)).replace("%3", number(a.units))
+                 for a in status.figures.items_agreement]
+        if lines:
+            lines.append(translate("TeamPanel", "κ here: mean of each assessor’s Cohen’s κ "
+                                                "with each colleague on the items both "
+                                                "answered (claim verdicts; for trajectories, "
+                                                "task success)."))
+        self.items_note.setText("\n".join(lines))
+        self.items_note.setVisible(bool(lines))
 
     def _cells(self, a: AssessorFigures) -> list[Cell]:
         consistency, timed = pct(a.self_consistency), a.timed  # lupdate: a plain count

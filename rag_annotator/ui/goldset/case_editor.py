@@ -6,8 +6,8 @@ must contain, must never say) take one item per line; tags are comma-separated. 
 (``domain.family_rules``) are shown above the form as warnings; a case that a frozen release
 approved is shown read-only with the reason.
 
-:class:`SourceDialog` picks a document for an expected source, optionally a passage selected
-in the document's text.
+:class:`~rag_annotator.ui.goldset.source_dialog.SourceDialog` picks a document for an
+expected source, optionally a passage selected in the document's text.
 """
 
 from __future__ import annotations
@@ -16,14 +16,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
@@ -45,14 +42,11 @@ from rag_annotator.ui import actions, labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 from rag_annotator.ui.look import colours
-from rag_annotator.ui.models import Column, DocumentsModel, RowsModel, one_line
+from rag_annotator.ui.models import Column, RowsModel, one_line
 from rag_annotator.ui.sections.base import (
     current_row,
     esc,
     make_table,
-    search_field,
-    select_row,
-    vertical_split,
 )
 
 LIST_FIELDS = ("variants", "must_contain", "forbidden")
@@ -256,7 +250,7 @@ class CaseEditor(QWidget):
             (self.tr("Notes"), self.notes),
         ]
         for title, widget in rows:
-            form.addRow(title, widget)
+            form.addRow(_title(title, widget), widget)
         source_buttons = QHBoxLayout()
         source_buttons.addWidget(self.add_source_button)
         source_buttons.addWidget(self.remove_source_button)
@@ -264,7 +258,7 @@ class CaseEditor(QWidget):
         source_box = QVBoxLayout()
         source_box.addWidget(self.sources)
         source_box.addLayout(source_buttons)
-        form.addRow(self.tr("Expected sources"), source_box)
+        form.addRow(_title(self.tr("Expected sources"), self.sources), source_box)
         self.form = form
         self.source_box = source_box
 
@@ -509,6 +503,8 @@ class CaseEditor(QWidget):
         """Pick a document (and optionally a passage) as an expected source."""
         if self.case_id is None or self.read_only or self.store is None:
             return
+        from rag_annotator.ui.goldset.source_dialog import SourceDialog
+
         dialog = SourceDialog(self.ctx, self)
         if dialog.exec() != QDialog.DialogCode.Accepted or dialog.document_id is None:
             return
@@ -601,99 +597,24 @@ def rule_text(code: str, english: str) -> str:
     return maker() if maker is not None else english[:1].upper() + english[1:]
 
 
-class SourceDialog(QDialog):
-    """Choose a document, and optionally select the passage that holds the answer."""
-
-    def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
-        self.setWindowTitle(self.tr("Add an expected source"))
-        self.resize(900, 640)
-        self.document_id: int | None = None
-        self.model = DocumentsModel(self)
-        self.search = search_field(self.tr("Search key or title…"))
-        self.table = make_table(self.model)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.text = QPlainTextEdit()
-        self.text.setReadOnly(True)
-        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
-                                          | Qt.TextInteractionFlag.TextSelectableByKeyboard)
-        self.use_passage = QCheckBox(self.tr("Only the selected passage"))
-        self.passage = QLabel()
-        self.note = QLineEdit()
-        self.note.setPlaceholderText(self.tr("Note (optional): why this source, the conflict…"))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        lower = QWidget()
-        lower_layout = QVBoxLayout(lower)
-        lower_layout.setContentsMargins(0, 0, 0, 0)
-        lower_layout.addWidget(QLabel(self.tr("Select a passage in the text to name it:")))
-        lower_layout.addWidget(self.text, 1)
-        lower_layout.addWidget(self.use_passage)
-        lower_layout.addWidget(self.passage)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.search)
-        layout.addWidget(vertical_split(self.table, lower, (2, 3)), 1)
-        layout.addWidget(self.note)
-        layout.addWidget(buttons)
-        self.model.store = ctx.hub.store
-        self.model.reload()
-        self.search.textChanged.connect(self._filter)
-        self.table.selectionModel().currentRowChanged.connect(self._show)
-        self.text.selectionChanged.connect(self._selection)
-        if self.model.rowCount():
-            select_row(self.table, 0)
-
-    def _filter(self) -> None:
-        self.model.search = self.search.text().strip()
-        self.model.reload()
-        if self.model.rowCount():
-            select_row(self.table, 0)
-
-    def _show(self) -> None:
-        self.document_id = self.model.id_at(current_row(self.table))
-        store = self.ctx.hub.store
-        self.text.setPlainText(store.document_text(self.document_id)
-                               if store is not None and self.document_id is not None else "")
-        self.use_passage.setChecked(False)
-        self._selection()
-
-    def _selection(self) -> None:
-        cursor = self.text.textCursor()
-        has = cursor.hasSelection()
-        self.use_passage.setEnabled(has)
-        if has:
-            self.use_passage.setChecked(True)
-            start, end = self.span_of_cursor()
-            shown = cursor.selectedText()
-            short = shown if len(shown) <= 120 else shown[:117] + "…"
-            self.passage.setText(self.tr("Characters %1–%2: “%3”").replace(
-                "%1", str(start)).replace("%2", str(end)).replace("%3", short))
-        else:
-            self.passage.setText("")
-
-    def span_of_cursor(self) -> tuple[int, int]:
-        """The selection as character offsets in the document's text (Python indices)."""
-        cursor = self.text.textCursor()
-        text = self.text.toPlainText()
-        # Qt counts UTF-16 code units; Python counts code points: convert the offsets.
-        prefix = _utf16_to_index(text, cursor.selectionStart())
-        end = _utf16_to_index(text, cursor.selectionEnd())
-        return prefix, end
-
-    def span(self) -> tuple[int, int] | None:
-        """The chosen passage, or None for the whole document."""
-        if not self.use_passage.isChecked() or not self.text.textCursor().hasSelection():
-            return None
-        return self.span_of_cursor()
+def _title(text: str, field: QWidget) -> QLabel:
+    """A title that wraps (a long one was cut at the right edge at 150 %), naming its field."""
+    label = _Title(text)
+    label.setWordWrap(True)
+    label.setBuddy(field)
+    return label
 
 
-def _utf16_to_index(text: str, units: int) -> int:
-    count = 0
-    for i, char in enumerate(text):
-        if count >= units:
-            return i
-        count += 2 if ord(char) > 0xFFFF else 1
-    return len(text)
+class _Title(QLabel):
+    """A wrapping label that asks for its whole line: a form lays a title out at its size
+    hint, and a wrapping QLabel's hint is a short guess that broke short titles in two."""
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        width = max(hint.width(), self.fontMetrics().horizontalAdvance(self.text()) + 4)
+        owner = self.parentWidget()
+        if owner is not None and owner.layout() is not None:  # no wider than the form
+            margins = owner.layout().contentsMargins()
+            room = owner.width() - margins.left() - margins.right()
+            width = max(min(width, room), self.minimumSizeHint().width())
+        return QSize(width, self.heightForWidth(width))
