@@ -11,7 +11,8 @@ Timed, alternated and repeated (best of ``--repeat``), in one process:
   (size limit, UTF-8 and NUL checks), JSON with duplicate-key and NaN refusal, every field
   checked, case lookups, the logged operation (undoable: a few history rows per batch) and
   the durable commit;
-* ``parse``: ``trajectories.parse_native`` alone (part of ``import``);
+* ``parse``: ``trajectories.parse_native`` alone (part of ``import``; the cyclic collector
+  paused, as the import pauses it);
 * ``raw``: ``sqlite3`` ``executemany`` of the same rows (prepared before timing: the JSON
   texts already serialised, ids already known) into ``trajectories`` and
   ``trajectory_steps`` of a fresh copy of the same gold set (same schema and indexes), one
@@ -21,7 +22,9 @@ Timed, alternated and repeated (best of ``--repeat``), in one process:
   (no checks at all);
 * ``undo``: ``store.revert`` of the import.
 
-Prints seconds, rows per second and the ratio import / raw; asserts nothing.
+Prints seconds, rows per second and the ratios import / raw (issue 19: <= 2.5x) and
+import / (raw + json) (<= 1.42x); asserts nothing.  The code measured is the one Python
+imports: ``PYTHONPATH=/work/main`` measures main's (alternate with this checkout's to compare).
 Usage: ``python tests/bench/bench_import_trajectories.py [--trajectories 20000] [--steps 8]``
 """
 
@@ -37,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator.domain.clock import utc_now
+from rag_annotator.gc_pause import bulk_objects
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.trajectories import import_trajectories_file, parse_native
 from rag_annotator.storage.store import GoldSetStore
@@ -101,9 +105,11 @@ def time_import(folder: Path) -> tuple[float, int, float]:
 
 
 def time_parse(folder: Path) -> float:
-    start = time.perf_counter()
-    parse_native(folder / "run.jsonl")
-    return time.perf_counter() - start
+    """``parse_native`` as the import runs it (the cyclic collector paused)."""
+    with bulk_objects():
+        start = time.perf_counter()
+        parse_native(folder / "run.jsonl")
+        return time.perf_counter() - start
 
 
 def time_raw(folder: Path, rows: tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]] | None
@@ -159,9 +165,9 @@ def main() -> None:
               f"({total / best_raw:,.0f} rows/s)")
         print(f"raw + json.loads/dumps (no checks):           {min(raws_json):.3f} s")
         print(f"ratio import / raw:                           {best_import / best_raw:.2f}x "
-              "(want <= 3x)")
+              "(want <= 2.5x)")
         print(f"ratio import / (raw + json):                  "
-              f"{best_import / min(raws_json):.2f}x")
+              f"{best_import / min(raws_json):.2f}x (want <= 1.42x)")
         print(f"undo of the import:                           {min(undos):.3f} s")
 
 
