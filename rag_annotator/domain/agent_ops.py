@@ -157,13 +157,12 @@ def add_trajectories(op: Writer, run_id: int, case_ids: Mapping[str, int],
         checkpoint()
     ids = {(case_id, trial): trajectory_id for trajectory_id, case_id, trial
            in op.select_columns("trajectories", ("id", "case_id", "trial"), run_id=run_id)}
-    rows = []
-    for item in items:
-        trajectory_id = ids[case_ids[item.case], item.trial]
-        for position, (tool, arguments, result) in enumerate(item.steps, start=1):
-            rows.append((trajectory_id, position, tool,
-                         json.dumps(arguments, ensure_ascii=False) if not isinstance(
-                             arguments, str) else arguments, result))
+    # a generator: the rows go to SQLite in batches, never all at once in a list
+    rows = ((trajectory_id, position, tool, arguments if type(arguments) is str
+             else json.dumps(arguments, ensure_ascii=False), result)
+            for item in items
+            for trajectory_id in (ids[case_ids[item.case], item.trial],)
+            for position, (tool, arguments, result) in enumerate(item.steps, start=1))
     op.insert_rows("trajectory_steps",
                    ("trajectory_id", "position", "tool", "arguments", "result"), rows)
     return len(items)
