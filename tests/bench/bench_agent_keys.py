@@ -13,9 +13,11 @@ panes take the next trajectory before ``keyClick`` returns) until events are pro
 the first Paint of the timeline's viewport after the key, with another trajectory shown (Qt
 coalesces a key's repaints into one update request: the next trajectory is then on screen).
 Beside it, the CPU time of the GUI thread for the same span, up to the start of that Paint
-(``time.thread_time``: what other processes' load inflates least), the SQL statements per key on the store's connection (before
-the paint, and in all), and the Paint and LayoutRequest events per key (``--paints``: an
-application-wide event filter, which slows every event a little).
+(``time.thread_time``: what other processes' load inflates least); for Enter, the time to
+the durable commit (``agent_ops.confirm_trajectory`` wrapped) and from it to the paint; the
+SQL statements per key on the store's connection (before the paint, and in all), and the
+Paint and LayoutRequest events per key (``--paints``: an application-wide event filter,
+which slows every event a little).
 
 Between keys the bench processes events for ``--pause`` ms (20 by default), outside the
 measure: the reviewer reads the trajectory meanwhile, and the section reads and prepares the
@@ -152,6 +154,17 @@ def main() -> int:
                 EventCounter.counts[key] = EventCounter.counts.get(key, 0) + 1
             return False
 
+    from rag_annotator.domain import agent_ops
+
+    committed: list[float] = []
+    confirm = agent_ops.confirm_trajectory
+
+    def timed_confirm(*a: Any, **k: Any) -> Any:  # the durable write, timed apart
+        changes = confirm(*a, **k)
+        committed.append(time.perf_counter())
+        return changes
+
+    agent_ops.confirm_trajectory = timed_confirm  # type: ignore[assignment]
     spy = PaintSpy()
     section.steps_table.viewport().installEventFilter(spy)
     counter = EventCounter()
@@ -160,6 +173,7 @@ def main() -> int:
     def timed(key: Qt.Key, profiler: Any = None) -> dict[str, Any]:
         wall: list[float] = []
         cpu: list[float] = []
+        commit: list[float] = []
         before_paint = 0
         n_start = len(statements)
         EventCounter.counts.clear()
@@ -178,6 +192,8 @@ def main() -> int:
                 if time.perf_counter() - t0 > 5:
                     raise SystemExit(f"key {i}: the next trajectory not painted within 5 s")
             wall.append(1000 * (PaintSpy.painted_at - t0))
+            if committed and committed[-1] > t0:
+                commit.append(1000 * (committed[-1] - t0))
             cpu.append(1000 * (PaintSpy.cpu_then - c0))
             if profiler is not None:
                 profiler.disable()
@@ -192,7 +208,8 @@ def main() -> int:
                 app.processEvents()
                 time.sleep(0.001)
         app.removeEventFilter(counter)
-        return {"wall": wall, "cpu": cpu, "before_paint": before_paint / args.keys,
+        return {"wall": wall, "cpu": cpu, "commit": commit,
+                "before_paint": before_paint / args.keys,
                 "sql": (len(statements) - n_start) / args.keys,
                 "events": dict(EventCounter.counts)}
 
@@ -220,6 +237,12 @@ def main() -> int:
               f"p90 {percentile(cpu, 90):.1f} ms, p99 {percentile(cpu, 99):.1f} ms, "
               f"max {max(cpu):.1f} ms; SQL per key {got['sql']:.1f} "
               f"({got['before_paint']:.1f} before the paint)")
+        if got["commit"]:
+            after = [w - c for w, c in zip(ms, got["commit"], strict=True)]
+            print(f"    of which key -> committed (the durable write, fsync included): median "
+                  f"{statistics.median(got['commit']):.1f} ms, p99 "
+                  f"{percentile(got['commit'], 99):.1f} ms; committed -> painted: median "
+                  f"{statistics.median(after):.1f} ms, p99 {percentile(after, 99):.1f} ms")
         if args.paints:
             events = sorted(got["events"].items(), key=lambda kv: -kv[1])
             print("    per key: " + ", ".join(f"{k} {v / args.keys:.2f}"
