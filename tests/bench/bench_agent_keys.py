@@ -25,8 +25,8 @@ next one then (``--pause 0``: keys back to back, that work lands in the next key
 ``--profile F`` runs the Enter keys under cProfile and prints the top functions.
 
 The code measured is the checkout this file is in, unless PYTHONPATH is set (then that one:
-``PYTHONPATH=/work/main python tests/bench/bench_agent_keys.py`` measures main's code with
-this bench).
+``PYTHONPATH=OTHER_CHECKOUT python tests/bench/bench_agent_keys.py`` measures that
+checkout's code with this bench).
 
 Usage: ``python tests/bench/bench_agent_keys.py [--trajectories 10000] [--keys 300]
 [--pause 20] [--paints] [--profile out.prof] [--show-sql N]``

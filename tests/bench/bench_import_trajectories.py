@@ -24,7 +24,8 @@ Timed, alternated and repeated (best of ``--repeat``), in one process:
 
 Prints seconds, rows per second and the ratios import / raw (issue 19: <= 2.5x) and
 import / (raw + json) (<= 1.42x); asserts nothing.  The code measured is the one Python
-imports: ``PYTHONPATH=/work/main`` measures main's (alternate with this checkout's to compare).
+imports: ``PYTHONPATH=OTHER_CHECKOUT`` measures that checkout's code (alternate the two
+to compare).
 Usage: ``python tests/bench/bench_import_trajectories.py [--trajectories 20000] [--steps 8]``
 """
 
