@@ -50,6 +50,9 @@ class TrajectoryInput:
     reward: float | None = None
     #: Fields of the record with no column (tau-bench's ``info``…), kept as one JSON object.
     extra: dict[str, Any] = field(default_factory=dict)
+    #: ``final_state`` as the JSON text stored, when the importer encoded it already (an
+    #: importer checks it encodes): written as is instead of encoded twice.
+    state_text: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def label(self) -> str:
@@ -89,7 +92,8 @@ def import_trajectories(store: Store, run: str, items: Sequence[TrajectoryInput]
     """
     check = checkpoint or (lambda: None)
     with store.operation("import_trajectories", run) as op:
-        kinds = {row["key"]: (row["id"], row["kind"]) for row in op.select("cases")}
+        kinds = {key: (case_id, kind) for key, case_id, kind
+                 in op.select_columns("cases", ("key", "id", "kind"))}
         now = utc_now()
         for key, question in (new_cases or {}).items():
             if key not in kinds:
@@ -100,8 +104,8 @@ def import_trajectories(store: Store, run: str, items: Sequence[TrajectoryInput]
                     "created_at": now, "updated_at": now})["id"]), "agent")
         found = op.select("runs", name=run)
         run_id = int(found[0]["id"]) if found else None
-        taken = set() if run_id is None else {
-            (row["case_id"], row["trial"]) for row in op.select("trajectories", run_id=run_id)}
+        taken = set() if run_id is None else set(
+            op.select_columns("trajectories", ("case_id", "trial"), run_id=run_id))
         seen: dict[tuple[str, int], int] = {}
         for n, item in enumerate(items):
             if n % 1000 == 0:
@@ -144,22 +148,21 @@ def add_trajectories(op: Writer, run_id: int, case_ids: Mapping[str, int],
                "seconds", "cost", "reward", "extra")
     op.insert_rows("trajectories", columns, [
         (run_id, case_ids[item.case], item.trial,
-         None if item.final_state is None else json.dumps(item.final_state,
-                                                          ensure_ascii=False),
+         None if item.final_state is None else item.state_text if item.state_text is not None
+         else json.dumps(item.final_state, ensure_ascii=False),
          item.final_answer, item.tokens, item.seconds, item.cost, item.reward,
-         json.dumps(item.extra, ensure_ascii=False, allow_nan=False))
+         json.dumps(item.extra, ensure_ascii=False, allow_nan=False) if item.extra else "{}")
         for item in items])
     if checkpoint is not None:
         checkpoint()
-    ids = {(row["case_id"], row["trial"]): row["id"]
-           for row in op.select("trajectories", run_id=run_id)}
-    rows = []
-    for item in items:
-        trajectory_id = ids[case_ids[item.case], item.trial]
-        for position, (tool, arguments, result) in enumerate(item.steps, start=1):
-            rows.append((trajectory_id, position, tool,
-                         json.dumps(arguments, ensure_ascii=False) if not isinstance(
-                             arguments, str) else arguments, result))
+    ids = {(case_id, trial): trajectory_id for trajectory_id, case_id, trial
+           in op.select_columns("trajectories", ("id", "case_id", "trial"), run_id=run_id)}
+    # a generator: the rows go to SQLite in batches, never all at once in a list
+    rows = ((trajectory_id, position, tool, arguments if type(arguments) is str
+             else json.dumps(arguments, ensure_ascii=False), result)
+            for item in items
+            for trajectory_id in (ids[case_ids[item.case], item.trial],)
+            for position, (tool, arguments, result) in enumerate(item.steps, start=1))
     op.insert_rows("trajectory_steps",
                    ("trajectory_id", "position", "tool", "arguments", "result"), rows)
     return len(items)

@@ -49,7 +49,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -71,10 +71,12 @@ from rag_annotator.import_export.files import (
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.tabular import few_names
 from rag_annotator.import_export.tool_call_notes import tally_notes as tally_notes
+from rag_annotator.import_export.trajectory_lines import ENCODE as _ENCODE
+from rag_annotator.import_export.trajectory_lines import LARGEST as _LARGEST
+from rag_annotator.import_export.trajectory_lines import STEP_KEYS as _STEP_KEYS
+from rag_annotator.import_export.trajectory_lines import plain_line
 from rag_annotator.messages import N_, P_, Message, Plural
 
-#: The largest integer SQLite stores (and beyond which a count makes no sense).
-_LARGEST = 2**63 - 1
 NATIVE_FIELDS = ("case", "case_id", "steps", "final_state", "answer", "final_answer", "tokens",
                  "seconds", "cost", "run", "metadata", "trial", "reward")
 STEP_FIELDS = {"tool": ("tool", "name"), "arguments": ("arguments", "args", "input"),
@@ -124,28 +126,10 @@ _DECODER = json.JSONDecoder(parse_constant=refuse_constant, parse_float=_finite,
                             object_pairs_hook=refuse_duplicate_keys)
 
 
-def _encoder() -> Callable[[Any], str]:
-    """``json.dumps(value, ensure_ascii=False)`` for values decoded from JSON (no cycles,
-    no NaN): CPython's C encoder made once, which halves the cost of one call per step."""
-    from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
-
-    if c_make_encoder is None:  # pragma: no cover - an interpreter without the accelerator
-        return json.JSONEncoder(ensure_ascii=False).encode
-
-    def refuse(value: Any) -> Any:
-        raise TypeError(f"{type(value).__name__} is not JSON")
-
-    chunks = c_make_encoder(None, refuse, encode_basestring, None, ": ", ", ", False, False,
-                            True)
-    return lambda value: "".join(chunks(value, 0))
-
-
-_ENCODE = _encoder()
 #: A JSON escape of a UTF-16 surrogate: the only way a lone surrogate (which SQLite cannot
 #: store as UTF-8) gets into text decoded from valid UTF-8.  Lines without one skip the
 #: per-text Unicode check.
 _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
-_STEP_KEYS = frozenset(("tool", "arguments", "result"))
 
 
 def _loads(text: str) -> Any:
@@ -158,16 +142,23 @@ def _loads(text: str) -> Any:
 def _objects(path: Path) -> list[tuple[int, dict[str, Any], bool]]:
     """``(line, object, may hold a lone surrogate)`` of a JSON Lines file, or of a
     ``.json`` file holding one array or objects one after the other (pretty-printed)."""
-    found: list[tuple[int, dict[str, Any], bool]] = []
+    return list(_each_object(path))
+
+
+def _each_object(path: Path) -> Iterator[tuple[int, dict[str, Any], bool]]:
+    """:func:`_objects` one at a time: a JSON Lines file's lines decoded as they are
+    reached (an importer then keeps one decoded line at a time, not the whole file's)."""
     if path.suffix.lower() == ".json":
         text = "\n".join(line for _first, block in read_text_blocks(path) for line in block)
         suspicious = _SURROGATE.search(text) is not None
         objects = _array(path, text) if text.lstrip().startswith("[") else _sequence(path, text)
         if not objects:
             raise ImportRejected(path, None, "the file holds no trajectories.")
-        return [(n, obj, suspicious) for n, obj in objects]
+        yield from ((n, obj, suspicious) for n, obj in objects)
+        return
     lines_iter = ((n, line) for first, block in read_text_blocks(path)
                   for n, line in enumerate(block, start=first))
+    found = False
     for number, line in lines_iter:
         if not line.strip():
             continue
@@ -178,10 +169,10 @@ def _objects(path: Path) -> list[tuple[int, dict[str, Any], bool]]:
                                                "one JSON object.", error=error) from None
         if not isinstance(value, dict):
             raise ImportRejected(path, number, "expected a JSON object ({...}) on each line.")
-        found.append((number, value, "\\u" in line and _SURROGATE.search(line) is not None))
+        found = True
+        yield number, value, "\\u" in line and _SURROGATE.search(line) is not None
     if not found:
         raise ImportRejected(path, None, "the file holds no trajectories (no JSON lines).")
-    return found
 
 
 def _array(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
@@ -365,12 +356,18 @@ def parse_native(path: Path) -> tuple[list[TrajectoryInput], dict[int, str]]:
     """Parse a ``trajectories`` file; also return each line's ``run`` field, if any."""
     items: list[TrajectoryInput] = []
     runs: dict[int, str] = {}
-    for line, obj, suspicious in _objects(path):
+    objects = _each_object(path)  # one decoded line at a time (issue 19)
+    for line, obj, suspicious in objects:
         at = _Line(path, line, suspicious)
-        try:
-            item, run = _native_item(at, obj)
-        except RecursionError:  # decoded, but too deep to encode again
-            raise at.fail(TOO_DEEP) from None
+        try:  # most lines are plain: read without a call per field
+            plain = None if suspicious else plain_line(obj, line)
+            item, run = (plain, None) if plain is not None else _native_item(at, obj)
+        except (ImportRejected, RecursionError) as error:
+            for _later in objects:  # a line further on that is not JSON is said first
+                pass
+            if isinstance(error, RecursionError):  # decoded, too deep to encode again
+                raise at.fail(TOO_DEEP) from None
+            raise
         items.append(item)
         if run is not None:
             runs[line] = run

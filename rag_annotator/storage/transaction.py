@@ -126,6 +126,17 @@ class Operation:
         names = [d[0] for d in cur.description]
         return [dict(zip(names, r)) for r in cur.fetchall()]
 
+    def select_columns(self, table: str, columns: Sequence[str],
+                       **where: Any) -> list[tuple[Any, ...]]:
+        """``columns`` of the rows whose columns equal the given values, as tuples: a bulk
+        operation's lookups (20,000 trajectories' ids), without a dict of every column per
+        row."""
+        self.schema.check_columns(table, [*columns, *where])
+        sql = f"SELECT {', '.join(columns)} FROM {table}"
+        if where:
+            sql += " WHERE " + " AND ".join(f"{c} IS ?" for c in where)
+        return self.conn.execute(sql, tuple(where.values())).fetchall()
+
     def ids_by_key(self, table: str) -> dict[str, int]:
         """Natural key → id for cases and documents (``key``), runs and assessors (``name``)."""
         column = {"cases": "key", "documents": "key", "runs": "name", "assessors": "name"}[table]

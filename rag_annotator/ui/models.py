@@ -195,6 +195,17 @@ class LazyTableModel(_TableBase):
         for row in rows:
             self.dataChanged.emit(self.index(row, 0), self.index(row, last))
 
+    def patch_row(self, row_id: int, values: Row) -> None:
+        """Set ``values`` in ``row_id``'s row where its page is loaded, without reading it
+        again (the caller read what changed), and tell the views."""
+        row = self._positions.get(row_id)
+        if row is None:
+            return
+        page = self._pages.get(row // self.PAGE)
+        if page is not None and row_id in page:
+            page[row_id].update(values)
+        self.dataChanged.emit(self.index(row, 0), self.index(row, self.columnCount() - 1))
+
     def refresh_all(self) -> None:
         """Every row may have changed (e.g. a count shown in each row)."""
         self._pages.clear()

@@ -7,13 +7,20 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtCore import QAbstractItemModel, QEvent, QObject, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QDialog, QSplitter
 
 from rag_annotator.domain import operations as ops
+from rag_annotator.domain.agent_checks import evaluate_row
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.agents.section import AgentsSection
-from rag_annotator.ui.agents.widgets import BAD, BROKEN_ROLE
+from rag_annotator.ui.agents.widgets import (
+    BAD,
+    BROKEN_ROLE,
+    ChecksModel,
+    StateModel,
+    StepsModel,
+)
 from rag_annotator.ui.line_dialog import LineDialog
 from rag_annotator.ui.look import colours
 from rag_annotator.ui.main_window import MainWindow
@@ -363,3 +370,79 @@ def test_enter_reads_back_only_the_review_it_wrote(qtbot, win: MainWindow,
     assert len(review) == 1 and None not in review[0]
     entry = section.queue[section._queue_index[marked]]
     assert (entry["task_success"], entry["path_acceptable"]) == tuple(review[0])
+
+
+def _cells(model: QAbstractItemModel) -> list[list[object]]:
+    return [[model.data(model.index(r, c)) for c in range(model.columnCount())]
+            for r in range(model.rowCount())]
+
+
+def test_enter_swaps_in_the_next_trajectory_read_while_idle(qtbot, win: MainWindow,
+                                                             agents_file: Path) -> None:
+    """Issue 19: once a trajectory is painted the next one is read and rendered; Enter then
+    commits its one review and swaps the prepared panes in: no read of the next trajectory,
+    no model reset, no layout of the section or its splitters; and the panes show what a
+    fresh read of that trajectory shows."""
+    section = agents(qtbot, win)
+    store = win.store
+    assert store is not None
+    qtbot.wait(100)  # the window laid out, the trajectory painted, the next one read
+    assert section._ahead.ids
+    resets: list[str] = []
+    for name in ("model", "steps", "checks", "state"):
+        getattr(section, name).modelReset.connect(lambda n=name: resets.append(n))
+    layouts: list[str] = []
+
+    class Spy(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
+            if event.type() == QEvent.Type.LayoutRequest:
+                layouts.append(type(watched).__name__)
+            return False
+
+    spy = Spy()
+    for widget in (section, section.split, *section.split.findChildren(QSplitter)):
+        widget.installEventFilter(spy)
+    statements: list[str] = []
+    store._conn.set_trace_callback(statements.append)
+    press(qtbot, Qt.Key.Key_Return)
+    shown = section.trajectory_id()
+    QApplication.processEvents()  # the repaint (and the read ahead after it)
+    store._conn.set_trace_callback(None)
+    assert current_key(section) == "A02" and reviews(agents_file)["A01"] == (1, "", 1, "", "")
+    reads = [s for s in statements if s.startswith("SELECT")]
+    before_commit = statements.index("COMMIT")
+    after = [s for s in statements[before_commit + 1:] if f"= {shown}" in s]
+    assert not after, after  # A02 was read before the key, not by it
+    assert any("trajectory_reviews" in s for s in reads[-4:])  # the review written, read back
+    assert resets == [] and layouts == [], (resets, layouts)
+
+    fresh = store.trajectory_detail(int(shown))
+    evaluation = evaluate_row(fresh)
+    steps, checks, state = StepsModel(), ChecksModel(), StateModel()
+    steps.set_steps(fresh["steps"], evaluation)
+    checks.set_checks(evaluation.checks)
+    state.set_state(evaluation.state)
+    for mine, theirs in ((section.steps, steps), (section.checks, checks),
+                         (section.state, state)):
+        assert _cells(mine) == _cells(theirs)
+    assert section.steps.data(section.steps.index(1, 0), BROKEN_ROLE) == [
+        "forbidden tool supprimer_compte"]
+    assert section.steps_table.currentIndex().row() == 1  # the broken step, in full below
+    assert "supprimer_compte" in section.step_detail.toPlainText()
+    assert "A02" in section.header.text() and "trajectory 2 of 3" in section.header.text()
+    assert section.answer.toPlainText() == "C'est fait."
+    assert "not reviewed" in section.review.text()
+    assert "1 to review" not in section.count.text() and "2 to review" in section.count.text()
+
+
+def test_a_case_edit_drops_what_was_read_ahead(qtbot, win: MainWindow) -> None:
+    """The next trajectory read ahead is not shown stale after its case changed."""
+    section = agents(qtbot, win)
+    qtbot.waitUntil(lambda: len(section._ahead.ids) > 0, timeout=2000)
+    case_id = int(win.store.by_key("cases", "A02")["id"])
+    win.undo.run(lambda s: ops.edit_case(s, case_id, forbidden_tools=""))
+    press(qtbot, Qt.Key.Key_J)
+    assert current_key(section) == "A02"
+    assert section.evaluation is not None and section.evaluation.path_acceptable is True
+    assert section.steps.data(section.steps.index(1, 0), BROKEN_ROLE) == []
+    assert "forbidden" not in section.step_detail.toPlainText()

@@ -32,11 +32,12 @@ from PySide6.QtWidgets import (
 )
 
 from rag_annotator.domain import agent_ops
-from rag_annotator.domain.agent_checks import EQUAL, Evaluation, evaluate_row
+from rag_annotator.domain.agent_checks import EQUAL, Evaluation
 from rag_annotator.domain.changes import Changes
-from rag_annotator.errors import NotFound
 from rag_annotator.storage.store import GoldSetStore
-from rag_annotator.ui import actions, labels
+from rag_annotator.ui import actions
+from rag_annotator.ui.agents.label_box import LabelBox
+from rag_annotator.ui.agents.prepared import AfterPaint, Prepared, ReadAhead, step_html
 from rag_annotator.ui.agents.widgets import (
     ChecksModel,
     StateModel,
@@ -44,16 +45,13 @@ from rag_annotator.ui.agents.widgets import (
     TrajectoriesModel,
     VerdictDelegate,
     bold,
-    budgets_html,
     describe,
-    pretty_json,
     review_html,
     reviewed,
     yes_no,
 )
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.line_dialog import LineDialog
-from rag_annotator.ui.look import colours
 from rag_annotator.ui.sections.base import (
     Section,
     current_row,
@@ -83,7 +81,10 @@ class AgentsSection(Section):
         self.detail: Row | None = None
         self.evaluation: Evaluation | None = None
         self._own: int | None = None  # the trajectory this section's operation is changing
-        self._prefetched: tuple[int, Row] | None = None  # (id, trajectory_detail) read ahead
+        self._ahead = ReadAhead()  # the trajectories the next keys show, rendered
+        self._after_paint = AfterPaint(self._read_ahead, self)
+        self._left = 0  # trajectories of the queue not reviewed (the count line)
+        self._shown_step_html = ""
         self.loaded_once = False  # the run chooser takes its first value once
 
         self.run = QComboBox()
@@ -155,14 +156,14 @@ class AgentsSection(Section):
         bar.addWidget(self.to_review)
         bar.addWidget(self.search)
         bar.addStretch(1)
-        bar.addWidget(self.count)
+        bar.addWidget(LabelBox(self.count))
         left = QSplitter(Qt.Orientation.Vertical)
         review_box = QWidget()
         review_layout = QVBoxLayout(review_box)
         review_layout.setContentsMargins(0, 0, 0, 0)
         review_title = QLabel(bold(self.tr("Review")))
         review_layout.addWidget(review_title)
-        review_layout.addWidget(self.review, 1)
+        review_layout.addWidget(LabelBox(self.review), 1)
         review_layout.addWidget(self.keys_hint)
         left.addWidget(self.table)
         left.addWidget(review_box)
@@ -173,8 +174,9 @@ class AgentsSection(Section):
         timeline = QWidget()
         timeline_layout = QVBoxLayout(timeline)
         timeline_layout.setContentsMargins(0, 0, 0, 0)
-        timeline_layout.addWidget(self.header)
-        timeline_layout.addWidget(self.request)
+        # a key's new texts: laid out again only when they need another size
+        timeline_layout.addWidget(LabelBox(self.header))
+        timeline_layout.addWidget(LabelBox(self.request))
         timeline_layout.addWidget(QLabel(bold(self.tr("Steps"))))
         timeline_layout.addWidget(self.steps_table, 1)
         timeline_layout.addWidget(self.step_detail)
@@ -191,7 +193,7 @@ class AgentsSection(Section):
         answer_box = QWidget()
         answer_layout = QVBoxLayout(answer_box)
         answer_layout.setContentsMargins(0, 0, 0, 0)
-        answer_layout.addWidget(self.budgets)
+        answer_layout.addWidget(LabelBox(self.budgets))
         answer_layout.addWidget(QLabel(bold(self.tr("Final answer"))))
         answer_layout.addWidget(self.answer, 1)
         right = QSplitter(Qt.Orientation.Vertical)
@@ -254,6 +256,7 @@ class AgentsSection(Section):
         if store is None:
             return
         keep = self.trajectory_id()
+        self._ahead.forget()
         runs = store.trajectory_run_names()
         chosen = self.run.currentData()
         self.run.blockSignals(True)
@@ -293,7 +296,8 @@ class AgentsSection(Section):
 
     def clear(self) -> None:
         self.loaded_once = False
-        self.queue, self._queue_index = [], {}
+        self._ahead.forget()
+        self.queue, self._queue_index, self._left = [], {}, 0
         self.model.queue_ids = []
         self.model.set_store(None)
         self.run.blockSignals(True)
@@ -318,14 +322,13 @@ class AgentsSection(Section):
         own, self._own = self._own, None
         if (own is not None and own in self._queue_index
                 and not changes.touches("cases", "trajectory_steps", "trajectories")):
-            if self._prefetched is not None and self._prefetched[0] == own:
-                self._prefetched = None
+            self._ahead.forget(own)
             # this section's own review: its queue entry, its row and the review shown,
             # from the review row alone (re-reading 10,000 trajectories' marks cost ~30 ms,
             # the trajectory and a repaint of every pane as much again)
             self._own_review(store, own)
             return
-        self._prefetched = None
+        self._ahead.forget()
         before = {q["id"]: (q["task_success"], q["path_acceptable"]) for q in self.queue}
         self._set_queue(store.trajectory_queue(self._run_name()))
         if changes.touches("cases", "trajectory_steps", "trajectories"):
@@ -346,13 +349,20 @@ class AgentsSection(Section):
     def _set_queue(self, queue: list[Row]) -> None:
         self.queue = queue
         self._queue_index = {int(q["id"]): i for i, q in enumerate(queue)}
+        self._left = sum(1 for q in queue if not reviewed(q))
 
     def _own_review(self, store: GoldSetStore, trajectory_id: int) -> None:
+        """The review key's own change: its list row and count line, and the review pane,
+        from the one review row it wrote (the list row is patched, not read again)."""
         review = store.trajectory_review(trajectory_id)
         entry = self.queue[self._queue_index[trajectory_id]]
-        entry["task_success"] = (review or {}).get("task_success")
-        entry["path_acceptable"] = (review or {}).get("path_acceptable")
-        self.model.refresh_ids([trajectory_id])
+        self._left -= int(not reviewed(entry))
+        marks = {"task_success": (review or {}).get("task_success"),
+                 "path_acceptable": (review or {}).get("path_acceptable")}
+        entry.update(marks)
+        self._left += int(not reviewed(entry))
+        self.model.patch_row(trajectory_id, {**marks,
+                                             "reviewed_by": (review or {}).get("assessor")})
         if (self.detail is not None and self.evaluation is not None
                 and int(self.detail["id"]) == trajectory_id):
             self.detail["review"] = review
@@ -418,9 +428,8 @@ class AgentsSection(Section):
             self._load_queue(self.trajectory_id())
 
     def _show_count(self) -> None:
-        left = sum(1 for q in self.queue if not reviewed(q))
         self.count.setText(self.tr("%n trajectory(ies)", "", len(self.queue)) + " · "
-                           + self.tr("%n to review", "", left))
+                           + self.tr("%n to review", "", self._left))
 
     def trajectory_id(self) -> int | None:
         """The trajectory shown."""
@@ -462,66 +471,65 @@ class AgentsSection(Section):
         self._show(self.trajectory_id())
 
     def _show(self, trajectory_id: int | None) -> None:
-        store = self.store
-        detail = None
-        ready, self._prefetched = self._prefetched, None
-        if ready is not None and ready[0] == trajectory_id:
-            detail = ready[1]
-        elif store is not None and trajectory_id is not None:
-            try:
-                detail = store.trajectory_detail(trajectory_id)
-            except NotFound:
-                detail = None
-        if trajectory_id is not None:  # the next to review, read while this one is read
-            QTimer.singleShot(0, self, lambda: self._prefetch(trajectory_id))
-        self.detail = detail
-        self.evaluation = evaluate_row(detail) if detail is not None else None
-        evaluation = self.evaluation
-        if detail is None or evaluation is None:
+        """Show ``trajectory_id``: the one read and rendered ahead when there is one (a key
+        then swaps texts and rows, reading nothing), else read now."""
+        ready = (self._ahead.take(self.store, trajectory_id)
+                 if trajectory_id is not None else None)
+        if trajectory_id is not None:
+            self._after_paint.schedule()  # the next ones, read once this one is painted
+        self.detail = ready.detail if ready is not None else None
+        self.evaluation = ready.evaluation if ready is not None else None
+        if ready is None:
             for model in (self.steps, self.checks, self.state):
                 model.set_rows([])
             for label in (self.header, self.request, self.review, self.budgets):
                 label.clear()
             self.answer.clear()
             self.step_detail.clear()
+            self._shown_step_html = ""
             self._update_actions()
             return
-        row = current_row(self.table)
-        position = self.tr("trajectory %1 of %2").replace("%1", str(row + 1)).replace(
-            "%2", str(self.model.rowCount()))
-        self.header.setText(
-            f"<b>{esc(detail['case_key'])} · {esc(detail['run'])}</b> — "
-            f"{esc(labels.family(detail['family']))} — {esc(position)}")
-        self.request.setText(bold(self.tr("Request:")) + " " + esc(detail["question"]))
-        self.steps.set_steps(detail["steps"], evaluation)
-        self.checks.set_checks(evaluation.checks)
-        self.state.set_state(evaluation.state)
-        self.state_table.setToolTip("" if detail["final_state"] is not None else self.tr(
-            "The trajectory gives no final state."))
-        self.budgets.setText(budgets_html(detail, evaluation))
-        self.answer.setPlainText(str(detail.get("final_answer") or ""))
-        first_broken = next((i for i, r in enumerate(self.steps.rows) if r["broken"]), None)
-        if first_broken is not None:
-            select_row(self.steps_table, first_broken)
-        self._show_step()
-        self.review.setText(review_html(detail, evaluation))
+        self._swap_in(ready)
         self._update_actions()
 
-    def _prefetch(self, shown: int) -> None:
-        """Read the trajectory Enter will go to next (the next one to review)."""
-        store = self.store
-        start = self._queue_index.get(shown)
-        if store is None or start is None or self.trajectory_id() != shown:
+    def _swap_in(self, ready: Prepared) -> None:
+        """Put a prepared trajectory in the panes: rows replaced in place (the views keep
+        their headers and scroll bars), texts set where they differ."""
+        position = self.tr("trajectory %1 of %2").replace(
+            "%1", str(current_row(self.table) + 1)).replace("%2", str(self.model.rowCount()))
+        self.header.setText(f"{ready.title} — {esc(position)}")
+        self.request.setText(ready.request)
+        self.steps.replace_rows(ready.steps)
+        self.checks.replace_rows(ready.checks)
+        self.state.replace_rows(ready.state)
+        if self.state_table.toolTip() != ready.state_tip:
+            self.state_table.setToolTip(ready.state_tip)
+        self.budgets.setText(ready.budgets)
+        if self.answer.toPlainText() != ready.answer:
+            self.answer.setPlainText(ready.answer)
+        if ready.first_broken is not None:
+            select_row(self.steps_table, ready.first_broken)
+        else:
+            self.steps_table.selectionModel().clear()
+        self._set_step_html(ready.step_html)  # rendered already: _show_step set the same
+        self.review.setText(ready.review)
+
+    def _read_ahead(self) -> None:
+        """Once the shown trajectory is painted: read and render the ones Enter and J go to
+        next (the next to review, the next in the list)."""
+        store, shown = self.store, self.trajectory_id()
+        start = self._queue_index.get(shown) if shown is not None else None
+        if store is None or shown is None or start is None:
             return
         total = len(self.queue)
-        nxt = next((int(q["id"]) for q in (self.queue[(start + k) % total]
-                                           for k in range(1, total)) if not reviewed(q)), None)
-        if nxt is None or (self._prefetched is not None and self._prefetched[0] == nxt):
-            return
-        try:
-            self._prefetched = (nxt, store.trajectory_detail(nxt))
-        except NotFound:
-            self._prefetched = None
+        to_review = next((int(q["id"]) for q in (self.queue[(start + k) % total]
+                                                 for k in range(1, total)) if not reviewed(q)),
+                         None)
+        ids = [to_review] if to_review is not None else []
+        below = self.model.id_at(current_row(self.table) + 1)
+        if below is not None and below not in ids:
+            ids.append(below)
+        self._ahead.read(store, ids)
 
     def step_in_timeline(self, delta: int) -> None:
         """Select the next (+1) or previous (-1) step; its arguments and result show whole."""
@@ -532,19 +540,12 @@ class AgentsSection(Section):
         select_row(self.steps_table, 0 if row < 0 else max(0, min(count - 1, row + delta)))
 
     def _show_step(self, *_args: object) -> None:
-        step = self.steps.row_at(current_row(self.steps_table))
-        if step is None:
-            hint = self.tr("H / L: previous / next step, with its arguments and result in "
-                           "full.")
-            self.step_detail.setHtml(f"<i>{esc(hint)}</i>")
-            return
-        broken = "".join("<br>" + colours.coloured("text_bad", f"⚠ {esc(text)}", bold=True)
-                         for text in step["broken"])
-        title = self.tr("Step %1").replace("%1", str(step["position"]))
-        self.step_detail.setHtml(
-            bold(f"{title} · {step['tool']}") + broken + "<br>" + bold(self.tr("Arguments:"))
-            + f" <code>{esc(pretty_json(step['arguments']))}</code><br>"
-            + bold(self.tr("Result:")) + f" {esc(step['result'])}")
+        self._set_step_html(step_html(self.steps.row_at(current_row(self.steps_table))))
+
+    def _set_step_html(self, html: str) -> None:
+        if html != self._shown_step_html:
+            self._shown_step_html = html
+            self.step_detail.setHtml(html)
 
     # -- reviewing -------------------------------------------------------------------------------
     def _marks(self) -> dict[str, int | None]:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QPainter, QPalette, QPen
+from PySide6.QtGui import QBrush, QGuiApplication, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from rag_annotator.domain.agent_checks import (
@@ -162,7 +162,36 @@ def pretty_json(arguments: object) -> str:
         return text
 
 
+def step_rows(steps: list[Row], evaluation: Evaluation | None) -> list[Row]:
+    """The timeline's rows: each step with the words of the checks it broke and its cells'
+    texts (computed once, not at each paint of a cell)."""
+    broken = evaluation.broken_steps() if evaluation is not None else {}
+    # a step budget breaks at the first step past it: shown on that step
+    rows = []
+    for step in steps:
+        words = [at_step(c) for c in broken.get(step["position"], [])]
+        rows.append(dict(step, broken=words, arguments_text=arguments_text(step["arguments"]),
+                         result_text=one_line(step["result"]), broken_text="; ".join(words)))
+    return rows
+
+
+
 # -- models --------------------------------------------------------------------------------------
+def brushes(role: str) -> tuple[QBrush, QBrush]:
+    """(background, text) brushes of a colour role for the application's palette, made once
+    per palette (a view asks them for every painted cell)."""
+    key = (role, QGuiApplication.palette().cacheKey())
+    found = _BRUSHES.get(key)
+    if found is None:
+        if len(_BRUSHES) > 64:
+            _BRUSHES.clear()
+        found = _BRUSHES[key] = (QBrush(colours.bg(role)), QBrush(colours.fg(role)))
+    return found
+
+
+_BRUSHES: dict[tuple[str, int], tuple[QBrush, QBrush]] = {}
+
+
 class _ColouredRows(RowsModel):
     """Rows read whole, each with a background colour role (``colour(row)``, or None)."""
 
@@ -170,15 +199,13 @@ class _ColouredRows(RowsModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == _BACKGROUND and index.isValid():
+        if role in (_BACKGROUND, _FOREGROUND) and index.isValid():
             row = self.row_at(index.row())
             colour = self.colour(row) if row is not None else None
-            return QBrush(colours.bg(colour)) if colour else None
-        if role == _FOREGROUND and index.isValid():
-            row = self.row_at(index.row())
-            colour = self.colour(row) if row is not None else None
+            if not colour:
+                return None
             # the role's own text colour (black on light fills, white on dark ones)
-            return QBrush(colours.fg(colour)) if colour else None
+            return brushes(colour)[0 if role == _BACKGROUND else 1]
         return super().data(index, role)
 
 
@@ -191,17 +218,14 @@ class StepsModel(_ColouredRows):
         self.columns = [
             Column(self.tr("#"), lambda r: str(r["position"]), 3, numeric=True),
             Column(self.tr("Tool"), lambda r: r["tool"], 16),
-            Column(self.tr("Arguments"), lambda r: arguments_text(r["arguments"]), 20),
-            Column(self.tr("Result"), lambda r: one_line(r["result"]), 18),
-            Column(self.tr("Broken check"), lambda r: "; ".join(r["broken"]), 30, stretch=True),
+            Column(self.tr("Arguments"), lambda r: r["arguments_text"], 20),
+            Column(self.tr("Result"), lambda r: r["result_text"], 18),
+            Column(self.tr("Broken check"), lambda r: r["broken_text"], 30, stretch=True),
         ]
 
     def set_steps(self, steps: Sequence[Row], evaluation: Evaluation | None) -> None:
         """Fill the timeline, marking the steps ``evaluation`` says broke a check."""
-        broken = evaluation.broken_steps() if evaluation is not None else {}
-        # a step budget breaks at the first step past it: shown on that step
-        self.set_rows([dict(step, broken=[at_step(c) for c in broken.get(step["position"], [])])
-                       for step in steps])
+        self.set_rows(step_rows(list(steps), evaluation))
 
     def colour(self, row: Row) -> str | None:
         return BAD if row["broken"] else None
@@ -416,7 +440,5 @@ class TrajectoriesModel(LazyTableModel):
             value = self.effective(row, _VERDICT_COLUMNS[index.column()])
             if value is None:
                 return None
-            if role == _FOREGROUND:
-                return QBrush(colours.fg(GOOD if value else BAD))
-            return QBrush(colours.bg(GOOD if value else BAD))
+            return brushes(GOOD if value else BAD)[0 if role == _BACKGROUND else 1]
         return super().data(index, role)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout
 
+from rag_annotator.domain.changes import Changes
 from rag_annotator.storage.store import GoldSetStore
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ class StartSteps(QFrame):
         layout.addLayout(grid)
         self.setVisible(False)
         window.hub.store_replaced.connect(self._on_store)
-        window.hub.changes_applied.connect(lambda _changes: self._on_changes())
+        window.hub.changes_applied.connect(self._on_changes)
 
     def counts(self, store: GoldSetStore) -> dict[str, int]:
         """Rows of each step's table (three ``COUNT(*)``: asked only while the steps show or
@@ -112,7 +113,8 @@ class StartSteps(QFrame):
         self._hidden_for = None  # opened again: the steps come back if still needed
         self.update_state()
 
-    def _on_changes(self) -> None:
-        if self.isVisible():
+    def _on_changes(self, changes: Changes) -> None:
+        # counted again only when a step's table changed (not after every review key)
+        if self.isVisible() and changes.touches(*(table for _s, table, _k in STEPS)):
             self.update_state()
 
