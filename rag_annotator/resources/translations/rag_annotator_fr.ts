@@ -510,6 +510,7 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
     <message>
         <source>Request:</source>
+        <extracomment>Trajectories kept ready (the next to review, the next and previous in the list).</extracomment>
         <translation>Demande&#xa0;:</translation>
     </message>
     <message>
@@ -4038,6 +4039,26 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Done</source>
         <translation>Faites</translation>
+    </message>
+    <message>
+        <source>claim verdicts</source>
+        <translation>verdicts des affirmations</translation>
+    </message>
+    <message>
+        <source>task success</source>
+        <translation>réussite de la tâche</translation>
+    </message>
+    <message>
+        <source>acceptable path</source>
+        <translation>chemin acceptable</translation>
+    </message>
+    <message>
+        <source>Krippendorff’s α on %1: %2 (%3 answered by two or more).</source>
+        <translation>α de Krippendorff, %1&#xa0;: %2 (%3 éléments avec deux réponses ou plus).</translation>
+    </message>
+    <message>
+        <source>κ here: mean of each assessor’s Cohen’s κ with each colleague on the items both answered (claim verdicts; for trajectories, task success).</source>
+        <translation>κ ici&#xa0;: moyenne des κ de Cohen de chaque annotateur avec chaque collègue sur les éléments auxquels tous deux ont répondu (verdicts des affirmations&#xa0;; pour les trajectoires, réussite de la tâche).</translation>
     </message>
     <message numerus="yes">
         <source>%n timed judgment(s)</source>
