@@ -11,7 +11,7 @@ business (``ui/file_life.py``, ``window.files``).  Sections follow through
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
 
@@ -54,6 +54,9 @@ if TYPE_CHECKING:
     from rag_annotator.paths import AppPaths
     from rag_annotator.ui.sections.base import Section
 
+#: The registry's areas whose commands the window itself holds (its menus); each section
+#: makes its own (``Section.install_commands``), when it is built.
+WINDOW_AREAS = frozenset({"file", "edit", "go", "view", "settings", "help"})
 SECTION_ACTIONS = ("go.goldset", "go.corpus", "go.runs", "go.judge", "go.verify",
                    "go.dashboard", "go.history", "go.agents")
 # (module, class) of each section, in navigation order.  Imported and built when first
@@ -128,6 +131,8 @@ class MainWindow(QMainWindow):
         self.undo = UndoController(self.hub, lambda: self)
         self.progress = JudgingProgress(self.hub)
         self.progress.hold()  # until the window is first painted (see paintEvent)
+        # What the first paint does not need waits for it (after_first_paint): None once run.
+        self._after_paint: list[Callable[[], None]] | None = [self.progress.release]
         self.ctx = UiContext(self.hub, self.undo, self.progress)
         from rag_annotator.ui.team.folders import TeamFolders
 
@@ -149,13 +154,13 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.pages)
 
         self.commands: dict[str, QAction] = actions.make_actions(
-            [s.id for s in actions.REGISTRY if s.section != "judge"], self)
+            [s.id for s in actions.REGISTRY if s.section in WINDOW_AREAS], self)
         self._build_menus()
         self._connect_actions()
         self._build_status_bar()
         self._painted = False
         self._restore_window_state()
-        names.install(self)  # accessible names (ui/look/names.py)
+        self.after_first_paint(lambda: names.install(self))  # accessible names (look/names.py)
         self._show_store_state()
 
     def _build_workspace(self) -> QWidget:
@@ -273,7 +278,7 @@ class MainWindow(QMainWindow):
         """Import and construct section ``index`` and put it in place of its placeholder."""
         module, name = SECTION_CLASSES[index]
         section: Section = getattr(importlib.import_module(module), name)(self.ctx)
-        names.apply(section)  # accessible names (ui/look/names.py)
+        self.after_first_paint(lambda: names.apply(section))  # accessible names (look/names)
         placeholder = self.section_stack.widget(index)
         assert placeholder is not None
         current = self.section_stack.currentIndex()
@@ -611,19 +616,33 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(
                 self.tr("Settings could not be saved: %1").replace("%1", str(error)), 8000)
 
+    def after_first_paint(self, job: Callable[[], None]) -> None:
+        """Run ``job`` once the window is first on screen (now, if it already is): the
+        background counts, accessible names — what a user does not wait to see."""
+        if self._after_paint is None:
+            job()
+        else:
+            self._after_paint.append(job)
+
+    def _run_after_paint(self) -> None:
+        jobs, self._after_paint = self._after_paint, None
+        for job in jobs or ():
+            job()
+
     def paintEvent(self, event: QPaintEvent) -> None:
-        """On the first paint, let the background counts start: once the event loop is back,
-        the whole window is on screen, so a big file's counts never delay showing it."""
+        """On the first paint, run what waited for it (the background counts first): once
+        the event loop is back, the whole window is on screen, so a big file's counts never
+        delay showing it."""
         super().paintEvent(event)
         if not self._painted:
             self._painted = True
-            QTimer.singleShot(0, self.progress, self.progress.release)
+            QTimer.singleShot(0, self, self._run_after_paint)
 
     def showEvent(self, event: QShowEvent) -> None:
-        """Release the counts anyway if no paint reaches the window itself (a platform whose
-        children cover it opaquely): a late count beats none."""
+        """Run them anyway if no paint reaches the window itself (a platform whose children
+        cover it opaquely): late beats never."""
         super().showEvent(event)
-        QTimer.singleShot(500, self.progress, self.progress.release)
+        QTimer.singleShot(500, self, self._run_after_paint)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64().data()).decode()

@@ -185,7 +185,11 @@ def _widgets(owner: QObject, attribute: str) -> list[QWidget]:
 
 
 def _owners(root: QObject) -> list[Any]:
-    return [root, *(o for o in root.findChildren(QObject) if _declared(o))]
+    """``root`` and the declared widgets under it.  Only widgets are searched (every declared
+    class is one): asking PySide for every QObject wraps each action, layout, model and text
+    document in a Python object and initialises their types, ~40 ms at start-up for
+    nothing."""
+    return [root, *(o for o in root.findChildren(QWidget) if _declared(o))]
 
 
 def apply(root: QObject) -> None:
