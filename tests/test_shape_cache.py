@@ -71,7 +71,7 @@ def test_a_sound_file_is_known_sound_without_replaying_the_migrations(
     "CREATE INDEX extra_index ON cases(question)",
     "CREATE TRIGGER on_record AFTER INSERT ON _sqlite_migrations BEGIN SELECT 1; END",
     "DROP INDEX retrieved_pair",
-    "ALTER TABLE cases ADD COLUMN extra TEXT DEFAULT 'x'",
+    "ALTER TABLE cases ADD COLUMN planted TEXT DEFAULT 'x'",
 ])
 def test_a_changed_schema_is_still_refused_with_a_digest_remembered(
         sample: Path, tmp_path: Path, change: str, monkeypatch: pytest.MonkeyPatch) -> None:
