@@ -38,9 +38,7 @@ from rag_annotator.ui.backups import BackupScheduler
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.file_life import FileLife
 from rag_annotator.ui.guide.empty import install_empty_hints
-from rag_annotator.ui.guide.pages import section_page
 from rag_annotator.ui.guide.start import StartSteps
-from rag_annotator.ui.guide.window import open_guide
 from rag_annotator.ui.hub import Hub
 from rag_annotator.ui.look import colours, names
 from rag_annotator.ui.look.zoom import TextZoom, scrolling
@@ -139,7 +137,7 @@ class MainWindow(QMainWindow):
         self.team_folders = TeamFolders(self.hub, settings, self._save_settings, self)
         self.ctx.team = self.team_folders
         self.files = FileLife(self, self.hub, self.undo, settings, lambda: self.paths,
-                              lambda: self.assessor, self._save_settings)
+                              lambda: self.assessor, self._save_settings, self.after_first_paint)
         self.files.state_changed.connect(self._show_store_state)
         self.files.message.connect(
             lambda text, ms: self.statusBar().showMessage(text, ms))
@@ -405,13 +403,21 @@ class MainWindow(QMainWindow):
             a[f"settings.language.{code}"].triggered.connect(
                 lambda _checked=False, c=code: self.set_language(c))
         a["settings.assessor"].triggered.connect(self._ask_assessor)
-        a["help.guide"].triggered.connect(lambda: open_guide(self, section_page(
-            self.section_stack.currentIndex() if self.store is not None else -1)))
+        a["help.guide"].triggered.connect(self._open_guide)
         a["help.shortcuts"].triggered.connect(self.show_cheat_sheet)
         a["help.about"].triggered.connect(self._show_about)
         stack = self.undo.stack
         stack.indexChanged.connect(self._update_undo_actions)
         self._update_undo_actions()
+
+    def _open_guide(self) -> None:
+        """Help → Guide, at the page of the section on screen (its modules are imported
+        here: the first paint never needs them)."""
+        from rag_annotator.ui.guide.pages import section_page
+        from rag_annotator.ui.guide.window import open_guide
+
+        open_guide(self, section_page(
+            self.section_stack.currentIndex() if self.store is not None else -1))
 
     def _update_undo_actions(self, *_args: object) -> None:
         stack = self.undo.stack

@@ -11,6 +11,8 @@ entry still points at a widget (``missing``).  Names are English source texts of
 
 from __future__ import annotations
 
+import functools
+
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject
@@ -168,8 +170,15 @@ def internal(widget: QWidget) -> bool:
 
 
 def _declared(owner: QObject) -> list[tuple[str, tuple[str, str]]]:
+    return _declared_by_class(type(owner))
+
+
+@functools.cache
+def _declared_by_class(kind: type) -> list[tuple[str, tuple[str, str]]]:
+    """What :data:`NAMES` declares for a class and its bases (once per class: a window
+    holds hundreds of widgets of a few dozen classes)."""
     out: list[tuple[str, tuple[str, str]]] = []
-    for cls in type(owner).__mro__:
+    for cls in kind.__mro__:
         wing = cls.__module__.split(".")[-2] if cls.__module__.count(".") >= 2 else ""
         out += list(NAMES.get(f"{wing}.{cls.__name__}", NAMES.get(cls.__name__, {})).items())
     return out
