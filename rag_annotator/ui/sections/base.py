@@ -233,10 +233,6 @@ def vertical_split(top: QWidget, bottom: QWidget, stretch: tuple[int, int]) -> Q
 def make_table(model: LazyTableModel | RowsModel, parent: QWidget | None = None) -> QTableView:
     """A read-only, row-selecting table with widths taken from the model's columns."""
     view = QTableView(parent)
-    # A viewport made here, so Python already knows its type: asking Qt for the one it made
-    # itself makes PySide search every widget class for it the first time (~15 ms of the
-    # window's first paint; EmptyHint and StretchFloor both need the viewport).
-    view.setViewport(QWidget())
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
