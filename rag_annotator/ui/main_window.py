@@ -147,7 +147,7 @@ class MainWindow(QMainWindow):
 
         self.sections = Sections(self)
         self.pages = QStackedWidget()
-        self.pages.addWidget(self._empty_page())
+        self.pages.addWidget(QWidget())  # "No gold set is open", built when first shown
         self.pages.addWidget(self._build_workspace())
         self.setCentralWidget(self.pages)
 
@@ -276,7 +276,8 @@ class MainWindow(QMainWindow):
         """Import and construct section ``index`` and put it in place of its placeholder."""
         module, name = SECTION_CLASSES[index]
         section: Section = getattr(importlib.import_module(module), name)(self.ctx)
-        self.after_first_paint(lambda: names.apply(section))  # accessible names (look/names)
+        if self._after_paint is None:  # else the whole window is named after its first paint
+            names.apply(section)  # accessible names (ui/look/names.py)
         placeholder = self.section_stack.widget(index)
         assert placeholder is not None
         current = self.section_stack.currentIndex()
@@ -517,6 +518,18 @@ class MainWindow(QMainWindow):
             field.selectAll()
 
     # -- status and state ----------------------------------------------------------------------
+    def _put_empty_page(self) -> None:
+        """The page shown while no file is open, built when first on screen (a window made
+        to show a file, as at start-up, never needs it)."""
+        placeholder = self.pages.widget(0)
+        if placeholder is None or placeholder.layout() is not None:
+            return
+        current = self.pages.currentIndex()
+        self.pages.insertWidget(0, self._empty_page())
+        self.pages.removeWidget(placeholder)
+        placeholder.deleteLater()
+        self.pages.setCurrentIndex(current)
+
     def _empty_page(self) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
@@ -546,6 +559,8 @@ class MainWindow(QMainWindow):
     def _show_store_state(self) -> None:
         store = self.store
         has_file = store is not None
+        if not has_file and self.isVisible():
+            self._put_empty_page()
         self.pages.setCurrentIndex(1 if has_file else 0)
         read_only = store is not None and store.read_only
         self.read_only_banner.setVisible(read_only)
@@ -648,6 +663,8 @@ class MainWindow(QMainWindow):
         """Run them anyway if no paint reaches the window itself (a platform whose children
         cover it opaquely): late beats never."""
         super().showEvent(event)
+        if self.store is None:
+            self._put_empty_page()
         QTimer.singleShot(500, self, self._run_after_paint)
 
     def closeEvent(self, event: QCloseEvent) -> None:
