@@ -10,8 +10,10 @@ from __future__ import annotations
 from rag_annotator.messages import Message
 from rag_annotator.storage.connection import settings_problem
 from rag_annotator.storage.reads import ReadBase
+from rag_annotator.storage.reads_structured import structured_problems
 from rag_annotator.storage.schema import SCHEMA_VERSION
 from rag_annotator.storage.shape import schema_differences
+from rag_annotator.storage.team_checks import team_problems
 
 
 class FileChecks(ReadBase):
@@ -121,10 +123,6 @@ class FileChecks(ReadBase):
                 "GROUP BY t.run_id, t.case_id HAVING count(*) != max(t.rank)"):
             problems.append(Message("run {run}, case {case}: ranks are not 1..{n} (max {top})",
                                     run=run, case=case, n=n, top=top))
-        # imported here: only ``check`` runs these, never opening a file (issue 19)
-        from rag_annotator.storage.reads_structured import structured_problems
-        from rag_annotator.storage.team_checks import team_problems
-
         problems.extend(structured_problems(self._conn))  # output contracts, field outcomes
         problems += team_problems(self._conn, max_grade)
         return problems

@@ -133,7 +133,7 @@ def reference_objects(version: int) -> list[SchemaObject]:
 
 def _beside_reference(obj: RawObject) -> bool:
     """Objects no migration step creates: SQLite's statistics, sqlite-utils' record."""
-    kind, name, table, _sql = obj
+    _kind, name, table, _sql = obj
     return (name in _SQLITE_STAT_TABLES or name == _MIGRATIONS_TABLE
             or table == _MIGRATIONS_TABLE)
 

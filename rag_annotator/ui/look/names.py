@@ -11,8 +11,6 @@ entry still points at a widget (``missing``).  Names are English source texts of
 
 from __future__ import annotations
 
-import functools
-
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject
@@ -169,19 +167,20 @@ def internal(widget: QWidget) -> bool:
     return isinstance(parent, (QAbstractSpinBox, QComboBox))
 
 
+#: What :data:`NAMES` declares for each class met so far, its bases' entries included (a
+#: window holds hundreds of widgets of a few dozen classes).
+_DECLARED: dict[type, list[tuple[str, tuple[str, str]]]] = {}
+
+
 def _declared(owner: QObject) -> list[tuple[str, tuple[str, str]]]:
-    return _declared_by_class(type(owner))
-
-
-@functools.cache
-def _declared_by_class(kind: type) -> list[tuple[str, tuple[str, str]]]:
-    """What :data:`NAMES` declares for a class and its bases (once per class: a window
-    holds hundreds of widgets of a few dozen classes)."""
-    out: list[tuple[str, tuple[str, str]]] = []
-    for cls in kind.__mro__:
-        wing = cls.__module__.split(".")[-2] if cls.__module__.count(".") >= 2 else ""
-        out += list(NAMES.get(f"{wing}.{cls.__name__}", NAMES.get(cls.__name__, {})).items())
-    return out
+    kind = type(owner)
+    found = _DECLARED.get(kind)
+    if found is None:
+        found = _DECLARED[kind] = []
+        for cls in kind.__mro__:
+            wing = cls.__module__.split(".")[-2] if cls.__module__.count(".") >= 2 else ""
+            found += NAMES.get(f"{wing}.{cls.__name__}", NAMES.get(cls.__name__, {})).items()
+    return found
 
 
 def _widgets(owner: QObject, attribute: str) -> list[QWidget]:
