@@ -12,8 +12,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "rag-annotator"
 HOME_ENV = "RAG_ANNOTATOR_HOME"
 
@@ -65,6 +63,8 @@ def app_paths() -> AppPaths:
     if home:
         base = Path(home).expanduser()
         return AppPaths(base / "config", base / "data", base / "logs")
+    import platformdirs  # only here: its import (tempfile, shutil...) is ~10 ms
+
     return AppPaths(
         Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
         Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),

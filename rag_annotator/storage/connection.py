@@ -15,7 +15,6 @@ migrations).  A file that is not ours, damaged, empty or too new is refused with
 from __future__ import annotations
 
 import os
-import secrets
 import sqlite3
 import stat
 import struct
@@ -462,6 +461,8 @@ def create_file(path: Path) -> sqlite3.Connection:
     if not path.parent.is_dir():
         raise FileNotFound("the folder does not exist; create it first.", path=path.parent)
     # Not mkstemp: its files are 0600, and a gold set is shared; let the umask decide.
+    import secrets  # only when creating a file (its hmac/hashlib imports cost at start-up)
+
     tmp_path = path.parent / f".{path.name}.{secrets.token_hex(6)}.creating"
     os.close(os.open(tmp_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
     conn = sqlite3.connect(_uri(tmp_path, "rw"), uri=True, isolation_level=None, timeout=5.0)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rag_annotator.domain.structured import Contract
-from rag_annotator.domain.structured_ops import contract_from_rows
 from rag_annotator.messages import Message
 from rag_annotator.storage.reads import ReadBase, Row
+
+if TYPE_CHECKING:
+    from rag_annotator.domain.structured import Contract
 
 _FIELDS_SQL = ("SELECT f.*, d.key AS document_key FROM decisive_fields f "
                "LEFT JOIN documents d ON d.id = f.document_id WHERE f.contract_id = ? "
@@ -30,6 +31,10 @@ class StructuredReads(ReadBase):
         row = self._one("SELECT * FROM output_contracts WHERE case_id = ?", (case_id,))
         if row is None:
             return None
+        # imported here: every store has these reads, and the domain's contract modules
+        # cost ~10 ms at start-up, which opening a file never needs (issue 19)
+        from rag_annotator.domain.structured_ops import contract_from_rows
+
         fields = self._many(_FIELDS_SQL, (row["id"],))
         return contract_from_rows(row, fields, {f["document_id"]: f["document_key"]
                                                 for f in fields if f["document_id"]})

@@ -13,13 +13,16 @@ import json
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from rag_annotator.domain import team_plan
-from rag_annotator.storage import team_merge
 from rag_annotator.storage.reads import ReadBase, Row, json_list
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy, ``team_plan`` and ``team_merge`` (numpy too) are imported by the reads that use
+# them: every ``GoldSetStore`` has these reads, and numpy costs ~0.1 s at start-up, which
+# opening a file in the app or the CLI never needs (issue 19).
 
 #: The universe of a campaign: the top ?2 documents (NULL: all) of the runs named in the
 #: JSON list ?1 (NULL: every run) plus expected sources, of RAG cases only, each pair packed
@@ -227,6 +230,10 @@ class TeamReads(ReadBase):
         runs_json = None if runs is None else json.dumps(sorted(set(runs)))
         (text,) = self._conn.execute(f"SELECT json_group_array(v) FROM ({_POOL_SQL})",
                                      (runs_json, depth)).fetchone()
+        import numpy as np
+
+        from rag_annotator.domain import team_plan
+
         # one JSON text, not a Python row per pair (~10x faster for a million pairs)
         return team_plan.unique_sorted(np.asarray(json.loads(text), dtype=np.int64))
 
@@ -451,22 +458,32 @@ class TeamReads(ReadBase):
     def attach_incoming(self, path: Path) -> AbstractContextManager[None]:
         """Attach an (already opened and checked) assignment file read-only for the
         :meth:`incoming_conflicts`, :meth:`classify_incoming` … reads; outside operations."""
+        from rag_annotator.storage import team_merge
+
         return team_merge.attached(self._conn, path)
 
     def incoming_conflicts(self) -> list[tuple[str, str, bool]]:
         """Cases and documents the attached file changed or added: (kind, key, added)."""
+        from rag_annotator.storage import team_merge
+
         return team_merge.conflicts(self._conn)
 
     def classify_incoming(self, params: dict[str, Any]) -> dict[str, int]:
         """Give every judgment of the attached file its verdict; counts by verdict."""
+        from rag_annotator.storage import team_merge
+
         return team_merge.classify(self._conn, params)
 
     def incoming_skipped(self) -> list[tuple[str, str, str, str]]:
         """(verdict, case, document, assessor) of the attached judgments left out."""
+        from rag_annotator.storage import team_merge
+
         return team_merge.skipped(self._conn)
 
     def incoming_updates(self) -> list[tuple[int, dict[str, Any]]]:
         """(judgment id, values) the attached file's newer labels replace."""
+        from rag_annotator.storage import team_merge
+
         return team_merge.updates(self._conn)
 
     def campaign_slots(self, campaign_id: int, assessor: str, *, control: bool
@@ -500,6 +517,8 @@ class TeamReads(ReadBase):
             (slot_id >> 32, f"$[{position - 1}]")).fetchone()
         if row is None or position < 1 or not isinstance(row[3], int):
             return None
+        from rag_annotator.domain import team_plan
+
         first, second, control = team_plan.unpack_slot(int(row[3]), str(row[2]))
         return {"id": slot_id, "campaign_id": int(row[0]), "assessor_id": int(row[1]),
                 "position": position, "case_id": first, "document_id": second,

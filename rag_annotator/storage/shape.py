@@ -22,6 +22,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, cast
 
 from rag_annotator.messages import Message
+from rag_annotator.storage import shape_cache
+from rag_annotator.storage.shape_cache import RawObject
 
 #: Tables SQLite itself may add to a sound file (``ANALYZE``); they only steer the planner.
 _SQLITE_STAT_TABLES = frozenset({"sqlite_stat1", "sqlite_stat2", "sqlite_stat3",
@@ -76,12 +78,20 @@ def normalise_sql(sql: str | None) -> str | None:
     return "".join(joined)
 
 
-def read_objects(conn: sqlite3.Connection) -> list[SchemaObject]:
-    """Every schema object of the main database, in ``sqlite_master`` order (reads text)."""
-    return [SchemaObject(str(kind), str(name), str(table),
-                         normalise_sql(sql if isinstance(sql, str) else None))
+def _raw_objects(conn: sqlite3.Connection) -> list[RawObject]:
+    return [(str(kind), str(name), str(table), sql if isinstance(sql, str) else None)
             for kind, name, table, sql in conn.execute(
                 "SELECT type, name, tbl_name, sql FROM main.sqlite_master ORDER BY rowid")]
+
+
+def _normalised(raw: list[RawObject]) -> list[SchemaObject]:
+    return [SchemaObject(kind, name, table, normalise_sql(sql))
+            for kind, name, table, sql in raw]
+
+
+def read_objects(conn: sqlite3.Connection) -> list[SchemaObject]:
+    """Every schema object of the main database, in ``sqlite_master`` order (reads text)."""
+    return _normalised(_raw_objects(conn))
 
 
 class _ReferenceDb:
@@ -112,12 +122,39 @@ def reference_objects(version: int) -> list[SchemaObject]:
             conn.execute("BEGIN")
             for step in steps:
                 step(cast(Any, _ReferenceDb(conn)))  # steps only call ``db.execute``
-            cached = read_objects(conn)
+            raw = _raw_objects(conn)
             conn.execute("ROLLBACK")
         finally:
             conn.close()
-        _REFERENCES[steps] = cached
+        cached = _REFERENCES[steps] = _normalised(raw)
+        shape_cache.remember(shape_cache.build_key(steps, version), shape_cache.digest(raw))
     return cached
+
+
+def _beside_reference(obj: RawObject) -> bool:
+    """Objects no migration step creates: SQLite's statistics, sqlite-utils' record."""
+    _kind, name, table, _sql = obj
+    return (name in _SQLITE_STAT_TABLES or name == _MIGRATIONS_TABLE
+            or table == _MIGRATIONS_TABLE)
+
+
+def _identical_to_reference(actual: list[RawObject], version: int) -> bool:
+    """Whether the file's objects are, text for text, the reference's (plus only tolerated
+    objects): then nothing differs, told by one hash against the remembered digest
+    (:mod:`~rag_annotator.storage.shape_cache`) without replaying the migrations."""
+    from rag_annotator.storage.schema import migration_functions
+
+    steps = migration_functions()[:version]
+    key = shape_cache.build_key(steps, version)
+    known = shape_cache.remembered(key)
+    if known is None:
+        reference_objects(version)  # replays them once, and remembers the digest
+        known = shape_cache.remembered(key)
+    own = [obj for obj in actual if not _beside_reference(obj)]
+    if known is None or shape_cache.digest(own) != known:
+        return False
+    return all(_tolerated(obj) for obj in _normalised(
+        [obj for obj in actual if _beside_reference(obj)]))
 
 
 def schema_differences(conn: sqlite3.Connection, version: int) -> list[str]:
@@ -126,8 +163,11 @@ def schema_differences(conn: sqlite3.Connection, version: int) -> list[str]:
     definitions, then objects this build never creates."""
     if version < 0:  # the header's field is signed; no build writes a negative one
         return [f"user_version {version} is not a schema version"]
+    raw = _raw_objects(conn)
+    if _identical_to_reference(raw, version):
+        return []
     expected = {(o.type, o.name): o for o in reference_objects(version)}
-    actual = read_objects(conn)
+    actual = _normalised(raw)
     by_name = {o.name: o for o in actual}
     problems: list[str] = []
     for obj in expected.values():

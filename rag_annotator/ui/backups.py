@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,12 +35,19 @@ IDLE_SECONDS = 15.0
 class BackupScheduler:
     """Starts backups of the open file when due; at most one copy runs at a time."""
 
-    def __init__(self, root: Path) -> None:
-        self.root = root
+    def __init__(self, root: Path | Callable[[], Path]) -> None:
+        self._root = root  # or how to find it: the app's folders are resolved when needed
         self.last_change = 0.0  # time.monotonic() of the last edit (set by the window)
         self._thread: threading.Thread | None = None
         self._backed_up_at: dict[Path, int] = {}  # file → newest operation id copied
         self.taken: list[Backup] = []  # this session's copies (for tests and logs)
+
+    @property
+    def root(self) -> Path:
+        """The backups folder."""
+        if not isinstance(self._root, Path):
+            self._root = self._root()
+        return self._root
 
     def maybe(self, store: GoldSetStore | None) -> None:
         """Back up ``store``'s file if a copy is due and it changed since the last one."""

@@ -74,7 +74,8 @@ class FileLife(QObject):
 
     def __init__(self, window: QWidget, hub: Hub, undo: UndoController, settings: Settings,
                  paths: Callable[[], AppPaths], assessor: Callable[[], str],
-                 save_settings: Callable[[], None]) -> None:
+                 save_settings: Callable[[], None],
+                 later: Callable[[Callable[[], None]], None] = lambda job: job()) -> None:
         super().__init__(window)
         self._window = window  # the parent of every dialog
         self._hub = hub
@@ -83,12 +84,13 @@ class FileLife(QObject):
         self._paths = paths
         self._assessor = assessor
         self._save_settings = save_settings
+        self._later = later  # runs what the window's first paint need not wait for
         self.read_only_reason = ""
         self.heartbeat = QTimer(self)
         self.heartbeat.setInterval(HEARTBEAT_SECONDS * 1000)
         self.heartbeat.timeout.connect(self._heartbeat)
         self.heartbeat.start()
-        self.backups = BackupScheduler(paths().backups)
+        self.backups = BackupScheduler(lambda: paths().backups)
         self.backup_timer = QTimer(self)
         self.backup_timer.setInterval(5 * 60 * 1000)
         self.backup_timer.timeout.connect(lambda: self.backups.maybe(self.store))
@@ -118,15 +120,20 @@ class FileLife(QObject):
             self._save_settings()
         self.state_changed.emit()
         if store is not None:
-            from rag_annotator.storage import backups, tempfiles
-
-            # Copies of a backup killed mid-way (the file's own folder is cleaned on opening).
-            tempfiles.clean_leftovers(backups.folder_for(store.path, self.backups.root))
+            self._later(lambda: self._clean_backup_leftovers(store))
             self._watch_quick_check(store)
             # The first copy waits until the window has settled (it reads the whole file).
             QTimer.singleShot(10_000, lambda: self.backups.maybe(store)
                               if self._hub.store is store else None)
             self.backups.changed()  # a large file: its first copy waits for a pause
+
+    def _clean_backup_leftovers(self, store: GoldSetStore) -> None:
+        """Copies of a backup killed mid-way (the file's own folder is cleaned on opening)."""
+        if self._hub.store is not store:
+            return
+        from rag_annotator.storage import backups, tempfiles
+
+        tempfiles.clean_leftovers(backups.folder_for(store.path, self.backups.root))
 
     def _watch_quick_check(self, store: GoldSetStore) -> None:
         """Follow a large file's background quick check; if it finds damage, say so and keep

@@ -11,7 +11,7 @@ business (``ui/file_life.py``, ``window.files``).  Sections follow through
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
 
@@ -38,9 +38,7 @@ from rag_annotator.ui.backups import BackupScheduler
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.file_life import FileLife
 from rag_annotator.ui.guide.empty import install_empty_hints
-from rag_annotator.ui.guide.pages import section_page
 from rag_annotator.ui.guide.start import StartSteps
-from rag_annotator.ui.guide.window import open_guide
 from rag_annotator.ui.hub import Hub
 from rag_annotator.ui.look import colours, names
 from rag_annotator.ui.look.zoom import TextZoom, scrolling
@@ -54,6 +52,9 @@ if TYPE_CHECKING:
     from rag_annotator.paths import AppPaths
     from rag_annotator.ui.sections.base import Section
 
+#: The registry's areas whose commands the window itself holds (its menus); each section
+#: makes its own (``Section.install_commands``), when it is built.
+WINDOW_AREAS = frozenset({"file", "edit", "go", "view", "settings", "help"})
 SECTION_ACTIONS = ("go.goldset", "go.corpus", "go.runs", "go.judge", "go.verify",
                    "go.dashboard", "go.history", "go.agents")
 # (module, class) of each section, in navigation order.  Imported and built when first
@@ -128,13 +129,15 @@ class MainWindow(QMainWindow):
         self.undo = UndoController(self.hub, lambda: self)
         self.progress = JudgingProgress(self.hub)
         self.progress.hold()  # until the window is first painted (see paintEvent)
+        # What the first paint does not need waits for it (after_first_paint): None once run.
+        self._after_paint: list[Callable[[], None]] | None = [self.progress.release]
         self.ctx = UiContext(self.hub, self.undo, self.progress)
         from rag_annotator.ui.team.folders import TeamFolders
 
         self.team_folders = TeamFolders(self.hub, settings, self._save_settings, self)
         self.ctx.team = self.team_folders
         self.files = FileLife(self, self.hub, self.undo, settings, lambda: self.paths,
-                              lambda: self.assessor, self._save_settings)
+                              lambda: self.assessor, self._save_settings, self.after_first_paint)
         self.files.state_changed.connect(self._show_store_state)
         self.files.message.connect(
             lambda text, ms: self.statusBar().showMessage(text, ms))
@@ -144,18 +147,18 @@ class MainWindow(QMainWindow):
 
         self.sections = Sections(self)
         self.pages = QStackedWidget()
-        self.pages.addWidget(self._empty_page())
+        self.pages.addWidget(QWidget())  # "No gold set is open", built when first shown
         self.pages.addWidget(self._build_workspace())
         self.setCentralWidget(self.pages)
 
         self.commands: dict[str, QAction] = actions.make_actions(
-            [s.id for s in actions.REGISTRY if s.section != "judge"], self)
+            [s.id for s in actions.REGISTRY if s.section in WINDOW_AREAS], self)
         self._build_menus()
         self._connect_actions()
         self._build_status_bar()
         self._painted = False
         self._restore_window_state()
-        names.install(self)  # accessible names (ui/look/names.py)
+        self.after_first_paint(lambda: names.install(self))  # accessible names (look/names.py)
         self._show_store_state()
 
     def _build_workspace(self) -> QWidget:
@@ -273,7 +276,8 @@ class MainWindow(QMainWindow):
         """Import and construct section ``index`` and put it in place of its placeholder."""
         module, name = SECTION_CLASSES[index]
         section: Section = getattr(importlib.import_module(module), name)(self.ctx)
-        names.apply(section)  # accessible names (ui/look/names.py)
+        if self._after_paint is None:  # else the whole window is named after its first paint
+            names.apply(section)  # accessible names (ui/look/names.py)
         placeholder = self.section_stack.widget(index)
         assert placeholder is not None
         current = self.section_stack.currentIndex()
@@ -400,13 +404,21 @@ class MainWindow(QMainWindow):
             a[f"settings.language.{code}"].triggered.connect(
                 lambda _checked=False, c=code: self.set_language(c))
         a["settings.assessor"].triggered.connect(self._ask_assessor)
-        a["help.guide"].triggered.connect(lambda: open_guide(self, section_page(
-            self.section_stack.currentIndex() if self.store is not None else -1)))
+        a["help.guide"].triggered.connect(self._open_guide)
         a["help.shortcuts"].triggered.connect(self.show_cheat_sheet)
         a["help.about"].triggered.connect(self._show_about)
         stack = self.undo.stack
         stack.indexChanged.connect(self._update_undo_actions)
         self._update_undo_actions()
+
+    def _open_guide(self) -> None:
+        """Help → Guide, at the page of the section on screen (its modules are imported
+        here: the first paint never needs them)."""
+        from rag_annotator.ui.guide.pages import section_page
+        from rag_annotator.ui.guide.window import open_guide
+
+        open_guide(self, section_page(
+            self.section_stack.currentIndex() if self.store is not None else -1))
 
     def _update_undo_actions(self, *_args: object) -> None:
         stack = self.undo.stack
@@ -506,6 +518,18 @@ class MainWindow(QMainWindow):
             field.selectAll()
 
     # -- status and state ----------------------------------------------------------------------
+    def _put_empty_page(self) -> None:
+        """The page shown while no file is open, built when first on screen (a window made
+        to show a file, as at start-up, never needs it)."""
+        placeholder = self.pages.widget(0)
+        if placeholder is None or placeholder.layout() is not None:
+            return
+        current = self.pages.currentIndex()
+        self.pages.insertWidget(0, self._empty_page())
+        self.pages.removeWidget(placeholder)
+        placeholder.deleteLater()
+        self.pages.setCurrentIndex(current)
+
     def _empty_page(self) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
@@ -535,6 +559,8 @@ class MainWindow(QMainWindow):
     def _show_store_state(self) -> None:
         store = self.store
         has_file = store is not None
+        if not has_file and self.isVisible():
+            self._put_empty_page()
         self.pages.setCurrentIndex(1 if has_file else 0)
         read_only = store is not None and store.read_only
         self.read_only_banner.setVisible(read_only)
@@ -611,19 +637,35 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(
                 self.tr("Settings could not be saved: %1").replace("%1", str(error)), 8000)
 
+    def after_first_paint(self, job: Callable[[], None]) -> None:
+        """Run ``job`` once the window is first on screen (now, if it already is): the
+        background counts, accessible names — what a user does not wait to see."""
+        if self._after_paint is None:
+            job()
+        else:
+            self._after_paint.append(job)
+
+    def _run_after_paint(self) -> None:
+        jobs, self._after_paint = self._after_paint, None
+        for job in jobs or ():
+            job()
+
     def paintEvent(self, event: QPaintEvent) -> None:
-        """On the first paint, let the background counts start: once the event loop is back,
-        the whole window is on screen, so a big file's counts never delay showing it."""
+        """On the first paint, run what waited for it (the background counts first): once
+        the event loop is back, the whole window is on screen, so a big file's counts never
+        delay showing it."""
         super().paintEvent(event)
         if not self._painted:
             self._painted = True
-            QTimer.singleShot(0, self.progress, self.progress.release)
+            QTimer.singleShot(0, self, self._run_after_paint)
 
     def showEvent(self, event: QShowEvent) -> None:
-        """Release the counts anyway if no paint reaches the window itself (a platform whose
-        children cover it opaquely): a late count beats none."""
+        """Run them anyway if no paint reaches the window itself (a platform whose children
+        cover it opaquely): late beats never."""
         super().showEvent(event)
-        QTimer.singleShot(500, self.progress, self.progress.release)
+        if self.store is None:
+            self._put_empty_page()
+        QTimer.singleShot(500, self, self._run_after_paint)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64().data()).decode()

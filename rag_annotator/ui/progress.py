@@ -20,9 +20,8 @@ recounted, on the GUI thread; a worker result older than that recount is dropped
 from __future__ import annotations
 
 import logging
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 
@@ -30,6 +29,9 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import KnownError
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.hub import Hub
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 log = logging.getLogger("rag_annotator")
 
@@ -159,6 +161,8 @@ class JudgingProgress(QObject):
 
     def _submit(self, generation: int, store: GoldSetStore) -> None:
         if self._executor is None:
+            from concurrent.futures import ThreadPoolExecutor  # once counting starts
+
             self._executor = ThreadPoolExecutor(max_workers=1,
                                                 thread_name_prefix="judging-progress")
         self._executor.submit(self._count, generation, store.path, store.assessor)

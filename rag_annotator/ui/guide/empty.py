@@ -158,10 +158,21 @@ def install_empty_hints(window: MainWindow, index: int, section: QWidget) -> Non
         field = find()
         return field is not None and bool(field.text().strip())
 
+    store = window.store
     for spec in HINTS.get(index, ()):
         view = getattr(section, spec.view, None)
-        if isinstance(view, QAbstractItemView):  # the viewport's child from now on
+        if not isinstance(view, QAbstractItemView):
+            continue
+
+        def make(view: QAbstractItemView = view, spec: HintSpec = spec) -> None:
             EmptyHint(view, spec, lambda: window.store, window.ask_import, searched)
+
+        if store is not None and spec.table is not None and store.count(spec.table) > 0:
+            # Its list shows rows on the first paint: the hint (an overlay of the viewport,
+            # which PySide is slow to reach the first time) can wait until then.
+            window.after_first_paint(make)
+        else:
+            make()  # the viewport's child from now on
 
 
 def hints_of(section: QWidget) -> list[EmptyHint]:

@@ -62,9 +62,11 @@ class FlowLayout(QLayout):
         margins = self.contentsMargins()
         return size + QSize(margins.left() + margins.right(), margins.top() + margins.bottom())
 
-    def _gap(self, item: QLayoutItem, orientation: Qt.Orientation) -> int:
+    def _gap(self, item: QLayoutItem, orientation: Qt.Orientation, inherited: int) -> int:
         if self._spacing >= 0:
             return self._spacing
+        if inherited >= 0:
+            return inherited
         widget = item.widget()
         style = widget.style() if widget is not None else None
         if style is None:
@@ -78,10 +80,15 @@ class FlowLayout(QLayout):
         margins = self.contentsMargins()
         area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
         x, y, row_height = area.x(), area.y(), 0
+        # The style's spacing as Qt's own layouts inherit it (C++: its layout pixel metric,
+        # or the parent layout's), asked per item only when the style has no single answer
+        # (macOS): touching the QStyle from Python builds its wrapper and enums, ~20 ms of
+        # the window's first paint (issue 19).
+        inherited = QLayout.spacing(self) if self._spacing < 0 else -1
         for item in self._items:
             hint = item.sizeHint()
-            gap_x = self._gap(item, Qt.Orientation.Horizontal)
-            gap_y = self._gap(item, Qt.Orientation.Vertical)
+            gap_x = self._gap(item, Qt.Orientation.Horizontal, inherited)
+            gap_y = self._gap(item, Qt.Orientation.Vertical, inherited)
             if x + hint.width() > area.right() + 1 and row_height > 0:
                 x, y = area.x(), y + row_height + gap_y
                 row_height = 0

@@ -201,12 +201,16 @@ class StretchFloor(QObject):
 
     The other columns are sized from the font, so at 150 % they took nearly the whole width
     and the question was left three letters wide.  Below the floor the column stops
-    stretching and takes the floor's width; the table then scrolls sideways."""
+    stretching and takes the floor's width; the table then scrolls sideways.
+
+    It follows the horizontal header, which the table keeps exactly as wide as its viewport:
+    asking for the viewport itself, a plain QWidget Qt made, costs PySide a search through
+    every widget class the first time (~15 ms of the window's first paint)."""
 
     def __init__(self, table: QTableView, column: int, chars: int = 24) -> None:
         super().__init__(table)
         self.table, self.column, self.chars = table, column, chars
-        table.viewport().installEventFilter(self)
+        table.horizontalHeader().installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize:
@@ -218,7 +222,7 @@ class StretchFloor(QObject):
         floor = self.table.fontMetrics().horizontalAdvance("0") * self.chars
         others = sum(header.sectionSize(i) for i in range(header.count())
                      if i != self.column and not header.isSectionHidden(i))
-        room = self.table.viewport().width() - others
+        room = header.width() - others  # the viewport's width
         stretch = QHeaderView.ResizeMode.Stretch
         if room >= floor:
             if header.sectionResizeMode(self.column) != stretch:
