@@ -70,7 +70,12 @@ class QuietLabel(QWidget):
     def text(self) -> str:
         return self._label.text()
 
+    def setTextFormat(self, text_format: Qt.TextFormat) -> None:
+        self._label.setTextFormat(text_format)
+
     def setText(self, text: str) -> None:
+        if text == self._label.text():
+            return  # nothing to lay out nor repaint
         self._label.setText(text)
         self._fit()
 
