@@ -333,7 +333,7 @@ class RowsModel(_TableBase):
             self.dataChanged.emit(self.index(0, 0),
                                   self.index(len(kept) - 1, self.columnCount() - 1))
             return
-        cells = [(i, c) for i, row in enumerate(kept) if row is not new[i]
+        cells = [(i, c) for i, row in enumerate(kept) if row != new[i]
                  for c, column in enumerate(self.columns)
                  if column.value(row) != column.value(new[i])]
         if cells:  # the box around the cells that show something else, and only it

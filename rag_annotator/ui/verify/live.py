@@ -83,6 +83,7 @@ class LiveUpdates:
         self._answer_rows: dict[int, int] = {}   # answer id → its row in the answers list
         self._prefetched: Prepared | None = None  # the next answer, read and prepared
         self._prefetch_for: int | None = None    # the answer shown when it was asked for
+        self._prefetch_pending = False
         self._after_paint: AfterPaint | None = None  # runs the prefetch once painted
         self._batching = 0                       # >0: a key is running; render at its end
         self._answer_text_due = False
@@ -325,6 +326,7 @@ class LiveUpdates:
         would let the reading delay the very paint it means to spare).  ``painted``: it
         is on screen already (no key is running), read at once when the loop is back."""
         self._prefetch_for = answer_id
+        self._prefetch_pending = True
         if painted:
             QTimer.singleShot(0, self, self._prefetch_due)  # type: ignore[call-overload]
             return
@@ -332,7 +334,13 @@ class LiveUpdates:
             self._after_paint = AfterPaint(self.claims_table.viewport(), self._prefetch_due)
         self._after_paint.arm()
 
+    @property
+    def prefetch_pending(self) -> bool:
+        """The next answer is to be read once this one is painted, and was not yet."""
+        return self._prefetch_pending
+
     def _prefetch_due(self) -> None:
+        self._prefetch_pending = False
         if self._prefetch_for is not None:
             self._prefetch(self._prefetch_for)
 

@@ -403,7 +403,7 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
         self.structured.show_answer(structured)
         self._show_case(prepared.case_html if prepared else None)
         claims = context["claims"]
-        self.claims.replace_rows(claims, changed_only=True)  # the numbers, verdicts stay
+        self.claims.replace_rows(claims)
         keep_citation = current_row(self.citations_table) if keep_context else 0
         self.citations.replace_rows(context["citations"])
         select_row(self.citations_table, max(keep_citation, 0))
