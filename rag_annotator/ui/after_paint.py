@@ -28,38 +28,52 @@ class AfterPaint(QObject):
     def __init__(self, widget: QWidget, work: Callable[[], None],
                  fallback_ms: int = FALLBACK_MS) -> None:
         super().__init__(widget)
+        self._widget = widget
         self._work = work
-        self._armed = False
+        self._pending = False  # the work is asked for and has not run
+        self._armed = False  # watching the widget's events (only then: no Python call per
+        # event of the widget the rest of the time)
         self._fallback = QTimer(self)
         self._fallback.setSingleShot(True)
         self._fallback.setInterval(fallback_ms)
         self._fallback.timeout.connect(self._run)
-        widget.installEventFilter(self)
 
     @property
     def due(self) -> bool:
         """The work is asked for and has not run yet."""
-        return self._armed or self._fallback.isActive()
+        return self._pending
 
     def arm(self) -> None:
         """Run the work after the widget's next paint (once, however often armed)."""
-        self._armed = True
+        self._pending = True
+        self._watch(True)
         if not self._fallback.isActive():
             self._fallback.start()
 
     def cancel(self) -> None:
         """Forget the work asked for."""
-        self._armed = False
+        self._pending = False
+        self._watch(False)
         self._fallback.stop()
+
+    def _watch(self, on: bool) -> None:
+        if on != self._armed:
+            self._armed = on
+            if on:
+                self._widget.installEventFilter(self)
+            else:
+                self._widget.removeEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
         if self._armed and event.type() == QEvent.Type.Paint:
-            self._armed = False
+            self._watch(False)
             self._fallback.stop()
             QTimer.singleShot(0, self, self._run)  # posted during the paint: runs after it
         return False
 
     def _run(self) -> None:
-        self._armed = False
+        self._watch(False)
         self._fallback.stop()
-        self._work()
+        if self._pending:  # not cancelled, nor run already
+            self._pending = False
+            self._work()
