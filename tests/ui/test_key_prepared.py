@@ -96,6 +96,9 @@ def test_a_key_to_the_next_answer_swaps_in_what_was_prepared(
     section = win.current_section()
     assert isinstance(section, VerifySection)
     qtbot.waitUntil(lambda: not section.queue_pending)
+    # its header (a QuietLabel, one line) passes no height-for-width up: the sections' scroll
+    # area would grow every section to its preferred height (found on the guide's pictures)
+    assert not section.hasHeightForWidth()
     store = win.store
     assert store is not None
     resets: list[str] = []

@@ -91,7 +91,7 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
             Column(self.tr("Verified"), lambda r: number(r["verified"]), 7, numeric=True),
         ], self)
         self.answers_table = make_table(self.answers)
-        self.header = QuietLabel()  # changes at every key: no re-layout of the section
+        self.header = QuietLabel(wrap=False)  # changes at every key: no section re-layout
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.case_view = QTextBrowser()
         self.case_view.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
