@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 #: Words longer than this are matched on their first STEM letters (délai → délais, délaI).
 STEM = 5
@@ -42,6 +43,7 @@ def fold(text: str) -> str:
 STOPWORDS = frozenset(fold(word) for word in _STOPWORD_TEXT.split())
 
 
+@lru_cache(maxsize=65536)  # a document repeats its words: the Judge's key highlights one
 def _key(word: str) -> str | None:
     folded = fold(word)
     if folded in STOPWORDS or len(folded) < 2 or (len(folded) < 3 and not folded.isdigit()):

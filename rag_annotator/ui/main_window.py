@@ -596,7 +596,8 @@ class MainWindow(QMainWindow):
             self.counts_label.clear()
             return
         self.file_label.setText(store.path.name)
-        self.file_label.setToolTip(str(store.path))
+        if self.file_label.toolTip() != str(store.path):  # each key renders the status
+            self.file_label.setToolTip(str(store.path))
         self.assessor_label.setText(self.tr("Assessor: %1").replace(
             "%1", self.assessor or self.tr("(none)")))
         file_totals = self.progress.file_totals()

@@ -320,12 +320,15 @@ class RowsModel(_TableBase):
         self._rows = list(rows)
         self.endResetModel()
 
-    def replace_rows(self, rows: Sequence[Row]) -> None:
+    def replace_rows(self, rows: Sequence[Row], changed_only: bool = False) -> None:
         """Replace every row without a model reset: rows are removed or inserted at the end
         and the others changed in place, so the view keeps its header, scroll bar and
         current row instead of laying everything out again (a judging key that moves to the
-        next case's pool; issue 19)."""
+        next case's pool; issue 19).  ``changed_only``: only the cells that show another
+        value than before are repainted (for columns that show nothing but their row's own
+        values: the old value is computed again to compare)."""
         new, old = list(rows), len(self._rows)
+        kept = self._rows[:min(old, len(new))]
         if len(new) < old:
             self.beginRemoveRows(QModelIndex(), len(new), old - 1)
             del self._rows[len(new):]
@@ -335,9 +338,19 @@ class RowsModel(_TableBase):
             self._rows.extend(new[old:])
             self.endInsertRows()
         self._rows[:] = new
-        if new and old:
+        if not kept:
+            return
+        if not changed_only:
             self.dataChanged.emit(self.index(0, 0),
-                                  self.index(min(old, len(new)) - 1, self.columnCount() - 1))
+                                  self.index(len(kept) - 1, self.columnCount() - 1))
+            return
+        cells = [(i, c) for i, row in enumerate(kept) if row != new[i]
+                 for c, column in enumerate(self.columns)
+                 if column.value(row) != column.value(new[i])]
+        if cells:  # the box around the cells that show something else, and only it
+            rows_, columns = [i for i, _ in cells], [c for _, c in cells]
+            self.dataChanged.emit(self.index(min(rows_), min(columns)),
+                                  self.index(max(rows_), max(columns)))
 
     def update_row(self, row: int, values: Row) -> None:
         """Replace one row's values in place."""

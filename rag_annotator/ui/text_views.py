@@ -59,18 +59,27 @@ class QuietLabel(QWidget):
     height (then the layout is told once); otherwise only the label is repainted.
 
     The label sits in a widget without a layout, where its geometry requests stop.
+    ``wrap=False``: one line, cut at the right edge when too long, and no height-for-width
+    (which a layout would pass up: a section in a scroll area then grows to its preferred
+    height, and every section of the stack with it).
     """
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, wrap: bool = True) -> None:
         super().__init__(parent)
         self._label = QLabel(self)
-        self._label.setWordWrap(True)
+        self._label.setWordWrap(wrap)
+        self._wrap = wrap
         self._height = -1
 
     def text(self) -> str:
         return self._label.text()
 
+    def setTextFormat(self, text_format: Qt.TextFormat) -> None:
+        self._label.setTextFormat(text_format)
+
     def setText(self, text: str) -> None:
+        if text == self._label.text():
+            return  # nothing to lay out nor repaint
         self._label.setText(text)
         self._fit()
 
@@ -78,10 +87,10 @@ class QuietLabel(QWidget):
         self.setText("")
 
     def hasHeightForWidth(self) -> bool:
-        return True
+        return self._wrap
 
     def heightForWidth(self, width: int) -> int:
-        return self._label.heightForWidth(width)
+        return self._label.heightForWidth(width) if self._wrap else -1
 
     def sizeHint(self) -> QSize:
         return QSize(self._label.sizeHint().width(), max(self._height, 0)
@@ -96,7 +105,8 @@ class QuietLabel(QWidget):
         super().resizeEvent(event)
 
     def _fit(self) -> None:
-        height = self._label.heightForWidth(max(self.width(), 1))
+        height = (self._label.heightForWidth(max(self.width(), 1)) if self._wrap
+                  else self._label.sizeHint().height())
         if height != self._height:
             self._height = height
             self.updateGeometry()

@@ -12,7 +12,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
+
+from PySide6.QtCore import QEvent, QObject
 
 HERE = Path(__file__).resolve().parent
 
@@ -79,3 +81,53 @@ def settle(app: Any) -> None:
     """Process what the last action queued (refreshes, deferred reads)."""
     for _ in range(20):
         app.processEvents()
+
+
+class PaintSpy(QObject):
+    """Installed on a viewport: records when it was last painted, and how many statements
+    (of the list given) had run by then."""
+
+    def __init__(self, statements: list[str]) -> None:
+        super().__init__()
+        self.statements = statements
+        self.painted_at = 0.0
+        self.statements_then = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
+        if event.type() == QEvent.Type.Paint:
+            self.painted_at = time.perf_counter()
+            self.statements_then = len(self.statements)
+        return False
+
+
+class EventCounter(QObject):
+    """Installed on the application: counts Paint and LayoutRequest events by widget class
+    (a viewport by its view's class)."""
+
+    KINDS: ClassVar[dict[QEvent.Type, str]] = {QEvent.Type.Paint: "Paint",
+                                               QEvent.Type.LayoutRequest: "LayoutRequest"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.counts: dict[str, dict[str, int]] = {kind: {} for kind in self.KINDS.values()}
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
+        kind = self.KINDS.get(event.type())
+        if kind is not None:
+            name = type(watched).__name__
+            parent = watched.parent()
+            if name == "QWidget" and parent is not None:
+                name = f"{type(parent).__name__}.viewport"
+            counts = self.counts[kind]
+            counts[name] = counts.get(name, 0) + 1
+        return False
+
+    def summary(self, keys: int) -> str:
+        """One line per kind: events per key in all, then the busiest classes."""
+        lines = []
+        for kind, counts in self.counts.items():
+            total = sum(counts.values())
+            top = sorted(counts.items(), key=lambda kv: -kv[1])[:8]
+            lines.append(f"{kind} events per key: {total / keys:.1f} ("
+                         + ", ".join(f"{name} {n / keys:.2f}" for name, n in top) + ")")
+        return "\n".join(lines)

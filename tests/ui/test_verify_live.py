@@ -89,7 +89,8 @@ def test_a_verdict_key_reads_back_only_the_claim_it_changed(
     assert store is not None
     for verdict_key, verdict in ((Qt.Key.Key_N, "not_supported"),
                                  (Qt.Key.Key_C, "contradicted")):
-        qtbot.wait(20)  # the next answer is read once this one is on screen
+        # the next answer is read once this one is on screen
+        qtbot.waitUntil(lambda: not section.prefetch_pending)
         claim = section.claim_id()
         row = next(i for i, c in enumerate(section.claims.rows) if c["id"] == claim)
         statements: list[str] = []

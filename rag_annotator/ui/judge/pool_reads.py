@@ -127,6 +127,11 @@ class PoolReads:
                     del self._first_texts[stale]
         self.detail(next_case)
 
+    def first_text(self, case_id: int) -> str | None:
+        """The text of ``case_id``'s first pair to judge, when it was read ahead."""
+        first = self._first_texts.get(case_id)
+        return None if first is None else first[1]
+
     def forget(self, changes: Changes | None) -> None:
         """Drop what ``changes`` may have made stale (None: everything)."""
         if changes is None or "*" in changes.rows or changes.touches(*MEMBERSHIP_TABLES) \

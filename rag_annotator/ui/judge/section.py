@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.judging_ops import set_adjudication, set_judgment
 from rag_annotator.ui import actions, labels
+from rag_annotator.ui.after_paint import AfterPaint
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.judge.assignment import AssignmentMode, cant_judge_pair
 from rag_annotator.ui.judge.pool_reads import PoolReads
@@ -86,6 +87,7 @@ class JudgeSection(SampleQueue, Section):
         RowsFloor(self.pairs, 5)  # the pairs stay in view when the buttons wrap
         self.reads = PoolReads(lambda: self.store)  # pools and texts, the next ones read ahead
         self._ahead_due = False
+        self._after_paint = AfterPaint(self.pairs.viewport(), self._read_ahead)
         self._loading = False  # a pool is being replaced: its rows' pair is shown after
         self.others_revealed = False
         self._revealed_before = False
@@ -465,8 +467,14 @@ class JudgeSection(SampleQueue, Section):
         pair = self.pool.row_at(pair_row) if pair_row is not None else None
         after = self._next_case_with_work(current_row(self.cases)) if case_row is None \
             else case_row
-        self.reads.read_ahead(int(pair["document_id"]) if pair else None,
-                              self.progress_model.id_at(after) if after is not None else None)
+        next_case = self.progress_model.id_at(after) if after is not None else None
+        self.reads.read_ahead(int(pair["document_id"]) if pair else None, next_case)
+        if pair is not None:  # its highlighting too: the key then only applies it
+            self.highlighter.prepare(self.reads.text(int(pair["document_id"])))
+        first = self.reads.first_text(next_case) if next_case is not None else None
+        if first is not None and after is not None:
+            case = self.progress_model.row_at(after) or {}
+            self.highlighter.prepare(first, str(case.get("question") or ""))
 
     def _update_pairs(self, changes: Changes) -> bool:
         """Refresh in place the pool rows whose labels ``changes`` set; False when the pool
@@ -626,11 +634,10 @@ class JudgeSection(SampleQueue, Section):
             self.note.clear()
         self._update_actions()
         if store is not None and pair is not None and not self._ahead_due:
-            # Once the pair is painted, while the assessor reads it: a real timer, because
-            # singleShot(0) is a posted call that Qt runs BEFORE the repaint (posted with low
-            # priority), and reading ahead would delay the very paint it is meant to spare.
+            # Once the pair is painted, while the assessor reads it (ui/after_paint.py: a
+            # timer may run before the repaint, and delay the very paint it means to spare).
             self._ahead_due = True
-            QTimer.singleShot(1, self, self._read_ahead)
+            self._after_paint.arm()
 
     def _update_actions(self) -> None:
         has_pair = self.document_id() is not None

@@ -61,12 +61,20 @@ class JudgeProgressModel(LazyTableModel):
                 self.dataChanged.emit(self.index(row, first), self.index(row, last))
 
 
+#: Lines whose term spans a highlighter keeps (a few documents' worth).
+SPANS_KEPT = 4096
+
+
 class TermHighlighter(QSyntaxHighlighter):
-    """Marks the question's terms in the document being judged (see ``domain.terms``)."""
+    """Marks the question's terms in the document being judged (see ``domain.terms``).
+
+    The spans of each line are kept, and :meth:`prepare` finds those of a document read
+    ahead, so the key that shows it only applies them (issue 19: a key within a frame)."""
 
     def __init__(self, document: QTextDocument) -> None:
         super().__init__(document)
         self.terms: frozenset[str] = frozenset()
+        self._spans: dict[tuple[frozenset[str], str], list[tuple[int, int]]] = {}
         self.term_format = QTextCharFormat()
         self.term_format.setBackground(colours.bg("highlight"))
         self.term_format.setForeground(colours.fg("highlight"))
@@ -78,8 +86,23 @@ class TermHighlighter(QSyntaxHighlighter):
             self.terms = terms
             self.rehighlight()
 
+    def prepare(self, text: str, question: str | None = None) -> None:
+        """Find the spans of ``text``'s lines ahead, for ``question``'s terms (default: the
+        question shown)."""
+        terms = self.terms if question is None else question_terms(question)
+        for line in text.split("\n"):
+            self._line_spans(terms, line)
+
+    def _line_spans(self, terms: frozenset[str], line: str) -> list[tuple[int, int]]:
+        found = self._spans.get((terms, line))
+        if found is None:
+            if len(self._spans) >= SPANS_KEPT:
+                self._spans.clear()
+            found = self._spans[(terms, line)] = term_spans(line, terms)
+        return found
+
     def highlightBlock(self, text: str) -> None:
-        for start, end in term_spans(text, self.terms):
+        for start, end in self._line_spans(self.terms, text):
             self.setFormat(start, end - start, self.term_format)
 
 

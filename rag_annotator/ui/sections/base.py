@@ -248,6 +248,10 @@ def make_table(model: LazyTableModel | RowsModel, parent: QWidget | None = None)
     vertical.setDefaultSectionSize(view.fontMetrics().height() + 8)
     header = view.horizontalHeader()
     header.setHighlightSections(False)
+    # The header shares the table's selection model by default, to highlight the selected
+    # sections (off here): then every row selected repaints every header section, a few
+    # tenths of a millisecond of each key that moves (issue 19).  It gets one of its own.
+    header.setSelectionModel(QItemSelectionModel(model, header))
     header.setStretchLastSection(False)
     metrics = view.fontMetrics()
     for i, column in enumerate(model.columns):

@@ -8,9 +8,12 @@ queries) and resetting every table.  Anything else (evidence, citations, a revie
 added or removed, another answer's claims) takes the full path.
 
 Moving to another answer reads only that one; the answer a verdict key will most likely go
-to next (the one holding the next unverified claim) is read once the current one is on
-screen, so the key that reaches it finds it ready.  The answer text is rendered once per key,
-however many steps (the verdict, then the move) asked for it.
+to next (the one holding the next unverified claim) is read AND prepared (its case pane
+rendered to HTML, its review rows built) once the current one is painted
+(``ui/after_paint.py``), so the key that reaches it only swaps prepared content in.  Within
+a key (:meth:`begin_key` … :meth:`end_key`) what the verdict changed on the answer shown (its
+case pane, the claim's fields, the answer text) is rendered once at the end, and not at all
+when the key moved to another answer meanwhile.
 
 The first show does not wait for the whole queue either: it shows the first unverified
 claim (one index walk) and reads the queue and the answers list on a worker thread
@@ -21,14 +24,19 @@ A mixin of :class:`~rag_annotator.ui.verify.section.VerifySection`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QTableView
 
 from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import NotFound
+from rag_annotator.ui.after_paint import AfterPaint
 from rag_annotator.ui.models import RowsModel
 from rag_annotator.ui.verify.loading import QueueLoader
+from rag_annotator.ui.verify.outcomes import outcomes_html
+from rag_annotator.ui.verify.widgets import case_html, review_items
 
 if TYPE_CHECKING:
     from rag_annotator.storage.store import GoldSetStore
@@ -40,6 +48,24 @@ VERIFY_TABLES = ("answers", "claims", "evidence", "citations", "answer_reviews",
                  "review_samples", "review_sample_items")
 
 
+@dataclass
+class Prepared:
+    """One answer read and made ready to show: what an answer switch would otherwise build
+    inside the key."""
+
+    answer_id: int
+    context: Row                   # store.answer_context
+    structured: Row | None         # store.structured_answer
+    case_html: str = ""            # the case pane (case and outcomes)
+    review: list[Row] = field(default_factory=list)  # the review list's rows
+
+
+def prepare(answer_id: int, context: Row, structured: Row | None) -> Prepared:
+    """The case pane's HTML and the review rows of an answer read."""
+    return Prepared(answer_id, context, structured,
+                    case_html(context) + outcomes_html(context), review_items(context))
+
+
 class LiveUpdates:
     """Row-wise updates, the prefetched next answer and the once-per-key answer render."""
 
@@ -48,15 +74,21 @@ class LiveUpdates:
     _unverified: int
     context: Row | None
     claims: RowsModel
+    claims_table: QTableView
     answers: RowsModel
     active: bool
     store: GoldSetStore | None  # the section's (a property of Section)
 
     def _init_live(self) -> None:
         self._answer_rows: dict[int, int] = {}   # answer id → its row in the answers list
-        self._prefetched: tuple[int, Row, Row | None] | None = None  # (answer, context, structured)
+        self._prefetched: Prepared | None = None  # the next answer, read and prepared
+        self._prefetch_for: int | None = None    # the answer shown when it was asked for
+        self._prefetch_pending = False
+        self._after_paint: AfterPaint | None = None  # runs the prefetch once painted
         self._batching = 0                       # >0: a key is running; render at its end
         self._answer_text_due = False
+        # (answer, the claim fields too) a verdict changed, rendered at the key's end
+        self._claims_due: tuple[int, frozenset[int]] | None = None
         self._answer_order: list[int] = []       # every answer id, in verification order
         self._loader = QueueLoader(self if isinstance(self, QObject) else None)
         self._loader.ready.connect(self._on_loaded)
@@ -141,7 +173,7 @@ class LiveUpdates:
         touched = self._only_claims(changes)
         if touched is None or self._prefetched is None:
             return touched is not None or not changes.touches(*VERIFY_TABLES)
-        return not touched & {int(c["id"]) for c in self._prefetched[1]["claims"]}
+        return not touched & {int(c["id"]) for c in self._prefetched.context["claims"]}
 
     def _update_claim_rows(self, changes: Changes) -> bool:
         """Claims of the answer shown changed (verdict, rationale): read those claims and
@@ -163,6 +195,13 @@ class LiveUpdates:
             self.claims.update_row(i, row)
         self._queue_verdicts({int(r["id"]): r["verdict"] for r in fresh}, touched)
         self._update_overview()
+        if self._batching:  # the key may move on to another answer: render at its end
+            self._claims_due = (int(context["id"]), touched)
+        else:
+            self._show_changed_claims(touched)
+        return True
+
+    def _show_changed_claims(self, touched: frozenset[int]) -> None:
         self._show_case()  # its outcomes follow the verdicts
         current = self.claim_id()
         if current is not None and current in touched:
@@ -170,7 +209,17 @@ class LiveUpdates:
         else:
             self._show_answer_text()
             self._show_header()
-        return True
+
+    def claim_shown(self) -> None:
+        """The claim's fields were just filled (``_on_claim``): a render left for the key's
+        end need not fill them again."""
+        if self._claims_due is not None:
+            self._claims_due = (self._claims_due[0], frozenset())
+
+    def answer_filled(self) -> None:
+        """The whole answer was just shown: nothing is left for the key's end but its
+        answer text."""
+        self._claims_due = None
 
     # -- the queue and the answers list ----------------------------------------------------------
     def _open_first(self, store: GoldSetStore) -> None:
@@ -213,7 +262,7 @@ class LiveUpdates:
             self._install_overview(loaded[1])
             self._show_header()
             if self.context is not None:  # its prefetch waited for the queue
-                self.prefetch_after(int(self.context["id"]))
+                self.prefetch_after(int(self.context["id"]), painted=not self._batching)
 
     def _install_overview(self, overview: list[Row]) -> None:
         self._set_overview(overview)
@@ -260,20 +309,40 @@ class LiveUpdates:
                 1 for c in claims if c["verdict"] is not None)})
 
     # -- reading answers -----------------------------------------------------------------------
-    def read_answer(self, answer_id: int) -> tuple[Row, Row | None]:
-        """(answer_context, structured_answer) of one answer: the prefetched one if it is
-        that (raises NotFound if it is gone)."""
+    def read_answer(self, answer_id: int) -> Prepared:
+        """One answer read and prepared: the prefetched one if it is that (raises NotFound
+        if it is gone)."""
         store = self.store
         assert store is not None
         ready, self._prefetched = self._prefetched, None
-        if ready is not None and ready[0] == answer_id:
-            return ready[1], ready[2]
-        return store.answer_context(answer_id), store.structured_answer(answer_id)
+        if ready is not None and ready.answer_id == answer_id:
+            return ready
+        return prepare(answer_id, store.answer_context(answer_id),
+                       store.structured_answer(answer_id))
 
-    def prefetch_after(self, answer_id: int) -> None:
-        """Once the event loop is back (the answer painted), read the answer holding the
-        next unverified claim after ``answer_id``'s claims."""
-        QTimer.singleShot(0, self, lambda: self._prefetch(answer_id))  # type: ignore[call-overload]
+    def prefetch_after(self, answer_id: int, painted: bool = False) -> None:
+        """Once the answer is painted, read and prepare the answer holding the next
+        unverified claim after ``answer_id``'s claims (``ui/after_paint.py``: a timer
+        would let the reading delay the very paint it means to spare).  ``painted``: it
+        is on screen already (no key is running), read at once when the loop is back."""
+        self._prefetch_for = answer_id
+        self._prefetch_pending = True
+        if painted:
+            QTimer.singleShot(0, self, self._prefetch_due)  # type: ignore[call-overload]
+            return
+        if self._after_paint is None:
+            self._after_paint = AfterPaint(self.claims_table.viewport(), self._prefetch_due)
+        self._after_paint.arm()
+
+    @property
+    def prefetch_pending(self) -> bool:
+        """The next answer is to be read once this one is painted, and was not yet."""
+        return self._prefetch_pending
+
+    def _prefetch_due(self) -> None:
+        self._prefetch_pending = False
+        if self._prefetch_for is not None:
+            self._prefetch(self._prefetch_for)
 
     def _prefetch(self, answer_id: int) -> None:
         store, context = self.store, self.context
@@ -292,11 +361,11 @@ class LiveUpdates:
         if nxt is None:
             return
         target = int(nxt["answer_id"])
-        if self._prefetched is not None and self._prefetched[0] == target:
+        if self._prefetched is not None and self._prefetched.answer_id == target:
             return
         try:
-            self._prefetched = (target, store.answer_context(target),
-                                store.structured_answer(target))
+            self._prefetched = prepare(target, store.answer_context(target),
+                                       store.structured_answer(target))
         except NotFound:
             self._prefetched = None
 
@@ -312,8 +381,14 @@ class LiveUpdates:
         self._batching += 1
 
     def end_key(self) -> None:
-        """The key's work is done: render the answer text if a step asked for it."""
+        """The key's work is done: render what its steps left (the changed claims of the
+        answer still shown, the answer text)."""
         self._batching -= 1
-        if not self._batching and self._answer_text_due:
+        if self._batching:
+            return
+        due, self._claims_due = self._claims_due, None
+        if due is not None and due[0] == self.answer_id():
+            self._show_changed_claims(due[1])
+        if self._answer_text_due:
             self._answer_text_due = False
             self._render_answer_text()

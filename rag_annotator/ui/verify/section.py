@@ -41,10 +41,10 @@ from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
 from rag_annotator.ui.sections.base import Section, current_row, esc, make_table, select_row
-from rag_annotator.ui.text_views import set_html, set_plain_text
+from rag_annotator.ui.text_views import QuietLabel, set_html, set_plain_text
 from rag_annotator.ui.verify.citations import CitationsAndReview
 from rag_annotator.ui.verify.editing import ClaimEditing
-from rag_annotator.ui.verify.live import LiveUpdates
+from rag_annotator.ui.verify.live import LiveUpdates, Prepared
 from rag_annotator.ui.verify.outcomes import outcomes_html
 from rag_annotator.ui.verify.sample_review import SampleReview
 from rag_annotator.ui.verify.structured_panel import StructuredPanel, bind_review
@@ -91,7 +91,7 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
             Column(self.tr("Verified"), lambda r: number(r["verified"]), 7, numeric=True),
         ], self)
         self.answers_table = make_table(self.answers)
-        self.header = QLabel()
+        self.header = QuietLabel(wrap=False)  # changes at every key: no section re-layout
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.case_view = QTextBrowser()
         self.case_view.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
@@ -114,8 +114,7 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
         self.rationale = QLineEdit()
         self.rationale.setPlaceholderText(self.tr("Why this verdict (W to write; Enter saves)"))
 
-        self.context_label = QLabel()
-        self.context_label.setWordWrap(True)
+        self.context_label = QuietLabel()
         self.context_label.setTextFormat(Qt.TextFormat.RichText)
         self.context_view = QPlainTextEdit()
         self.context_view.setReadOnly(True)
@@ -356,14 +355,16 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
         """Show one answer (None: nothing) and select ``claim_id`` (else its first unverified
         claim, else its first)."""
         self._save_rationale()
-        self.context, structured = None, None
+        self.context, prepared = None, None
         if self.store is not None and answer_id is not None:
             try:
-                self.context, structured = self.read_answer(answer_id)
+                prepared = self.read_answer(answer_id)
+                self.context = prepared.context
             except NotFound:
                 self.context = None
         self.context_index = 0
-        self._fill_answer(claim_id, structured=structured)
+        self._fill_answer(claim_id, structured=prepared.structured if prepared else None,
+                          prepared=prepared)
         if self.context is not None:
             self.prefetch_after(int(self.context["id"]))
 
@@ -380,7 +381,11 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
                           structured=store.structured_answer(answer_id))
 
     def _fill_answer(self, claim_id: int | None, keep_context: bool = False,
-                     keep_row: int = -1, structured: Row | None = None) -> None:
+                     keep_row: int = -1, structured: Row | None = None,
+                     prepared: Prepared | None = None) -> None:
+        """Show ``self.context`` (with what ``prepared`` made ready of it).  Rows are
+        replaced in place, not reset: the tables keep their header and scroll bar."""
+        self.answer_filled()
         context = self.context
         if context is None:
             self.claims.set_rows([])
@@ -396,14 +401,15 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
             return
         self._filling = True
         self.structured.show_answer(structured)
-        self._show_case()
+        self._show_case(prepared.case_html if prepared else None)
         claims = context["claims"]
-        self.claims.set_rows(claims)
+        self.claims.replace_rows(claims)
         keep_citation = current_row(self.citations_table) if keep_context else 0
-        self.citations.set_rows(context["citations"])
+        self.citations.replace_rows(context["citations"])
         select_row(self.citations_table, max(keep_citation, 0))
         keep_review = current_row(self.review_table)
-        self.review.set_rows(review_items(context))
+        self.review.replace_rows(prepared.review if prepared else review_items(context),
+                                 changed_only=True)  # mostly the same rows
         select_row(self.review_table, max(keep_review, 0))
         row = next((i for i, c in enumerate(claims) if c["id"] == claim_id), None)
         if row is None and keep_row >= 0:
@@ -423,6 +429,7 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
                 claim is None or claim["id"] != self._rationale_claim):
             self._save_rationale()
         self._rationale_claim = None if claim is None else int(claim["id"])
+        self.claim_shown()
         self.rationale.setText("" if claim is None else claim["rationale"])
         self.rationale.setModified(False)
         self.claim_text.setText("" if claim is None else claim["text"])
@@ -437,9 +444,11 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
         self._show_header()
         self._update_actions()
 
-    def _show_case(self) -> None:
+    def _show_case(self, html: str | None = None) -> None:
+        """The case pane (``html``: rendered beforehand, when the answer was prepared)."""
         if self.context is not None:
-            set_html(self.case_view, case_html(self.context) + outcomes_html(self.context))
+            set_html(self.case_view, html if html is not None else
+                     case_html(self.context) + outcomes_html(self.context))
 
     def _render_answer_text(self) -> None:
         if self.context is None:
