@@ -613,8 +613,9 @@ class _Title(QLabel):
         hint = super().sizeHint()
         width = max(hint.width(), self.fontMetrics().horizontalAdvance(self.text()) + 4)
         owner = self.parentWidget()
-        if owner is not None and owner.layout() is not None:  # no wider than the form
-            margins = owner.layout().contentsMargins()
+        layout = owner.layout() if owner is not None else None
+        if owner is not None and layout is not None:  # no wider than the form
+            margins = layout.contentsMargins()
             room = owner.width() - margins.left() - margins.right()
             width = max(min(width, room), self.minimumSizeHint().width())
         return QSize(width, self.heightForWidth(width))
