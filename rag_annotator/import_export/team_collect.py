@@ -15,9 +15,10 @@ Collecting trusts nothing in the incoming file (it travelled):
 * a label the master already holds for that assessor and pair is replaced only by a newer
   one (instants compared).
 
-Each file is first compared with the master (reads only); the operation is opened only when
-something is to be written, so collecting the same file twice leaves the master byte for byte
-as it was.  Disputes (the ``k`` assessors of a pair disagree) need no step of their own: the
+Every file is read first; then all are brought in as one transaction, each file one
+operation (one undoable step) of it, opened only when something is to be written, so
+collecting the same file twice leaves the master byte for byte as it was, and an
+interrupted collect keeps nothing.  Disputes (the ``k`` assessors of a pair disagree) need no step of their own: the
 adjudication queue (``disputed_pairs``) is computed from the judgments.
 """
 
@@ -34,7 +35,7 @@ from typing import Any
 from rag_annotator.domain import team_ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import FileNotFound, KnownError
-from rag_annotator.import_export import team_collect_items
+from rag_annotator.import_export import team_collect_items, team_seen
 from rag_annotator.import_export.files import Cancelled, check_cancel
 from rag_annotator.messages import N_, Message
 from rag_annotator.storage import team_merge
@@ -151,27 +152,43 @@ def collect(store: GoldSetStore, sources: Iterable[str | Path], *,
             cancel: Callable[[], bool] | None = None,
             progress: Callable[[int, int], None] | None = None) -> CollectReport:
     """Collect every assignment file of ``sources`` into ``store``, one undoable operation
-    per file (see the module's rules); a refused file is reported, never half-applied.
-    ``cancel`` is polled between files (the files collected before stay collected, each
-    one undoable); ``progress(done, total)`` counts files."""
+    per file (see the module's rules); a refused file is reported, never half-applied,
+    and the others are still collected.
+
+    Every file is read first (outside any transaction); then all of them are brought in
+    as ONE transaction (``store.batch``), each file still an operation of its own: the
+    judgments' indexes are rewritten and journaled once for the whole collect instead of
+    once per file.  So an interruption (``cancel``, polled between files, raising
+    ``Cancelled``; Ctrl+C; a crash) leaves the master exactly as it was: nothing of the
+    call is kept.  ``progress(done, total)`` counts two steps per file (read, brought in).
+    """
     left_out: list[Path] = []
     paths = expand_sources(sources, store.path, left_out)
     report = CollectReport(master_skipped=bool(left_out))
     master = _Master(store)  # collecting writes no case or document: read them once
-    for done, path in enumerate(paths):
-        check_cancel(cancel)
-        if progress is not None:
-            progress(done, len(paths))
-        result = FileCollect(path)
-        try:
-            _collect_one(store, master, path, result)
-        except Cancelled:
-            raise
-        except KnownError as error:
-            result.refused = Message("{error}", error=error)  # names the file
-        report.files.append(result)
+    total = 2 * len(paths)
+    staged: list[_Staged] = []
+    with store.collect_session():
+        for done, path in enumerate(paths):
+            check_cancel(cancel)
+            if progress is not None:
+                progress(done, total)
+            result = FileCollect(path)
+            report.files.append(result)
+            try:
+                staged.append(_stage(store, master, path, result, len(staged)))
+            except KnownError as error:
+                result.refused = Message("{error}", error=error)  # names the file
+        if staged:
+            with store.batch():
+                for done, file in enumerate(staged, start=len(paths)):
+                    if progress is not None:
+                        progress(done, total)
+                    if not file.already:
+                        _bring(store, master, file)
+                    check_cancel(cancel)  # after: a cancel here undoes a file brought in
     if progress is not None:
-        progress(len(paths), len(paths))
+        progress(total, total)
     report.disputes = store.dispute_count()
     return report
 
@@ -185,9 +202,35 @@ class _Master:
                      for r in store.query("SELECT key, id FROM documents")}
 
 
-def _collect_one(store: GoldSetStore, master: _Master, path: Path,
-                 result: FileCollect) -> None:
+@dataclass
+class _Staged:
+    """One file read and checked, waiting to be brought in (its judgments staged in the
+    master's TEMP tables as number ``number``)."""
+
+    path: Path
+    result: FileCollect
+    campaign: dict[str, Any]
+    assessor: str
+    kind: str
+    rows: dict[str, list[tuple[Any, ...]]]
+    items: list[tuple[Any, ...]]
+    number: int = 0
+    same_ids: bool = False
+    #: the file's digest (``team_seen``), and whether it is the one recorded when it was
+    #: last collected (then nothing of it is read again)
+    seen: team_seen.Seen | None = None
+    already: bool = False
+
+    @property
+    def meta_key(self) -> str:
+        return team_seen.key(str(self.campaign["uuid"]), self.assessor)
+
+
+def _stage(store: GoldSetStore, master: _Master, path: Path, result: FileCollect,
+           number: int) -> _Staged:
+    """Read and check one file (refused with a KnownError; the master untouched)."""
     try:
+        seen = team_seen.digest(path)  # first: what is read after is no newer than it
         # "skip": no page-by-page quick check of the whole file (reading ten 100 MB files
         # cost ~2x a copy of the master); its schema is still checked, and SQLite reports
         # damage on the pages collect reads, which refuses the file below
@@ -222,25 +265,55 @@ def _collect_one(store: GoldSetStore, master: _Master, path: Path,
         raise KnownError("assessor {assessor!r} has no slot in campaign {campaign}; "
                          "nothing was collected.",
                          assessor=assessor, campaign=campaign['name'], path=path)
-    if kind != "pairs":
-        result.items = kind
-        team_collect_items.collect_items(store, path, campaign, assessor, items, result)
-        return
-    reader = _Reader(store, master, assessor, int(campaign["id"]), result)
-    writes = reader.writes(rows)
+    file = _Staged(path, result, campaign, assessor, kind, rows, items, number, seen=seen)
+    if kind == "pairs":
+        known = team_seen.recorded(store, file.meta_key, seen)
+        if known is not None:  # byte for byte the file collected last time
+            file.already, result.unchanged = True, known
+            return file
+        result.conflicts, file.same_ids = _stage_judgments(store, path, number)
+    return file
+
+
+def _stage_judgments(store: GoldSetStore, path: Path, number: int) -> tuple[list[str], bool]:
+    """With the file attached: its conflicts, and its judgments staged (``team_merge``)."""
     try:
         attached = store.attach_incoming(path)
         attached.__enter__()
     except sqlite3.Error as error:
         raise KnownError("cannot be read ({error}).", error=error, path=path) from None
     try:
-        _judgments(store, path, reader, writes, result)
+        conflicts = [Message(_ADDED[kind] if added else _EDITED[kind], key=key)
+                     for kind, key, added in store.incoming_conflicts()]
+        return conflicts, store.stage_incoming(number)
     except sqlite3.DatabaseError as error:  # changed under our feet (a sync engine wrote it)
+        store.unstage_incoming(number)
         raise KnownError("could not be read to the end ({error}); nothing of it was "
                          "collected. Let the sync finish, then collect again.", error=error,
                          path=path) from None
     finally:
         attached.__exit__(None, None, None)
+
+
+def _bring(store: GoldSetStore, master: _Master, file: _Staged) -> None:
+    """Bring one staged file in: one operation (a savepoint of the collect's transaction);
+    a KnownError refuses this file alone, its changes rolled back."""
+    result = file.result
+    try:
+        if file.kind != "pairs":
+            result.items = file.kind
+            team_collect_items.collect_items(store, file.path, file.campaign, file.assessor,
+                                             file.items, result)
+            return
+        reader = _Reader(store, master, file.assessor, int(file.campaign["id"]), result)
+        _judgments(store, file, reader, reader.writes(file.rows))
+    except Cancelled:
+        raise
+    except KnownError as error:
+        result.changes = None
+        result.refused = Message("{error}", error=error)  # names the file
+    finally:
+        store.unstage_incoming(file.number)
 
 
 #: a case or document the assignment file added, or edited (the master's version is kept)
@@ -254,13 +327,11 @@ _EDITED = {"case": N_("case {key} was edited in the assignment file; this file's
                           "version kept")}
 
 
-def _judgments(store: GoldSetStore, path: Path, reader: _Reader, writes: _Writes,
-               result: FileCollect) -> None:
-    """With the file attached: conflicts, the judgments' verdicts, then (if anything is
-    new) the one operation that writes them, the control repeats and the can't-judge."""
-    result.conflicts = [Message(_ADDED[kind] if added else _EDITED[kind], key=key)
-                        for kind, key, added in store.incoming_conflicts()]
-    counts = store.classify_incoming(reader.params())
+def _judgments(store: GoldSetStore, file: _Staged, reader: _Reader, writes: _Writes) -> None:
+    """The staged judgments' verdicts, then (if anything is new) the one operation that
+    writes them, the control repeats and the can't-judge."""
+    result = file.result
+    counts = store.classify_incoming(file.number, file.same_ids, reader.params())
     result.skipped += [Message("judgment of {who} on {case} · {doc}: {why}", who=who,
                                case=case, doc=doc, why=Message(team_merge.SKIPPED[why]))
                        for why, case, doc, who in store.incoming_skipped()]
@@ -269,7 +340,7 @@ def _judgments(store: GoldSetStore, path: Path, reader: _Reader, writes: _Writes
     result.unchanged = counts.get("same", 0) + counts.get("older", 0)
     if not (writes or result.added or updates):
         return  # nothing new: no operation, the master untouched
-    with store.operation("collect", f"← {path.name} ({reader.assessor})") as op:
+    with store.operation("collect", f"← {file.path.name} ({reader.assessor})") as op:
         team_merge.insert_new(op, reader.assessor_id)
         op.insert_rows("control_judgments", CONTROL_COLUMNS, sorted(writes.controls))
         op.insert_rows("cannot_judge", CANNOT_COLUMNS, sorted(writes.cannot))
@@ -278,6 +349,10 @@ def _judgments(store: GoldSetStore, path: Path, reader: _Reader, writes: _Writes
                                ("cannot_judge", writes.cannot_updates)):
             for row_id, values in changed:
                 op.update(table, {"id": row_id}, values)
+        if (file.seen is not None and not (result.conflicts or result.skipped)
+                and file.seen.still(file.path)):
+            team_seen.record(op, file.meta_key, file.seen,
+                             result.added + result.updated + result.unchanged)
     result.changes = op.changes()
 
 

@@ -399,19 +399,34 @@ class TeamReads(ReadBase):
                 "JOIN assessors s ON s.id = n.assessor_id ORDER BY n.id").fetchall(),
         }
 
-    # -- collect: the incoming file attached (see ``team_merge``) ------------------------
+    # -- collect: the incoming files staged, then classified (see ``team_merge``) -------
+    def collect_session(self) -> AbstractContextManager[None]:
+        """The settings a whole collect runs under (its TEMP tables in memory); the
+        staged tables are gone after it."""
+        return team_merge.session(self._conn)
+
     def attach_incoming(self, path: Path) -> AbstractContextManager[None]:
-        """Attach an (already opened and checked) assignment file read-only for the
-        :meth:`incoming_conflicts`, :meth:`classify_incoming` … reads; outside operations."""
+        """Attach an (already opened and checked) assignment file read-only for
+        :meth:`incoming_conflicts` and :meth:`stage_incoming`; outside transactions."""
         return team_merge.attached(self._conn, path)
 
     def incoming_conflicts(self) -> list[tuple[str, str, bool]]:
         """Cases and documents the attached file changed or added: (kind, key, added)."""
         return team_merge.conflicts(self._conn)
 
-    def classify_incoming(self, params: dict[str, Any]) -> dict[str, int]:
-        """Give every judgment of the attached file its verdict; counts by verdict."""
-        return team_merge.classify(self._conn, params)
+    def stage_incoming(self, number: int) -> bool:
+        """Copy the attached file's judgments aside as staged file ``number``; True when
+        staged by the master's ids (see ``team_merge.stage``)."""
+        return team_merge.stage(self._conn, number)
+
+    def unstage_incoming(self, number: int) -> None:
+        """Drop staged file ``number`` and its verdicts."""
+        team_merge.unstage(self._conn, number)
+
+    def classify_incoming(self, number: int, same_ids: bool, params: dict[str, Any]
+                          ) -> dict[str, int]:
+        """Give every judgment of staged file ``number`` its verdict; counts by verdict."""
+        return team_merge.classify(self._conn, number, same_ids, params)
 
     def incoming_skipped(self) -> list[tuple[str, str, str, str]]:
         """(verdict, case, document, assessor) of the attached judgments left out."""

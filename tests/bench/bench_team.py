@@ -41,7 +41,9 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import os
 import random
+import shutil
 import sqlite3
 import sys
 import tempfile
@@ -101,25 +103,49 @@ def timed(what: str, fn, profile: str = ""):  # type: ignore[no-untyped-def]
     return seconds, value
 
 
+def prepare(data: Path, scale: float) -> tuple[Path, dict[str, int]]:
+    """The bench's master before any campaign (generated once into ``data``, then reused:
+    generating it takes minutes; each run works on a fresh copy)."""
+    base = data / f"base-{scale:g}.goldset"
+    counts_file = base.with_suffix(".counts")
+    if not base.exists() or not counts_file.exists():
+        for path in (base, counts_file):
+            path.unlink(missing_ok=True)
+        counts = generate(base, scale)
+        with GoldSetStore.open(base, assessor="lead") as store:
+            add_deep_run(store, counts["cases"], counts["documents"])
+        counts_file.write_text(" ".join(f"{k}={v}" for k, v in counts.items()))
+    counts = {k: int(v) for k, v in (item.split("=") for item in
+                                     counts_file.read_text().split())}
+    return base, counts
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--assessors", type=int, default=10)
     parser.add_argument("--profile", default="", help="folder for cProfile dumps")
+    parser.add_argument("--data", type=Path, default=Path(tempfile.gettempdir()) / "i15collect",
+                        help="folder for the generated master (kept for the next run) and "
+                        "this run's files (removed after)")
     args = parser.parse_args()
     prof = (lambda name: str(Path(args.profile) / f"{name}.prof")) if args.profile else (
         lambda _name: "")
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
+    args.data.mkdir(parents=True, exist_ok=True)
+    base, counts = prepare(args.data, args.scale)
+    folder = args.data / "run"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    try:
         master = folder / "master.goldset"
-        counts = generate(master, args.scale)
+        shutil.copyfile(base, master)
         names = [f"expert{i:02d}" for i in range(1, args.assessors + 1)]
         with GoldSetStore.open(master, assessor="lead") as store:
-            add_deep_run(store, counts["cases"], counts["documents"])
             pairs = len(store.campaign_pool(["deep"], DEPTH))
             size = master.stat().st_size / 1e6
             print(f"master: {size:.0f} MB, {pairs:,} pool pairs, "
                   + ", ".join(f"{k} {v:,}" for k, v in counts.items()), flush=True)
+            print(f"load: {os.getloadavg()[0]:.2f}", flush=True)
             backup, _ = timed("backup", lambda: store.save_copy(folder / "copy.goldset"))
             phases: list[float] = []
             create = team_files.team_ops.create_campaign
@@ -144,17 +170,22 @@ def main() -> int:
                   f"{sum(report.slots.values()):,} slots", flush=True)
             judged = sum(judge_everything(p) for p in report.files.values())
             print(f"  {judged:,} judgments written into the files (untimed)", flush=True)
+            print(f"load: {os.getloadavg()[0]:.2f}", flush=True)
             gathered, result = timed("collect", lambda: team_files.collect(
                 store, [folder / "team"]), prof("collect"))
             print(f"  added {sum(f.added for f in result.files):,}, refused "
                   f"{len(result.refused)}, disputes {result.disputes:,}", flush=True)
-            again, _ = timed("collect again", lambda: team_files.collect(
+            again, result = timed("collect again", lambda: team_files.collect(
                 store, [folder / "team"]), prof("again"))
-        for what, seconds in (("assign", assign), ("collect", gathered),
-                              ("collect again", again)):
-            print(f"RATIO {what:<14} {seconds:8.2f} s / backup {backup:.2f} s = "
-                  f"{seconds / backup:6.1f}x (goal <= 5x)")
-        print(f"RATIO files size {files:.0f} MB / master {size:.0f} MB = {files / size:.2f}x")
+            print(f"  added {sum(f.added for f in result.files):,}", flush=True)
+            print(f"load: {os.getloadavg()[0]:.2f}", flush=True)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    for what, seconds in (("assign", assign), ("collect", gathered),
+                          ("collect again", again)):
+        print(f"RATIO {what:<14} {seconds:8.2f} s / backup {backup:.2f} s = "
+              f"{seconds / backup:6.1f}x (goal <= 5x)")
+    print(f"RATIO files size {files:.0f} MB / master {size:.0f} MB = {files / size:.2f}x")
     return 0
 
 
