@@ -5,7 +5,8 @@ an interrupted export leaves no half-written destination.
 Each command runs in a subprocess with ``RAG_ANNOTATOR_TEST_BUSY`` set (cli/progress.py):
 at its first progress poll made inside its write transaction (for ``collect``, which brings
 every file in one transaction of one operation per file, the poll after the first file was
-brought in; for ``export``, the first poll after rows were written) it writes a marker file and waits; the test then sends a real SIGINT.
+brought in; for ``export``, the first poll after rows were written) it writes a marker file
+and waits; the test then sends a real SIGINT.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""``collect`` as ONE transaction with one undoable operation per file, and a file unchanged
-since it was collected recognised by its digest (issue 15's benchmark point).
+"""``collect`` as ONE transaction with one undoable operation per file, a file unchanged
+since it was collected recognised by its digest, and the hand-out's queues logged as one
+id range (issue 15's benchmark point).
 
 Checked against the bytes on disk (SHA-256 of the master), the raw rows read with
 ``sqlite3`` and the ``operations`` table, never against the collect's own report alone.
@@ -7,14 +8,16 @@ Checked against the bytes on disk (SHA-256 of the master), the raw rows read wit
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from rag_annotator.domain import operations as ops
-from rag_annotator.domain import team_ops
+from rag_annotator.domain import team_ops, team_plan
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export.files import Cancelled
 from rag_annotator.import_export.sample import create_sample
@@ -161,3 +164,29 @@ def test_a_file_with_a_conflict_reports_it_at_every_collect(
     line = f"case {case} was edited in the assignment file; this file's version kept"
     assert collect(master, [path]).files[0].conflicts == [line]
     assert collect(master, [path]).files[0].conflicts == [line]
+
+
+# -- handing out: the queues logged as a range, read back by numpy ------------------------
+@pytest.mark.parametrize("text", ["[]", "[1,-2,3]", " [ 5 , 6 ] ", "[4294967297,-8589934594]",
+                                  "[1.0,2]", "[7]"])
+def test_unpack_reads_what_json_reads(text: str) -> None:
+    assert team_plan.unpack(text).tolist() == np.asarray(json.loads(text),
+                                                         dtype=np.int64).tolist()
+
+
+@pytest.mark.parametrize("text", ["[1,,2]", "[1,x]", "1,2", "[1,2"])
+def test_unpack_refuses_what_json_refuses(text: str) -> None:
+    with pytest.raises(ValueError):
+        json.loads(text)
+    with pytest.raises(ValueError):
+        team_plan.unpack(text)
+
+
+def test_a_campaign_undone_and_redone_keeps_its_queues(master: GoldSetStore) -> None:
+    changes = team_ops.create_campaign(master, TEAM, 2, control=0.1, seed=4)
+    queues = rows(master.path, "SELECT * FROM queues ORDER BY id")
+    assert len(queues) == len(TEAM) and all(len(json.loads(q[-1])) > 0 for q in queues)
+    undo = master.revert(changes.operation_id)
+    assert rows(master.path, "SELECT count(*) FROM queues")[0][0] == 0
+    master.revert(undo.operation_id, action="redo")
+    assert rows(master.path, "SELECT * FROM queues ORDER BY id") == queues

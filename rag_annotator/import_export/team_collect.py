@@ -18,8 +18,9 @@ Collecting trusts nothing in the incoming file (it travelled):
 Every file is read first; then all are brought in as one transaction, each file one
 operation (one undoable step) of it, opened only when something is to be written, so
 collecting the same file twice leaves the master byte for byte as it was, and an
-interrupted collect keeps nothing.  Disputes (the ``k`` assessors of a pair disagree) need no step of their own: the
-adjudication queue (``disputed_pairs``) is computed from the judgments.
+interrupted collect keeps nothing; a file byte for byte the one collected last time is not
+read again (``team_seen``).  Disputes (the ``k`` assessors of a pair disagree) need no step
+of their own: the adjudication queue (``disputed_pairs``) is computed from the judgments.
 """
 
 from __future__ import annotations

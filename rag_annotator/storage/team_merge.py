@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from rag_annotator.domain.team_plan import unique_sorted
+from rag_annotator.domain.team_plan import unique_sorted, unpack
 from rag_annotator.messages import N_
 from rag_annotator.storage import connection as conn_mod
 from rag_annotator.storage.transaction import BULK_CACHE_KIB, Operation
@@ -212,7 +212,7 @@ def classify(conn: sqlite3.Connection, number: int, same_ids: bool,
     # the assessor's own (not control) slots, unpacked from their queue row, sorted
     row = conn.execute("SELECT slots FROM main.queues WHERE campaign_id = ? AND "
                        "assessor_id = ?", (params["campaign"], params["assessor_id"])).fetchone()
-    slots = np.asarray(json.loads(row[0]) if row else [], dtype=np.int64)
+    slots = unpack(row[0]) if row else np.zeros(0, dtype=np.int64)
     slots = unique_sorted(slots[slots > 0])
     conn.execute("INSERT INTO temp.team_slots SELECT value >> 32, value & 4294967295 "
                  "FROM json_each(?)", (json.dumps(slots.tolist()),))

@@ -94,10 +94,11 @@ def judge_everything(path: Path) -> int:
 def timed(what: str, fn, profile: str = ""):  # type: ignore[no-untyped-def]
     """Run ``fn`` and print its seconds; with ``profile`` (a file name), under cProfile."""
     profiler = cProfile.Profile() if profile else None
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     value = profiler.runcall(fn) if profiler is not None else fn()
     seconds = time.perf_counter() - start
-    print(f"{what:<14} {seconds:8.2f} s", flush=True)
+    print(f"{what:<14} {seconds:8.2f} s (CPU {time.process_time() - cpu:.2f} s, load "
+          f"{os.getloadavg()[0]:.1f})", flush=True)
     if profiler is not None:
         profiler.dump_stats(profile)
     return seconds, value
