@@ -236,21 +236,33 @@ def _stage(store: GoldSetStore, master: _Master, path: Path, result: FileCollect
         # cost ~2x a copy of the master); its schema is still checked, and SQLite reports
         # damage on the pages collect reads, which refuses the file below
         with GoldSetStore.open(path, read_only=True, verify="skip") as other:
-            info = other.assignment_info()
-            if info is None:
-                raise KnownError("not an assignment file (it holds no campaign handed out by "
-                                 "'assign'); use 'merge' for a colleague's copy.", path=path)
-            rows = other.team_rows()
-            campaign_row = store.campaign_by_uuid(str(info["campaign"]))
-            kind = str(campaign_row["items"]) if campaign_row is not None else "pairs"
-            items = ([] if kind == "pairs"
-                     else team_collect_items.incoming_items(other, kind))
+            file = _checked(store, path, other.assignment_info(), result, number, seen)
+            known = (team_seen.recorded(store, file.meta_key, seen)
+                     if file.kind == "pairs" else None)
+            if known is not None:  # byte for byte the file collected last time: not read
+                file.already, result.unchanged = True, known
+                return file
+            file.rows = other.team_rows()
+            if file.kind != "pairs":
+                file.items = team_collect_items.incoming_items(other, file.kind)
     except OSError as error:
         raise KnownError("cannot be read ({value}).",
                          value=error.strerror or error, path=path) from None
     except sqlite3.DatabaseError as error:
         raise KnownError("cannot be read ({error}); it may be damaged: ask its expert for "
                          "a fresh copy.", error=error, path=path) from None
+    if file.kind == "pairs":
+        result.conflicts, file.same_ids = _stage_judgments(store, path, number)
+    return file
+
+
+def _checked(store: GoldSetStore, path: Path, info: dict[str, str] | None,
+             result: FileCollect, number: int, seen: team_seen.Seen) -> _Staged:
+    """The file's campaign and assessor, once its ``meta.assignment`` names this master,
+    one of its campaigns and one of that campaign's assessors (else a KnownError)."""
+    if info is None:
+        raise KnownError("not an assignment file (it holds no campaign handed out by "
+                         "'assign'); use 'merge' for a colleague's copy.", path=path)
     mine = store.file_uuid()
     if not mine or info["master"] != mine:
         raise KnownError("it was handed out by another master file, not this one; collect "
@@ -266,14 +278,8 @@ def _stage(store: GoldSetStore, master: _Master, path: Path, result: FileCollect
         raise KnownError("assessor {assessor!r} has no slot in campaign {campaign}; "
                          "nothing was collected.",
                          assessor=assessor, campaign=campaign['name'], path=path)
-    file = _Staged(path, result, campaign, assessor, kind, rows, items, number, seen=seen)
-    if kind == "pairs":
-        known = team_seen.recorded(store, file.meta_key, seen)
-        if known is not None:  # byte for byte the file collected last time
-            file.already, result.unchanged = True, known
-            return file
-        result.conflicts, file.same_ids = _stage_judgments(store, path, number)
-    return file
+    return _Staged(path, result, campaign, assessor, str(campaign["items"]), {}, [], number,
+                   seen=seen)
 
 
 def _stage_judgments(store: GoldSetStore, path: Path, number: int) -> tuple[list[str], bool]:
