@@ -317,6 +317,8 @@ def _bring(store: GoldSetStore, master: _Master, file: _Staged) -> None:
     except Cancelled:
         raise
     except KnownError as error:
+        if not store.in_transaction():  # SQLite rolled the whole collect back (disk full…)
+            raise
         result.changes = None
         result.refused = Message("{error}", error=error)  # names the file
     finally:

@@ -253,6 +253,10 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsRe
         The operation row and every history row are in the same transaction as the change.
         """
         self._writable()
+        if self._batched and not self._conn.in_transaction:
+            # SQLite rolled the batch back itself (disk full, I/O error): a savepoint now
+            # would open and commit a transaction of its own
+            raise RuntimeError("the batch's transaction was rolled back")
         try:
             with (savepoint(self._conn) if self._batched
                   else immediate_transaction(self._conn)):
