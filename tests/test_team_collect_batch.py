@@ -190,3 +190,33 @@ def test_a_campaign_undone_and_redone_keeps_its_queues(master: GoldSetStore) -> 
     assert rows(master.path, "SELECT count(*) FROM queues")[0][0] == 0
     master.revert(undo.operation_id, action="redo")
     assert rows(master.path, "SELECT * FROM queues ORDER BY id") == queues
+
+
+def test_a_slot_whose_document_is_gone_is_skipped_not_written(
+        master: GoldSetStore, judged: dict[str, Path]) -> None:
+    """The collect writes with SQLite's foreign-key checks off: its own verdicts must stop
+    a judgment whose document exists in neither file any more (removed behind the app's
+    back, in both) instead of writing a dangling reference."""
+    import sqlite3
+    from contextlib import closing
+
+    path = judged["Anne"]
+    case_id, doc_id = rows(path, "SELECT case_id, document_id FROM judgments WHERE grade "
+                                 "IS NOT NULL ORDER BY id LIMIT 1")[0]
+    for file in (master.path, path):
+        with closing(sqlite3.connect(file)) as conn:  # foreign keys off, as sqlite3's default
+            conn.execute("DELETE FROM documents WHERE id = ?", (doc_id,))
+            conn.commit()
+    on_it = rows(path, "SELECT count(*) FROM judgments WHERE grade IS NOT NULL AND "
+                       "document_id = ?", (doc_id,))[0][0]
+    (result,) = collect(master, [path]).files
+    assert result.refused is None and on_it >= 1
+    assert result.added == graded_in_file(path) - on_it
+    assert len(result.skipped) >= on_it
+    assert all("not one of" in line for line in result.skipped)
+    anne = "SELECT count(*) FROM judgments j JOIN assessors s ON s.id = j.assessor_id " \
+           "WHERE s.name = 'Anne' AND "
+    assert rows(master.path, anne + "j.document_id = ?", (doc_id,)) == [(0,)]
+    assert rows(master.path, anne + "j.case_id = ?", (case_id,))[0][0] > 0
+    assert rows(master.path, "PRAGMA foreign_keys") == [(0,)]  # (a new connection's default)
+    assert master.pragmas()["foreign_keys"] == 1  # the store's is back on

@@ -121,7 +121,11 @@ SELECT j.case_id AS case_id, j.document_id AS document_id, NULL AS case_key,
 {verdict}FROM temp.{{table}} j
 LEFT JOIN main.judgments m ON m.case_id = j.case_id AND m.document_id = j.document_id
      AND m.assessor_id = :assessor_id
-""".format(verdict=_VERDICT.replace("mc.id IS NULL OR md.id IS NULL OR ", "").replace(
+""".format(verdict=_VERDICT.replace("mc.id IS NULL OR md.id IS NULL OR ", (
+    # a slot may name a case or document deleted since the hand-out: checked here, as the
+    # collect writes with SQLite's foreign-key checks off (``GoldSetStore.batch``)
+    "NOT EXISTS (SELECT 1 FROM main.cases WHERE id = j.case_id) OR NOT EXISTS (SELECT 1 "
+    "FROM main.documents WHERE id = j.document_id) OR ")).replace(
     "a.case_id = mc.id", "a.case_id = j.case_id").replace(
     "a.document_id = md.id", "a.document_id = j.document_id"))
 
