@@ -9,6 +9,7 @@ Checked against the bytes on disk (SHA-256 of the master), the raw rows read wit
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,19 @@ from rag_annotator.import_export.team_files import collect, hand_out
 from rag_annotator.storage import team_merge
 from rag_annotator.storage.store import GoldSetStore
 from tests.helpers import rows, sha256
-from tests.test_team import TEAM, judge_file
+
+TEAM = ("Anne", "Bruno", "Chloé")
+
+
+def judge_file(path: Path, name: str, *, seed: int) -> None:
+    """Judge every slot of an assignment file as the keyboard would (one operation per
+    key, with its seconds), with seeded labels."""
+    rng = random.Random(seed)
+    with GoldSetStore.open(path, assessor=name) as store:
+        for slot in store.assignment_queue():
+            team_ops.judge_assigned(store, slot["id"], rng.randint(0, 1),
+                                    round(rng.uniform(2, 40), 3))
+        assert store.assignment_progress()["next"] is None
 
 
 @pytest.fixture

@@ -30,6 +30,7 @@ import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -292,8 +293,8 @@ def _stage_judgments(store: GoldSetStore, path: Path, number: int) -> tuple[list
     except sqlite3.Error as error:
         raise KnownError("cannot be read ({error}).", error=error, path=path) from None
     try:
-        conflicts = [Message(_ADDED[kind] if added else _EDITED[kind], key=key)
-                     for kind, key, added in store.incoming_conflicts()]
+        conflicts: list[str] = [Message(_ADDED[kind] if added else _EDITED[kind], key=key)
+                                for kind, key, added in store.incoming_conflicts()]
         return conflicts, store.stage_incoming(number)
     except sqlite3.DatabaseError as error:  # changed under our feet (a sync engine wrote it)
         store.unstage_incoming(number)
@@ -370,6 +371,14 @@ def _judgments(store: GoldSetStore, file: _Staged, reader: _Reader, writes: _Wri
 _instant, _newer = team_collect_items.instant, team_collect_items.newer
 
 
+def _control_where(case: Any, doc: Any) -> Message:
+    return Message("control repeat on {case} · {doc}", case=case, doc=doc)
+
+
+def _cannot_where(case: Any, doc: Any) -> Message:
+    return Message("can't judge on {case} · {doc}", case=case, doc=doc)
+
+
 class _Reader:
     """Checks one file's team rows against the master and says what to write."""
 
@@ -400,8 +409,9 @@ class _Reader:
             return pair[0], pair[1]
         return None
 
-    def trusted(self, grade: Any, seconds: Any, at: Any, what: Message) -> bool:
-        """Whether the values can be taken (else the row is listed as skipped)."""
+    def trusted(self, grade: Any, seconds: Any, at: Any, what: Callable[[], Message]) -> bool:
+        """Whether the values can be taken (else the row is listed as skipped, where
+        ``what()`` says: built only then, not for each of 10,000 control repeats)."""
         if isinstance(at, str) and _UTC.fullmatch(at):  # the app's own format: no parse
             believable = at <= self.latest_text
         else:
@@ -419,7 +429,7 @@ class _Reader:
                           at=str(at)[:40])
         else:
             return True
-        self.result.skipped.append(Message("{where}: {why}", where=what, why=why))
+        self.result.skipped.append(Message("{where}: {why}", where=what(), why=why))
         return False
 
     def slots(self, control: bool) -> set[tuple[int, int]]:
@@ -446,8 +456,8 @@ class _Reader:
         existing = self.store.assessor_controls(self.campaign_id, self.assessor)
         for case, doc, who, grade, seconds, at in rows:
             pair = self.slot(case, doc, who, 1, N_("control repeat"))
-            if pair is None or not self.trusted(grade, seconds, at, Message(
-                    "control repeat on {case} · {doc}", case=case, doc=doc)):
+            if pair is None or not self.trusted(grade, seconds, at,
+                                                partial(_control_where, case, doc)):
                 continue
             values = {"grade": grade, "seconds": seconds, "updated_at": at}
             known = existing.get(pair)
@@ -464,11 +474,11 @@ class _Reader:
         existing = self.store.assessor_cannot(self.assessor)
         for case, doc, who, reason, at in rows:
             pair = self.slot(case, doc, who, 0, N_("can't judge"))
-            where = Message("can't judge on {case} · {doc}", case=case, doc=doc)
+            where = partial(_cannot_where, case, doc)
             if pair is None or not self.trusted(None, None, at, where):
                 continue
             if not isinstance(reason, str) or not reason.strip():
-                self.result.skipped.append(Message("{where}: no reason", where=where))
+                self.result.skipped.append(Message("{where}: no reason", where=where()))
                 continue
             known = existing.get(pair)
             if known is None:
