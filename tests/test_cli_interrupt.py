@@ -3,9 +3,10 @@ byte-identical, the command says so in one line on stderr and exits with 130, no
 an interrupted export leaves no half-written destination.
 
 Each command runs in a subprocess with ``RAG_ANNOTATOR_TEST_BUSY`` set (cli/progress.py):
-at its first progress poll made inside its write transaction (for ``collect``, which writes
-one operation per file, the first poll between files; for ``export``, the first poll after
-rows were written) it writes a marker file and waits; the test then sends a real SIGINT.
+at its first progress poll made inside its write transaction (for ``collect``, which brings
+every file in one transaction of one operation per file, the poll after the first file was
+brought in; for ``export``, the first poll after rows were written) it writes a marker file
+and waits; the test then sends a real SIGINT.
 """
 
 from __future__ import annotations
@@ -148,7 +149,9 @@ def test_ctrl_c_in_a_collect(tmp_path: Path) -> None:
         judge_file(path, lambda position, row: position % 2)
     before = sha256(master)
     _assert_interrupted(_interrupt(tmp_path, "collect", str(master), str(tmp_path / "team")))
+    # interrupted after a file was brought in (inside the one transaction): nothing is kept
     assert sha256(master) == before
+    assert not Path(f"{master}-journal").exists()
 
 
 @pytest.mark.parametrize("fmt", ["json", "csv"])

@@ -98,8 +98,10 @@ def _cmd_collect(ns: argparse.Namespace) -> int:
     from rag_annotator.import_export.long_lists import few_lines
     from rag_annotator.import_export.team_files import collect
 
-    with GoldSetStore.open(ns.file, lock=True) as store, Progress("collect", "files") as bar:
-        # polled between files: each file is one operation of its own, all or nothing
+    with GoldSetStore.open(ns.file, lock=True) as store, Progress("collect", "steps") as bar:
+        # polled between files; the files are brought in as one transaction (each file its
+        # own operation): Ctrl+C leaves the master as it was
+        bar.store = store
         report = collect(store, ns.sources, cancel=bar.poll, progress=bar.report)
     if report.master_skipped:
         print(render_any(Message("{file}: skipped: this is the master itself (it collects, "

@@ -136,6 +136,7 @@ def create_campaign(store: TeamStore, assessors: Sequence[str], per_pair: int = 
             "seed": seed, "control_share": float(control),
             "pool_runs": None if runs is None else json.dumps(sorted(set(runs))),
             "pool_depth": depth, "master": master, "created_at": utc_now(), "items": items})
+        packed: list[tuple[int, int, str]] = []
         for assessor in names:
             assessor_id = ensure_assessor(op, assessor)
             op.insert("campaign_assessors", {"campaign_id": campaign["id"],
@@ -143,8 +144,10 @@ def create_campaign(store: TeamStore, assessors: Sequence[str], per_pair: int = 
             if tick is not None:
                 tick()
             # the whole queue as one row (``queues``): see ``storage.schema_sql``
-            op.insert("queues", {"campaign_id": campaign["id"], "assessor_id": assessor_id,
-                                 "slots": team_plan.pack(queues[assessor], items)})
+            packed.append((campaign["id"], assessor_id, team_plan.pack(queues[assessor], items)))
+        # logged as one id range, not a history image per row: a queue of 210,000 slots is
+        # ~2.5 MB of text, which an image would read back, encode and store a second time
+        op.insert_rows("queues", ("campaign_id", "assessor_id", "slots"), packed)
     return op.changes()
 
 

@@ -20,6 +20,7 @@ tested on their own and the campaign operation only stores what this returns.
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -178,6 +179,27 @@ def pack(queue: Queue, items: str = "pairs") -> str:
     else:
         values = queue.first
     return json.dumps(values.tolist(), separators=(",", ":"))
+
+
+def unpack(text: str) -> np.ndarray:
+    """A JSON array of integers (``queues.slots``, a pool read as ``json_group_array``) as an
+    int64 array, parsed by numpy's C reader: ~3x faster than ``json.loads`` on the 210,000
+    slots of a queue, read ~20 times by one hand-out and collect of ten files.  Anything
+    that is not a plain array of integers goes through ``json`` (which says what is wrong)."""
+    body = text.strip()
+    inner = body[1:-1]
+    if body[:1] == "[" and body[-1:] == "]" and "." not in inner and "e" not in inner.lower():
+        if not inner.strip():
+            return np.zeros(0, dtype=np.int64)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            try:
+                values = np.fromstring(inner, dtype=np.int64, sep=",")
+            except (ValueError, DeprecationWarning):
+                values = None
+        if values is not None and values.size == inner.count(",") + 1:
+            return values
+    return np.asarray(json.loads(text), dtype=np.int64)
 
 
 def unpack_slot(value: int, items: str = "pairs") -> tuple[int | None, int | None, bool]:

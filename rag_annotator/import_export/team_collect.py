@@ -15,10 +15,12 @@ Collecting trusts nothing in the incoming file (it travelled):
 * a label the master already holds for that assessor and pair is replaced only by a newer
   one (instants compared).
 
-Each file is first compared with the master (reads only); the operation is opened only when
-something is to be written, so collecting the same file twice leaves the master byte for byte
-as it was.  Disputes (the ``k`` assessors of a pair disagree) need no step of their own: the
-adjudication queue (``disputed_pairs``) is computed from the judgments.
+Every file is read first; then all are brought in as one transaction, each file one
+operation (one undoable step) of it, opened only when something is to be written, so
+collecting the same file twice leaves the master byte for byte as it was, and an
+interrupted collect keeps nothing; a file byte for byte the one collected last time is not
+read again (``team_seen``).  Disputes (the ``k`` assessors of a pair disagree) need no step
+of their own: the adjudication queue (``disputed_pairs``) is computed from the judgments.
 """
 
 from __future__ import annotations
@@ -28,13 +30,14 @@ import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from rag_annotator.domain import team_ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import FileNotFound, KnownError
-from rag_annotator.import_export import team_collect_items
+from rag_annotator.import_export import team_collect_items, team_seen
 from rag_annotator.import_export.files import Cancelled, check_cancel
 from rag_annotator.messages import N_, Message
 from rag_annotator.storage import team_merge
@@ -151,27 +154,45 @@ def collect(store: GoldSetStore, sources: Iterable[str | Path], *,
             cancel: Callable[[], bool] | None = None,
             progress: Callable[[int, int], None] | None = None) -> CollectReport:
     """Collect every assignment file of ``sources`` into ``store``, one undoable operation
-    per file (see the module's rules); a refused file is reported, never half-applied.
-    ``cancel`` is polled between files (the files collected before stay collected, each
-    one undoable); ``progress(done, total)`` counts files."""
+    per file (see the module's rules); a refused file is reported, never half-applied,
+    and the others are still collected.
+
+    Every file is read first (outside any transaction); then all of them are brought in
+    as ONE transaction (``store.batch``), each file still an operation of its own: the
+    judgments' indexes are rewritten and journaled once for the whole collect instead of
+    once per file.  So an interruption (``cancel``, polled between files, raising
+    ``Cancelled``; Ctrl+C; a crash) leaves the master exactly as it was: nothing of the
+    call is kept.  ``progress(done, total)`` counts two steps per file (read, brought in).
+    """
     left_out: list[Path] = []
     paths = expand_sources(sources, store.path, left_out)
     report = CollectReport(master_skipped=bool(left_out))
     master = _Master(store)  # collecting writes no case or document: read them once
-    for done, path in enumerate(paths):
-        check_cancel(cancel)
-        if progress is not None:
-            progress(done, len(paths))
-        result = FileCollect(path)
-        try:
-            _collect_one(store, master, path, result)
-        except Cancelled:
-            raise
-        except KnownError as error:
-            result.refused = Message("{error}", error=error)  # names the file
-        report.files.append(result)
+    total = 2 * len(paths)
+    staged: list[_Staged] = []
+    with store.collect_session():
+        for done, path in enumerate(paths):
+            check_cancel(cancel)
+            if progress is not None:
+                progress(done, total)
+            result = FileCollect(path)
+            report.files.append(result)
+            try:
+                staged.append(_stage(store, master, path, result, len(staged)))
+            except KnownError as error:
+                result.refused = Message("{error}", error=error)  # names the file
+        if staged:
+            # every reference written is checked (the verdicts in SQL; the controls and
+            # can't-judge against the master's keys and slots): no foreign-key look-ups
+            with store.batch(foreign_keys=False):
+                for done, file in enumerate(staged, start=len(paths)):
+                    if progress is not None:
+                        progress(done, total)
+                    if not file.already:
+                        _bring(store, master, file)
+                    check_cancel(cancel)  # after: a cancel here undoes a file brought in
     if progress is not None:
-        progress(len(paths), len(paths))
+        progress(total, total)
     report.disputes = store.dispute_count()
     return report
 
@@ -185,28 +206,66 @@ class _Master:
                      for r in store.query("SELECT key, id FROM documents")}
 
 
-def _collect_one(store: GoldSetStore, master: _Master, path: Path,
-                 result: FileCollect) -> None:
+@dataclass
+class _Staged:
+    """One file read and checked, waiting to be brought in (its judgments staged in the
+    master's TEMP tables as number ``number``)."""
+
+    path: Path
+    result: FileCollect
+    campaign: dict[str, Any]
+    assessor: str
+    kind: str
+    rows: dict[str, list[tuple[Any, ...]]]
+    items: list[tuple[Any, ...]]
+    number: int = 0
+    same_ids: bool = False
+    #: the file's digest (``team_seen``), and whether it is the one recorded when it was
+    #: last collected (then nothing of it is read again)
+    seen: team_seen.Seen | None = None
+    already: bool = False
+
+    @property
+    def meta_key(self) -> str:
+        return team_seen.key(str(self.campaign["uuid"]), self.assessor)
+
+
+def _stage(store: GoldSetStore, master: _Master, path: Path, result: FileCollect,
+           number: int) -> _Staged:
+    """Read and check one file (refused with a KnownError; the master untouched)."""
     try:
+        seen = team_seen.digest(path)  # first: what is read after is no newer than it
         # "skip": no page-by-page quick check of the whole file (reading ten 100 MB files
         # cost ~2x a copy of the master); its schema is still checked, and SQLite reports
         # damage on the pages collect reads, which refuses the file below
         with GoldSetStore.open(path, read_only=True, verify="skip") as other:
-            info = other.assignment_info()
-            if info is None:
-                raise KnownError("not an assignment file (it holds no campaign handed out by "
-                                 "'assign'); use 'merge' for a colleague's copy.", path=path)
-            rows = other.team_rows()
-            campaign_row = store.campaign_by_uuid(str(info["campaign"]))
-            kind = str(campaign_row["items"]) if campaign_row is not None else "pairs"
-            items = ([] if kind == "pairs"
-                     else team_collect_items.incoming_items(other, kind))
+            file = _checked(store, path, other.assignment_info(), result, number, seen)
+            known = (team_seen.recorded(store, file.meta_key, seen)
+                     if file.kind == "pairs" else None)
+            if known is not None:  # byte for byte the file collected last time: not read
+                file.already, result.unchanged = True, known
+                return file
+            file.rows = other.team_rows()
+            if file.kind != "pairs":
+                file.items = team_collect_items.incoming_items(other, file.kind)
     except OSError as error:
         raise KnownError("cannot be read ({value}).",
                          value=error.strerror or error, path=path) from None
     except sqlite3.DatabaseError as error:
         raise KnownError("cannot be read ({error}); it may be damaged: ask its expert for "
                          "a fresh copy.", error=error, path=path) from None
+    if file.kind == "pairs":
+        result.conflicts, file.same_ids = _stage_judgments(store, path, number)
+    return file
+
+
+def _checked(store: GoldSetStore, path: Path, info: dict[str, str] | None,
+             result: FileCollect, number: int, seen: team_seen.Seen) -> _Staged:
+    """The file's campaign and assessor, once its ``meta.assignment`` names this master,
+    one of its campaigns and one of that campaign's assessors (else a KnownError)."""
+    if info is None:
+        raise KnownError("not an assignment file (it holds no campaign handed out by "
+                         "'assign'); use 'merge' for a colleague's copy.", path=path)
     mine = store.file_uuid()
     if not mine or info["master"] != mine:
         raise KnownError("it was handed out by another master file, not this one; collect "
@@ -222,25 +281,51 @@ def _collect_one(store: GoldSetStore, master: _Master, path: Path,
         raise KnownError("assessor {assessor!r} has no slot in campaign {campaign}; "
                          "nothing was collected.",
                          assessor=assessor, campaign=campaign['name'], path=path)
-    if kind != "pairs":
-        result.items = kind
-        team_collect_items.collect_items(store, path, campaign, assessor, items, result)
-        return
-    reader = _Reader(store, master, assessor, int(campaign["id"]), result)
-    writes = reader.writes(rows)
+    return _Staged(path, result, campaign, assessor, str(campaign["items"]), {}, [], number,
+                   seen=seen)
+
+
+def _stage_judgments(store: GoldSetStore, path: Path, number: int) -> tuple[list[str], bool]:
+    """With the file attached: its conflicts, and its judgments staged (``team_merge``)."""
     try:
         attached = store.attach_incoming(path)
         attached.__enter__()
     except sqlite3.Error as error:
         raise KnownError("cannot be read ({error}).", error=error, path=path) from None
     try:
-        _judgments(store, path, reader, writes, result)
+        conflicts: list[str] = [Message(_ADDED[kind] if added else _EDITED[kind], key=key)
+                                for kind, key, added in store.incoming_conflicts()]
+        return conflicts, store.stage_incoming(number)
     except sqlite3.DatabaseError as error:  # changed under our feet (a sync engine wrote it)
+        store.unstage_incoming(number)
         raise KnownError("could not be read to the end ({error}); nothing of it was "
                          "collected. Let the sync finish, then collect again.", error=error,
                          path=path) from None
     finally:
         attached.__exit__(None, None, None)
+
+
+def _bring(store: GoldSetStore, master: _Master, file: _Staged) -> None:
+    """Bring one staged file in: one operation (a savepoint of the collect's transaction);
+    a KnownError refuses this file alone, its changes rolled back."""
+    result = file.result
+    try:
+        if file.kind != "pairs":
+            result.items = file.kind
+            team_collect_items.collect_items(store, file.path, file.campaign, file.assessor,
+                                             file.items, result)
+            return
+        reader = _Reader(store, master, file.assessor, int(file.campaign["id"]), result)
+        _judgments(store, file, reader, reader.writes(file.rows))
+    except Cancelled:
+        raise
+    except KnownError as error:
+        if not store.in_transaction():  # SQLite rolled the whole collect back (disk full…)
+            raise
+        result.changes = None
+        result.refused = Message("{error}", error=error)  # names the file
+    finally:
+        store.unstage_incoming(file.number)
 
 
 #: a case or document the assignment file added, or edited (the master's version is kept)
@@ -254,13 +339,11 @@ _EDITED = {"case": N_("case {key} was edited in the assignment file; this file's
                           "version kept")}
 
 
-def _judgments(store: GoldSetStore, path: Path, reader: _Reader, writes: _Writes,
-               result: FileCollect) -> None:
-    """With the file attached: conflicts, the judgments' verdicts, then (if anything is
-    new) the one operation that writes them, the control repeats and the can't-judge."""
-    result.conflicts = [Message(_ADDED[kind] if added else _EDITED[kind], key=key)
-                        for kind, key, added in store.incoming_conflicts()]
-    counts = store.classify_incoming(reader.params())
+def _judgments(store: GoldSetStore, file: _Staged, reader: _Reader, writes: _Writes) -> None:
+    """The staged judgments' verdicts, then (if anything is new) the one operation that
+    writes them, the control repeats and the can't-judge."""
+    result = file.result
+    counts = store.classify_incoming(file.number, file.same_ids, reader.params())
     result.skipped += [Message("judgment of {who} on {case} · {doc}: {why}", who=who,
                                case=case, doc=doc, why=Message(team_merge.SKIPPED[why]))
                        for why, case, doc, who in store.incoming_skipped()]
@@ -269,7 +352,7 @@ def _judgments(store: GoldSetStore, path: Path, reader: _Reader, writes: _Writes
     result.unchanged = counts.get("same", 0) + counts.get("older", 0)
     if not (writes or result.added or updates):
         return  # nothing new: no operation, the master untouched
-    with store.operation("collect", f"← {path.name} ({reader.assessor})") as op:
+    with store.operation("collect", f"← {file.path.name} ({reader.assessor})") as op:
         team_merge.insert_new(op, reader.assessor_id)
         op.insert_rows("control_judgments", CONTROL_COLUMNS, sorted(writes.controls))
         op.insert_rows("cannot_judge", CANNOT_COLUMNS, sorted(writes.cannot))
@@ -278,10 +361,22 @@ def _judgments(store: GoldSetStore, path: Path, reader: _Reader, writes: _Writes
                                ("cannot_judge", writes.cannot_updates)):
             for row_id, values in changed:
                 op.update(table, {"id": row_id}, values)
+        if (file.seen is not None and not (result.conflicts or result.skipped)
+                and file.seen.still(file.path)):
+            team_seen.record(op, file.meta_key, file.seen,
+                             result.added + result.updated + result.unchanged)
     result.changes = op.changes()
 
 
 _instant, _newer = team_collect_items.instant, team_collect_items.newer
+
+
+def _control_where(case: Any, doc: Any) -> Message:
+    return Message("control repeat on {case} · {doc}", case=case, doc=doc)
+
+
+def _cannot_where(case: Any, doc: Any) -> Message:
+    return Message("can't judge on {case} · {doc}", case=case, doc=doc)
 
 
 class _Reader:
@@ -314,8 +409,9 @@ class _Reader:
             return pair[0], pair[1]
         return None
 
-    def trusted(self, grade: Any, seconds: Any, at: Any, what: Message) -> bool:
-        """Whether the values can be taken (else the row is listed as skipped)."""
+    def trusted(self, grade: Any, seconds: Any, at: Any, what: Callable[[], Message]) -> bool:
+        """Whether the values can be taken (else the row is listed as skipped, where
+        ``what()`` says: built only then, not for each of 10,000 control repeats)."""
         if isinstance(at, str) and _UTC.fullmatch(at):  # the app's own format: no parse
             believable = at <= self.latest_text
         else:
@@ -333,7 +429,7 @@ class _Reader:
                           at=str(at)[:40])
         else:
             return True
-        self.result.skipped.append(Message("{where}: {why}", where=what, why=why))
+        self.result.skipped.append(Message("{where}: {why}", where=what(), why=why))
         return False
 
     def slots(self, control: bool) -> set[tuple[int, int]]:
@@ -360,8 +456,8 @@ class _Reader:
         existing = self.store.assessor_controls(self.campaign_id, self.assessor)
         for case, doc, who, grade, seconds, at in rows:
             pair = self.slot(case, doc, who, 1, N_("control repeat"))
-            if pair is None or not self.trusted(grade, seconds, at, Message(
-                    "control repeat on {case} · {doc}", case=case, doc=doc)):
+            if pair is None or not self.trusted(grade, seconds, at,
+                                                partial(_control_where, case, doc)):
                 continue
             values = {"grade": grade, "seconds": seconds, "updated_at": at}
             known = existing.get(pair)
@@ -378,11 +474,11 @@ class _Reader:
         existing = self.store.assessor_cannot(self.assessor)
         for case, doc, who, reason, at in rows:
             pair = self.slot(case, doc, who, 0, N_("can't judge"))
-            where = Message("can't judge on {case} · {doc}", case=case, doc=doc)
+            where = partial(_cannot_where, case, doc)
             if pair is None or not self.trusted(None, None, at, where):
                 continue
             if not isinstance(reason, str) or not reason.strip():
-                self.result.skipped.append(Message("{where}: no reason", where=where))
+                self.result.skipped.append(Message("{where}: no reason", where=where()))
                 continue
             known = existing.get(pair)
             if known is None:

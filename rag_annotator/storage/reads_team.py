@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rag_annotator.storage.reads import ReadBase, Row, json_list
+from rag_annotator.storage.transaction import BULK_CACHE_KIB
 
 if TYPE_CHECKING:
     import numpy as np
@@ -230,12 +231,10 @@ class TeamReads(ReadBase):
         runs_json = None if runs is None else json.dumps(sorted(set(runs)))
         (text,) = self._conn.execute(f"SELECT json_group_array(v) FROM ({_POOL_SQL})",
                                      (runs_json, depth)).fetchone()
-        import numpy as np
-
         from rag_annotator.domain import team_plan
 
         # one JSON text, not a Python row per pair (~10x faster for a million pairs)
-        return team_plan.unique_sorted(np.asarray(json.loads(text), dtype=np.int64))
+        return team_plan.unique_sorted(team_plan.unpack(text))
 
     def campaign_items(self, items: str, runs: Sequence[str] | None) -> list[tuple[int, int]]:
         """The claims (``items="claims"``) or trajectories a campaign hands out, as
@@ -385,12 +384,19 @@ class TeamReads(ReadBase):
         """How many pairs wait in the adjudication queue (``disputed_pairs``' length), in
         one ordered pass over the judgments' unique index: after a collect of 2,000,000
         judgments the whole effective-label query would sort every pair of the file."""
-        return int(self._conn.execute(
-            "SELECT count(*) FROM (SELECT case_id, document_id FROM judgments "
-            "WHERE grade IS NOT NULL GROUP BY case_id, document_id "
-            "HAVING min(grade) = 0 AND max(grade) >= 1) d WHERE NOT EXISTS (SELECT 1 FROM "
-            "adjudications a WHERE a.case_id = d.case_id AND a.document_id = d.document_id)"
-        ).fetchone()[0])
+        # each index entry reads its row's grade: with SQLite's 2 MB cache, a read from the
+        # OS per row; with a cache that holds the table, each page once (given back after)
+        previous = int(self._conn.execute("PRAGMA main.cache_size").fetchone()[0])
+        self._conn.execute(f"PRAGMA main.cache_size = {min(previous, -BULK_CACHE_KIB)}")
+        try:
+            return int(self._conn.execute(
+                "SELECT count(*) FROM (SELECT case_id, document_id FROM judgments "
+                "WHERE grade IS NOT NULL GROUP BY case_id, document_id "
+                "HAVING min(grade) = 0 AND max(grade) >= 1) d WHERE NOT EXISTS (SELECT 1 "
+                "FROM adjudications a WHERE a.case_id = d.case_id AND "
+                "a.document_id = d.document_id)").fetchone()[0])
+        finally:
+            self._conn.execute(f"PRAGMA main.cache_size = {previous}")
 
     # -- team figures ------------------------------------------------------------------
     def judgment_seconds(self) -> list[tuple[str, float]]:
@@ -454,10 +460,17 @@ class TeamReads(ReadBase):
                 "JOIN assessors s ON s.id = n.assessor_id ORDER BY n.id").fetchall(),
         }
 
-    # -- collect: the incoming file attached (see ``team_merge``) ------------------------
+    # -- collect: the incoming files staged, then classified (see ``team_merge``) -------
+    def collect_session(self) -> AbstractContextManager[None]:
+        """The settings a whole collect runs under (its TEMP tables in memory); the
+        staged tables are gone after it."""
+        from rag_annotator.storage import team_merge
+
+        return team_merge.session(self._conn)
+
     def attach_incoming(self, path: Path) -> AbstractContextManager[None]:
-        """Attach an (already opened and checked) assignment file read-only for the
-        :meth:`incoming_conflicts`, :meth:`classify_incoming` … reads; outside operations."""
+        """Attach an (already opened and checked) assignment file read-only for
+        :meth:`incoming_conflicts` and :meth:`stage_incoming`; outside transactions."""
         from rag_annotator.storage import team_merge
 
         return team_merge.attached(self._conn, path)
@@ -468,11 +481,25 @@ class TeamReads(ReadBase):
 
         return team_merge.conflicts(self._conn)
 
-    def classify_incoming(self, params: dict[str, Any]) -> dict[str, int]:
-        """Give every judgment of the attached file its verdict; counts by verdict."""
+    def stage_incoming(self, number: int) -> bool:
+        """Copy the attached file's judgments aside as staged file ``number``; True when
+        staged by the master's ids (see ``team_merge.stage``)."""
         from rag_annotator.storage import team_merge
 
-        return team_merge.classify(self._conn, params)
+        return team_merge.stage(self._conn, number)
+
+    def unstage_incoming(self, number: int) -> None:
+        """Drop staged file ``number`` and its verdicts."""
+        from rag_annotator.storage import team_merge
+
+        team_merge.unstage(self._conn, number)
+
+    def classify_incoming(self, number: int, same_ids: bool, params: dict[str, Any]
+                          ) -> dict[str, int]:
+        """Give every judgment of staged file ``number`` its verdict; counts by verdict."""
+        from rag_annotator.storage import team_merge
+
+        return team_merge.classify(self._conn, number, same_ids, params)
 
     def incoming_skipped(self) -> list[tuple[str, str, str, str]]:
         """(verdict, case, document, assessor) of the attached judgments left out."""

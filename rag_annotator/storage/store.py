@@ -58,10 +58,15 @@ from rag_annotator.storage.transaction import (
     SchemaInfo,
     immediate_transaction,
     revert_rows,
+    savepoint,
 )
 
 #: Files larger than this are quick-checked in the background when the app opens them.
 BACKGROUND_CHECK_BYTES = 32 * 1024 * 1024
+#: Page cache limit (KiB) of a :meth:`GoldSetStore.batch`: its transaction keeps every page
+#: it changed until the commit, and a page that falls out of the cache is written (and
+#: journaled) early, then again.  Only the pages actually touched take memory.
+BATCH_CACHE_KIB = 1024 * 1024
 
 
 class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsReads,
@@ -93,6 +98,8 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsRe
         #: ``verify="remembered"``: "skipped" (unchanged since a clean full check), "full"
         #: (checked, and remembered when sound) or "" (another mode).
         self.check_done = ""
+        #: Inside :meth:`batch`: operations are savepoints of its one transaction.
+        self._batched = False
 
     # -- lifecycle -------------------------------------------------------------------------
     @classmethod
@@ -245,14 +252,14 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsRe
 
         The operation row and every history row are in the same transaction as the change.
         """
-        if self.read_only:
-            raise KnownError("this file is open read-only; nothing can be changed.",
-                             path=self.path)
-        damage = self.damage()
-        if damage is not None:
-            raise damage
+        self._writable()
+        if self._batched and not self._conn.in_transaction:
+            # SQLite rolled the batch back itself (disk full, I/O error): a savepoint now
+            # would open and commit a transaction of its own
+            raise RuntimeError("the batch's transaction was rolled back")
         try:
-            with immediate_transaction(self._conn):
+            with (savepoint(self._conn) if self._batched
+                  else immediate_transaction(self._conn)):
                 cur = self._conn.execute(
                     "INSERT INTO operations (at, assessor, action, label, undoable) "
                     "VALUES (?, ?, ?, ?, ?)",
@@ -272,6 +279,54 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsRe
             if known is not None:
                 raise known from error
             raise
+
+    @contextmanager
+    def batch(self, *, foreign_keys: bool = True) -> Iterator[None]:
+        """Several operations committed as ONE transaction: ``with store.batch(): …``.
+
+        Each :meth:`operation` inside stays an operation of its own (its row, its history:
+        undone on its own) but runs as a savepoint: one that fails is rolled back alone and
+        the others stay; an exception out of the block (Ctrl+C, a cancel) rolls back them
+        all, so the file is then byte for byte as before.  The pages the operations share
+        (a big table's indexes) are journaled and written once, not once per operation:
+        ``collect`` brings ten files this way.
+
+        ``foreign_keys=False``: SQLite does not check the references of the rows written
+        (for 2,000,000 judgments, ~40 % of the inserts' time): only for a caller that writes
+        nothing but references it has checked itself, and deletes nothing (``collect``: its
+        verdicts check every case, document and assessor in SQL).  Back on after.
+        """
+        self._writable()
+        if self._batched or self._conn.in_transaction:
+            raise RuntimeError("a batch is already open")
+        previous = int(self._conn.execute("PRAGMA main.cache_size").fetchone()[0])
+        self._conn.execute(f"PRAGMA main.cache_size = {-BATCH_CACHE_KIB}")
+        if not foreign_keys:
+            self._conn.execute("PRAGMA foreign_keys = OFF")  # a no-op inside a transaction
+        try:
+            with immediate_transaction(self._conn):
+                self._batched = True
+                try:
+                    yield
+                finally:
+                    self._batched = False
+        except sqlite3.Error as error:
+            known = conn_mod.classify_error(error, self.path)
+            if known is not None:
+                raise known from error
+            raise
+        finally:
+            self._conn.execute(f"PRAGMA main.cache_size = {previous}")
+            self._conn.execute("PRAGMA foreign_keys = ON")
+
+    def _writable(self) -> None:
+        """Refuse a write to a read-only or damaged file."""
+        if self.read_only:
+            raise KnownError("this file is open read-only; nothing can be changed.",
+                             path=self.path)
+        damage = self.damage()
+        if damage is not None:
+            raise damage
 
     def revert(self, operation_id: int, *, action: str = "undo") -> Changes:
         """Apply the before-images of an operation, as a new operation that reverts it.

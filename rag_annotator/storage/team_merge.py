@@ -1,16 +1,24 @@
-"""The SQL half of ``collect``: an assignment file attached read-only to the master, its
+"""The SQL half of ``collect``: each assignment file attached read-only to the master, its
 judgments checked and brought in without passing through Python row by row.
 
 A collect brings ~200,000 judgments per file for a 1,000,000-pair campaign; checking each
-in Python cost more than ten times the copy of the master.  Here the file (already opened
-and checked by ``GoldSetStore.open``: our schema, not damaged) is attached as ``incoming``;
-one statement gives every incoming judgment a ``verdict`` (``assessor``: not the file's
-assessor; ``slot``: not one of their non-control slots; ``grade``/``seconds``/``timestamp``/
-``note``: a value that cannot be trusted; ``new``, ``same``, ``update`` (theirs is newer and
-differs), ``older`` or ``nothing`` (an unjudged row with no label to bring)) into a TEMP
-table (never the master's bytes), and the ``new`` ones are inserted by one
-``INSERT … SELECT`` logged as ranges (:meth:`Operation.insert_select`), so one undo takes
-them back.  Keys, never ids, tie the two files together.
+in Python cost more than ten times the copy of the master.  Here, in two steps:
+
+* **staged** (:func:`stage`, before the collect's transaction: SQLite detaches a file only
+  outside one): the file (already opened and checked by ``GoldSetStore.open``: our schema,
+  not damaged) is attached as ``incoming``, its judgments are copied, in pair order, into
+  a TEMP table of their own (``team_raw_<n>``: never the master's bytes) and it is
+  detached again;
+* **classified and brought in**, inside the collect's one transaction (one savepoint per
+  file, ``GoldSetStore.batch``): one statement gives every staged judgment a ``verdict``
+  (``assessor``: not the file's assessor; ``slot``: not one of their non-control slots;
+  ``grade``/``seconds``/``timestamp``/``note``: a value that cannot be trusted; ``new``,
+  ``same``, ``update`` (theirs is newer and differs), ``older`` or ``nothing`` (an
+  unjudged row with no label to bring)) against the master as the files before it left it,
+  and the ``new`` ones are inserted by one ``INSERT … SELECT`` logged as ranges
+  (:meth:`Operation.insert_select`), so one undo takes them back.
+
+Keys, never ids, tie the two files together.
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from rag_annotator.domain.team_plan import unique_sorted
+from rag_annotator.domain.team_plan import unique_sorted, unpack
 from rag_annotator.messages import N_
 from rag_annotator.storage import connection as conn_mod
 from rag_annotator.storage.transaction import BULK_CACHE_KIB, Operation
@@ -64,51 +72,60 @@ _VERDICT = """       CASE
        END AS verdict
 """
 
-#: The incoming rows are first put in key order (a materialized CTE): the master's ids
-#: follow its keys more or less, so its indexes are then walked in order rather than at
-#: random — on a 450 MB master, the difference between cached pages and a disk read per row.
+#: The incoming rows, staged in key order (the master's ids follow its keys more or less,
+#: so its indexes are then walked in order rather than at random — on a 450 MB master, the
+#: difference between cached pages and a disk read per row).
+_STAGE = """
+CREATE TEMP TABLE {table} AS
+SELECT fc.key AS case_key, fd.key AS doc_key, fs.name AS assessor, j.grade, j.seconds,
+       j.note, j.updated_at
+FROM incoming.judgments j
+JOIN incoming.cases fc ON fc.id = j.case_id
+JOIN incoming.documents fd ON fd.id = j.document_id
+JOIN incoming.assessors fs ON fs.id = j.assessor_id
+ORDER BY fc.key, fd.key
+"""
+
+#: The same when the file's case and document ids name the master's very cases and
+#: documents (an assignment file is a copy: they do unless someone edited it; checked by
+#: :data:`_SAME_IDS`): no key is looked up, and the rows are staged in pair order.  The
+#: file's cases and documents are not read per row (a look-up by id reads the page holding
+#: the document's text: the whole 80 MB of them per file): a row counts only if its pair is
+#: one of the assessor's slots, which are the master's own ids.
+_STAGE_IDS = """
+CREATE TEMP TABLE {table} AS
+SELECT j.case_id, j.document_id, fs.name AS assessor, j.grade, j.seconds, j.note,
+       j.updated_at
+FROM incoming.judgments j
+JOIN incoming.assessors fs ON fs.id = j.assessor_id
+ORDER BY j.case_id, j.document_id
+"""
+
+#: The staged rows' verdicts (the staged table is the left side: walked in its order).
 _CLASSIFY = f"""
 CREATE TEMP TABLE team_in AS
-WITH j AS MATERIALIZED (
-    SELECT fc.key AS case_key, fd.key AS doc_key, fs.name AS assessor, j.grade, j.seconds,
-           j.note, j.updated_at
-    FROM incoming.judgments j
-    JOIN incoming.cases fc ON fc.id = j.case_id
-    JOIN incoming.documents fd ON fd.id = j.document_id
-    JOIN incoming.assessors fs ON fs.id = j.assessor_id
-    ORDER BY fc.key, fd.key
-)
 SELECT mc.id AS case_id, md.id AS document_id, j.case_key, j.doc_key,
        j.assessor, j.grade, j.seconds, j.note, j.updated_at, m.id AS mine_id,
-{_VERDICT}FROM j
+{_VERDICT}FROM temp.{{table}} j
 LEFT JOIN main.cases mc ON mc.key = j.case_key
 LEFT JOIN main.documents md ON md.key = j.doc_key
 LEFT JOIN main.judgments m ON m.case_id = mc.id AND m.document_id = md.id
      AND m.assessor_id = :assessor_id
 """
 
-#: The same verdicts when the file's case and document ids name the master's very cases and
-#: documents (an assignment file is a copy: they do unless someone edited it; checked by
-#: :data:`_SAME_IDS`): no key is looked up, and the rows are walked in pair order.  The
-#: file's cases and documents are not read per row (a look-up by id reads the page holding
-#: the document's text: the whole 80 MB of them per file): a row counts only if its pair is
-#: one of the assessor's slots, which are the master's own ids.
 _CLASSIFY_IDS = """
 CREATE TEMP TABLE team_in AS
-WITH j AS MATERIALIZED (
-    SELECT j.case_id, j.document_id, fs.name AS assessor, j.grade, j.seconds, j.note,
-           j.updated_at
-    FROM incoming.judgments j
-    JOIN incoming.assessors fs ON fs.id = j.assessor_id
-    ORDER BY j.case_id, j.document_id
-)
 SELECT j.case_id AS case_id, j.document_id AS document_id, NULL AS case_key,
        NULL AS doc_key, j.assessor, j.grade, j.seconds, j.note, j.updated_at,
        m.id AS mine_id,
-{verdict}FROM j
+{verdict}FROM temp.{{table}} j
 LEFT JOIN main.judgments m ON m.case_id = j.case_id AND m.document_id = j.document_id
      AND m.assessor_id = :assessor_id
-""".format(verdict=_VERDICT.replace("mc.id IS NULL OR md.id IS NULL OR ", "").replace(
+""".format(verdict=_VERDICT.replace("mc.id IS NULL OR md.id IS NULL OR ", (
+    # a slot may name a case or document deleted since the hand-out: checked here, as the
+    # collect writes with SQLite's foreign-key checks off (``GoldSetStore.batch``)
+    "NOT EXISTS (SELECT 1 FROM main.cases WHERE id = j.case_id) OR NOT EXISTS (SELECT 1 "
+    "FROM main.documents WHERE id = j.document_id) OR ")).replace(
     "a.case_id = mc.id", "a.case_id = j.case_id").replace(
     "a.document_id = md.id", "a.document_id = j.document_id"))
 
@@ -130,26 +147,36 @@ _CONFLICTS = (
 
 
 @contextmanager
-def attached(conn: sqlite3.Connection, path: Path) -> Iterator[None]:
-    """``path`` attached read-only as ``incoming`` (outside any transaction: SQLite refuses
-    ATTACH inside one), with the ``team_in`` TEMP table dropped and the file detached after."""
-    conn.execute("ATTACH DATABASE ? AS incoming", (conn_mod._uri(path, "ro"),))
-    # joins over ~200,000 rows of each file and index inserts into the master's judgments:
-    # the bulk inserts' page cache, not SQLite's 2 MB default (given back after)
-    previous = int(conn.execute("PRAGMA main.cache_size").fetchone()[0])
-    # the TEMP tables of a collect (~200,000 rows) in memory, not in a temporary file
+def session(conn: sqlite3.Connection) -> Iterator[None]:
+    """The settings of one whole collect (both steps): its TEMP tables (~200,000 rows per
+    file) in memory, not in a temporary file, with the bulk inserts' page cache; set once,
+    because changing ``temp_store`` drops every TEMP table.  Restored after (which drops
+    what the collect staged)."""
     store = int(conn.execute("PRAGMA temp_store").fetchone()[0])
     conn.execute("PRAGMA temp_store = MEMORY")
-    for schema in ("main", "incoming", "temp"):
+    conn.execute(f"PRAGMA temp.cache_size = {-BULK_CACHE_KIB}")
+    try:
+        yield
+    finally:
+        if conn.in_transaction:  # an error out of a batch rolls it back before this
+            conn.execute("ROLLBACK")
+        conn.execute(f"PRAGMA temp_store = {store}")
+
+
+@contextmanager
+def attached(conn: sqlite3.Connection, path: Path) -> Iterator[None]:
+    """``path`` attached read-only as ``incoming`` (detached after; outside any
+    transaction: SQLite detaches a file a transaction has read only once it ends)."""
+    conn.execute("ATTACH DATABASE ? AS incoming", (conn_mod._uri(path, "ro"),))
+    # joins over ~200,000 rows of each file: the bulk inserts' page cache, not 2 MB
+    previous = int(conn.execute("PRAGMA main.cache_size").fetchone()[0])
+    for schema in ("main", "incoming"):
         conn.execute(f"PRAGMA {schema}.cache_size = {-BULK_CACHE_KIB}")
     try:
         yield
     finally:
-        conn.execute("DROP TABLE IF EXISTS temp.team_in")
-        conn.execute("DROP TABLE IF EXISTS temp.team_slots")
         conn.execute("DETACH DATABASE incoming")
         conn.execute(f"PRAGMA main.cache_size = {previous}")
-        conn.execute(f"PRAGMA temp_store = {store}")
 
 
 def conflicts(conn: sqlite3.Connection) -> list[tuple[str, str, bool]]:
@@ -159,21 +186,55 @@ def conflicts(conn: sqlite3.Connection) -> list[tuple[str, str, bool]]:
             for kind, key, missing in conn.execute(_CONFLICTS)]
 
 
-def classify(conn: sqlite3.Connection, params: dict[str, Any]) -> dict[str, int]:
-    """Fill ``team_in`` (see the module) and count its verdicts.  ``params``: ``assessor``,
-    ``assessor_id``, ``campaign``, ``max_grade``, ``max_seconds``, ``latest``."""
+def stage(conn: sqlite3.Connection, number: int) -> bool:
+    """Copy the attached file's judgments into ``temp.team_raw_<number>`` (see the module);
+    True when they are staged by the master's ids (the file's ids are the master's)."""
+    same_ids = bool(conn.execute(_SAME_IDS).fetchone()[0])
+    conn.execute((_STAGE_IDS if same_ids else _STAGE).format(table=_raw(number)))
+    return same_ids
+
+
+def _raw(number: int) -> str:
+    return f"team_raw_{int(number)}"
+
+
+def unstage(conn: sqlite3.Connection, number: int) -> None:
+    """Drop what :func:`stage` and :func:`classify` left for file ``number``."""
+    for table in (_raw(number), "team_in", "team_slots"):
+        conn.execute(f"DROP TABLE IF EXISTS temp.{table}")
+
+
+#: Stands for ``main.judgments`` when the assessor holds none there: one row of NULLs,
+#: joined on a term that is always false (``m.id`` is NULL), so every ``m`` column is NULL.
+_NONE_HELD = ("LEFT JOIN (SELECT NULL AS id, NULL AS case_id, NULL AS document_id, "
+              "NULL AS assessor_id, NULL AS grade, NULL AS seconds, NULL AS note, "
+              "NULL AS updated_at) m ON m.id IS NOT NULL AND ")
+
+
+def classify(conn: sqlite3.Connection, number: int, same_ids: bool,
+             params: dict[str, Any]) -> dict[str, int]:
+    """Fill ``team_in`` from the staged file ``number`` (see the module) and count its
+    verdicts.  ``params``: ``assessor``, ``assessor_id``, ``campaign``, ``max_grade``,
+    ``max_seconds``, ``latest``."""
+    for table in ("team_in", "team_slots"):
+        conn.execute(f"DROP TABLE IF EXISTS temp.{table}")
     conn.execute("CREATE TEMP TABLE team_slots (case_id INTEGER, document_id INTEGER, "
                  "PRIMARY KEY (case_id, document_id)) WITHOUT ROWID")
     # the assessor's own (not control) slots, unpacked from their queue row, sorted
     row = conn.execute("SELECT slots FROM main.queues WHERE campaign_id = ? AND "
                        "assessor_id = ?", (params["campaign"], params["assessor_id"])).fetchone()
-    slots = np.asarray(json.loads(row[0]) if row else [], dtype=np.int64)
+    slots = unpack(row[0]) if row else np.zeros(0, dtype=np.int64)
     slots = unique_sorted(slots[slots > 0])
-    # one statement (one implicit transaction), not a commit of the temp file per row
     conn.execute("INSERT INTO temp.team_slots SELECT value >> 32, value & 4294967295 "
                  "FROM json_each(?)", (json.dumps(slots.tolist()),))
-    same_ids = bool(conn.execute(_SAME_IDS).fetchone()[0])
-    conn.execute(_CLASSIFY_IDS if same_ids else _CLASSIFY, params)
+    sql = (_CLASSIFY_IDS if same_ids else _CLASSIFY).format(table=_raw(number))
+    if not conn.execute("SELECT EXISTS (SELECT 1 FROM main.judgments WHERE assessor_id = ?)",
+                        (params["assessor_id"],)).fetchone()[0]:
+        # the assessor's first collect (the common case): nothing of theirs to look up
+        # 200,000 times in the judgments' unique index (a constant-false ON term would
+        # not do: SQLite then scans the whole table for each row)
+        sql = sql.replace("LEFT JOIN main.judgments m ON ", _NONE_HELD)
+    conn.execute(sql, params)
     return {str(v): int(n) for v, n in conn.execute(
         "SELECT verdict, count(*) FROM temp.team_in GROUP BY verdict")}
 

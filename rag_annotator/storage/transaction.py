@@ -428,6 +428,22 @@ def immediate_transaction(conn: sqlite3.Connection) -> Iterator[None]:
     conn.execute("COMMIT")
 
 
+@contextmanager
+def savepoint(conn: sqlite3.Connection, name: str = "operation") -> Iterator[None]:
+    """``SAVEPOINT`` … ``RELEASE`` inside an open transaction: one operation of a batch
+    (``GoldSetStore.batch``).  On any exception only its own changes are rolled back (the
+    batch's earlier operations stay, to be committed or rolled back with the batch)."""
+    conn.execute(f"SAVEPOINT {name}")
+    try:
+        yield
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute(f"ROLLBACK TO {name}")
+            conn.execute(f"RELEASE {name}")
+        raise
+    conn.execute(f"RELEASE {name}")
+
+
 def revert_rows(op: Operation, history_rows: list[sqlite3.Row | tuple[Any, ...]]) -> None:
     """Put back the before-images of ``history_rows`` (newest first), checking for conflicts.
 

@@ -92,8 +92,8 @@ class TeamJob(QObject):
             self.dialog.show()
 
     def cancel(self) -> None:
-        """Stop the work: nothing it had not finished stays (the core undoes a partial
-        hand-out; a collect keeps the files already brought in, each one whole)."""
+        """Stop the work: nothing of it stays (the core undoes a partial hand-out; a
+        collect's files commit together, so a cancelled one keeps none)."""
         if self.done:
             return
         self.cancelled = True
