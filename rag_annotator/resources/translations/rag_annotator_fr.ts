@@ -2748,6 +2748,7 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
     <message>
         <source>No judging guidelines yet. Write them with Edit → Judging Guidelines… so every assessor reads the same rules.</source>
+        <extracomment>Lines whose term spans a highlighter keeps (a few documents&apos; worth).</extracomment>
         <translation>Pas encore de consignes de jugement. Rédigez-les avec Édition → Consignes de jugement… pour que chaque annotateur lise les mêmes règles.</translation>
     </message>
     <message>
@@ -2799,6 +2800,7 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
     <message>
         <source>&amp;File</source>
+        <extracomment>The registry&apos;s areas whose commands the window itself holds (its menus); each section makes its own (``Section.install_commands``), when it is built.</extracomment>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
