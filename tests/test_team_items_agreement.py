@@ -28,9 +28,7 @@ from rag_annotator.import_export.team_files import collect, hand_out
 from rag_annotator.metrics.team_items import ItemVerdict, items_agreement, nominal_kappa
 from rag_annotator.reports.team import read_team_folder, store_team_figures
 from rag_annotator.storage.store import GoldSetStore
-
-NAMES = ["alice", "bruno", "chloé"]
-VERDICTS = ("supported", "not_supported", "contradicted")
+from tests.test_team_items import NAMES, VERDICTS
 
 
 @pytest.fixture

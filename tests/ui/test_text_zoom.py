@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -172,12 +173,9 @@ def test_the_question_column_stays_readable_at_a_large_zoom(window: MainWindow, 
         window.zoom.reset()
 
 
-def test_no_section_is_wider_than_the_window_at_150_percent_in_french(  # type: ignore[no-untyped-def]
-        qtbot, tmp_path: Path, french: None) -> None:
-    """At 150 % the Dashboard's row of fields (run, unjudged documents, against, latency
-    target, intervals) needed about 1,500 px in one row: the section grew wider than the
-    window, and its paragraphs ran past the right edge (screenshot).  In a 1,280 px window
-    every section's minimum width now fits the room the window gives it."""
+@pytest.fixture
+def french_sample_at_150(qtbot, tmp_path: Path, french: None) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
+    """The sample in a French window whose text is zoomed to 150 %, reset afterwards."""
     from rag_annotator.import_export.sample import create_sample
     from tests.ui.driving import open_window
 
@@ -186,55 +184,53 @@ def test_no_section_is_wider_than_the_window_at_150_percent_in_french(  # type: 
     window = open_window(qtbot, path, assessor="lead")
     window.resize(1280, 800)
     window.zoom.set_percent(150)
-    try:
-        for index in range(len(window.sections)):
-            window.show_section(index)
-            section = window.current_section()
-            qtbot.waitUntil(lambda s=section: s.isVisible(), timeout=5000)
-            QApplication.processEvents()
-            window.resize(1280, 800)  # a wider minimum would make the window grow instead
-            QApplication.processEvents()
-            assert window.minimumSizeHint().width() <= 1280, type(section).__name__
-            assert window.width() == 1280, type(section).__name__
-            right = section.mapTo(window, QPoint(section.width(), 0)).x()
-            assert right <= window.width(), type(section).__name__  # nothing past the edge
-    finally:
-        window.zoom.reset()
-        window.close()
+    yield window
+    window.zoom.reset()
+    window.close()
+
+
+def test_no_section_is_wider_than_the_window_at_150_percent_in_french(  # type: ignore[no-untyped-def]
+        qtbot, french_sample_at_150: MainWindow) -> None:
+    """At 150 % the Dashboard's row of fields (run, unjudged documents, against, latency
+    target, intervals) needed about 1,500 px in one row: the section grew wider than the
+    window, and its paragraphs ran past the right edge (screenshot).  In a 1,280 px window
+    every section's minimum width now fits the room the window gives it."""
+    window = french_sample_at_150
+    for index in range(len(window.sections)):
+        window.show_section(index)
+        section = window.current_section()
+        qtbot.waitUntil(lambda s=section: s.isVisible(), timeout=5000)
+        QApplication.processEvents()
+        window.resize(1280, 800)  # a wider minimum would make the window grow instead
+        QApplication.processEvents()
+        assert window.minimumSizeHint().width() <= 1280, type(section).__name__
+        assert window.width() == 1280, type(section).__name__
+        right = section.mapTo(window, QPoint(section.width(), 0)).x()
+        assert right <= window.width(), type(section).__name__  # nothing past the edge
 
 
 def test_the_case_editor_fits_its_pane_at_150_percent_in_french(  # type: ignore[no-untyped-def]
-        qtbot, tmp_path: Path, french: None) -> None:
+        qtbot, french_sample_at_150: MainWindow) -> None:
     """The case editor scrolls only up and down: at 150 % in French its longest field title
     ("Ordre des outils (avant < après, une paire par ligne)") was cut at the pane's right
     edge, with the fields under it.  Titles wrap now: nothing in the form needs more width
     than the pane shows."""
     from PySide6.QtWidgets import QLabel, QScrollArea
 
-    from rag_annotator.import_export.sample import create_sample
-    from tests.ui.driving import open_window
-
-    path = tmp_path / "s.goldset"
-    create_sample(path, assessor="lead").close()
-    window = open_window(qtbot, path, assessor="lead")
+    window = french_sample_at_150
     window.resize(1400, 900)
-    window.zoom.set_percent(150)
-    try:
-        window.show_section(0)
-        editor = window.current_section().editor
-        scroll = editor.findChild(QScrollArea)
-        qtbot.waitUntil(lambda: scroll.isVisible(), timeout=5000)
-        QApplication.processEvents()
-        room = scroll.viewport().width()
-        titles = [label for label in scroll.widget().findChildren(QLabel)
-                  if label.isVisible() and label.buddy() is not None]
-        assert len(titles) > 10
-        cut = [t.text() for t in titles if t.minimumSizeHint().width() > room
-               or t.mapTo(scroll.viewport(), t.rect().topRight()).x() >= room]
-        assert cut == []
-        # a title that fits on one line is not broken in two
-        short = [t for t in titles if t.fontMetrics().horizontalAdvance(t.text()) < room - 40]
-        assert short and all(t.height() < 2 * t.fontMetrics().lineSpacing() for t in short)
-    finally:
-        window.zoom.reset()
-        window.close()
+    window.show_section(0)
+    editor = window.current_section().editor
+    scroll = editor.findChild(QScrollArea)
+    qtbot.waitUntil(lambda: scroll.isVisible(), timeout=5000)
+    QApplication.processEvents()
+    room = scroll.viewport().width()
+    titles = [label for label in scroll.widget().findChildren(QLabel)
+              if label.isVisible() and label.buddy() is not None]
+    assert len(titles) > 10
+    cut = [t.text() for t in titles if t.minimumSizeHint().width() > room
+           or t.mapTo(scroll.viewport(), t.rect().topRight()).x() >= room]
+    assert cut == []
+    # a title that fits on one line is not broken in two
+    short = [t for t in titles if t.fontMetrics().horizontalAdvance(t.text()) < room - 40]
+    assert short and all(t.height() < 2 * t.fontMetrics().lineSpacing() for t in short)
