@@ -1944,6 +1944,7 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     <name>DocumentsModel</name>
     <message>
         <source>Key</source>
+        <extracomment>Columns before the identities: key, title, the document&apos;s groups.</extracomment>
         <translation>Clé</translation>
     </message>
     <message>
@@ -2669,6 +2670,121 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Disputed</source>
         <translation>En désaccord</translation>
+    </message>
+</context>
+<context>
+    <name>JudgeSamplePanel</name>
+    <message>
+        <source>Supported share of claims</source>
+        <translation>Part des affirmations étayées</translation>
+    </message>
+    <message>
+        <source>Contradicted share of claims</source>
+        <translation>Part des affirmations contredites</translation>
+    </message>
+    <message>
+        <source>Validated answers</source>
+        <translation>Réponses validées</translation>
+    </message>
+    <message>
+        <source>Mean faithfulness</source>
+        <translation>Fidélité moyenne</translation>
+    </message>
+    <message>
+        <source>Relevant share of pooled pairs</source>
+        <translation>Part des paires pertinentes du pool</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>affirmations</translation>
+    </message>
+    <message>
+        <source>answers</source>
+        <translation>réponses</translation>
+    </message>
+    <message>
+        <source>relevance</source>
+        <translation>pertinence</translation>
+    </message>
+    <message>
+        <source>validated</source>
+        <translation>validé</translation>
+    </message>
+    <message>
+        <source>not validated</source>
+        <translation>non validé</translation>
+    </message>
+    <message>
+        <source>relevant</source>
+        <translation>pertinent</translation>
+    </message>
+    <message>
+        <source>not relevant</source>
+        <translation>non pertinent</translation>
+    </message>
+    <message>
+        <source>Judge %1 · %2</source>
+        <translation>Juge %1 · %2</translation>
+    </message>
+    <message>
+        <source>from the judge&apos;s labels alone</source>
+        <translation>d’après les seules étiquettes du juge</translation>
+    </message>
+    <message>
+        <source>from the reviewed sample alone</source>
+        <translation>d’après le seul échantillon relu</translation>
+    </message>
+    <message>
+        <source>prediction-powered: the judge&apos;s figure corrected by the sample</source>
+        <translation>inférence assistée par prédiction (PPI)&#xa0;: le chiffre du juge corrigé par l’échantillon</translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation>Juge</translation>
+    </message>
+    <message>
+        <source>Human sample</source>
+        <translation>Échantillon humain</translation>
+    </message>
+    <message>
+        <source>Corrected</source>
+        <translation>Corrigé</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>Intervalle à 95&#xa0;%</translation>
+    </message>
+    <message>
+        <source>Reviewed / judged</source>
+        <translation>Relus / jugés</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Précision</translation>
+    </message>
+    <message>
+        <source>interval</source>
+        <translation>intervalle</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>Rappel</translation>
+    </message>
+    <message>
+        <source>interval </source>
+        <translation>intervalle </translation>
+    </message>
+    <message>
+        <source>%1 of %2 sampled units reviewed (%3 to go, Q in Verify); judge&apos;s accuracy %4 (%5), κ %6; %7 disagreement(s). %8 unit(s) verified outside the sample are not counted.</source>
+        <translation>%1 unités relues sur %2 tirées (%3 restantes, Q dans Vérifier)&#xa0;; exactitude du juge %4 (%5), κ %6&#xa0;; %7 désaccord(s). %8 unité(s) vérifiée(s) hors de l’échantillon ne sont pas comptées.</translation>
+    </message>
+    <message>
+        <source>Automatic judges checked on a human sample</source>
+        <translation>Juges automatiques contrôlés sur un échantillon humain</translation>
+    </message>
+    <message>
+        <source>Each figure three ways: the judge&apos;s own, the human sample&apos;s alone, and corrected (prediction-powered inference: the judge&apos;s figure over every unit plus the mean human−judge difference on the random sample, stratified by the judge&apos;s label and family).</source>
+        <translation>Chaque chiffre de trois façons&#xa0;: celui du juge, celui de l’échantillon humain seul, et corrigé (inférence assistée par prédiction&#xa0;: le chiffre du juge sur toutes les unités plus l’écart moyen humain−juge sur l’échantillon aléatoire, stratifié par l’étiquette du juge et la famille).</translation>
     </message>
 </context>
 <context>
@@ -3399,7 +3515,6 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <name>RightsMatrixModel</name>
     <message>
         <source>Groups</source>
-        <extracomment>Columns before the identities: key, title, the document&apos;s groups.</extracomment>
         <translation>Groupes</translation>
     </message>
     <message>
@@ -3671,6 +3786,64 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Import a Run</source>
         <translation>Importer une exécution</translation>
+    </message>
+</context>
+<context>
+    <name>SampleQueue</name>
+    <message>
+        <source>Review a judge&apos;s sample</source>
+        <translation>Revoir l’échantillon d’un juge</translation>
+    </message>
+    <message>
+        <source>Judge:</source>
+        <translation>Juge :</translation>
+    </message>
+    <message>
+        <source>No relevance review sample in this file: draw one with Verify › Draw a Review Sample… (level: relevance).</source>
+        <translation>Aucun échantillon de revue de pertinence dans ce fichier : tirez-en un avec Vérifier › Tirer un échantillon de revue… (niveau : pertinence).</translation>
+    </message>
+    <message>
+        <source>Review sample of judge %1: %2 of %3 pairs labelled. The judge&apos;s label stays hidden until you give yours. Q to leave.</source>
+        <translation>Échantillon de revue du juge %1 : %2 paires sur %3 étiquetées. L’étiquette du juge reste cachée tant que vous n’avez pas donné la vôtre. Q pour sortir.</translation>
+    </message>
+    <message>
+        <source>Pair just labelled: you said %1; the judge said %2.</source>
+        <translation>Paire tout juste étiquetée : vous avez dit %1 ; le juge a dit %2.</translation>
+    </message>
+</context>
+<context>
+    <name>SampleReview</name>
+    <message>
+        <source>claims</source>
+        <translation>affirmations</translation>
+    </message>
+    <message>
+        <source>answers</source>
+        <translation>réponses</translation>
+    </message>
+    <message>
+        <source>Review a judge&apos;s sample</source>
+        <translation>Relire l’échantillon d’un juge</translation>
+    </message>
+    <message>
+        <source>Sample:</source>
+        <translation>Échantillon&#xa0;:</translation>
+    </message>
+    <message>
+        <source>No review sample of a judge&apos;s claims in this file: draw one with rag-annotator sample FILE --judge NAME --level claims --size N.</source>
+        <translation>Aucun échantillon de revue des affirmations d’un juge dans ce fichier&#xa0;: tirez-en un avec rag-annotator sample FICHIER --judge NOM --level claims --size N.</translation>
+    </message>
+    <message>
+        <source>Review sample of judge %1: %2 of %3 claims reviewed. The judge&apos;s verdict stays hidden until you give yours.</source>
+        <translation>Échantillon de relecture du juge %1&#xa0;: %2 affirmations relues sur %3. Le verdict du juge reste caché tant que vous n’avez pas donné le vôtre.</translation>
+    </message>
+    <message>
+        <source>Review sample of judge %1 (answers): %2 of %3 answers validated or not (R, Space), %4 of %5 of their claims verified. The judge&apos;s verdicts stay hidden until you decide.</source>
+        <translation>Échantillon de relecture du juge %1 (réponses)&#xa0;: %2 réponses sur %3 validées ou non (R, Espace), %4 de leurs %5 affirmations vérifiées. Les verdicts du juge restent cachés tant que vous n’avez pas décidé.</translation>
+    </message>
+    <message>
+        <source>Claim %1: you said %2; the judge said %3.</source>
+        <translation>Affirmation %1&#xa0;: vous avez dit %2&#xa0;; le juge a dit %3.</translation>
     </message>
 </context>
 <context>

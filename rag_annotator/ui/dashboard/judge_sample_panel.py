@@ -22,35 +22,34 @@ from rag_annotator.ui import labels
 from rag_annotator.ui.dashboard.format import decimals, pct, translate
 from rag_annotator.ui.dashboard.widgets import Cell, FigureTable
 
-CONTEXT = "JudgeSamplePanel"
-
 
 def measure_title(measure: str) -> str:
     """A corrected figure's name, translated."""
     titles = {
-        "supported_share": translate(CONTEXT, "Supported share of claims"),
-        "contradicted_share": translate(CONTEXT, "Contradicted share of claims"),
-        "validated_rate": translate(CONTEXT, "Validated answers"),
-        "faithfulness_mean": translate(CONTEXT, "Mean faithfulness"),
-        "relevant_share": translate(CONTEXT, "Relevant share of pooled pairs"),
+        "supported_share": translate("JudgeSamplePanel", "Supported share of claims"),
+        "contradicted_share": translate("JudgeSamplePanel", "Contradicted share of claims"),
+        "validated_rate": translate("JudgeSamplePanel", "Validated answers"),
+        "faithfulness_mean": translate("JudgeSamplePanel", "Mean faithfulness"),
+        "relevant_share": translate("JudgeSamplePanel", "Relevant share of pooled pairs"),
     }
     return titles.get(measure, measure)
 
 
 def level_title(level: str) -> str:
     """A sample level, translated."""
-    return {"claims": translate(CONTEXT, "claims"), "answers": translate(CONTEXT, "answers"),
-            "relevance": translate(CONTEXT, "relevance")}.get(level, level)
+    return {"claims": translate("JudgeSamplePanel", "claims"),
+            "answers": translate("JudgeSamplePanel", "answers"),
+            "relevance": translate("JudgeSamplePanel", "relevance")}.get(level, level)
 
 
 def class_title(code: str) -> str:
     """A class of the judge's labels, translated."""
     if code in ("supported", "not_supported", "contradicted"):
         return labels.verdict(code)
-    return {"validated": translate(CONTEXT, "validated"),
-            "not_validated": translate(CONTEXT, "not validated"),
-            "relevant": translate(CONTEXT, "relevant"),
-            "not_relevant": translate(CONTEXT, "not relevant")}.get(code, code)
+    return {"validated": translate("JudgeSamplePanel", "validated"),
+            "not_validated": translate("JudgeSamplePanel", "not validated"),
+            "relevant": translate("JudgeSamplePanel", "relevant"),
+            "not_relevant": translate("JudgeSamplePanel", "not relevant")}.get(code, code)
 
 
 def interval_text(interval: Interval | None) -> str:
@@ -76,31 +75,38 @@ class JudgeLevelBox(QGroupBox):
         layout.addStretch(1)  # the note right under the tables
 
     def show_sample(self, measured: JudgeSample) -> None:
-        self.setTitle(translate(CONTEXT, "Judge %1 · %2").replace("%1", measured.judge)
+        self.setTitle(translate("JudgeSamplePanel", "Judge %1 · %2").replace("%1", measured.judge)
                       .replace("%2", level_title(measured.level)))
         rows = []
         for measure, figure in measured.figures.items():
             ppi = figure.ppi
             rows.append((measure_title(measure), [
-                _cell(pct(figure.naive), translate(CONTEXT, "from the judge's labels alone")),
-                _cell(pct(figure.human), translate(CONTEXT, "from the reviewed sample alone")),
+                _cell(pct(figure.naive),
+                      translate("JudgeSamplePanel", "from the judge's labels alone")),
+                _cell(pct(figure.human),
+                      translate("JudgeSamplePanel", "from the reviewed sample alone")),
                 _cell(pct(None if ppi is None else ppi.value), translate(
-                    CONTEXT, "prediction-powered: the judge's figure corrected by the "
+                    "JudgeSamplePanel", "prediction-powered: the judge's figure corrected by the "
                     "sample")),
                 _cell(interval_text(None if ppi is None else ppi.interval)),
                 _cell(f"{0 if ppi is None else ppi.n_human} / {figure.n_judge}")]))
-        self.figures.fill([translate(CONTEXT, "Judge"), translate(CONTEXT, "Human sample"),
-                           translate(CONTEXT, "Corrected"), translate(CONTEXT, "95% interval"),
-                           translate(CONTEXT, "Reviewed / judged")], rows)
-        self.classes.fill([translate(CONTEXT, "Precision"), translate(CONTEXT, "interval"),
-                           translate(CONTEXT, "Recall"), translate(CONTEXT, "interval ")], [
+        self.figures.fill([translate("JudgeSamplePanel", "Judge"),
+                           translate("JudgeSamplePanel", "Human sample"),
+                           translate("JudgeSamplePanel", "Corrected"),
+                           translate("JudgeSamplePanel", "95% interval"),
+                           translate("JudgeSamplePanel", "Reviewed / judged")], rows)
+        self.classes.fill([translate("JudgeSamplePanel", "Precision"),
+                           translate("JudgeSamplePanel", "interval"),
+                           translate("JudgeSamplePanel", "Recall"),
+                           translate("JudgeSamplePanel", "interval ")], [
             (class_title(code), [_cell(pct(s.precision)), _cell(interval_text(s.precision_ci)),
                                  _cell(pct(s.recall)), _cell(interval_text(s.recall_ci))])
             for code, s in measured.classes.items()])
         kappa = decimals(measured.kappa, 2)
         outside = int(measured.outside.get("labelled", 0))
         self.note.setText(
-            translate(CONTEXT, "%1 of %2 sampled units reviewed (%3 to go, Q in Verify); "
+            translate("JudgeSamplePanel",
+                      "%1 of %2 sampled units reviewed (%3 to go, Q in Verify); "
                       "judge's accuracy %4 (%5), κ %6; %7 disagreement(s). %8 unit(s) "
                       "verified outside the sample are not counted.")
             .replace("%1", str(measured.reviewed)).replace("%2", str(measured.sampled))
@@ -113,11 +119,12 @@ class JudgeSamplePanel(QGroupBox):
     """Every judge's review samples (hidden when the file has none)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(translate(CONTEXT, "Automatic judges checked on a human sample"),
-                         parent)
+        super().__init__(translate("JudgeSamplePanel",
+                                   "Automatic judges checked on a human sample"), parent)
         self.boxes: dict[tuple[str, str], JudgeLevelBox] = {}
         self.explain = QLabel(translate(
-            CONTEXT, "Each figure three ways: the judge's own, the human sample's alone, and "
+            "JudgeSamplePanel",
+            "Each figure three ways: the judge's own, the human sample's alone, and "
             "corrected (prediction-powered inference: the judge's figure over every unit plus "
             "the mean human−judge difference on the random sample, stratified by the judge's "
             "label and family)."))

@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
 Row = dict[str, Any]
 translate = QCoreApplication.translate
-CONTEXT = "SampleQueue"
 
 
 class SampleBlind:
@@ -100,8 +99,8 @@ class SampleQueue(SampleBlind):
             return judges[0]
         parent = self if isinstance(self, QWidget) else None
         name, ok = QInputDialog.getItem(
-            parent, translate(CONTEXT, "Review a judge's sample"),
-            translate(CONTEXT, "Judge:"), judges, 0, False)
+            parent, translate("SampleQueue", "Review a judge's sample"),
+            translate("SampleQueue", "Judge:"), judges, 0, False)
         return str(name) if ok else None
 
     def set_sample_queue(self, on: bool) -> None:
@@ -112,7 +111,7 @@ class SampleQueue(SampleBlind):
                       if r["level"] == "relevance"]
             if not judges:
                 self._hint(translate(
-                    CONTEXT, "No relevance review sample in this file: draw one with Verify "
+                    "SampleQueue", "No relevance review sample in this file: draw one with Verify "
                     "› Draw a Review Sample… (level: relevance)."))
             else:
                 judge = self._choose_judge(judges)
@@ -199,14 +198,14 @@ class SampleQueue(SampleBlind):
             self.sample_banner.setVisible(False)
             return
         done = sum(r["my_grade"] is not None for r in rows)
-        text = (translate(CONTEXT, "Review sample of judge %1: %2 of %3 pairs labelled. The "
+        text = (translate("SampleQueue", "Review sample of judge %1: %2 of %3 pairs labelled. The "
                           "judge's label stays hidden until you give yours. Q to leave.")
                 .replace("%1", self.sample_queue_judge).replace("%2", str(done))
                 .replace("%3", str(len(rows))))
         last = next((r for r in rows
                      if (r["case_id"], r["document_id"]) == self._last_labelled), None)
         if last is not None and last["my_grade"] is not None:
-            text += " " + (translate(CONTEXT, "Pair just labelled: you said %1; the judge "
+            text += " " + (translate("SampleQueue", "Pair just labelled: you said %1; the judge "
                                      "said %2.")
                            .replace("%1", labels.grade(last["my_grade"], self.max_grade))
                            .replace("%2", labels.grade(last["judge_grade"], self.max_grade)))

@@ -71,9 +71,8 @@ class RightsMatrixModel(LazyTableModel):
         self._columns()
 
     def _columns(self) -> None:
-        documents = "DocumentsModel"  # the Corpus list's titles, already translated
-        self.columns = [Column(translate(documents, "Key"), lambda r: r["key"], 14),
-                        Column(translate(documents, "Title"), lambda r: one_line(r["title"]),
+        self.columns = [Column(translate("DocumentsModel", "Key"), lambda r: r["key"], 14),
+                        Column(translate("DocumentsModel", "Title"), lambda r: one_line(r["title"]),
                                26),
                         Column(self.tr("Groups"), lambda r: ", ".join(
                             map(str, json_list(r["rights"]))) or "—", 12)]

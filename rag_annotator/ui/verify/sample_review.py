@@ -27,12 +27,11 @@ if TYPE_CHECKING:
 
 Row = dict[str, Any]
 translate = QCoreApplication.translate
-CONTEXT = "SampleReview"
 
 
 def _level(level: str) -> str:
-    return {"claims": translate(CONTEXT, "claims"),
-            "answers": translate(CONTEXT, "answers")}.get(level, level)
+    return {"claims": translate("SampleReview", "claims"),
+            "answers": translate("SampleReview", "answers")}.get(level, level)
 
 
 class SampleReview:
@@ -124,8 +123,8 @@ class SampleReview:
         names = [f"{judge} · {_level(level)}" for judge, level in samples]
         parent = self if isinstance(self, QWidget) else None
         name, ok = QInputDialog.getItem(
-            parent, translate(CONTEXT, "Review a judge's sample"),
-            translate(CONTEXT, "Sample:"), names, 0, False)
+            parent, translate("SampleReview", "Review a judge's sample"),
+            translate("SampleReview", "Sample:"), names, 0, False)
         return samples[names.index(name)] if ok else None
 
     def set_sample_mode(self, on: bool) -> None:
@@ -137,7 +136,7 @@ class SampleReview:
                        if r["level"] in ("claims", "answers")]
             if not samples:
                 self._hint(translate(
-                    CONTEXT, "No review sample of a judge's claims in this file: draw one "
+                    "SampleReview", "No review sample of a judge's claims in this file: draw one "
                     "with rag-annotator sample FILE --judge NAME --level claims --size N."))
             else:
                 chosen = self._choose_sample(samples)
@@ -186,13 +185,15 @@ class SampleReview:
             self.sample_note.hide()
             return
         total = len(self.queue)
-        text = (translate(CONTEXT, "Review sample of judge %1: %2 of %3 claims reviewed. The "
+        text = (translate("SampleReview",
+                          "Review sample of judge %1: %2 of %3 claims reviewed. The "
                           "judge's verdict stays hidden until you give yours.")
                 .replace("%1", self.sample_judge).replace("%2", str(total - self._unverified))
                 .replace("%3", str(total)))
         if self.sample_level == "answers" and self.store is not None:
             done, answers = self.store.sample_answers_reviewed(self.sample_judge)
-            text = (translate(CONTEXT, "Review sample of judge %1 (answers): %2 of %3 answers "
+            text = (translate("SampleReview",
+                              "Review sample of judge %1 (answers): %2 of %3 answers "
                               "validated or not (R, Space), %4 of %5 of their claims "
                               "verified. The judge's verdicts stay hidden until you decide.")
                     .replace("%1", self.sample_judge).replace("%2", str(done))
@@ -203,7 +204,7 @@ class SampleReview:
             and current["verdict"] is not None else self._last_reviewed
         if shown is not None and shown.get("verdict") is not None \
                 and not self.sample_blind(shown):
-            text += " " + (translate(CONTEXT, "Claim %1: you said %2; the judge said %3.")
+            text += " " + (translate("SampleReview", "Claim %1: you said %2; the judge said %3.")
                            .replace("%1", f"{shown['position']}")
                            .replace("%2", labels.verdict(shown["verdict"]))
                            .replace("%3", self._judge_verdict(shown)))
