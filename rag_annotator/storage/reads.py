@@ -59,6 +59,12 @@ class ReadBase:
         self._schema.table(table)  # refuses unknown names
         return int(self._conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
 
+    def has_rows(self, table: str) -> bool:
+        """Whether an entity table holds any row: one index step, where ``count`` walks the
+        whole table (27 ms for the start steps on a 100,000-document file, at start-up)."""
+        self._schema.table(table)  # refuses unknown names
+        return self._conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is not None
+
     def by_key(self, table: str, key: str) -> Row:
         """A case or document by its key, or a run/assessor by name (raises NotFound)."""
         column = {"cases": "key", "documents": "key", "runs": "name", "assessors": "name",

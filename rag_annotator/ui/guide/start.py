@@ -96,6 +96,9 @@ class StartSteps(QFrame):
                 or store.assignment_info() is not None):
             self.setVisible(False)
             return
+        if all(store.has_rows(table) for _step, table, _kind in STEPS):
+            self.setVisible(False)  # nothing to count: a file with all three shows no steps
+            return
         counts = self.counts(store)
         for step, count in counts.items():
             self.states[step].setText(self.tr("✓ done (%1)").replace("%1", str(count))
