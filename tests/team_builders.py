@@ -14,6 +14,10 @@ from rag_annotator.storage.store import GoldSetStore
 
 Label = Callable[[int, dict[str, object]], int | None]
 
+#: The experts of the claims and trajectories campaigns' tests, and the verdicts they give.
+ITEM_EXPERTS = ["alice", "bruno", "chloé"]
+VERDICTS = ("supported", "not_supported", "contradicted")
+
 
 def make_team(tmp_path: Path, names: Sequence[str] = ("ana", "bruno", "chloe"), *,
               per_pair: int = 2, control: float = 0.05, seed: int = 7

@@ -16,9 +16,9 @@ from rag_annotator.domain import agent_ops, operations
 from rag_annotator.import_export.sample import create_sample
 from rag_annotator.import_export.team_files import collect, hand_out
 from rag_annotator.storage.store import GoldSetStore
+from tests.team_builders import ITEM_EXPERTS, VERDICTS
 
-NAMES = ["alice", "bruno", "chloé"]
-VERDICTS = ("supported", "not_supported", "contradicted")
+NAMES = ITEM_EXPERTS
 
 
 @pytest.fixture

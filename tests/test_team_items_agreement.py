@@ -28,7 +28,8 @@ from rag_annotator.import_export.team_files import collect, hand_out
 from rag_annotator.metrics.team_items import ItemVerdict, items_agreement, nominal_kappa
 from rag_annotator.reports.team import read_team_folder, store_team_figures
 from rag_annotator.storage.store import GoldSetStore
-from tests.test_team_items import NAMES, VERDICTS
+from tests.team_builders import ITEM_EXPERTS as NAMES
+from tests.team_builders import VERDICTS
 
 
 @pytest.fixture
