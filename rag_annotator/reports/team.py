@@ -109,9 +109,12 @@ def store_team_figures(store: GoldSetStore) -> TeamFigures:
                  if p["judged"] or p["remaining"]}
     figures = team_figures(rows, controls=controls, cant_judge=cant, remaining=remaining,
                            seconds=seconds, graded=_graded(store))
-    return with_items(figures, [
+    items = [
         ItemProgress(str(r["name"]), str(r["items"]), int(r["assigned"]), int(r["done"]))
-        for r in store.item_progress()], [ItemVerdict(*v) for v in store.item_verdicts()])
+        for r in store.item_progress()]
+    if not items:  # no campaign of claims or trajectories: their verdicts are not read
+        return figures
+    return with_items(figures, items, [ItemVerdict(*v) for v in store.item_verdicts()])
 
 
 def with_items(figures: TeamFigures, progress: Sequence[ItemProgress],
