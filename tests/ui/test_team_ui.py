@@ -102,12 +102,7 @@ def test_team_panel_shows_two_assessors_from_a_folder(qtbot, tmp_path: Path,  # 
     judge_file(files["bruno"], lambda p, _r: int(p % 3 == 0), seconds=lambda _p: 3.0,
                limit=10)
     before = {p: sha256(p) for p in files.values()}
-    window = open_window(qtbot, master, assessor="lead")
-    window.ctx.team.set_folder(tmp_path / "team")
-    qtbot.keyClick(window, Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)
-    panel = window.sections[5].team_panel
-    qtbot.waitUntil(lambda: panel.status is not None and panel.table.rowCount() == 2,
-                    timeout=10000)
+    window, panel = _team_panel(qtbot, master, tmp_path / "team", "table")
     queue = _queue(files["bruno"])
     assert panel.table.text_at("bruno", "Judged") == str(
         sum(1 for r in queue if r["grade"] is not None and not r["is_control"]))
@@ -405,12 +400,7 @@ def test_team_panel_shows_progress_on_a_claims_campaign(qtbot, tmp_path: Path,  
         assigned = store.count("claims")
         for claim in store.query("SELECT id FROM claims ORDER BY id LIMIT 4"):
             operations.set_claim_verdict(store, claim["id"], "supported", "ana")
-    window = open_window(qtbot, master, assessor="lead")
-    window.ctx.team.set_folder(tmp_path / "team")
-    qtbot.keyClick(window, Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)
-    panel = window.sections[5].team_panel
-    qtbot.waitUntil(lambda: panel.status is not None and panel.items_table.rowCount() == 2,
-                    timeout=10000)
+    window, panel = _team_panel(qtbot, master, tmp_path / "team", "items_table")
     assert panel.items_table.text_at("ana", "Handed out") == "claims to verify"
     assert panel.items_table.text_at("ana", "Assigned") == str(assigned)
     assert panel.items_table.text_at("ana", "Done") == "4"
@@ -445,15 +435,22 @@ def test_team_panel_shows_agreement_on_claims_given_to_two_experts(  # type: ign
             for claim_id, verdict in zip(ids, given[name]):
                 operations.set_claim_verdict(store, claim_id, verdict, name)
     kappa = cohen_kappa_score(given["ana"], given["bruno"])
-    window = open_window(qtbot, master, assessor="lead")
-    window.ctx.team.set_folder(tmp_path / "team")
-    qtbot.keyClick(window, Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)
-    panel = window.sections[5].team_panel
-    qtbot.waitUntil(lambda: panel.status is not None and panel.items_table.rowCount() == 2,
-                    timeout=10000)
+    window, panel = _team_panel(qtbot, master, tmp_path / "team", "items_table")
     for name in ("ana", "bruno"):
         assert panel.items_table.text_at(name, "Cohen’s κ with the others") == f"{kappa:.3f}"
     assert panel.items_note.isVisible()
     assert panel.items_note.text().startswith("Krippendorff’s α on claim verdicts: ")
     assert f"({len(given['ana'])} answered by two or more)" in panel.items_note.text()
     window.close()
+
+
+def _team_panel(qtbot, master: Path, folder: Path, table: str) -> tuple[Any, Any]:  # type: ignore[no-untyped-def]
+    """The lead's window on ``master`` with ``folder`` as team folder, on the Dashboard (Ctrl+6),
+    once the team panel has read the folder and its ``table`` shows the two assessors."""
+    window = open_window(qtbot, master, assessor="lead")
+    window.ctx.team.set_folder(folder)
+    qtbot.keyClick(window, Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)
+    panel = window.sections[5].team_panel
+    qtbot.waitUntil(lambda: panel.status is not None
+                    and getattr(panel, table).rowCount() == 2, timeout=10000)
+    return window, panel
