@@ -123,6 +123,9 @@ def test_three_assessors_judge_their_files_and_the_lead_collects_them_twice(
     pool = set(master.campaign_pool(None, None))
     report = hand_out(master, TEAM, 2, tmp_path / "team", control=0.05, seed=2026)
     assert set(report.files) == set(TEAM) and report.pairs == len(pool)
+    for name, path in report.files.items():  # the report's counts, read back as JSON
+        (text,) = rows(path, "SELECT slots FROM queues")[0]
+        assert report.slots[name] == len(json.loads(text)) > 0
     seconds = {name: judge_file(path, name, seed=i, cannot=3 if name == "Bruno" else -1)
                for i, (name, path) in enumerate(report.files.items())}
     order = list(report.files.values())

@@ -205,23 +205,27 @@ def test_a_campaign_undone_and_redone_keeps_its_queues(master: GoldSetStore) -> 
     assert rows(master.path, "SELECT * FROM queues ORDER BY id") == queues
 
 
-def test_a_slot_whose_document_is_gone_is_skipped_not_written(
-        master: GoldSetStore, judged: dict[str, Path]) -> None:
+@pytest.mark.parametrize("gone", ["documents", "cases"])
+def test_a_slot_whose_document_or_case_is_gone_is_skipped_not_written(
+        master: GoldSetStore, judged: dict[str, Path], gone: str) -> None:
     """The collect writes with SQLite's foreign-key checks off: its own verdicts must stop
-    a judgment whose document exists in neither file any more (removed behind the app's
-    back, in both) instead of writing a dangling reference."""
+    a judgment whose document (or case) exists in neither file any more (removed behind
+    the app's back, in both) instead of writing a dangling reference."""
     import sqlite3
     from contextlib import closing
 
     path = judged["Anne"]
     case_id, doc_id = rows(path, "SELECT case_id, document_id FROM judgments WHERE grade "
                                  "IS NOT NULL ORDER BY id LIMIT 1")[0]
+    column, gone_id, kept, kept_id = (("document_id", doc_id, "case_id", case_id)
+                                      if gone == "documents" else
+                                      ("case_id", case_id, "document_id", doc_id))
     for file in (master.path, path):
         with closing(sqlite3.connect(file)) as conn:  # foreign keys off, as sqlite3's default
-            conn.execute("DELETE FROM documents WHERE id = ?", (doc_id,))
+            conn.execute(f"DELETE FROM {gone} WHERE id = ?", (gone_id,))
             conn.commit()
     on_it = rows(path, "SELECT count(*) FROM judgments WHERE grade IS NOT NULL AND "
-                       "document_id = ?", (doc_id,))[0][0]
+                       f"{column} = ?", (gone_id,))[0][0]
     (result,) = collect(master, [path]).files
     assert result.refused is None and on_it >= 1
     assert result.added == graded_in_file(path) - on_it
@@ -229,7 +233,8 @@ def test_a_slot_whose_document_is_gone_is_skipped_not_written(
     assert all("not one of" in line for line in result.skipped)
     anne = "SELECT count(*) FROM judgments j JOIN assessors s ON s.id = j.assessor_id " \
            "WHERE s.name = 'Anne' AND "
-    assert rows(master.path, anne + "j.document_id = ?", (doc_id,)) == [(0,)]
-    assert rows(master.path, anne + "j.case_id = ?", (case_id,))[0][0] > 0
+    assert rows(master.path, anne + f"j.{column} = ?", (gone_id,)) == [(0,)]
+    if gone == "documents":  # the case's other pairs still come in
+        assert rows(master.path, anne + f"j.{kept} = ?", (kept_id,))[0][0] > 0
     assert rows(master.path, "PRAGMA foreign_keys") == [(0,)]  # (a new connection's default)
     assert master.pragmas()["foreign_keys"] == 1  # the store's is back on

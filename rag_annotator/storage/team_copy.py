@@ -183,15 +183,26 @@ def _fill_own(conn: sqlite3.Connection, campaign_id: int, assessor_id: int, item
         if items != "pairs":
             _copy_items(conn, items, params)
         _copy(conn, "queues", mine, params)
-        slots, pairs = (int(n or 0) for n in conn.execute(
-            "SELECT count(*), sum(e.value > 0) FROM queues q, json_each(q.slots) e"
-        ).fetchone())
+        slots, pairs = _counts([text for (text,) in conn.execute("SELECT slots FROM queues")])
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
     return slots, pairs
+
+
+def _counts(queues: list[str]) -> tuple[int, int]:
+    """(slots, slots that are not a control repeat) of packed queues, counted in their
+    text: a slot is one integer of the JSON array, a control repeat the only negative ones.
+    Expanding each 210,000-slot queue with ``json_each`` to count it cost ~55 ms a file,
+    a sixth of a hand-out of ten."""
+    slots = controls = 0
+    for text in queues:
+        if text.strip("[] \n"):
+            slots += text.count(",") + 1
+            controls += text.count("-")
+    return slots, slots - controls
 
 
 def _copy_items(conn: sqlite3.Connection, items: str, params: dict[str, int]) -> None:
