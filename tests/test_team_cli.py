@@ -12,6 +12,7 @@ import pytest
 
 from rag_annotator.cli import main
 from rag_annotator.domain import team_ops
+from rag_annotator.messages import set_language
 from rag_annotator.storage.store import GoldSetStore
 from tests.helpers import rows, sha256
 
@@ -55,7 +56,7 @@ def test_assign_fill_the_pending_qrels_import_collect(tmp_path: Path,
         queues[name] = lines
     code, out, err = cli(capsys, "collect", str(master), str(tmp_path / "team"))
     assert code == 0, err
-    assert "3 file(s) collected, 0 refused" in out
+    assert "3 files collected, 0 refused" in out
     code, out, _err = cli(capsys, "info", str(master), "--json")
     info = json.loads(out)
     # the qrels carry one label per pair: the blind control repeats remain to be judged
@@ -148,11 +149,33 @@ def test_collecting_the_master_itself_says_it_was_skipped(
     assert code == 0 and sha256(master) == before
     said = [line for line in out.splitlines() if "master itself" in line]
     assert len(said) == 1 and said[0].startswith(f"{master}: skipped")
-    assert "0 file(s) collected" in out
+    assert "0 files collected" in out
     assert cli(capsys, "assign", str(master), "--assessors", "Anne,Bruno", "--per-pair", "1",
                "--seed", "1", "--out", str(tmp_path / "team"))[0] == 0
     code, out, _err = cli(capsys, "collect", str(master), str(tmp_path))  # holds the master
     assert code == 0 and out.count("master itself") == 1
-    assert "2 file(s) collected" in out
+    assert "2 files collected" in out
     code, out, _err = cli(capsys, "collect", str(master), str(tmp_path / "team"))
     assert code == 0 and "master itself" not in out
+
+
+def test_the_collect_summary_counts_in_words_in_english_and_french(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One file is "1 file collected" (not "1 file(s)"), in French too."""
+    master = tmp_path / "master.goldset"
+    cli(capsys, "new", str(master), "--sample")
+    cli(capsys, "assign", str(master), "--assessors", "Anne,Bruno", "--per-pair", "1",
+        "--seed", "3", "--out", str(tmp_path / "team"))
+    anne = str(tmp_path / "team" / "Anne.goldset")
+    code, out, _err = cli(capsys, "collect", str(master), anne)
+    assert code == 0
+    assert out.splitlines()[-1] == (f"{master}: 1 file collected, 0 refused; 0 disputed pairs "
+                                    "in the adjudication queue")
+    try:
+        code, out, _err = cli(capsys, "collect", str(master), anne,
+                              str(tmp_path / "team" / "Bruno.goldset"), "--language", "fr")
+    finally:
+        set_language(None)  # the session's language, set by --language
+    assert code == 0
+    assert out.splitlines()[-1] == (f"{master}: 2 fichiers récupérés, 0 refusé ; 0 paire en "
+                                    "désaccord dans la file d'arbitrage")

@@ -115,10 +115,13 @@ def _cmd_collect(ns: argparse.Namespace) -> int:
                               + [Message("skipped {line}", line=s) for s in result.skipped]):
             print(f"warning: {result.path}: {line}", file=sys.stderr)
         print(render_any(result.summary()))
+    refused = len(report.refused)
     print(f"{ns.file}: " + Message(
-        "{collected} file(s) collected, {refused} refused; {disputes} disputed pairs in the "
-        "adjudication queue", collected=len(report.files) - len(report.refused),
-        refused=len(report.refused), disputes=report.disputes).render())
+        "{collected}, {refused}; {disputes} in the adjudication queue",
+        collected=Plural("{n} file collected", "{n} files collected",
+                         len(report.files) - refused),
+        refused=Plural("{n} refused", "{n} refused", refused),
+        disputes=Plural("{n} disputed pair", "{n} disputed pairs", report.disputes)).render())
     return EXIT_ERROR if report.refused else 0
 
 
