@@ -238,3 +238,29 @@ def test_a_slot_whose_document_or_case_is_gone_is_skipped_not_written(
         assert rows(master.path, anne + f"j.{kept} = ?", (kept_id,))[0][0] > 0
     assert rows(master.path, "PRAGMA foreign_keys") == [(0,)]  # (a new connection's default)
     assert master.pragmas()["foreign_keys"] == 1  # the store's is back on
+
+
+def test_a_disk_full_mid_collect_refuses_the_files_that_did_not_fit(
+        master: GoldSetStore, judged: dict[str, Path]) -> None:
+    """The disk fills while the second file is brought in (SQLite's page limit stands for
+    it): the first file is kept, the others are refused with the disk-full line and
+    nothing of theirs is written; once there is room, collecting again brings exactly them
+    (the first is recognised, nothing is doubled)."""
+    pages = master._conn.execute("PRAGMA page_count").fetchone()[0]
+    master._conn.execute(f"PRAGMA max_page_count = {pages + 3}")  # room for one file only
+    order = [judged[name] for name in TEAM]
+    first = collect(master, order)
+    assert first.files[0].refused is None and first.files[0].added > 0
+    full = [f for f in first.files if f.refused is not None]
+    assert [f.path for f in full] == order[1:]
+    assert all("the disk is full" in str(f.refused) and "free some space" in str(f.refused)
+               for f in full)
+    assert not master.in_transaction()
+    assert judgments_of(master.path, TEAM[0]) == graded_in_file(order[0])
+    assert [judgments_of(master.path, name) for name in TEAM[1:]] == [0, 0]
+    master._conn.execute("PRAGMA max_page_count = 4294967294")  # space freed
+    again = collect(master, order)
+    assert [f.refused for f in again.files] == [None, None, None]
+    assert again.files[0].added == 0
+    for name, path in zip(TEAM, order):
+        assert judgments_of(master.path, name) == graded_in_file(path)
