@@ -10,6 +10,7 @@ start).  A file that cannot be opened leaves an empty window with New / Open ava
 from __future__ import annotations
 
 import logging
+import sqlite3
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -66,6 +67,19 @@ def choose_file(file: str | None, settings: Settings, paths: AppPaths) -> Path:
         if Path(recent).exists():
             return Path(recent)
     return paths.sample_file
+
+
+def assignment_assessor(path: Path) -> str:
+    """The expert an assignment file (``assign``) was handed out to; '' for any other file,
+    a missing one or one that cannot be read (the name is then asked for as usual)."""
+    if not path.is_file():
+        return ""
+    try:
+        with GoldSetStore.open(path, read_only=True, verify="skip") as store:
+            info = store.assignment_info()
+    except (KnownError, OSError, sqlite3.Error):
+        return ""
+    return (info or {}).get("assessor", "").strip()
 
 
 def _open_first_file(window: MainWindow, path: Path, paths: AppPaths) -> None:
@@ -125,7 +139,11 @@ def run_gui(file: str | None, assessor: str | None, language: str | None = None)
     window: MainWindow | None = None
     reporter = install_exception_hooks(lambda: window)
 
-    session_assessor = (assessor or "").strip() or settings.assessor
+    first = choose_file(file, settings, paths)
+    # an expert opening the assignment file handed to them needs no setup: its judgments
+    # are the file's assessor's whoever the session is, so the name is not asked for
+    session_assessor = ((assessor or "").strip() or settings.assessor
+                        or assignment_assessor(first))
     if not session_assessor:
         from rag_annotator.ui.dialogs import ask_assessor  # first start only
 
@@ -144,7 +162,6 @@ def run_gui(file: str | None, assessor: str | None, language: str | None = None)
     window.show()
     # Open once the event loop runs: the window is on screen at once, and a bug while
     # opening reaches the crash dialog through the exception hook like any other.
-    first = choose_file(file, settings, paths)
     QTimer.singleShot(0, lambda: _open_first_file(window, first, paths))
     code = app.exec()
     if window.isVisible():  # quit without closing (session end): still save and close

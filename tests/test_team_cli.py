@@ -179,3 +179,22 @@ def test_the_collect_summary_counts_in_words_in_english_and_french(
     assert code == 0
     assert out.splitlines()[-1] == (f"{master}: 2 fichiers récupérés, 0 refusé ; 0 paire en "
                                     "désaccord dans la file d'arbitrage")
+
+
+def test_a_campaign_s_default_name_is_in_the_session_s_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``assign`` without ``--name`` names the campaign "3 assessors × 2", in French
+    "3 annotateurs × 2" (what the expert then reads above their queue)."""
+    names = {}
+    for lang in ("en", "fr"):
+        master = tmp_path / f"{lang}.goldset"
+        cli(capsys, "new", str(master), "--sample")
+        try:
+            assert cli(capsys, "assign", str(master), "--assessors", "Anne,Bruno,Chloé",
+                       "--per-pair", "2", "--seed", "1", "--out", str(tmp_path / lang),
+                       "--language", lang)[0] == 0
+        finally:
+            set_language(None)
+        names[lang] = [rows(path, "SELECT name FROM campaigns")[0][0]
+                       for path in (master, tmp_path / lang / "Anne.goldset")]
+    assert names == {"en": ["3 assessors × 2"] * 2, "fr": ["3 annotateurs × 2"] * 2}

@@ -33,6 +33,7 @@ from rag_annotator.domain.enums import Label
 from rag_annotator.domain.operations import ensure_assessor, require_row
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.errors import InvalidValue, NotFound
+from rag_annotator.messages import Plural
 
 Pair = tuple[int, int]
 #: The ``meta`` key holding the file's identity (32 hex digits).
@@ -128,8 +129,9 @@ def create_campaign(store: TeamStore, assessors: Sequence[str], per_pair: int = 
         queues = team_plan.plan(pairs, names, per_pair, control, seed, tick)
         master = ensure_file_uuid(op)
         campaign_uuid = new_uuid()
-        label = name.strip() or (f"{len(names)} assessor{'s' if len(names) != 1 else ''} "
-                                 f"× {per_pair}")
+        # the default name in the session's language, as the window's dialog offers it
+        label = name.strip() or Plural("{n} assessor × {per_pair}", "{n} assessors × {per_pair}",
+                                       len(names), per_pair=per_pair).render()
         op.label = f"{label} · {len(pairs)} {items}"
         campaign = op.insert("campaigns", {
             "uuid": campaign_uuid, "name": v.check_text("name", label), "per_pair": per_pair,

@@ -103,3 +103,29 @@ def test_language_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("RAG_ANNOTATOR_LANG")
     assert resolve_language(None, "fr") == "fr"
     assert resolve_language(None, "system") in ("fr", "en")
+
+
+def test_an_assignment_file_opens_at_first_start_without_asking_the_name(
+        qtbot, hooks_restored: None, modals: ModalCatcher, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An expert's first start on the file handed to them: no setup, the session is theirs
+    (their judgments are the file's assessor's anyway), and nothing is saved as the name of
+    whoever uses this computer."""
+    from rag_annotator.import_export.sample import create_sample
+    from rag_annotator.import_export.team_files import hand_out
+
+    with create_sample(tmp_path / "master.goldset", assessor="lead") as master:
+        path = hand_out(master, ["Anne", "Bruno"], 1, tmp_path / "team", seed=1).files["Anne"]
+    asked: list[object] = []
+    monkeypatch.setattr("rag_annotator.ui.dialogs.ask_assessor",
+                        lambda *args: asked.append(args) or "someone")
+    seen: dict[str, object] = {}
+
+    def check(window: MainWindow) -> None:
+        seen.update(assessor=window.assessor, path=window.store.path if window.store else None)
+
+    run_and_inspect(modals, check, ready=lambda w: w.store is not None)
+    assert run_gui(str(path), None) == 0
+    assert asked == []
+    assert seen == {"assessor": "Anne", "path": path.resolve()}
+    assert Settings.load(app_paths().settings_file).assessor == ""
