@@ -264,3 +264,30 @@ def test_a_disk_full_mid_collect_refuses_the_files_that_did_not_fit(
     assert again.files[0].added == 0
     for name, path in zip(TEAM, order):
         assert judgments_of(master.path, name) == graded_in_file(path)
+
+
+def test_two_files_of_one_assessor_are_both_brought_in_and_flagged(
+        master: GoldSetStore, judged: dict[str, Path]) -> None:
+    """A sync engine's conflicted copy beside the expert's file: both come in, the newer
+    label of each pair wins, and each file's report names the other, at every collect."""
+    anne = judged["Anne"]
+    copy = anne.with_name("Anne (conflicted copy 2026-12-02).goldset")
+    copy.write_bytes(anne.read_bytes())
+    with GoldSetStore.open(copy, assessor="Anne") as store:  # relabelled later, elsewhere
+        changed = {}
+        for slot in store.assignment_queue()[:4]:
+            if not slot["is_control"] and slot["grade"] is not None:
+                team_ops.judge_assigned(store, slot["id"], 1 - slot["grade"], 2.0)
+                changed[(slot["case_id"], slot["document_id"])] = 1 - slot["grade"]
+    assert changed
+    for _round in range(2):
+        result = collect(master, [anne, copy])
+        assert [f.refused for f in result.files] == [None, None]
+        for file, other in ((result.files[0], copy), (result.files[1], anne)):
+            (line,) = [c for c in file.conflicts if "another file of Anne" in c]
+            assert other.name in line and "newer label is kept" in line
+    held = dict(((c, d), g) for c, d, g in rows(
+        master.path, "SELECT j.case_id, j.document_id, j.grade FROM judgments j JOIN assessors "
+        "s ON s.id = j.assessor_id WHERE s.name = 'Anne'"))
+    assert all(held[pair] == grade for pair, grade in changed.items())
+    assert len(held) == graded_in_file(anne)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -181,6 +182,7 @@ def collect(store: GoldSetStore, sources: Iterable[str | Path], *,
                 staged.append(_stage(store, master, path, result, len(staged)))
             except KnownError as error:
                 result.refused = Message("{error}", error=error)  # names the file
+        _flag_same_assessor(staged)
         if staged:
             # every reference written is checked (the verdicts in SQL; the controls and
             # can't-judge against the master's keys and slots): no foreign-key look-ups
@@ -195,6 +197,23 @@ def collect(store: GoldSetStore, sources: Iterable[str | Path], *,
         progress(total, total)
     report.disputes = store.dispute_count()
     return report
+
+
+def _flag_same_assessor(staged: list[_Staged]) -> None:
+    """Two files of one assessor and campaign in one collect — most often the copy a sync
+    engine made of a file edited on two machines ("Anne (conflicted copy).goldset") —
+    are both brought in, and for each pair the newer label wins; each file says so, at every
+    collect while both are there, so the lead can ask the expert which one to keep."""
+    by_assessor: dict[tuple[str, str], list[_Staged]] = defaultdict(list)
+    for file in staged:
+        by_assessor[(str(file.campaign["uuid"]), file.assessor)].append(file)
+    for files in by_assessor.values():
+        for file in files if len(files) > 1 else ():
+            file.result.conflicts.append(Message(
+                "another file of {assessor} is in this collect ({others}): a copy left by a "
+                "sync engine? Both are brought in; for each pair the newer label is kept.",
+                assessor=file.assessor,
+                others=", ".join(f.path.name for f in files if f is not file)))
 
 
 class _Master:

@@ -160,7 +160,8 @@ def read_team_folder(folder: Path, *, skip: Path | None = None,
         entries = sorted(p for p in folder.iterdir() if p.match(PATTERN))
     except OSError as error:
         reason = getattr(error, "strerror", None) or type(error).__name__
-        return TeamStatus(str(folder), notes=(f"the folder cannot be read ({reason}).",))
+        return TeamStatus(str(folder), notes=(Message("the folder cannot be read ({reason}).",
+                                                      reason=reason),))
     reads: list[_FileRead] = []
     for path in entries:
         if skip is not None and not path.is_symlink() and _same(path, skip):
@@ -229,7 +230,8 @@ def _read_one(path: Path, campaigns: Collection[str] | None) -> _FileRead:
     try:
         stat = path.lstat()
     except OSError as error:
-        return _FileRead(FileStatus(name, problem=f"cannot be read ({error.strerror})."))
+        return _FileRead(FileStatus(name, problem=Message("cannot be read ({reason}).",
+                                                          reason=error.strerror)))
     modified = datetime.fromtimestamp(stat.st_mtime, timezone.utc).isoformat(timespec="seconds")
     status = FileStatus(name, modified=modified)
     problem = _not_now(path, stat.st_size)
@@ -238,26 +240,25 @@ def _read_one(path: Path, campaigns: Collection[str] | None) -> _FileRead:
     try:
         with GoldSetStore.open(path, read_only=True, verify="now") as store:
             return _from_store(store, status, campaigns)
-    except KnownError as error:
-        text = str(error)
-        prefix = f"{path}: "
-        return _FileRead(replace(status, problem=text[len(prefix):]
-                                 if text.startswith(prefix) else text))
+    except KnownError as error:  # its message without the file's path (the line names it)
+        return _FileRead(replace(status, problem=Message(error.message_id, **error.params)))
     except (sqlite3.Error, OSError) as error:
-        return _FileRead(replace(status, problem=f"cannot be read now ({error}); it may be "
-                                                 "being copied: read again later."))
+        return _FileRead(replace(status, problem=Message(
+            "cannot be read now ({error}); it may be being copied: read again later.",
+            error=str(error))))
 
 
 def _not_now(path: Path, size: int) -> str:
     """Why a file is not read this time, before opening it ('' to read it)."""
     if path.is_symlink():
-        return "a link, not a file: not followed (copy the file into the folder)."
+        return Message("a link, not a file: not followed (copy the file into the folder).")
     if size == 0:
-        return "empty: it is probably still being copied; read again later."
+        return Message("empty: it is probably still being copied; read again later.")
     for suffix in ("-journal", "-wal"):
         if path.with_name(path.name + suffix).exists():
-            return (f"being written (a '{suffix[1:]}' file is beside it): its owner's app or "
-                    "the sync engine is writing it; read again later.")
+            return Message("being written (a '{kind}' file is beside it): its owner's app or "
+                           "the sync engine is writing it; read again later.",
+                           kind=suffix[1:])
     return ""
 
 
@@ -265,13 +266,13 @@ def _from_store(store: GoldSetStore, status: FileStatus,
                 campaigns: Collection[str] | None) -> _FileRead:
     info = store.assignment_info()
     if info is None:
-        return _FileRead(replace(status, problem="not an assignment file (no campaign): "
-                                                 "left out of the team's figures."))
+        return _FileRead(replace(status, problem=Message(
+            "not an assignment file (no campaign): left out of the team's figures.")))
     status = replace(status, assessor=info["assessor"], campaign=info["campaign"],
                      campaign_name=info["name"])
     if campaigns is not None and info["campaign"] not in campaigns:
-        return _FileRead(replace(status, problem="from another campaign than the open "
-                                                 "file's: left out."))
+        return _FileRead(replace(status, problem=Message(
+            "from another campaign than the open file's: left out.")))
     campaign = store.campaign_by_uuid(info["campaign"])
     kind = str(campaign["items"]) if campaign is not None else "pairs"
     who = info["assessor"]
@@ -320,7 +321,7 @@ def _one_file_per_assessor(reads: list[_FileRead]) -> list[_FileRead]:
         if s.problem or keep is read:
             out.append(read)
         else:
-            out.append(_FileRead(replace(s, problem=f"another file of {s.assessor} is newer "
-                                                    f"({keep.status.name if keep else '?'}): "
-                                                    "this one is left out.")))
+            out.append(_FileRead(replace(s, problem=Message(
+                "another file of {assessor} is newer ({newer}): this one is left out.",
+                assessor=s.assessor, newer=keep.status.name if keep else "?"))))
     return out

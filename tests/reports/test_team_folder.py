@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from sklearn.metrics import cohen_kappa_score
 
+from rag_annotator.messages import render_any
 from rag_annotator.reports.team import read_team_folder, store_team_figures
 from rag_annotator.storage.store import GoldSetStore
 from tests.helpers import sha256
@@ -107,6 +108,10 @@ def test_unreadable_files_are_listed_with_their_reason(tmp_path: Path) -> None:
     assert "being written" in problems["busy.goldset"]
     assert "link" in problems["link.goldset"]
     assert "not an assignment file" in problems["master-copy.goldset"]
+    for name, problem in problems.items():  # the panel shows them in the window's language
+        french = render_any(problem, "fr")
+        assert french and french != str(problem) and str(folder) not in french, name
+    assert "en cours d'écriture" in render_any(problems["busy.goldset"], "fr")
     assert {f.assessor for f in status.read} == {"ana", "bruno"}
     assert status.figures.by_name()["ana"].judged == 5
 
@@ -122,6 +127,7 @@ def test_an_older_copy_of_one_assessors_file_is_left_out(tmp_path: Path) -> None
     status = read_team_folder(folder, skip=master)
     problems = {f.name: f.problem for f in status.unread}
     assert "newer" in problems[conflicted.name]
+    assert "plus récent (ana.goldset)" in render_any(problems[conflicted.name], "fr")
     assert status.figures.by_name()["ana"].judged == 3
 
 
@@ -131,6 +137,7 @@ def test_another_campaign_and_a_missing_folder(tmp_path: Path) -> None:
     assert all("another campaign" in f.problem for f in status.files)
     gone = read_team_folder(tmp_path / "nowhere")
     assert gone.files == () and "cannot be read" in gone.notes[0]
+    assert "le dossier est illisible" in render_any(gone.notes[0], "fr")
 
 
 def test_store_figures_after_collect_match_the_folder(tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ from PySide6.QtCore import QFileSystemWatcher, Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
 
+from rag_annotator.messages import render_any
 from rag_annotator.metrics.team import AssessorFigures
 from rag_annotator.reports.team import FolderCache, TeamStatus, read_team_folder
 from rag_annotator.ui.context import UiContext
@@ -201,10 +202,11 @@ class TeamPanel(QGroupBox):
             self.note.setText("" if figures.items else translate(
                 "TeamPanel", "No assignment file has been read in this folder yet."))
         self.note.setVisible(bool(self.note.text()))
+        # the reasons are the core's messages: in the window's language
         lines = [translate("TeamPanel", "%1: not read — %2").replace("%1", f.name)
-                 .replace("%2", f.problem)
+                 .replace("%2", render_any(f.problem))
                  for f in status.unread]
-        lines += list(status.notes)
+        lines += [render_any(note) for note in status.notes]
         self.problems.setText("\n".join(lines))
         self.problems.setVisible(bool(lines))
 
