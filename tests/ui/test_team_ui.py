@@ -205,8 +205,11 @@ def test_active_clock_leaves_idle_gaps_out(qtbot) -> None:  # type: ignore[no-un
     assert clock.seconds(IDLE_LIMIT_MS) == IDLE_LIMIT_MS / 1000  # at the limit: counted
 
 
-def test_collect_shows_conflicts_and_refusals(qtbot, tmp_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("lang", ["english", "french"])
+def test_collect_shows_conflicts_and_refusals(qtbot, tmp_path: Path, request, lang: str) -> None:  # type: ignore[no-untyped-def]
     from rag_annotator.domain.operations import edit_case
+
+    request.getfixturevalue(lang)
 
     master, files = make_team(tmp_path, ("ana", "bruno"), control=0.0)
     judge_file(files["ana"], lambda _p, _r: 1, limit=3)
@@ -221,8 +224,12 @@ def test_collect_shows_conflicts_and_refusals(qtbot, tmp_path: Path, english: No
     assert job is not None and job.wait_done(60) and job.error is None
     box = window.team.report_box
     assert box is not None and box.icon() == box.Icon.Warning
-    assert "foreign.goldset: refused" in box.informativeText()
+    refused = {"english": "foreign.goldset: refused", "french": "foreign.goldset : refusé"}
+    assert refused[lang] in box.informativeText()
     assert str(case["case"]) in box.detailedText()  # the edited case: a conflict, listed
+    if lang == "french":  # the core's reasons too, not only the window's words
+        assert f"ana.goldset : le cas {case['case']} a été modifié" in box.detailedText()
+        assert "appartient à une autre application" in box.informativeText()
     assert window.store.case_detail(int(case["case_id"]))["question"] != "An edited question?"
     assert sha256(master) != before  # ana's three labels came in, nothing else
     box.done(0)

@@ -4072,6 +4072,14 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>%1 (%2)&#xa0;: ajoutés %3, mis à jour %4, inchangés %5, répétitions de contrôle %6, impossibles à juger %7, conflits %8</translation>
     </message>
     <message>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
+    </message>
+    <message>
+        <source>%1: skipped — %2</source>
+        <translation>%1 : ignoré — %2</translation>
+    </message>
+    <message>
         <source>Skipped the master itself (it collects, it is not collected).</source>
         <translation>Fichier maître ignoré (il récupère, il n’est pas récupéré).</translation>
     </message>

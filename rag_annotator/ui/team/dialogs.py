@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from rag_annotator.import_export.long_lists import few_lines
-from rag_annotator.messages import Message, render_any
+from rag_annotator.messages import render_any
 
 translate = QCoreApplication.translate
 
@@ -263,7 +263,7 @@ def collect_lines(report: Any) -> tuple[list[str], list[str]]:
     for f in report.files:
         if f.refused is not None:
             lines.append(translate("TeamMenu", "%1: refused — %2").replace("%1", f.path.name)
-                         .replace("%2", f.refused))
+                         .replace("%2", render_any(f.refused)))
             continue
         lines.append(translate("TeamMenu", "%1 (%2): %3 added, %4 updated, %5 unchanged, "
                                            "%6 control repeats, %7 can’t judge, %8 conflicts")
@@ -271,9 +271,11 @@ def collect_lines(report: Any) -> tuple[list[str], list[str]]:
                      .replace("%3", str(f.added)).replace("%4", str(f.updated))
                      .replace("%5", str(f.unchanged)).replace("%6", str(f.controls))
                      .replace("%7", str(f.cannot_judge)).replace("%8", str(len(f.conflicts))))
-        details += few_lines([Message("{file}: {line}", file=f.path.name, line=c)
-                              for c in f.conflicts])
-        details += few_lines([Message("{file}: skipped {line}", file=f.path.name, line=s)
+        # the lines are the core's messages: in the window's language
+        details += few_lines([translate("TeamMenu", "%1: %2").replace("%1", f.path.name)
+                              .replace("%2", render_any(c)) for c in f.conflicts])
+        details += few_lines([translate("TeamMenu", "%1: skipped — %2")
+                              .replace("%1", f.path.name).replace("%2", render_any(s))
                               for s in f.skipped])
     return lines, details
 
