@@ -126,6 +126,9 @@ def test_touched_cases_of_a_bulk_import_mean_recount_everything(
     assert changes is not None and changes.cases_touched() is None
 
 
+COLUMNS = ("key", "text", "content_hash", "created_at", "updated_at")
+
+
 @pytest.mark.parametrize("count", [0, 1, 699, 700, 701, 2100])
 def test_bulk_rows_stream_to_sqlite_in_whole_batches(store: GoldSetStore, goldset_path: Path,
                                                      small_batches: int, count: int) -> None:
@@ -134,7 +137,7 @@ def test_bulk_rows_stream_to_sqlite_in_whole_batches(store: GoldSetStore, goldse
     leaves nothing."""
     now = "2026-01-01T00:00:00Z"
     with store.operation("import_run", "documents") as op:
-        stored = op.insert_rows("documents", ("key", "text", "content_hash", "created_at", "updated_at"),
+        stored = op.insert_rows("documents", COLUMNS,
                                 ((f"d{i}", "t", "", now, now) for i in range(count)))
     assert stored == count == store.count("documents")
     ranges = rows(goldset_path, "SELECT row_key FROM history WHERE kind = 'insert_range' "
@@ -151,5 +154,5 @@ def test_bulk_rows_stream_to_sqlite_in_whole_batches(store: GoldSetStore, goldse
             yield f"e{i}", "t", "", now, now
 
     with pytest.raises(RuntimeError, match="broke"), store.operation("import_run", "x") as op:
-        op.insert_rows("documents", ("key", "text", "content_hash", "created_at", "updated_at"), failing())
+        op.insert_rows("documents", COLUMNS, failing())
     assert full_dump(goldset_path) == before

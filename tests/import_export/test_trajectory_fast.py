@@ -86,7 +86,8 @@ def lines(draw: st.DrawFn) -> str:
                   ("arguments", draw(_objects(VALUES))),
                   ("result", draw(st.sampled_from(["ok", "x:y", ""]) | st.text(max_size=5)))])
              for _ in range(draw(st.integers(0, 3)))]
-    pairs: Pairs = [("case", draw(st.sampled_from(["A01", "A:2", "A04", "A05", " A03"]))), ("steps", steps)]
+    case = draw(st.sampled_from(["A01", "A:2", "A04", "A05", " A03"]))
+    pairs: Pairs = [("case", case), ("steps", steps)]
     for name, values in (("final_state", st.none() | _objects(VALUES)),
                          ("answer", st.none() | st.text(max_size=4)),
                          ("tokens", st.none() | st.integers(-1, 2**65) | st.just(12.0)),
@@ -136,8 +137,9 @@ def test_plain_lines_take_the_fast_path_and_agree() -> None:
     rng = random.Random(4)
     for i in range(300):
         obj = {"case": f"A{i}", "steps": [
-            {"tool": "t", "arguments": {"id": f"C-{rng.random()}", "n": rng.randint(-10**17, 10**17),
-                                        "x": rng.uniform(-1e6, 1e6), "l": [1, "a:b", None]},
+            {"tool": "t", "arguments": {"id": f"C-{rng.random()}", "l": [1, "a:b", None],
+                                        "n": rng.randint(-10**17, 10**17),
+                                        "x": rng.uniform(-1e6, 1e6)},
              "result": "ok: é"} for _ in range(rng.randint(0, 4))],
             "final_state": {"t": {"k": rng.random()}}, "answer": "Fait.", "tokens": i,
             "seconds": rng.random() * 10, "cost": 0}
