@@ -13,9 +13,8 @@ invariant) any mark is the reviewer's own call and needs no reason either.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain, count, repeat
 from typing import Any
 
 from rag_annotator.domain import operations
@@ -158,26 +157,15 @@ def add_trajectories(op: Writer, run_id: int, case_ids: Mapping[str, int],
         checkpoint()
     ids = {(case_id, trial): trajectory_id for trajectory_id, case_id, trial
            in op.select_columns("trajectories", ("id", "case_id", "trial"), run_id=run_id)}
-
-    def step_rows(item: TrajectoryInput) -> Iterable[tuple[Any, ...]]:
-        """One trajectory's step rows, built by ``zip`` (no Python step per row)."""
-        if not item.steps:
-            return ()
-        tools, arguments, results = zip(*item.steps)
-        if set(map(type, arguments)) != _TEXT:  # importers give JSON text, the sample dicts
-            arguments = tuple(a if type(a) is str else json.dumps(a, ensure_ascii=False)
-                              for a in arguments)
-        return zip(repeat(ids[case_ids[item.case], item.trial]), count(1), tools, arguments,
-                   results)
-
-    # an iterator: the rows go to SQLite in batches, never all at once in a list
+    # a generator: the rows go to SQLite in batches, never all at once in a list
+    rows = ((trajectory_id, position, tool, arguments if type(arguments) is str
+             else json.dumps(arguments, ensure_ascii=False), result)
+            for item in items
+            for trajectory_id in (ids[case_ids[item.case], item.trial],)
+            for position, (tool, arguments, result) in enumerate(item.steps, start=1))
     op.insert_rows("trajectory_steps",
-                   ("trajectory_id", "position", "tool", "arguments", "result"),
-                   chain.from_iterable(map(step_rows, items)))
+                   ("trajectory_id", "position", "tool", "arguments", "result"), rows)
     return len(items)
-
-
-_TEXT = {str}
 
 
 def evaluation_of(op: Writer, trajectory: Mapping[str, Any]) -> Evaluation:
