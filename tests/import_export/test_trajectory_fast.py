@@ -117,8 +117,12 @@ def strict(text: str, line: int = 5) -> tuple[Any, str | None]:
 
 
 def same(fast: Any, slow: Any) -> None:
+    """The same item, and the same final-state text stored (the checked reader leaves it to
+    the store to encode)."""
     assert fast == slow
-    assert fast.state_text == slow.state_text
+    assert fast.state_text == (slow.state_text if slow.final_state is None
+                               or slow.state_text is not None
+                               else json.dumps(slow.final_state, ensure_ascii=False))
     assert [type(getattr(fast, f)) for f in ("tokens", "seconds", "cost")] == \
         [type(getattr(slow, f)) for f in ("tokens", "seconds", "cost")]
 
@@ -126,7 +130,9 @@ def same(fast: Any, slow: Any) -> None:
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(lines())
 def test_the_fast_reader_gives_the_strict_readers_item_or_declines(text: str) -> None:
-    fast = fast_line(text, 5)
+    # as parse_native calls it: a line that may hold a lone surrogate goes to the checked
+    # reader (which checks every text) without trying orjson
+    fast = None if _SURROGATE.search(text) else fast_line(text, 5)
     slow, refusal = strict(text)
     if fast is not None:  # never an item where the strict reader refuses or reads otherwise
         assert refusal is None
