@@ -74,7 +74,7 @@ from rag_annotator.import_export.tool_call_notes import tally_notes as tally_not
 from rag_annotator.import_export.trajectory_lines import ENCODE as _ENCODE
 from rag_annotator.import_export.trajectory_lines import LARGEST as _LARGEST
 from rag_annotator.import_export.trajectory_lines import STEP_KEYS as _STEP_KEYS
-from rag_annotator.import_export.trajectory_lines import plain_line
+from rag_annotator.import_export.trajectory_lines import fast_line, plain_line
 from rag_annotator.messages import N_, P_, Message, Plural
 
 NATIVE_FIELDS = ("case", "case_id", "steps", "final_state", "answer", "final_answer", "tokens",
@@ -145,9 +145,10 @@ def _objects(path: Path) -> list[tuple[int, dict[str, Any], bool]]:
     return list(_each_object(path))
 
 
-def _each_object(path: Path) -> Iterator[tuple[int, dict[str, Any], bool]]:
-    """:func:`_objects` one at a time: a JSON Lines file's lines decoded as they are
-    reached (an importer then keeps one decoded line at a time, not the whole file's)."""
+def _each_object(path: Path, fast: Callable[[str, int], Any] | None = None
+                 ) -> Iterator[tuple[int, Any, bool]]:
+    """:func:`_objects` one at a time (an importer keeps one decoded line, not the file's);
+    ``fast(line, number)`` reads a line first: its value, unless None, is yielded as is."""
     if path.suffix.lower() == ".json":
         text = "\n".join(line for _first, block in read_text_blocks(path) for line in block)
         suspicious = _SURROGATE.search(text) is not None
@@ -162,6 +163,11 @@ def _each_object(path: Path) -> Iterator[tuple[int, dict[str, Any], bool]]:
     for number, line in lines_iter:
         if not line.strip():
             continue
+        found = True
+        suspicious = "\\u" in line and _SURROGATE.search(line) is not None
+        if fast is not None and not suspicious and (value := fast(line, number)) is not None:
+            yield number, value, False
+            continue
         try:
             value = _loads(line)
         except ValueError as error:  # json.JSONDecodeError is a ValueError
@@ -169,8 +175,7 @@ def _each_object(path: Path) -> Iterator[tuple[int, dict[str, Any], bool]]:
                                                "one JSON object.", error=error) from None
         if not isinstance(value, dict):
             raise ImportRejected(path, number, "expected a JSON object ({...}) on each line.")
-        found = True
-        yield number, value, "\\u" in line and _SURROGATE.search(line) is not None
+        yield number, value, suspicious
     if not found:
         raise ImportRejected(path, None, "the file holds no trajectories (no JSON lines).")
 
@@ -356,8 +361,11 @@ def parse_native(path: Path) -> tuple[list[TrajectoryInput], dict[int, str]]:
     """Parse a ``trajectories`` file; also return each line's ``run`` field, if any."""
     items: list[TrajectoryInput] = []
     runs: dict[int, str] = {}
-    objects = _each_object(path)  # one decoded line at a time (issue 19)
+    objects = _each_object(path, fast_line)  # one decoded line at a time (issue 19)
     for line, obj, suspicious in objects:
+        if type(obj) is TrajectoryInput:  # a plain line orjson read (trajectory_lines)
+            items.append(obj)
+            continue
         at = _Line(path, line, suspicious)
         try:  # most lines are plain: read without a call per field
             plain = None if suspicious else plain_line(obj, line)
@@ -625,8 +633,7 @@ def _call(at: _Line, number: int, call: Any, by_id: dict[str, list[int]],
 
 # -- import ------------------------------------------------------------------------------------
 def _store(store: Store, path: Path, run: str, items: list[TrajectoryInput],
-           report: TrajectoryReport,
-           cancel: Callable[[], bool] | None = None,
+           report: TrajectoryReport, cancel: Callable[[], bool] | None = None,
            new_cases: dict[str, str] | None = None) -> TrajectoryReport:
     try:
         v.check_key("run name", run)

@@ -38,6 +38,7 @@ WRITABLE_TABLES = (
 
 #: Rows per ``insert_range`` history row: bounds the JSON an undo writes per history row.
 RANGE_BATCH = 50_000
+_END: Any = object()  # the end of an iterator of rows
 
 #: Page cache (KiB) while a bulk insert runs (SQLite's default is 2,000 KiB).
 BULK_CACHE_KIB = 256 * 1024
@@ -200,19 +201,18 @@ class Operation:
                 self.insert(table, dict(zip(columns, row)))
                 count += 1
             return count
-        batch: list[Sequence[Any]] = []
         # A bulk insert updates several indexes in random order and checks foreign keys in
         # tables bigger than SQLite's default 2 MB page cache: a larger cache for its
         # duration makes a 1,000,000-row import ~20 % faster; it is given back after.
         previous = int(self.conn.execute("PRAGMA cache_size").fetchone()[0])
         self.conn.execute(f"PRAGMA cache_size = {-BULK_CACHE_KIB}")
         try:
-            for row in rows:
-                batch.append(row)
-                if len(batch) >= RANGE_BATCH:
-                    count += self._flush(table, columns, batch)
-            if batch:
-                count += self._flush(table, columns, batch)
+            # each batch goes from the rows' iterator straight to SQLite (islice): no list
+            # built by a Python step per row (issue 19: 180,000 trajectory steps)
+            rows = iter(rows)
+            while (first := next(rows, _END)) is not _END:
+                count += self._flush(table, columns, itertools.chain(
+                    (first,), itertools.islice(rows, RANGE_BATCH - 1)))
         finally:
             self.conn.execute(f"PRAGMA cache_size = {previous}")
         if count:
@@ -253,13 +253,15 @@ class Operation:
         """True when inserts into ``table`` get consecutive AUTOINCREMENT ids."""
         return self.schema.table(table).pk == ("id",) and "id" not in columns
 
-    def _flush(self, table: str, columns: tuple[str, ...], batch: list[Sequence[Any]]) -> int:
+    def _flush(self, table: str, columns: tuple[str, ...], batch: Iterable[Sequence[Any]]
+               ) -> int:
+        """Insert ``batch`` (at most :data:`RANGE_BATCH` rows); return how many it held."""
         sql = (f"INSERT INTO {table} ({', '.join(columns)}) "
                f"VALUES ({', '.join('?' for _ in columns)})")
         before = self._sequence(table) if self.log else 0
-        self.conn.executemany(sql, batch)
-        n = len(batch)
-        batch.clear()
+        n = self.conn.executemany(sql, batch).rowcount  # a plain INSERT: one change per row
+        if n <= 0:
+            return 0
         if self.log:
             last = self._sequence(table)
             if last - before != n:  # cannot happen under the write lock; never log a lie

@@ -27,6 +27,15 @@ import / (raw + json) (<= 1.42x); asserts nothing.  The code measured is the one
 imports: ``PYTHONPATH=OTHER_CHECKOUT`` measures that checkout's code (alternate the two
 to compare).
 Usage: ``python tests/bench/bench_import_trajectories.py [--trajectories 20000] [--steps 8]``
+
+Recorded (issue 19).  Before (quiet machine): import 1.914 s, raw 0.713 s: 2.68x; raw + json
+1.897 s: 1.01x; parse_native 0.996 s.  After orjson for plain lines and rows streamed to
+``executemany``, on 2 cores shared with two other sessions (load 1.9-3.7, ``--repeat 4``,
+seven pairs alternated with the previous code): CPU ratio import / raw 2.43, 2.43, 2.31,
+2.46, 2.56, 2.41, 2.06x (previous code 3.17, 2.71, 3.09, 2.62, 2.74, 2.76, 2.83x); wall
+2.37, 2.66, 2.28, 2.44, 2.53, 2.28, 2.45x (previous 2.83, 2.62, 3.33, 2.52, 2.65, 2.67,
+2.60x); import / (raw + json) 0.86-1.03x CPU; parse_native 0.66-0.90 s (previous
+0.76-1.60 s).  The load moves single figures by 20 %: compare pairs, or a quiet machine.
 """
 
 from __future__ import annotations

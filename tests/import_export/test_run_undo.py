@@ -7,6 +7,8 @@ the same ids, and that an undo is refused (changing nothing) once one of them wa
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -122,3 +124,35 @@ def test_touched_cases_of_a_bulk_import_mean_recount_everything(
         store: GoldSetStore, tmp_path: Path) -> None:
     changes = trec_files.import_run(store, _run_file(tmp_path)).changes
     assert changes is not None and changes.cases_touched() is None
+
+
+COLUMNS = ("key", "text", "content_hash", "created_at", "updated_at")
+
+
+@pytest.mark.parametrize("count", [0, 1, 699, 700, 701, 2100])
+def test_bulk_rows_stream_to_sqlite_in_whole_batches(store: GoldSetStore, goldset_path: Path,
+                                                     small_batches: int, count: int) -> None:
+    """``insert_rows`` hands each batch to SQLite straight from the iterator (issue 19): every
+    row is stored, one range row per batch (none empty), and a failure half-way in the rows
+    leaves nothing."""
+    now = "2026-01-01T00:00:00Z"
+    with store.operation("import_run", "documents") as op:
+        stored = op.insert_rows("documents", COLUMNS,
+                                ((f"d{i}", "t", "", now, now) for i in range(count)))
+    assert stored == count == store.count("documents")
+    ranges = rows(goldset_path, "SELECT row_key FROM history WHERE kind = 'insert_range' "
+                                "ORDER BY id")
+    assert [tuple(json.loads(key).values()) for (key,) in ranges] == [
+        (first, min(first + small_batches - 1, count))
+        for first in range(1, count + 1, small_batches)]
+    before = full_dump(goldset_path)
+
+    def failing() -> Iterator[tuple[str, ...]]:
+        for i in range(count + small_batches + 5):
+            if i == small_batches + 3:
+                raise RuntimeError("the source broke")
+            yield f"e{i}", "t", "", now, now
+
+    with pytest.raises(RuntimeError, match="broke"), store.operation("import_run", "x") as op:
+        op.insert_rows("documents", COLUMNS, failing())
+    assert full_dump(goldset_path) == before
