@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rag_annotator.domain import operations as ops
 from rag_annotator.domain.agents import BUDGETS, agent_column, format_order, format_state
 from rag_annotator.domain.family_rules import check_case
 from rag_annotator.domain.validation import CASE_AGENT_FIELDS
@@ -471,6 +470,8 @@ class CaseEditor(QWidget):
                     return
             elif name not in ("key",) and value == self.case.get(name):
                 return
+        from rag_annotator.domain import operations as ops  # writes: not for the first paint
+
         case_id = self.case_id
         # A refusal shows a message box, which takes the focus, which ends the editing of
         # this field again: do not commit (and refuse) twice.
@@ -503,6 +504,7 @@ class CaseEditor(QWidget):
         """Pick a document (and optionally a passage) as an expected source."""
         if self.case_id is None or self.read_only or self.store is None:
             return
+        from rag_annotator.domain import operations as ops
         from rag_annotator.ui.goldset.source_dialog import SourceDialog
 
         dialog = SourceDialog(self.ctx, self)
@@ -515,6 +517,7 @@ class CaseEditor(QWidget):
     def edit_source_note(self) -> None:
         """Write the note of the selected expected source (why this document, the conflict
         or the injected passage it shows)."""
+        from rag_annotator.domain import operations as ops
         from rag_annotator.ui.line_dialog import LineDialog
 
         row = self.sources_model.row_at(current_row(self.sources))
@@ -535,6 +538,8 @@ class CaseEditor(QWidget):
 
     def remove_source(self) -> None:
         """Remove the selected expected source."""
+        from rag_annotator.domain import operations as ops
+
         row = self.sources_model.row_at(current_row(self.sources))
         if row is None or self.read_only:
             return
