@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rag_annotator.domain.agents import BUDGETS, agent_column, format_order, format_state
 from rag_annotator.domain.family_rules import check_case
 from rag_annotator.domain.validation import CASE_AGENT_FIELDS
 from rag_annotator.errors import InvalidValue, NotFound
@@ -460,6 +459,8 @@ class CaseEditor(QWidget):
             else:
                 value = typed
             if name in AGENT_FIELDS:
+                from rag_annotator.domain.agents import agent_column
+
                 try:
                     column = agent_column(name, typed)
                 except InvalidValue:
@@ -547,10 +548,18 @@ class CaseEditor(QWidget):
         self.ctx.undo.run(lambda s: ops.remove_expected_source(s, source_id))
 
 
+#: How a case without agent fields stores them (every RAG case): shown empty, without
+#: importing the agent code for the window's first paint.
+_STORED_EMPTY = {"expected_state": "{}", "forbidden_tools": "[]", "required_tools": "[]",
+                 "tool_order": "[]"}
+
+
 def agent_text(name: str, value: Any) -> str:
     """An agent column as the editor shows it (what ``agent_column`` reads back)."""
-    if value is None or value == "":
+    if value is None or value == "" or _STORED_EMPTY.get(name) == value:
         return ""
+    from rag_annotator.domain.agents import BUDGETS, format_order, format_state
+
     if name in BUDGETS:
         number = float(value)
         return str(int(number)) if number.is_integer() else f"{number:g}"
