@@ -19,6 +19,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+import rag_annotator.ui  # noqa: F401 - first: PySide6's scan of each import made cheap
 from rag_annotator import __version__
 from rag_annotator.errors import KnownError
 from rag_annotator.settings import Settings

@@ -25,7 +25,6 @@ in the locale's short form elsewhere (``29/11/2026 14:02``, Babel's ``format_dat
 from __future__ import annotations
 
 import gettext
-import locale as _locale
 import os
 import re
 import string
@@ -84,7 +83,11 @@ def default_language(requested: str | None = None) -> str:
     # POSIX precedence first (a locale named there may not be installed, so Python's own
     # view can be "C"), then what Python sees (Windows sets no variable).
     name = next((os.environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG")
-                 if os.environ.get(v)), "") or _locale.getlocale()[0] or ""
+                 if os.environ.get(v)), "")
+    if not name:
+        import locale  # here: ~2 ms to import, and every start-up imports this module
+
+        name = locale.getlocale()[0] or ""
     return "fr" if name.lower().startswith("fr") else "en"
 
 

@@ -4,6 +4,7 @@ reach a file before that check has found it sound."""
 from __future__ import annotations
 
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,19 @@ def test_sound_file_opens_and_takes_writes(big_template: Path, tmp_path: Path) -
         assert changes.operation_id
     with GoldSetStore.open(path, read_only=True) as again:
         assert again.by_key("cases", "NEW-1")["question"] == "Q?"
+
+
+def test_the_check_starts_with_the_first_question_or_write(big_template: Path,
+                                                          tmp_path: Path) -> None:
+    """Opening starts no thread (the app asks once its window is painted); a write that
+    comes first starts the check itself and waits for it."""
+    path = _copy(big_template, tmp_path)
+    with GoldSetStore.open(path, assessor="ana", verify="auto") as store:
+        assert not [t for t in threading.enumerate() if t.name == "quick-check"]
+        assert store.damage(timeout=30) is None  # asked: checked now
+    with GoldSetStore.open(path, assessor="ana", verify="auto") as store:
+        ops.create_case(store, key="NEW-1", question="Q?")  # starts the check, waits for it
+        assert store.damage(timeout=0) is None
 
 
 def test_damaged_file_refuses_every_write_and_stays_untouched(big_template: Path,

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from rag_annotator.domain.rights import is_open
 from rag_annotator.storage.reads import ReadBase, Row, json_list
 
 
@@ -86,6 +85,8 @@ class RightsReads(ReadBase):
 
     def _restricted_documents(self, keys: Sequence[str]) -> dict[int, tuple[str, list[str]]]:
         """Document id -> (key, rights) of the restricted documents and of ``keys``."""
+        from rag_annotator.domain.rights import is_open  # here: not needed to open a file
+
         parsed = {text: [str(r) for r in json_list(text)] for (text,) in self._conn.execute(
             "SELECT DISTINCT rights FROM documents")}  # the index: a few distinct lists
         restricted = [text for text, rights in parsed.items() if not is_open(rights)]

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from rag_annotator.domain.rights import Identities
 from rag_annotator.errors import NotFound
 from rag_annotator.storage.reads import ReadBase, Row, json_list
+
+if TYPE_CHECKING:  # imported where read: opening a file (every store) needs no rights code
+    from rag_annotator.domain.rights import Identities
 
 #: Rights entries that open a document to every role (the same words as
 #: ``metrics.diagnosis.OPEN_RIGHTS``).
@@ -112,6 +115,8 @@ class VerifyReads(ReadBase):
                                 "rights FROM documents WHERE id = ?", (cite["document_id"],))
                 if doc is not None:
                     row["contexts"].append(doc)
+        from rag_annotator.domain.rights import Identities
+
         role = str(row["role"] or "").strip()
         identities = Identities.from_rows(self._many(
             "SELECT name, group_names FROM identities WHERE lower(trim(name)) = lower(?)",

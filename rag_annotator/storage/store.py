@@ -93,6 +93,7 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsRe
         self._verified.set()
         self._damage: DamagedFile | None = None
         self._checker: threading.Thread | None = None
+        self._checker_lock = threading.Lock()
         #: The writer lock (see ``storage.lock``) when opened with ``lock=True``.
         self.lock: WriterLock | None = None
         #: ``verify="remembered"``: "skipped" (unchanged since a clean full check), "full"
@@ -112,7 +113,9 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsRe
         damaged or from a newer schema.  ``verify``: "now" runs SQLite's quick check before
         returning; "auto" (the desktop app) runs it on a background thread for files over
         :data:`BACKGROUND_CHECK_BYTES` — it takes ~0.35 s per 200 MB, which would otherwise
-        delay the window — and every write waits for its verdict (:meth:`damage`); "skip" is
+        delay the window — from the first call of :meth:`damage` (the app's once its window
+        is painted: the thread would share the CPU with the first paint), and every write
+        waits for its verdict (its own call of :meth:`damage`); "skip" is
         for a second reader of a file another store of this process has already checked.
         ``lock`` (the app, the CLI's writing commands) takes the file's writer lock first:
         :class:`~rag_annotator.storage.lock.FileInUse` names who has it open, and
@@ -176,7 +179,7 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsRe
         store = cls(file, conn, assessor=assessor, read_only=False)
         store.lock = writer_lock
         if background:
-            store._start_background_check()
+            store._verified.clear()  # checked from the first damage() call (a write's too)
         return store
 
     def in_transaction(self) -> bool:
@@ -184,23 +187,29 @@ class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsRe
         return self._conn.in_transaction
 
     def _start_background_check(self) -> None:
-        self._verified.clear()
+        """Start the pending quick check on its thread (once)."""
+        with self._checker_lock:
+            if self._checker is not None or self._verified.is_set():
+                return
 
-        def check() -> None:
-            try:
-                self._damage = conn_mod.quick_check_file(self.path)
-            finally:
-                self._verified.set()
+            def check() -> None:
+                try:
+                    self._damage = conn_mod.quick_check_file(self.path)
+                finally:
+                    self._verified.set()
 
-        self._checker = threading.Thread(target=check, name="quick-check", daemon=True)
-        self._checker.start()
+            self._checker = threading.Thread(target=check, name="quick-check", daemon=True)
+            self._checker.start()
 
     def damage(self, timeout: float | None = None) -> DamagedFile | None:
         """The background quick check's verdict: the DamagedFile error, or None if sound.
 
-        Waits up to ``timeout`` seconds (forever with None); raises TimeoutError if the check
-        is still running then.
+        Starts the check if it has not started yet (``verify="auto"``); waits up to
+        ``timeout`` seconds (forever with None); raises TimeoutError if the check is still
+        running then.
         """
+        if not self._verified.is_set():
+            self._start_background_check()
         if not self._verified.wait(timeout):
             raise TimeoutError("the file's quick check is still running")
         return self._damage

@@ -24,7 +24,6 @@ import contextlib
 import hashlib
 import os
 import re
-import secrets
 import shutil
 import sys
 import tempfile
@@ -44,6 +43,8 @@ def _host() -> str:
 
 
 def _stem() -> str:
+    import secrets  # here: hmac and base64 with it, none needed to open a file
+
     return f"{PREFIX}{_host()}-{os.getpid()}-{secrets.token_hex(8)}"
 
 

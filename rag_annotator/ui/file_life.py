@@ -121,7 +121,10 @@ class FileLife(QObject):
         self.state_changed.emit()
         if store is not None:
             self._later(lambda: self._clean_backup_leftovers(store))
-            self._watch_quick_check(store)
+            # A large file's quick check starts here, once painted: its thread would share
+            # the CPU with the first paint (any write still waits for its verdict).
+            self._later(lambda: self._watch_quick_check(store)
+                        if self._hub.store is store else None)
             # The first copy waits until the window has settled (it reads the whole file).
             QTimer.singleShot(10_000, lambda: self.backups.maybe(store)
                               if self._hub.store is store else None)
@@ -136,8 +139,9 @@ class FileLife(QObject):
         tempfiles.clean_leftovers(backups.folder_for(store.path, self.backups.root))
 
     def _watch_quick_check(self, store: GoldSetStore) -> None:
-        """Follow a large file's background quick check; if it finds damage, say so and keep
-        the file read-only (writes were waiting for the verdict, so none went in)."""
+        """Start and follow a large file's background quick check; if it finds damage, say
+        so and keep the file read-only (writes were waiting for the verdict, so none went
+        in)."""
         try:
             damage = store.damage(timeout=0)
         except TimeoutError:

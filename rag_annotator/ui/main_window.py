@@ -130,7 +130,7 @@ class MainWindow(QMainWindow):
         self.progress = JudgingProgress(self.hub)
         self.progress.hold()  # until the window is first painted (see paintEvent)
         # What the first paint does not need waits for it (after_first_paint): None once run.
-        self._after_paint: list[Callable[[], None]] | None = [self.progress.release]
+        self._after_paint: list[Callable[[], None]] | None = []  # then the counts (see below)
         self.ctx = UiContext(self.hub, self.undo, self.progress)
         from rag_annotator.ui.team.folders import TeamFolders
 
@@ -648,11 +648,16 @@ class MainWindow(QMainWindow):
 
     def _run_after_paint(self) -> None:
         jobs, self._after_paint = self._after_paint, None
-        for job in jobs or ():
-            job()
+        if jobs is None:
+            return
+        try:
+            for job in jobs:
+                job()
+        finally:  # the counts last: their worker took the GIL from the jobs above (the
+            self.progress.release()  # window idle ~30 ms later); they take seconds anyway
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        """On the first paint, run what waited for it (the background counts first): once
+        """On the first paint, run what waited for it (the background counts last): once
         the event loop is back, the whole window is on screen, so a big file's counts never
         delay showing it."""
         super().paintEvent(event)

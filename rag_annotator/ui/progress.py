@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 
@@ -29,9 +29,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import KnownError
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.hub import Hub
-
-if TYPE_CHECKING:
-    from concurrent.futures import ThreadPoolExecutor
+from rag_annotator.ui.serial_worker import SerialWorker
 
 log = logging.getLogger("rag_annotator")
 
@@ -87,7 +85,7 @@ class JudgingProgress(QObject):
         self._touched: dict[int, int] = {}
         self._totals: dict[str, int] = {}
         self._totals_seq = 0
-        self._executor: ThreadPoolExecutor | None = None
+        self._executor: SerialWorker | None = None
         self._held = False
         self._pending: tuple[int, GoldSetStore] | None = None
         self._chunk_ready.connect(self._merge, Qt.ConnectionType.QueuedConnection)
@@ -161,10 +159,7 @@ class JudgingProgress(QObject):
 
     def _submit(self, generation: int, store: GoldSetStore) -> None:
         if self._executor is None:
-            from concurrent.futures import ThreadPoolExecutor  # once counting starts
-
-            self._executor = ThreadPoolExecutor(max_workers=1,
-                                                thread_name_prefix="judging-progress")
+            self._executor = SerialWorker("judging-progress")
         self._executor.submit(self._count, generation, store.path, store.assessor)
 
     def _restart_all(self, store: GoldSetStore | None) -> None:
@@ -190,7 +185,7 @@ class JudgingProgress(QObject):
         """Stop counting and wait for the worker (its connection closes with it)."""
         self._generation += 1
         if self._executor is not None:
-            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor.shutdown()
             self._executor = None
 
     def _count(self, generation: int, path: Path, assessor: str) -> None:

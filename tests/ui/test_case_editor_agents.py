@@ -155,3 +155,15 @@ def test_alt_a_and_alt_m_reach_the_agent_fields_on_an_agent_case(qtbot, win: Mai
                        (Qt.Key.Key_M, editor.forbidden_tools)):
         qtbot.keyClick(section.table, key, Qt.KeyboardModifier.AltModifier)
         assert QApplication.focusWidget() is field
+
+
+def test_empty_agent_fields_show_empty_without_the_agent_code() -> None:
+    """What an empty field is stored as (``agent_column``) reads back empty, through the
+    editor's shortcut for RAG cases and through the agent formatters alike."""
+    from rag_annotator.domain import agents
+    from rag_annotator.ui.goldset import case_editor
+
+    for name, stored in case_editor._STORED_EMPTY.items():
+        assert agents.agent_column(name, "") == stored
+        assert case_editor.agent_text(name, stored) == ""
+    assert agents.format_state({}) == "" and agents.format_order(iter([])) == ""

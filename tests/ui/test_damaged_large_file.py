@@ -27,6 +27,8 @@ def test_damage_found_in_the_background_is_reported(qtbot, big_template: Path, t
     before = fingerprint(path)
     window = MainWindow(Settings(assessor="ana"), app_paths())
     qtbot.addWidget(window)
+    window.show()  # the check starts once the window is painted (issue 19)
+    qtbot.waitExposed(window)
     catcher = ModalCatcher()
     catcher.expect()
     assert window.open_file(path)

@@ -59,3 +59,18 @@ def test_opening_a_file_imports_no_numpy(rich, goldset_path: Path) -> None:  # t
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == "[]"
+
+
+def test_the_counts_start_after_the_other_jobs_of_the_first_paint(
+        qtbot, rich, goldset_path: Path, english) -> None:  # type: ignore[no-untyped-def]
+    """Their worker thread would take the GIL from the accessible names and the rest."""
+    store = GoldSetStore.open(goldset_path, assessor="alice")
+    window = create_main_window(store, Settings(assessor="alice"), paths=app_paths())
+    qtbot.addWidget(window)
+    held_during_jobs: list[bool] = []
+    window.after_first_paint(lambda: held_during_jobs.append(window.progress._held))
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.progress.complete, timeout=5000)
+    assert held_during_jobs == [True]
+    assert window.nav.accessibleName() == "Sections"

@@ -33,8 +33,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rag_annotator.domain import operations as ops
-from rag_annotator.domain.agents import BUDGETS, agent_column, format_order, format_state
 from rag_annotator.domain.family_rules import check_case
 from rag_annotator.domain.validation import CASE_AGENT_FIELDS
 from rag_annotator.errors import InvalidValue, NotFound
@@ -461,6 +459,8 @@ class CaseEditor(QWidget):
             else:
                 value = typed
             if name in AGENT_FIELDS:
+                from rag_annotator.domain.agents import agent_column
+
                 try:
                     column = agent_column(name, typed)
                 except InvalidValue:
@@ -471,6 +471,8 @@ class CaseEditor(QWidget):
                     return
             elif name not in ("key",) and value == self.case.get(name):
                 return
+        from rag_annotator.domain import operations as ops  # writes: not for the first paint
+
         case_id = self.case_id
         # A refusal shows a message box, which takes the focus, which ends the editing of
         # this field again: do not commit (and refuse) twice.
@@ -503,6 +505,7 @@ class CaseEditor(QWidget):
         """Pick a document (and optionally a passage) as an expected source."""
         if self.case_id is None or self.read_only or self.store is None:
             return
+        from rag_annotator.domain import operations as ops
         from rag_annotator.ui.goldset.source_dialog import SourceDialog
 
         dialog = SourceDialog(self.ctx, self)
@@ -515,6 +518,7 @@ class CaseEditor(QWidget):
     def edit_source_note(self) -> None:
         """Write the note of the selected expected source (why this document, the conflict
         or the injected passage it shows)."""
+        from rag_annotator.domain import operations as ops
         from rag_annotator.ui.line_dialog import LineDialog
 
         row = self.sources_model.row_at(current_row(self.sources))
@@ -535,6 +539,8 @@ class CaseEditor(QWidget):
 
     def remove_source(self) -> None:
         """Remove the selected expected source."""
+        from rag_annotator.domain import operations as ops
+
         row = self.sources_model.row_at(current_row(self.sources))
         if row is None or self.read_only:
             return
@@ -542,10 +548,18 @@ class CaseEditor(QWidget):
         self.ctx.undo.run(lambda s: ops.remove_expected_source(s, source_id))
 
 
+#: How a case without agent fields stores them (every RAG case): shown empty, without
+#: importing the agent code for the window's first paint.
+_STORED_EMPTY = {"expected_state": "{}", "forbidden_tools": "[]", "required_tools": "[]",
+                 "tool_order": "[]"}
+
+
 def agent_text(name: str, value: Any) -> str:
     """An agent column as the editor shows it (what ``agent_column`` reads back)."""
-    if value is None or value == "":
+    if value is None or value == "" or _STORED_EMPTY.get(name) == value:
         return ""
+    from rag_annotator.domain.agents import BUDGETS, format_order, format_state
+
     if name in BUDGETS:
         number = float(value)
         return str(int(number)) if number.is_integer() else f"{number:g}"

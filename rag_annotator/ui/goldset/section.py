@@ -5,6 +5,8 @@ allows a multi-selection for bulk edits (family, tags, status: one undoable oper
 The selected case is edited on the right
 (:class:`~rag_annotator.ui.goldset.case_editor.CaseEditor`).
 Everything is keyboard-driven; the commands are declared in ``ui/goldset/keys.py``.
+The write operations and the dialogs are imported by the commands that use them: the window's
+first paint shows this section and needs neither (issue 19).
 """
 
 from __future__ import annotations
@@ -17,20 +19,14 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QMessageBox,
     QPushButton,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
-from rag_annotator.domain import goldset_ops
-from rag_annotator.domain import operations as ops
 from rag_annotator.domain.changes import Changes
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
@@ -306,6 +302,9 @@ class GoldSetSection(ListSection):
 
     def new_case(self) -> None:
         """Add a draft case with the next free key and put the keyboard in its question."""
+        from rag_annotator.domain import goldset_ops
+        from rag_annotator.domain import operations as ops
+
         store = self.store
         if store is None:
             return
@@ -349,6 +348,9 @@ class GoldSetSection(ListSection):
 
     def step_status(self, delta: int) -> None:
         """Move the current case one step along draft → reviewed → approved → retired."""
+        from rag_annotator.domain import goldset_ops
+        from rag_annotator.domain import operations as ops
+
         case_id = self.editor.case_id
         if case_id is None or not self.editor.case:
             return
@@ -360,6 +362,10 @@ class GoldSetSection(ListSection):
 
     def delete_case(self) -> None:
         """Delete the current case after confirmation (undoable)."""
+        from PySide6.QtWidgets import QMessageBox
+
+        from rag_annotator.domain import operations as ops
+
         case_id = self.editor.case_id
         if case_id is None:
             return
@@ -373,6 +379,8 @@ class GoldSetSection(ListSection):
 
     def bulk_edit(self) -> None:
         """Change family, tags or status of the selected cases."""
+        from rag_annotator.ui.goldset.bulk_dialog import BulkEditDialog
+
         ids = self.selected_ids()
         if not ids or self.store is None:
             return
@@ -387,6 +395,8 @@ class GoldSetSection(ListSection):
     def apply_bulk(self, ids: list[int], family: str, status: str, add: list[str],
                    remove: list[str]) -> None:
         """Run the bulk operations asked for (each its own undoable operation)."""
+        from rag_annotator.domain import goldset_ops
+
         if family:
             self.ctx.undo.run(lambda s: goldset_ops.bulk_set_family(s, ids, family))
         if add or remove:
@@ -468,34 +478,3 @@ class GoldSetSection(ListSection):
 
         self.editor.flush()
         open_import_dialog(self, self.ctx, kind)
-
-
-class BulkEditDialog(QDialog):
-    """Family, status and tags to set on a selection (empty choices leave things as they are)."""
-
-    def __init__(self, count: int, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(self.tr("Change %Ln case(s)", "", count))
-        unchanged = self.tr("(unchanged)")
-        self.family = choice_combo(unchanged,
-                                   {k: labels.tr(v) for k, v in labels.FAMILIES.items()})
-        self.status = choice_combo(unchanged,
-                                   {k: labels.tr(v) for k, v in labels.CASE_STATUSES.items()})
-        self.add_tags = QLineEdit()
-        self.add_tags.setPlaceholderText(self.tr("tags to add, comma-separated"))
-        self.remove_tags = QLineEdit()
-        self.remove_tags.setPlaceholderText(self.tr("tags to remove, comma-separated"))
-        form = QFormLayout()
-        form.addRow(self.tr("Family"), self.family)
-        form.addRow(self.tr("Add tags"), self.add_tags)
-        form.addRow(self.tr("Remove tags"), self.remove_tags)
-        form.addRow(self.tr("Status"), self.status)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("Each change is one step in the history (one undo).")))
-        layout.addLayout(form)
-        layout.addWidget(buttons)
-

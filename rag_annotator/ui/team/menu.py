@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QMenu, QWidget
 
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.team.folders import TeamFolders
 
 if TYPE_CHECKING:  # imported when used: the menu is built at start-up (issue 19)
+    from PySide6.QtWidgets import QMessageBox
+
     from rag_annotator.ui.team.dialogs import HandOutDefaults
     from rag_annotator.ui.team.jobs import TeamJob
 
@@ -164,6 +166,8 @@ class TeamMenu(QObject):
         store = self.ctx.hub.store
         if store is None:
             return
+        from PySide6.QtWidgets import QFileDialog  # the window's first paint needs no dialog
+
         start = self.folders.folder() or store.path.parent
         chosen = QFileDialog.getExistingDirectory(
             self.window, translate("TeamMenu", "Team Folder: where the experts' files arrive"),
