@@ -14,7 +14,10 @@ documents per case: its top 100 are the 1,000,000-pair pool.  Timed:
 * ``collect``: ``team_files.collect`` of the 10 files once every slot is judged (the labels
   are written into the files beforehand with raw ``sqlite3``, untimed) — 2,000,000
   judgments checked and brought in, one undoable operation per file, all in one transaction;
-* ``collect again``: the same 10 files a second time (each recognised by its SHA-256).
+* ``collect again``: the same 10 files a second time (each recognised by its SHA-256);
+* ``plain insert`` (the floor of a collect in this file format): the same 2,000,000
+  judgments inserted by plain ``sqlite3`` into the backup copy — attached files, one
+  ``INSERT … SELECT … ORDER BY`` each, one transaction, no check, no log.
 
 Prints seconds with the process's CPU seconds and the load, then ``RATIO`` lines (each time
 / the backup of the same run) and the files' size against the master; asserts nothing.
@@ -40,6 +43,12 @@ this (*)   2.2   4.34 / 3.6 (6.4x)      32.0 / 30.3 (46.8x)       3.48 / 3.2 (5.
 =========  ====  =====================  ========================  =======================
 
 (*) the last pair, the final code (control repeats' messages built only when skipped).
+
+2026-12-02 03:40 UTC, quiet machine (load 1.0), final code of that day: backup 0.82 s;
+assign 4.24 s (5.2x); collect 25.36 s (31.1x; CPU 25.1 s); collect again 2.56 s (3.1x);
+plain insert 12.88 s (15.8x the backup; the collect is 2.0x it).  So 5x cannot be reached
+by a collect that stores one indexed row per judgment: inserting the rows alone, with no
+check, costs three times that.
 
 (backups 0.68-1.42 s wall, ~0.55 s CPU; the load moves the wall times by 2x, CPU less.)
 The goal (<= 5x) is met by ``collect again`` and nearly by ``assign``; NOT by ``collect``.
