@@ -40,7 +40,6 @@ from rag_annotator.import_export.tabular import few_names
 from rag_annotator.import_export.trajectories import (
     TrajectoryReport,
     _conversation,
-    _default_run,
     _Line,
     _objects,
     _store,
@@ -216,7 +215,7 @@ def import_tau(store: Any, path: Path, *, run: str | None = None,
     name), making the agent cases it describes that the gold set lacks."""
     parsed = parse(path)
     report = TrajectoryReport(warnings=parsed.warnings())
-    _store(store, path, run or _default_run(path), parsed.items, report, cancel,
+    _store(store, path, run or path.stem, parsed.items, report, cancel,
            parsed.questions)
     made = len((report.changes.rows.get("cases", {}).get("insert") or ())
                if report.changes is not None else ())

@@ -313,7 +313,7 @@ class _Line:
             return None
         if not isinstance(value, dict):
             raise self.fail("'final_state' must be a JSON object (key → value) or null.")
-        _ENCODE(value)  # stored as JSON text: a RecursionError here names the line
+        self.text("final_state", _ENCODE(value))  # too deep, a lone surrogate: this line
         return value
 
 
@@ -424,7 +424,8 @@ def _native_item(at: _Line, obj: dict[str, Any]) -> tuple[TrajectoryInput, str |
             _n, tool = at.pick(step, STEP_FIELDS["tool"])
             _n, arguments = at.pick(step, STEP_FIELDS["arguments"])
             _n, result = at.pick(step, STEP_FIELDS["result"])
-        parsed.append((_tool(at, position, tool), _arguments(arguments),
+        parsed.append((_tool(at, position, tool),
+                       at.text(f"step {position} arguments", _arguments(arguments)),
                        at.text(f"step {position} result", _result_text(result))))
     _n, answer = at.pick(obj, ("answer", "final_answer"))
     return TrajectoryInput(
@@ -628,7 +629,8 @@ def _call(at: _Line, number: int, call: Any, by_id: dict[str, list[int]],
         if call_id in by_id:
             tally["reused"] = tally.get("reused", 0) + 1
         by_id.setdefault(call_id, []).append(position - 1)
-    return [at.text(Message("{label} name", label=label), name.strip()), arguments, None]
+    return [at.text(Message("{label} name", label=label), name.strip()),
+            at.text(Message("{label} arguments", label=label), arguments), None]
 
 
 # -- import ------------------------------------------------------------------------------------
@@ -654,10 +656,6 @@ def _store(store: Store, path: Path, run: str, items: list[TrajectoryInput],
     return report
 
 
-def _default_run(path: Path) -> str:
-    return path.stem
-
-
 def import_native(store: Store, path: Path, *, run: str | None = None,
                   cancel: Callable[[], bool] | None = None) -> TrajectoryReport:
     """Import a ``trajectories`` file into run ``run`` (default: the lines' ``run``, else
@@ -676,7 +674,7 @@ def import_native(store: Store, path: Path, *, run: str | None = None,
                 raise ImportRejected(path, line, "this line's run '{name}' is not '{run}' "
                                                  "given with --run; remove the 'run' field or "
                                                  "the --run option.", name=name, run=run)
-    return _store(store, path, run or (named.pop() if named else _default_run(path)), items,
+    return _store(store, path, run or (named.pop() if named else path.stem), items,
                   TrajectoryReport(), cancel)
 
 
@@ -685,7 +683,7 @@ def import_openai(store: Store, path: Path, *, run: str | None = None,
     """Import an ``openai-trajectories`` file into run ``run`` (default: the file name)."""
     report = TrajectoryReport()
     items = parse_openai(path, report.warnings)
-    return _store(store, path, run or _default_run(path), items, report, cancel)
+    return _store(store, path, run or path.stem, items, report, cancel)
 
 
 def import_trajectories_file(store: Store, source: Path, options: Options) -> TrajectoryReport:

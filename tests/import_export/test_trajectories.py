@@ -240,6 +240,13 @@ BAD_NATIVE: list[tuple[str, str, int, str]] = [
      "invalid Unicode"),
     ("lone surrogate in answer", '{"case": "A01", "steps": [], "answer": "\\uDFFF"}\n', 1,
      "invalid Unicode"),
+    ("lone surrogate in an argument key", '{"case": "A01", "steps": [{"tool": "x", '
+     '"arguments": {"\\udc00": 1}, "result": ""}]}\n', 1, "step 1 arguments: the text holds "
+     "invalid Unicode"),
+    ("lone surrogate in an argument", '{"case": "A01", "steps": [{"tool": "x", "arguments": '
+     '{"q": ["\\ud83d"]}}]}\n', 1, "step 1 arguments: the text holds invalid Unicode"),
+    ("lone surrogate in the final state", '{"case": "A01", "steps": [], "final_state": '
+     '{"k": {"\\udfff": "v"}}}\n', 1, "final_state: the text holds invalid Unicode"),
     ("two runs", [native_line("A01", [], run="v1"), native_line("A02", [], run="v2")], 2,
      "one file is one run"),
 ]
@@ -278,12 +285,22 @@ def _openai_twice() -> dict[str, Any]:
     return line
 
 
+def _openai_surrogate_arguments() -> str:
+    """Arguments given as a JSON text holding a lone surrogate's escape (written as JSON
+    by hand: Python's encoder would not keep the escape as it is)."""
+    line = openai_line("A02", PATHS["good"])
+    line["messages"][3]["tool_calls"][0]["function"]["arguments"] = "{\"offre\": \"SURR\"}"
+    return json.dumps(line).replace("SURR", "\\\\udc00") + "\n"
+
+
 BAD_OPENAI: list[tuple[str, Any, int, str]] = [
     ("bad arguments JSON", [openai_line("A01", []), _openai_bad_arguments()], 2,
      "message 4, tool call \"call_2\" (modifier_offre): 'arguments' is not valid JSON"),
     ("tool message without call", [openai_line("A01", []), _openai_orphan_tool()], 2,
      "message 3: this tool message answers \"call_9\", which no earlier assistant tool call"),
     ("two results for a call", [_openai_twice()], 1, "already has a result"),
+    ("lone surrogate in arguments", _openai_surrogate_arguments(), 1,
+     "tool call \"call_2\" arguments: the text holds invalid Unicode"),
     ("no messages", [{"case": "A01"}], 1, "'messages' is missing"),
     ("negative tokens", [openai_line("A01", [], usage={"total_tokens": -1})], 1,
      "'usage.total_tokens' must be a finite number of 0 or more"),
