@@ -29,13 +29,21 @@ from tests.helpers import listing, run_cli, sha256
 CASES, DEPTH = 1_500, 40
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """The command starts with SIGINT's default action, as from a terminal: a test suite
+    started in the background (``nohup``, ``cmd &`` in a script) ignores SIGINT, children
+    inherit that, and Python then never turns the signal into KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupt(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """Run the CLI, send SIGINT once it is busy, return what it did."""
     busy = tmp_path / "busy.marker"
     busy.unlink(missing_ok=True)
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "RAG_ANNOTATOR_TEST_BUSY": str(busy)}
     process = subprocess.Popen([sys.executable, "-m", "rag_annotator", *args], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=_ctrl_c_as_at_a_terminal)
     deadline = time.monotonic() + 120
     while not busy.exists():
         if process.poll() is not None or time.monotonic() > deadline:
