@@ -167,18 +167,29 @@ def test_the_collect_summary_counts_in_words_in_english_and_french(
     cli(capsys, "assign", str(master), "--assessors", "Anne,Bruno", "--per-pair", "1",
         "--seed", "3", "--out", str(tmp_path / "team"))
     anne = str(tmp_path / "team" / "Anne.goldset")
+    with GoldSetStore.open(anne, assessor="Anne") as store:  # one label, one "can't judge"
+        first, second = store.assignment_queue()[:2]
+        team_ops.judge_assigned(store, first["id"], 1, 2.5)
+        team_ops.cannot_judge_assigned(store, second["id"], "Outside my expertise")
     code, out, _err = cli(capsys, "collect", str(master), anne)
     assert code == 0
-    assert out.splitlines()[-1] == (f"{master}: 1 file collected, 0 refused; 0 disputed pairs "
-                                    "in the adjudication queue")
+    assert out.splitlines()[-2:] == [
+        f"{anne}: Anne: 1 judgment added, 0 updated, 0 unchanged, 0 control repeats, "
+        "1 can't-judge; 0 conflicts, 0 skipped",
+        f"{master}: 1 file collected, 0 refused; 0 disputed pairs in the adjudication queue"]
     try:
         code, out, _err = cli(capsys, "collect", str(master), anne,
                               str(tmp_path / "team" / "Bruno.goldset"), "--language", "fr")
     finally:
         set_language(None)  # the session's language, set by --language
     assert code == 0
-    assert out.splitlines()[-1] == (f"{master}: 2 fichiers récupérés, 0 refusé ; 0 paire en "
-                                    "désaccord dans la file d'arbitrage")
+    assert out.splitlines()[-3:] == [
+        f"{anne} : Anne : 0 jugement ajouté, 0 mis à jour, 1 inchangé, 0 répétition de "
+        "contrôle, 0 « impossible de juger » ; 0 conflit, 0 ignoré",
+        f"{tmp_path / 'team' / 'Bruno.goldset'} : Bruno : 0 jugement ajouté, 0 mis à jour, "
+        "0 inchangé, 0 répétition de contrôle, 0 « impossible de juger » ; 0 conflit, 0 ignoré",
+        f"{master}: 2 fichiers récupérés, 0 refusé ; 0 paire en désaccord dans la file "
+        "d'arbitrage"]
 
 
 def test_a_campaign_s_default_name_is_in_the_session_s_language(

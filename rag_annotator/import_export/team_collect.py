@@ -40,7 +40,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import FileNotFound, KnownError
 from rag_annotator.import_export import team_collect_items, team_seen
 from rag_annotator.import_export.files import Cancelled, check_cancel
-from rag_annotator.messages import N_, Message
+from rag_annotator.messages import N_, Message, Plural
 from rag_annotator.storage import team_merge
 from rag_annotator.storage.store import GoldSetStore
 
@@ -75,23 +75,29 @@ class FileCollect:
     items: str = "pairs"
 
     def summary(self) -> str:
-        """One line in English."""
+        """One line (English as a ``str``; rendered in the reader's language), each count
+        with its own plural ("1 judgment added", « 0 jugement ajouté »)."""
         if self.refused is not None:
             return Message("refused: {refused}", refused=self.refused)
+        tail = {"conflicts": Plural("{n} conflict", "{n} conflicts", len(self.conflicts)),
+                "skipped": Plural("{n} skipped", "{n} skipped", len(self.skipped)),
+                "updated": Plural("{n} updated", "{n} updated", self.updated),
+                "unchanged": Plural("{n} unchanged", "{n} unchanged", self.unchanged)}
         if self.items != "pairs":
-            return Message("{file}: {assessor}: {added} {item} verdicts added, {updated} "
-                           "updated, {unchanged} unchanged; {conflicts} conflicts, {skipped} "
-                           "skipped", file=self.path, assessor=self.assessor,
-                           added=self.added, item=self.items[:-1], updated=self.updated,
-                           unchanged=self.unchanged, conflicts=len(self.conflicts),
-                           skipped=len(self.skipped))
-        return Message("{file}: {assessor}: {added} judgments added, {updated} updated, "
-                       "{unchanged} unchanged, {controls} control repeats, {cannot_judge} "
-                       "can't-judge; {conflicts} conflicts, {skipped} skipped",
-                       file=self.path, assessor=self.assessor, added=self.added,
-                       updated=self.updated, unchanged=self.unchanged, controls=self.controls,
-                       cannot_judge=self.cannot_judge, conflicts=len(self.conflicts),
-                       skipped=len(self.skipped))
+            added = (Plural("{n} claim verdict added", "{n} claim verdicts added", self.added)
+                     if self.items == "claims" else
+                     Plural("{n} trajectory verdict added", "{n} trajectory verdicts added",
+                            self.added))
+            return Message("{file}: {assessor}: {added}, {updated}, {unchanged}; "
+                           "{conflicts}, {skipped}", file=self.path, assessor=self.assessor,
+                           added=added, **tail)
+        return Message(
+            "{file}: {assessor}: {added}, {updated}, {unchanged}, {controls}, {cannot_judge}; "
+            "{conflicts}, {skipped}", file=self.path, assessor=self.assessor,
+            added=Plural("{n} judgment added", "{n} judgments added", self.added),
+            controls=Plural("{n} control repeat", "{n} control repeats", self.controls),
+            cannot_judge=Plural("{n} can't-judge", "{n} can't-judge", self.cannot_judge),
+            **tail)
 
 
 @dataclass
