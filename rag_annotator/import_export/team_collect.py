@@ -214,7 +214,9 @@ def _flag_same_assessor(staged: list[_Staged]) -> None:
     for file in staged:
         by_assessor[(str(file.campaign["uuid"]), file.assessor)].append(file)
     for files in by_assessor.values():
-        for file in files if len(files) > 1 else ():
+        if len(files) < 2:
+            continue
+        for file in files:
             file.result.conflicts.append(Message(
                 "another file of {assessor} is in this collect ({others}): a copy left by a "
                 "sync engine? Both are brought in; for each pair the newer label is kept.",
