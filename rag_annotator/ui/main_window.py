@@ -283,7 +283,9 @@ class MainWindow(QMainWindow):
         current = self.section_stack.currentIndex()
         self.section_stack.insertWidget(index, section)
         self.section_stack.removeWidget(placeholder)
-        placeholder.deleteLater()
+        # Now, not later: deleted after the first paint, the never-shown placeholder (Qt's
+        # default 640 x 480) made Qt paint that much of the section a second time.
+        shiboken6.delete(placeholder)
         if current >= 0:
             self.section_stack.setCurrentIndex(current)
         install_empty_hints(self, index, section)  # what fills it, while empty (issue 21)

@@ -149,16 +149,42 @@ class EmptyHint(QWidget):
         self.setVisible(empty)
 
 
+class _HintWatch(QObject):
+    """Makes ``view``'s hint the first time its list is empty.
+
+    A list that shows rows needs no hint yet, and making one means reaching the list's
+    viewport, a plain QWidget: PySide then looks through every widget class it knows for a
+    closer match and sets each one up (~44 million instructions, most of the events that
+    followed the first paint of a large file).  So a list with rows only watches its model;
+    many never empty in a session."""
+
+    def __init__(self, view: QAbstractItemView, make: Callable[[], None]) -> None:
+        super().__init__(view)
+        self.view, self._make = view, make
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._check)
+        model = view.model()
+        for signal in (model.modelReset, model.rowsRemoved, model.layoutChanged):
+            signal.connect(self._timer.start)
+
+    def _check(self) -> None:
+        if self.view.model().rowCount() == 0:
+            self._make()
+            self.deleteLater()  # the hint follows the list from now on
+
+
 def install_empty_hints(window: MainWindow, index: int, section: QWidget) -> None:
     """Give section ``index``'s lists their hints (sections without one are left alone);
-    :func:`hints_of` finds them again."""
+    :func:`hints_of` finds them again.  A list whose table holds rows gets its hint when it
+    first empties (:class:`_HintWatch`)."""
     find = getattr(section, "find_field", lambda: None)
 
     def searched() -> bool:
         field = find()
         return field is not None and bool(field.text().strip())
 
-    store = window.store
     for spec in HINTS.get(index, ()):
         view = getattr(section, spec.view, None)
         if not isinstance(view, QAbstractItemView):
@@ -167,10 +193,9 @@ def install_empty_hints(window: MainWindow, index: int, section: QWidget) -> Non
         def make(view: QAbstractItemView = view, spec: HintSpec = spec) -> None:
             EmptyHint(view, spec, lambda: window.store, window.ask_import, searched)
 
+        store = window.store
         if store is not None and spec.table is not None and store.count(spec.table) > 0:
-            # Its list shows rows on the first paint: the hint (an overlay of the viewport,
-            # which PySide is slow to reach the first time) can wait until then.
-            window.after_first_paint(make)
+            _HintWatch(view, make)  # its list shows rows on the first paint
         else:
             make()  # the viewport's child from now on
 
