@@ -276,8 +276,7 @@ class MainWindow(QMainWindow):
         """Import and construct section ``index`` and put it in place of its placeholder."""
         module, name = SECTION_CLASSES[index]
         section: Section = getattr(importlib.import_module(module), name)(self.ctx)
-        if self._after_paint is None:  # else the whole window is named after its first paint
-            names.apply(section)  # accessible names (ui/look/names.py)
+        names.apply(section)  # accessible names (ui/look/names.py): a walk of its attributes
         placeholder = self.section_stack.widget(index)
         assert placeholder is not None
         current = self.section_stack.currentIndex()

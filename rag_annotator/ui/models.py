@@ -137,7 +137,7 @@ class LazyTableModel(_TableBase):
         super().__init__(columns, parent)
         self.store: GoldSetStore | None = None
         self._ids: list[int] = []
-        self._positions: dict[int, int] = {}
+        self._positions_of: dict[int, int] | None = {}
         self._pages: dict[int, dict[int, Row]] = {}
 
     # -- what subclasses provide ---------------------------------------------------------------
@@ -173,9 +173,17 @@ class LazyTableModel(_TableBase):
         """Fetch the id list again (rows were added or removed, or filters changed)."""
         self.beginResetModel()
         self._ids = self.fetch_ids(self.store) if self.store is not None else []
-        self._positions = {row_id: i for i, row_id in enumerate(self._ids)}
+        self._positions_of = None  # built when first asked (see _positions)
         self._pages.clear()
         self.endResetModel()
+
+    @property
+    def _positions(self) -> dict[int, int]:
+        """Row by id, built on first use: a 10,000-case list is shown (the first paint of a
+        large file) without it; a key that changes a row asks for it."""
+        if self._positions_of is None:
+            self._positions_of = {row_id: i for i, row_id in enumerate(self._ids)}
+        return self._positions_of
 
     def refresh_ids(self, ids: Iterable[int | str]) -> None:
         """Rows with these ids changed: read those rows again where their page is loaded

@@ -88,6 +88,40 @@ def test_every_declared_name_reaches_a_widget(window: MainWindow) -> None:
         assert names.missing(section) == []
 
 
+def _owners_in_the_widget_tree(root: QWidget) -> set[int]:
+    """The owners the names table declares under ``root`` in its own window (a dialog is
+    named when the focus first enters it), found the slow, sure way."""
+    return {id(root), *(id(w) for w in root.findChildren(QWidget)
+                        if names._declared(w) and w.window() is root.window())}
+
+
+def test_the_attribute_walk_finds_every_declared_owner(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Names are applied to the owners found through our widgets' attributes (cheap at
+    start-up); an owner held only by its Qt parent would be missed: the walk must find
+    exactly the owners the whole widget tree holds, in every section and the main dialogs."""
+    from rag_annotator.ui.dialogs import CheatSheetDialog
+    from rag_annotator.ui.exchange.export_dialog import ExportDialog
+    from rag_annotator.ui.goldset.coverage import CoverageDialog
+
+    roots: list[QWidget] = [window, *window.sections]
+    store = window.store
+    assert store is not None
+    for dialog in (CheatSheetDialog(window), CoverageDialog(store, window),
+                   ExportDialog(store.path, window)):
+        qtbot.addWidget(dialog)
+        roots.append(dialog)
+    for root in roots:
+        walked = {id(o) for o in names._owners(root)}
+        expected = _owners_in_the_widget_tree(root)
+        if root is window:  # the sections are named when built, each its own root
+            expected -= {id(s) for s in window.sections.built()}
+            expected -= {id(w) for s in window.sections.built()
+                         for w in s.findChildren(QWidget)}
+        assert walked == expected, (type(root).__name__, sorted(
+            type(w).__name__ for w in root.findChildren(QWidget) if id(w) in expected - walked))
+    assert len(roots) == 12 and any(len(names._owners(s)) > 1 for s in window.sections)
+
+
 def test_main_dialogs_name_their_widgets(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     from rag_annotator.ui.dialogs import CheatSheetDialog
     from rag_annotator.ui.exchange.export_dialog import ExportDialog

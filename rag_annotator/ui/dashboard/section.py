@@ -258,7 +258,7 @@ class DashboardSection(Section):
                        self.team_panel, self.counts):
             body_layout.addWidget(widget)
         body_layout.addStretch(1)
-        scroll = QScrollArea()
+        self.figures_area = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(body)
         # Names the tests and the rest of the app know.

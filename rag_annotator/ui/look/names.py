@@ -16,7 +16,7 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QScrollArea, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QWidget
 
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 
@@ -27,8 +27,8 @@ def _n(text: str) -> str:
     return N("AccessibleNames", text)
 
 
-#: class name (prefixed by its wing, "verify.", where two wings share it) → attribute (or
-#: ``*Type``: every such descendant left unnamed) → (name, description or "").
+#: class name (prefixed by its wing, "verify.", where two wings share it) → the attribute
+#: holding the widget → (name, description or "").
 NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "MainWindow": {
         "nav": (_n("Sections"), _n("The eight sections; Ctrl+1 to Ctrl+8 go to each.")),
@@ -48,7 +48,7 @@ NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "difficulty": (_n("Difficulty"), ""),
         "status": (_n("Status"), ""),
         "sources": (_n("Expected sources"), _n("Ctrl+Shift+O adds a source; Del removes it.")),
-        "*QScrollArea": (_n("Case fields"), ""),
+        "scroll": (_n("Case fields"), ""),
     },
     "CorpusSection": {
         "status": (_n("Filter by status"), ""),
@@ -102,7 +102,7 @@ NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "other_combo": (_n("Compare to"), ""),
         "level_combo": (_n("Interval level"), ""),
         "cases": (_n("Cases behind the figure"), ""),
-        "*QScrollArea": (_n("Dashboard figures"), ""),
+        "figures_area": (_n("Dashboard figures"), ""),
     },
     "dashboard.RetrievalPanel": {
         "measure_combo": (_n("Measure for the bars and the distribution"), ""),
@@ -185,16 +185,8 @@ def _declared(owner: QObject) -> list[tuple[str, tuple[str, str]]]:
     return found
 
 
-#: The Qt classes a ``*Type`` entry may name (each descendant of exactly that class).
-_KINDS: dict[str, type[QWidget]] = {"QScrollArea": QScrollArea}
-
-
 def _widgets(owner: QObject, attribute: str) -> list[QWidget]:
-    """``owner.attribute``, or for ``*Type`` every descendant of that class."""
-    if attribute.startswith("*"):
-        kind = _KINDS[attribute[1:]]
-        return [w for w in owner.findChildren(kind)
-                if type(w) is kind and not w.accessibleName()]
+    """``owner.attribute``, if it holds a widget."""
     widget = getattr(owner, attribute, None)
     return [widget] if isinstance(widget, QWidget) else []
 
@@ -250,7 +242,7 @@ def missing(root: QObject) -> list[str]:
     """Declared attributes that hold no widget (a renamed attribute: the table is stale)."""
     return [f"{type(owner).__name__}.{attribute}" for owner in _owners(root)
             for attribute, _ in _declared(owner)
-            if not attribute.startswith("*") and not _widgets(owner, attribute)]
+            if not _widgets(owner, attribute)]
 
 
 def _on_focus(_old: QWidget | None, new: QWidget | None) -> None:
