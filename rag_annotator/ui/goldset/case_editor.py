@@ -268,7 +268,7 @@ class CaseEditor(QWidget):
         inner_layout.addWidget(self.warnings)
         inner_layout.addLayout(self.form)
         inner_layout.addStretch(1)
-        self.scroll = scroll = QScrollArea()
+        self.fields_area = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(inner)

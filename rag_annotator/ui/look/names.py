@@ -48,7 +48,7 @@ NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "difficulty": (_n("Difficulty"), ""),
         "status": (_n("Status"), ""),
         "sources": (_n("Expected sources"), _n("Ctrl+Shift+O adds a source; Del removes it.")),
-        "scroll": (_n("Case fields"), ""),
+        "fields_area": (_n("Case fields"), ""),
     },
     "CorpusSection": {
         "status": (_n("Filter by status"), ""),
@@ -191,7 +191,7 @@ def _widgets(owner: QObject, attribute: str) -> list[QWidget]:
     return [widget] if isinstance(widget, QWidget) else []
 
 
-def _owners(root: QObject) -> list[Any]:
+def _owners(root: QWidget) -> list[Any]:
     """``root`` and the declared widgets under it, found through the attributes of our own
     widget classes (every declared class keeps its parts, and its declared children, in
     attributes).  Walking Qt's widget tree instead (``findChildren``) made PySide wrap every
@@ -228,7 +228,7 @@ def _held(owner: Any) -> Iterator[QWidget]:
 _OURS = __name__.split(".")[0] + "."
 
 
-def apply(root: QObject) -> None:
+def apply(root: QWidget) -> None:
     """Name the widgets of ``root`` and of every declared class found under it."""
     for owner in _owners(root):
         for attribute, (name, description) in _declared(owner):
@@ -238,7 +238,7 @@ def apply(root: QObject) -> None:
                     widget.setAccessibleDescription(tr(description))
 
 
-def missing(root: QObject) -> list[str]:
+def missing(root: QWidget) -> list[str]:
     """Declared attributes that hold no widget (a renamed attribute: the table is stale)."""
     return [f"{type(owner).__name__}.{attribute}" for owner in _owners(root)
             for attribute, _ in _declared(owner)
