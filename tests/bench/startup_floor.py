@@ -273,6 +273,7 @@ class FloorWindow(QMainWindow):
         row.addWidget(self.nav)
         row.addWidget(self._section(), 1)
         self.setCentralWidget(central)
+        self.table.setFocus()  # the app gives the section's list the keyboard
 
     def _section(self) -> QWidget:
         section = QWidget()
@@ -335,7 +336,7 @@ class FloorWindow(QMainWindow):
         table.selectionModel().setCurrentIndex(
             self.model.index(0, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
             | QItemSelectionModel.SelectionFlag.Rows)
-        table.setFocus()  # the app gives the section's list the keyboard
+        self.table = table
         return table
 
     def _editor(self) -> QScrollArea:
