@@ -4,8 +4,13 @@ Generates (or reuses) a file with 10,000 cases, 100,000 documents and 1,000,000 
 then measures in fresh processes, alternating, N times each:
 
 * baseline: import PySide6, create a QApplication and show a bare QMainWindow;
+* floor: the same content as the app's first screen on that file, in plain PySide6
+  (``startup_floor.py``): what any PySide window showing it costs;
 * app: the same plus open the file with GoldSetStore and show rag-annotator's main window
   (``app.create_main_window``) until it is exposed and its first events are processed.
+
+The children's code is shared with ``startup_instructions.py`` (``startup_children.py``),
+which counts their instructions per phase under callgrind (independent of the load).
 
 Each child measures from the first line of its script (``time.perf_counter``, imports
 included) to the window being shown, the CPU time of its main thread by then
@@ -14,7 +19,8 @@ other programs run) and its resident memory (VmRSS) once shown; the parent also 
 time from launching the process (interpreter start-up included), which is what a user waits
 for.
 The app's code is the one on PYTHONPATH (else the installed package), named in the output.
-Prints medians and the ratio app / baseline.  Usage:
+Prints medians and the ratio app / baseline, then the floor's figures and the ratios
+app / bare, floor / bare and app / floor (A B C alternated in one loop).  Usage:
 ``python tests/bench/bench_startup.py [--file F.goldset] [--runs 5] [--scale 1.0]
 [--before OTHER_CHECKOUT]``
 (QT_QPA_PLATFORM=offscreen unless a DISPLAY is set).
@@ -34,49 +40,6 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-
-_COMMON = r"""
-import time
-T0 = time.perf_counter()
-import json, os, sys
-from PySide6.QtWidgets import QApplication, QMainWindow
-from PySide6.QtTest import QTest
-
-def rss_mb():
-    for line in open("/proc/self/status"):
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
-app = QApplication(sys.argv[:1])
-"""
-
-BASELINE = _COMMON + r"""
-window = QMainWindow()
-window.resize(1280, 800)
-window.show()
-QTest.qWaitForWindowExposed(window)
-app.processEvents()
-print(json.dumps({"seconds": time.perf_counter() - T0, "shown_at": time.time(),
-                  "cpu": time.thread_time(), "rss_mb": rss_mb()}))
-"""
-
-APP = _COMMON + r"""
-from rag_annotator.app import create_main_window
-from rag_annotator.settings import Settings
-from rag_annotator.storage.store import GoldSetStore
-store = GoldSetStore.open(sys.argv[1], assessor="bench", verify="auto")  # as the app does
-window = create_main_window(store, Settings(assessor="bench"))
-window.resize(1280, 800)
-window.show()
-QTest.qWaitForWindowExposed(window)
-app.processEvents()
-shown = time.perf_counter() - T0
-import rag_annotator
-print(json.dumps({"seconds": shown, "shown_at": time.time(), "cpu": time.thread_time(),
-                  "rss_mb": rss_mb(), "code": os.path.dirname(rag_annotator.__file__)}))
-"""
-
 
 def _child(code: str, *args: str, env: dict[str, str]) -> dict[str, Any]:
     launched = time.time()
@@ -103,6 +66,9 @@ def main() -> int:
     args = parser.parse_args()
     sys.path.insert(0, str(HERE))
     from generate import generate
+    from startup_children import timed
+
+    bare_code, floor_code, app_code = timed("bare"), timed("floor"), timed("app")
 
     tmp = Path(tempfile.mkdtemp(prefix="rag-bench-"))
     env = dict(os.environ, RAG_ANNOTATOR_HOME=str(tmp / "home"))
@@ -120,19 +86,22 @@ def main() -> int:
         print("generated", file, counts)
     print(f"file: {file} ({file.stat().st_size / 1e6:.0f} MB), platform: "
           f"{env.get('QT_QPA_PLATFORM', 'xcb')}, runs: {args.runs}, bytecode cached")
-    base, app, before = [], [], []
+    base, floor, app, before = [], [], [], []
     old_env = dict(env, PYTHONPATH=str(args.before)) if args.before else None
-    for _ in range(2):  # warm the OS file cache and the bytecode cache for both
-        _child(BASELINE, env=env)
-        _child(APP, str(file), env=env)
+    for _ in range(2):  # warm the OS file cache and the bytecode cache for all
+        _child(bare_code, env=env)
+        _child(floor_code, env=env)
+        _child(app_code, str(file), env=env)
         if old_env is not None:
-            _child(APP, str(file), env=old_env)
+            _child(app_code, str(file), env=old_env)
     for _ in range(args.runs):
-        base.append(_child(BASELINE, env=env))
-        app.append(_child(APP, str(file), env=env))
+        base.append(_child(bare_code, env=env))
+        floor.append(_child(floor_code, env=env))
+        app.append(_child(app_code, str(file), env=env))
         if old_env is not None:
-            before.append(_child(APP, str(file), env=old_env))
+            before.append(_child(app_code, str(file), env=old_env))
     _report(base, app, args.runs)
+    _report_floor(base, floor, app, args.runs)
     if before:
         print(f"-- before ({args.before}), alternated with the above:")
         _report(base, before, args.runs)
@@ -162,6 +131,24 @@ def _report(base: list[dict[str, Any]], app: list[dict[str, Any]], runs: int) ->
     print(f"CPU time, main thread     : bare {b_cpu:.3f} s, app {a_cpu:.3f} s, ratio "
           f"{a_cpu / b_cpu:.2f}x (interpreter start-up included; less sensitive to load)")
     print(f"resident memory once shown: {a_mem:.0f} MB  (target <= 300 MB)")
+
+
+def _report_floor(base: list[dict[str, Any]], floor: list[dict[str, Any]],
+                  app: list[dict[str, Any]], runs: int) -> None:
+    """The floor's figures and the three ratios (lines added after the historical ones)."""
+
+    def median(runs_: list[dict[str, Any]], key: str) -> float:
+        return float(statistics.median(r[key] for r in runs_))
+
+    f, f_min = median(floor, "seconds"), min(r["seconds"] for r in floor)
+    print(f"floor window shown        : {f:.3f} s (median of {runs}; min {f_min:.3f}), "
+          f"RSS {median(floor, 'rss_mb'):.0f} MB  (the app's first screen in plain PySide6)")
+    for what, key in (("from the script's first line", "seconds"),
+                      ("from process launch", "from_launch"),
+                      ("CPU time, main thread", "cpu")):
+        b, fl, a = median(base, key), median(floor, key), median(app, key)
+        print(f"ratios, {what + ':':30s} app/bare {a / b:.2f}x, floor/bare {fl / b:.2f}x, "
+              f"app/floor {a / fl:.2f}x  (bare {b:.3f} s, floor {fl:.3f} s, app {a:.3f} s)")
 
 
 if __name__ == "__main__":
