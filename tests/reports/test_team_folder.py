@@ -127,7 +127,9 @@ def test_an_older_copy_of_one_assessors_file_is_left_out(tmp_path: Path) -> None
     status = read_team_folder(folder, skip=master)
     problems = {f.name: f.problem for f in status.unread}
     assert "newer" in problems[conflicted.name]
-    assert "plus récent (ana.goldset)" in render_any(problems[conflicted.name], "fr")
+    # the name leads, so French never reads « de ana » where it elides (« d'Anne »)
+    assert render_any(problems[conflicted.name], "fr").startswith(
+        "ana a un autre fichier, plus récent (ana.goldset)")
     assert status.figures.by_name()["ana"].judged == 3
 
 
