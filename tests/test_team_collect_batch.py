@@ -23,6 +23,7 @@ from rag_annotator.errors import KnownError
 from rag_annotator.import_export.files import Cancelled
 from rag_annotator.import_export.sample import create_sample
 from rag_annotator.import_export.team_files import collect, hand_out
+from rag_annotator.messages import render_any
 from rag_annotator.storage import team_merge
 from rag_annotator.storage.store import GoldSetStore
 from tests.helpers import rows, sha256
@@ -280,12 +281,21 @@ def test_two_files_of_one_assessor_are_both_brought_in_and_flagged(
                 team_ops.judge_assigned(store, slot["id"], 1 - slot["grade"], 2.0)
                 changed[(slot["case_id"], slot["document_id"])] = 1 - slot["grade"]
     assert changed
-    for _round in range(2):
+    for round_ in range(2):
         result = collect(master, [anne, copy])
         assert [f.refused for f in result.files] == [None, None]
         for file, other in ((result.files[0], copy), (result.files[1], anne)):
             (line,) = [c for c in file.conflicts if "another file of Anne" in c]
             assert other.name in line and "newer label is kept" in line
+        first, second = result.files
+        if round_ == 0:  # the copy's newer labels replace the original's
+            assert (first.older, second.updated) == (0, len(changed))
+            assert "older" not in first.summary()
+        else:  # the original's labels now differ and are older: said, not "unchanged"
+            assert first.older == len(changed) and first.updated == 0
+            assert first.unchanged == graded_in_file(anne) - len(changed)
+            assert f"{len(changed)} older than the master's" in first.summary()
+            assert f"{len(changed)} plus ancienne" in render_any(first.summary(), "fr")
     held = dict(((c, d), g) for c, d, g in rows(
         master.path, "SELECT j.case_id, j.document_id, j.grade FROM judgments j JOIN assessors "
         "s ON s.id = j.assessor_id WHERE s.name = 'Anne'"))

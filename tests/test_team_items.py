@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,30 @@ def test_every_claim_gets_two_distinct_assessors_verdicts_and_a_second_collect_a
     master.revert(undone.operation_id)  # one undoable step per file
     assert len(master.query("SELECT id FROM claim_assessments")) == \
         2 * len(claims) - first.files[0].added
+
+
+def test_a_verdict_older_than_the_masters_is_kept_out_and_said(
+        master: GoldSetStore, tmp_path: Path) -> None:
+    """The master holds a newer, different verdict for one slot (set after the first
+    collect): collecting the file again keeps the master's and says so; it is not counted
+    among the unchanged."""
+    report = hand_out(master, NAMES, 2, tmp_path / "out", seed=7, items="claims")
+    handed = {name: verify_file(path, name) for name, path in report.files.items()}
+    collect(master, list(report.files.values()))
+    row = master.query("SELECT a.id, a.verdict, a.updated_at, s.name FROM claim_assessments a "
+                       "JOIN assessors s ON s.id = a.assessor_id ORDER BY a.id LIMIT 1")[0]
+    newer = datetime.now(timezone.utc) + timedelta(seconds=5)
+    master._conn.execute(  # as if re-verdicted in the master after the first collect
+        "UPDATE claim_assessments SET verdict = ?, updated_at = ? WHERE id = ?",
+        (next(v for v in VERDICTS if v != row["verdict"]),
+         newer.strftime("%Y-%m-%dT%H:%M:%S.") + f"{newer.microsecond // 1000:03d}Z",
+         row["id"]))
+    again = {f.assessor: f for f in collect(master, list(report.files.values())).files}
+    mine = again[row["name"]]
+    assert (mine.added, mine.updated, mine.older) == (0, 0, 1)
+    assert mine.unchanged == handed[row["name"]] - 1
+    assert "1 older than the master's (its label kept)" in mine.summary()
+    assert all(f.older == 0 for name, f in again.items() if name != row["name"])
 
 
 def test_trajectories_are_dealt_and_collected_the_same_way(master: GoldSetStore,

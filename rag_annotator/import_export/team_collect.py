@@ -66,6 +66,8 @@ class FileCollect:
     added: int = 0
     updated: int = 0
     unchanged: int = 0
+    #: labels that differ from the master's but are older than its (the master's are kept)
+    older: int = 0
     cannot_judge: int = 0
     controls: int = 0
     conflicts: list[str] = field(default_factory=list)
@@ -79,10 +81,16 @@ class FileCollect:
         with its own plural ("1 judgment added", « 0 jugement ajouté »)."""
         if self.refused is not None:
             return Message("refused: {refused}", refused=self.refused)
-        tail = {"conflicts": Plural("{n} conflict", "{n} conflicts", len(self.conflicts)),
-                "skipped": Plural("{n} skipped", "{n} skipped", len(self.skipped)),
-                "updated": Plural("{n} updated", "{n} updated", self.updated),
-                "unchanged": Plural("{n} unchanged", "{n} unchanged", self.unchanged)}
+        tail: dict[str, Plural | Message] = {
+            "conflicts": Plural("{n} conflict", "{n} conflicts", len(self.conflicts)),
+            "skipped": Plural("{n} skipped", "{n} skipped", len(self.skipped)),
+            "updated": Plural("{n} updated", "{n} updated", self.updated),
+            "unchanged": Plural("{n} unchanged", "{n} unchanged", self.unchanged)}
+        if self.older:  # said only when some are: they differ from what the master keeps
+            tail["unchanged"] = Message(
+                "{unchanged}, {older}", unchanged=tail["unchanged"],
+                older=Plural("{n} older than the master's (its label kept)",
+                             "{n} older than the master's (its labels kept)", self.older))
         if self.items != "pairs":
             added = (Plural("{n} claim verdict added", "{n} claim verdicts added", self.added)
                      if self.items == "claims" else
@@ -376,7 +384,7 @@ def _judgments(store: GoldSetStore, file: _Staged, reader: _Reader, writes: _Wri
                        for why, case, doc, who in store.incoming_skipped()]
     updates = store.incoming_updates()
     result.added, result.updated = counts.get("new", 0), len(updates)
-    result.unchanged = counts.get("same", 0) + counts.get("older", 0)
+    result.unchanged, result.older = counts.get("same", 0), counts.get("older", 0)
     if not (writes or result.added or updates):
         return  # nothing new: no operation, the master untouched
     with store.operation("collect", f"← {file.path.name} ({reader.assessor})") as op:
@@ -391,7 +399,8 @@ def _judgments(store: GoldSetStore, file: _Staged, reader: _Reader, writes: _Wri
         if (file.seen is not None and not (result.conflicts or result.skipped)
                 and file.seen.still(file.path)):
             team_seen.record(op, file.meta_key, file.seen,
-                             result.added + result.updated + result.unchanged)
+                             result.added + result.updated + result.unchanged
+                             + result.older)
     result.changes = op.changes()
 
 

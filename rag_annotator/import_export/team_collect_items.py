@@ -123,10 +123,12 @@ def collect_items(store: GoldSetStore, path: Path, campaign: dict[str, Any], ass
         mine = held.get(item_id)
         if mine is None:
             inserts.append((campaign["id"], item_id, assessor_id, *given, at))
-        elif tuple(mine[c] for c in values) != tuple(given) and newer(at, mine["updated_at"]):
+        elif tuple(mine[c] for c in values) == tuple(given):
+            result.unchanged += 1
+        elif newer(at, mine["updated_at"]):
             updates.append((int(mine["id"]), {**dict(zip(values, given)), "updated_at": at}))
         else:
-            result.unchanged += 1
+            result.older += 1  # the master's verdict is newer: kept, and said
     result.added, result.updated = len(inserts), len(updates)
     if not (inserts or updates):
         return

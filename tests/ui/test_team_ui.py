@@ -461,3 +461,23 @@ def _team_panel(qtbot, master: Path, folder: Path, table: str) -> tuple[Any, Any
     qtbot.waitUntil(lambda: panel.status is not None
                     and getattr(panel, table).rowCount() == 2, timeout=10000)
     return window, panel
+
+
+@pytest.mark.parametrize(("lang", "older", "said"), [
+    ("english", 0, None), ("english", 1, "; 1 label older than the master's (its own kept)"),
+    ("english", 3, "; 3 labels older than the master's (its own kept)"),
+    ("french", 3, "; 3 étiquettes plus anciennes que celles du fichier maître (les siennes "
+                  "gardées)")])
+def test_collect_report_says_labels_older_than_the_masters(  # type: ignore[no-untyped-def]
+        request, lang: str, older: int, said: str | None) -> None:
+    """A file's labels that differ from the master's but are older are kept out and said,
+    not counted as unchanged."""
+    from types import SimpleNamespace
+
+    from rag_annotator.import_export.team_collect import FileCollect
+    from rag_annotator.ui.team.dialogs import collect_lines
+
+    request.getfixturevalue(lang)
+    file = FileCollect(Path("ana.goldset"), assessor="ana", unchanged=2, older=older)
+    (line,), _details = collect_lines(SimpleNamespace(files=[file]))
+    assert line.endswith(said) if said else "older" not in line and "ancienne" not in line

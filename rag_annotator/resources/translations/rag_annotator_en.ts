@@ -37,6 +37,13 @@
             <numerusform>Collected %n files; each one is a step Undo can take back.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>; %n label(s) older than the master&apos;s (its own kept)</source>
+        <translation>
+            <numerusform>; %n label older than the master&apos;s (its own kept)</numerusform>
+            <numerusform>; %n labels older than the master&apos;s (its own kept)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CorpusSection</name>

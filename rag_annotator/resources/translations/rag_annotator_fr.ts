@@ -907,6 +907,7 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
     <message>
         <source>The case has no question.</source>
+        <extracomment>How a case without agent fields stores them (every RAG case): shown empty, without importing the agent code for the window&apos;s first paint.</extracomment>
         <translation>Le cas n&apos;a pas de question.</translation>
     </message>
     <message>
@@ -1018,6 +1019,13 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
         <translation>
             <numerusform>%n fichier collecté&#xa0;; chaque fichier est une étape qu&apos;Annuler peut défaire.</numerusform>
             <numerusform>%n fichiers collectés&#xa0;; chaque fichier est une étape qu&apos;Annuler peut défaire.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n label(s) older than the master&apos;s (its own kept)</source>
+        <translation>
+            <numerusform>; %n étiquette plus ancienne que celle du fichier maître (la sienne gardée)</numerusform>
+            <numerusform>; %n étiquettes plus anciennes que celles du fichier maître (les siennes gardées)</numerusform>
         </translation>
     </message>
 </context>

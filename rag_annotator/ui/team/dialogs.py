@@ -271,6 +271,8 @@ def collect_lines(report: Any) -> tuple[list[str], list[str]]:
                      .replace("%3", str(f.added)).replace("%4", str(f.updated))
                      .replace("%5", str(f.unchanged)).replace("%6", str(f.controls))
                      .replace("%7", str(f.cannot_judge)).replace("%8", str(len(f.conflicts))))
+        if f.older:  # labels that differ from the master's, older: the master's are kept
+            lines[-1] += CollectReport().older(f.older)
         # the lines are the core's messages: in the window's language
         details += few_lines([translate("TeamMenu", "%1: %2").replace("%1", f.path.name)
                               .replace("%2", render_any(c)) for c in f.conflicts])
@@ -286,6 +288,9 @@ class CollectReport(QObject):
 
     def collected(self, n: int) -> str:
         return self.tr("Collected %n file(s); each one is a step Undo can take back.", "", n)
+
+    def older(self, n: int) -> str:
+        return self.tr("; %n label(s) older than the master's (its own kept)", "", n)
 
 
 def show_collect_report(parent: QWidget | None, report: Any) -> QMessageBox:
