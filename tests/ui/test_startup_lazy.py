@@ -1,6 +1,7 @@
 """What the window's first paint does without (issue 19): it builds the section on screen
-only, no "no file" page when it shows a file, names the widgets just after it is painted, and
-opening a file imports neither numpy nor the domain's write operations for contracts."""
+only (named as it is built, through its attributes), no "no file" page when it shows a file,
+names the window's own widgets just after it is painted, and opening a file imports neither
+numpy nor the domain's write operations for contracts."""
 
 from __future__ import annotations
 
