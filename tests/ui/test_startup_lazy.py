@@ -75,3 +75,25 @@ def test_the_counts_start_after_the_other_jobs_of_the_first_paint(
     qtbot.waitUntil(lambda: window.progress.complete, timeout=5000)
     assert held_during_jobs == [True]
     assert window.nav.accessibleName() == "Sections"
+
+
+
+def test_the_replaced_placeholder_is_gone_before_the_first_paint(
+        qapp, rich, goldset_path: Path, english) -> None:  # type: ignore[no-untyped-def]
+    """The placeholder the section replaces was deleted later (deleteLater): on a large file
+    that came after the first paint, and Qt painted its area (the default 640 x 480: the top
+    of the section and the first rows of its list) a second time, ~38 million instructions
+    of the start-up.  It must be gone as soon as the section is in place."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QWidget
+
+    store = GoldSetStore.open(goldset_path, assessor="alice")
+    window = create_main_window(store, Settings(assessor="alice"), paths=app_paths())
+    try:
+        stack = window.section_stack  # no event loop has run: nothing deleted "later" yet
+        children = stack.findChildren(QWidget, "", Qt.FindChildOption.FindDirectChildrenOnly)
+        assert len(children) == stack.count() == 8
+        assert isinstance(stack.widget(0), GoldSetSection)
+    finally:
+        window.close()
+        window.deleteLater()
