@@ -118,15 +118,8 @@ class EmptyHint(QWidget):
             layout.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
             self.buttons.append(button)
         layout.addStretch(2)
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(0)
-        self._timer.timeout.connect(self.update_state)
         view.viewport().installEventFilter(self)
-        model = view.model()
-        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved,
-                       model.layoutChanged):
-            signal.connect(self._timer.start)
+        _when_rows_change(self, view, self.update_state, inserted=True)
         self.update_state()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -149,6 +142,23 @@ class EmptyHint(QWidget):
         self.setVisible(empty)
 
 
+def _when_rows_change(owner: QObject, view: QAbstractItemView, slot: Callable[[], None], *,
+                      inserted: bool) -> None:
+    """Call ``slot`` once per event-loop turn after ``view``'s model resets, loses rows,
+    re-lays them out or (``inserted``) gains some: a search that reloads the list sends
+    several of these at once."""
+    timer = QTimer(owner)
+    timer.setSingleShot(True)
+    timer.setInterval(0)
+    timer.timeout.connect(slot)
+    model = view.model()
+    signals = [model.modelReset, model.rowsRemoved, model.layoutChanged]
+    if inserted:
+        signals.append(model.rowsInserted)
+    for signal in signals:
+        signal.connect(timer.start)
+
+
 class _HintWatch(QObject):
     """Makes ``view``'s hint the first time its list is empty.
 
@@ -161,13 +171,7 @@ class _HintWatch(QObject):
     def __init__(self, view: QAbstractItemView, make: Callable[[], None]) -> None:
         super().__init__(view)
         self.view, self._make = view, make
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(0)
-        self._timer.timeout.connect(self._check)
-        model = view.model()
-        for signal in (model.modelReset, model.rowsRemoved, model.layoutChanged):
-            signal.connect(self._timer.start)
+        _when_rows_change(self, view, self._check, inserted=False)
 
     def _check(self) -> None:
         if self.view.model().rowCount() == 0:
