@@ -145,5 +145,5 @@ def compare_reports(run_a: str, report_a: Report, run_b: str, report_b: Report,
                                           sum_b / n if n else None)
     return Comparison(run_a, run_b, report_a.policy, family, report_a.measures, per_case,
                       by_measure, tuple(q for q in cases_a if q not in cases_b),
-                      tuple(sorted(q for q in cases_b if q not in set(cases_a))))
+                      tuple(sorted(cases_b.difference(cases_a))))
 

@@ -36,7 +36,7 @@ from rag_annotator.metrics.intervals import (
     wilson,
 )
 from rag_annotator.metrics.latency import LatencySummary
-from rag_annotator.metrics.retrieval import Report
+from rag_annotator.metrics.overview import Groups
 
 #: The key of the whole run in the per-family mappings of :class:`FigureIntervals`.
 OVERALL = None
@@ -46,7 +46,7 @@ ANSWER_PROPORTIONS = ("quality", "coverage", "success", "abstention_rate")
 AGENT_FIGURES = ("task_success_rate", "path_acceptable_rate", "both_rate", "mean_steps",
                  "mean_tokens", "mean_seconds")
 
-Groups = Mapping["str | None", Mapping[str, "Interval | None"]]
+FamilyIntervals = Mapping["str | None", Mapping[str, "Interval | None"]]
 
 
 @dataclass(frozen=True)
@@ -67,14 +67,14 @@ class FigureIntervals:
     None.  ``retrieval_means``: the per-family means themselves (overall: ``Report.mean``)."""
 
     settings: Settings = Settings()
-    answers: Groups = field(default_factory=dict)
+    answers: FamilyIntervals = field(default_factory=dict)
     answer_shares: Mapping[str, Interval | None] = field(default_factory=dict)
     latency: Mapping[str, Interval | None] = field(default_factory=dict)
-    retrieval: Groups = field(default_factory=dict)
+    retrieval: FamilyIntervals = field(default_factory=dict)
     retrieval_means: Mapping[str | None, Mapping[str, float | None]] = field(
         default_factory=dict)
-    agents: Groups = field(default_factory=dict)
-    violations: Groups = field(default_factory=dict)
+    agents: FamilyIntervals = field(default_factory=dict)
+    violations: FamilyIntervals = field(default_factory=dict)
     coverage: Interval | None = None
     enough: Mapping[str | None, Mapping[str, Enough]] = field(default_factory=dict)
 
@@ -133,22 +133,19 @@ def _agent_group(group: AgentGroup, s: Settings) -> tuple[dict[str, Interval | N
     return rates, violations
 
 
-def _retrieval(report: Report, families: Mapping[str, str], s: Settings
-               ) -> tuple[Groups, dict[str | None, dict[str, float | None]],
+def _retrieval(groups: Groups, s: Settings
+               ) -> tuple[FamilyIntervals, dict[str | None, dict[str, float | None]],
                           dict[str | None, dict[str, Enough]]]:
-    groups: dict[str | None, list[str]] = {OVERALL: list(report.per_query)}
-    for case in report.per_query:
-        groups.setdefault(families.get(case, ""), []).append(case)
     intervals: dict[str | None, Mapping[str, Interval | None]] = {}
     means: dict[str | None, dict[str, float | None]] = {}
     enough: dict[str | None, dict[str, Enough]] = {}
     done: dict[tuple[object, ...], tuple[dict[str, Interval | None],
                                          dict[str, float | None], dict[str, Enough]]] = {}
-    for family, cases in groups.items():
-        columns = {m: counted(report, cases, m, family is OVERALL) for m in report.measures}
+    for family, counted in groups.items():
+        columns = {m: c.values for m, c in counted.items()}
         # Keyed by the values themselves: a family holding every case (and no judged topic
         # missing from the run) has the overall's columns, so its figures are computed once.
-        key = tuple((m, tuple(column)) for m, column in columns.items())
+        key = tuple((m, c.cases, c.values) for m, c in counted.items())
         if key not in done:
             done[key] = _column_figures(columns, s)
         found, family_means, family_enough = done[key]
@@ -158,49 +155,36 @@ def _retrieval(report: Report, families: Mapping[str, str], s: Settings
     return intervals, means, enough
 
 
-def _column_figures(columns: Mapping[str, list[float | None]], s: Settings
+def _column_figures(columns: Mapping[str, Sequence[float]], s: Settings
                     ) -> tuple[dict[str, Interval | None], dict[str, float | None],
                                dict[str, Enough]]:
-    """The intervals, means and cases needed of one group's columns."""
-    found = bootstrap_means(columns, s.resamples, s.level, s.seed)
+    """The intervals, means and cases needed of one group's columns (the values its means
+    count, ``metrics.overview``)."""
+    by_length: dict[int, dict[str, Sequence[float]]] = {}
+    for m, column in columns.items():  # columns of one length share the bootstrap's draws
+        by_length.setdefault(len(column), {})[m] = column
+    found: dict[str, Interval | None] = {}
+    for same in by_length.values():
+        found.update(bootstrap_means(same, s.resamples, s.level, s.seed))
     means: dict[str, float | None] = {}
     enough: dict[str, Enough] = {}
     for m, column in columns.items():
-        present = [v for v in column if v is not None]
-        means[m] = sum(present) / len(present) if present else None
+        means[m] = sum(column) / len(column) if column else None
         ci = found[m]
         enough[m] = cases_for_mean(column, s.target, s.level,
                                    None if ci is None else ci.half_width)
-    return found, means, enough
+    return {m: found[m] for m in columns}, means, enough
 
 
-def counted(report: Report, cases: Sequence[str], measure: str, overall: bool
-            ) -> list[float | None]:
-    """The values of ``cases`` that the report's mean of ``measure`` counts, by its rule: its
-    topics only (a case of the run without any judgment is in no mean), a value not defined
-    counting 0 under ``trec``, and, overall, the judged topics the run misses scoring 0
-    (``--all-judged``).  The interval then runs over the very values the mean averages."""
-    topics = set(report.topics)
-    values: list[float | None] = []
-    for case in cases:
-        if case not in topics:
-            continue
-        value = report.per_query[case][measure]
-        values.append(0.0 if value is None and report.zero_when_undefined else value)
-    if overall:
-        values += [0.0] * len(report.missing_topics)
-    return values
-
-
-def run_intervals(report: Report, families: Mapping[str, str], answers: AnswerSummary,
-                  latency: LatencySummary, agents: AgentSummary,
-                  coverage: tuple[int, int] | None = None, settings: Settings = Settings()
-                  ) -> FigureIntervals:
-    """Every interval of one run.  ``families``: case → family (for the retrieval
-    measures' per-family means); ``coverage``: (judged, ranked) pairs of the rankings, when
-    computed.  Raises ValueError for a bad level, resample count or target."""
+def run_intervals(groups: Groups, answers: AnswerSummary, latency: LatencySummary,
+                  agents: AgentSummary, coverage: tuple[int, int] | None = None,
+                  settings: Settings = Settings()) -> FigureIntervals:
+    """Every interval of one run.  ``groups``: what each retrieval mean counts, per family
+    and for the whole run (``metrics.overview.retrieval_groups``); ``coverage``: (judged,
+    ranked) pairs of the rankings, when computed.  Raises ValueError for a bad level,
+    resample count or target."""
     s = settings
-    retrieval, means, enough = _retrieval(report, families, s)
+    retrieval, means, enough = _retrieval(groups, s)
     answer_groups: dict[str | None, Mapping[str, Interval | None]] = {}
     answer_list: list[tuple[str | None, Denominators]] = [(OVERALL, answers.overall)]
     answer_list += answers.per_family.items()

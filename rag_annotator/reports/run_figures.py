@@ -31,9 +31,9 @@ from rag_annotator.metrics.intervals import (
     DEFAULT_TARGET_HALF_WIDTH,
 )
 from rag_annotator.metrics.judge_next import Suggestion, next_to_judge
-from rag_annotator.metrics.judge_sample import JudgeSample
 from rag_annotator.metrics.latency import DEFAULT_TARGET_MS, LatencySummary, summarize_latency
 from rag_annotator.metrics.measures import parse_measures
+from rag_annotator.metrics.overview import Groups, distribution, retrieval_groups
 from rag_annotator.metrics.retrieval import DEFAULT_MEASURES, Report, evaluate
 from rag_annotator.metrics.run_intervals import FigureIntervals, Settings, run_intervals
 from rag_annotator.metrics.significance import PairedResult, paired_comparison
@@ -41,7 +41,13 @@ from rag_annotator.metrics.structured import StructuredSummary, summarize_rows
 from rag_annotator.metrics.values import Policy, QueryInput
 from rag_annotator.reports import inputs
 from rag_annotator.reports import rights_figures as rights_mod
-from rag_annotator.reports.judge_figures import judge_samples
+from rag_annotator.reports.figure import (
+    Figure,
+    FigureMap,
+    agent_figures,
+    answer_figures,
+    retrieval_figures,
+)
 from rag_annotator.reports.rights_figures import RightsFigures
 from rag_annotator.storage.store import GoldSetStore
 
@@ -137,8 +143,18 @@ class RunFigures:
     significance: Mapping[str, PairedResult] | None = None
     rights: RightsFigures = field(default_factory=RightsFigures)  # exposures, 3 outcomes
     structured: StructuredSummary = field(default_factory=lambda: StructuredSummary(""))
-    #: judge → level → the judge measured on its review sample (issue 22; file-wide).
-    judges: Mapping[str, Mapping[str, JudgeSample]] = field(default_factory=dict)
+    #: What each retrieval mean counts, per family (``metrics.overview``).
+    groups: Groups = field(default_factory=dict)
+    #: Every figure of the run, built once (``reports.figure``): (name, family) → Figure.
+    table: FigureMap = field(default_factory=dict)
+    #: measure → the histogram of its overall mean: value bins, then the cases left out
+    #: by reason (``metrics.overview.distribution``).
+    histograms: Mapping[str, Sequence[tuple[str, list[str]]]] = field(default_factory=dict)
+
+    def figure(self, name: str, family: str | None = None) -> Figure | None:
+        """The figure ``name`` (a measure, ``success``, ``task_success_rate``…) of
+        ``family`` (None: the whole run), or None when the run has no such figure."""
+        return self.table.get((name, family))
 
     @property
     def policy(self) -> Policy:
@@ -201,16 +217,21 @@ def build(store: GoldSetStore, run: str, options: FigureOptions = FigureOptions(
     answers = summarize_inputs(run, items)
     latency = summarize_latency(items, options.target_ms)
     coverage = coverage_of(queries) if COVERAGE in parts else Coverage()
-    intervals = run_intervals(report, case_families, answers, latency, agents,
+    groups = retrieval_groups(report, case_families) if report.per_query else {}
+    intervals = run_intervals(groups, answers, latency, agents,
                               (coverage.judged, coverage.ranked) if COVERAGE in parts else None,
                               options.interval_settings)
+    table = {**retrieval_figures(groups, intervals, options.policy),
+             **answer_figures(answers, intervals), **agent_figures(agents, intervals)}
     return RunFigures(
         run=run, options=options, report=report,
         families={str(r["case_key"]): str(r["family"]) for r in rows},
         answers=answers, diagnosis=diagnosis, latency=latency, agents=agents,
         coverage=coverage, comparison=comparison, case_families=case_families,
         next_pairs=_next_pairs(queries, measures, run, options), intervals=intervals,
-        significance=significance, judges=judge_samples(store, options.level),
+        significance=significance, groups=groups, table=table,
+        histograms={m: distribution(report, m, counted)
+                    for m, counted in groups.get(None, {}).items()},
         rights=(rights_mod.build(store, run, options.depth, items, diagnosis)
                 if DIAGNOSIS in parts else RightsFigures()),
         structured=summarize_rows(run, store.structured_inputs(run) if STRUCTURED in parts

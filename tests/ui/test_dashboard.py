@@ -12,7 +12,6 @@ from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.import_export.sample import create_sample
 from rag_annotator.metrics import Policy
-from rag_annotator.metrics.overview import distribution, family_means
 from rag_annotator.ui.dashboard.section import DashboardSection
 from rag_annotator.ui.main_window import MainWindow
 from tests.ui.driving import open_window
@@ -90,7 +89,7 @@ def test_policy_is_visible_and_switchable(qtbot, sample_window: MainWindow) -> N
     assert dashboard.figures.policy is Policy.STRICT
     assert "undetermined" in dashboard.policy_note.text()
     # Under strict the sample has undetermined values: the distribution says how many.
-    rows = dict(distribution(dashboard.figures.report, "P@5"))
+    rows = dict(dashboard.figures.histograms["P@5"])
     assert rows["undetermined"]
     assert "(" in dashboard.retrieval.text_at(ALL, "P@5")  # "x.xxx  (published/total)"
     # ... and which pairs to judge next, most settling first.
@@ -112,8 +111,9 @@ def test_every_number_lists_its_cases_and_opens_one(qtbot, sample_window: MainWi
     item = dashboard.retrieval.find_item(ALL, "P@5")
     assert item is not None
     dashboard.retrieval.setCurrentItem(item)
-    _mean, published, other = family_means(figures.report, figures.families, "P@5")["\x00all"]
-    assert dashboard.shown_cases() == published + other
+    mean = figures.figure("P@5")
+    assert mean is not None
+    assert dashboard.shown_cases() == list(mean.cases + mean.left_out)
     assert len(dashboard.shown_cases()) == len(figures.report.per_query)
     # Answer table: the cases behind "Unreviewed" of all families.
     unreviewed = dashboard.answers.find_item(ALL, "Unreviewed")
@@ -121,7 +121,7 @@ def test_every_number_lists_its_cases_and_opens_one(qtbot, sample_window: MainWi
     dashboard.answers.setCurrentItem(unreviewed)
     assert dashboard.shown_cases() == list(figures.answers.overall.unreviewed_cases)
     # A bar: the distribution's first bin.
-    name, cases = distribution(figures.report, "P@5")[0]
+    name, cases = figures.histograms["P@5"][0]
     with qtbot.waitSignal(dashboard.distribution.clicked) as blocker:
         bar = dashboard.distribution
         bar.repaint()

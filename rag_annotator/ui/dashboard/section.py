@@ -56,8 +56,8 @@ from PySide6.QtWidgets import (
 
 from rag_annotator.domain.changes import Changes
 from rag_annotator.metrics import DEFAULT_MEASURES, Policy
-from rag_annotator.metrics.agreement import JudgmentRow
 from rag_annotator.metrics.latency import DEFAULT_TARGET_MS
+from rag_annotator.reports.file_figures import FileFigures, build_file_figures
 from rag_annotator.reports.run_figures import FigureOptions, RunFigures, build
 from rag_annotator.settings import INTERVAL_LEVELS, Settings
 from rag_annotator.storage.store import GoldSetStore
@@ -134,6 +134,7 @@ class DashboardSection(Section):
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.figures: RunFigures | None = None
+        self.file_figures: FileFigures | None = None
         self._last_cell: tuple[FigureTable, str, str] | None = None
         self._generation = 0
         self._settings_loaded = False
@@ -323,20 +324,25 @@ class DashboardSection(Section):
         return self.run_combo
 
     def clear(self) -> None:
+        """Nothing of the file shown before may stay: every panel is emptied, the file-wide
+        ones (agreement, automatic judges) included, and the last figure clicked forgotten."""
         self._generation += 1
         self.figures = None
+        self.file_figures = None
+        self._last_cell = None
         self.counts.clear()
         for panel in (self.retrieval_panel, self.answers_panel, self.diagnosis_panel,
-                      self.exposure_panel, self.comparison_panel,
-                      self.enough_panel):
+                      self.exposure_panel, self.latency_panel, self.comparison_panel,
+                      self.enough_panel, self.next_box, self.structured_panel,
+                      self.agreement_panel, self.judge_sample_panel):
             panel.clear()
         self.drift_panel.close_worker()
         self.drift_panel.clear()
         self.agents.clear()
         self.agents.hide()
-        self.structured_panel.clear()
         self.agent_only.hide()
         self.cases.clear()
+        self.cases_title.setText(self.tr("Click a figure to list the cases behind it."))
 
     def refresh(self) -> None:
         store = self.store
@@ -407,8 +413,7 @@ class DashboardSection(Section):
         self.figures = figures
         self.busy.hide()
         for panel in (self.retrieval_panel, self.answers_panel, self.diagnosis_panel,
-                      self.exposure_panel, self.latency_panel, self.comparison_panel,
-                      self.judge_sample_panel):
+                      self.exposure_panel, self.latency_panel, self.comparison_panel):
             panel.show_figures(figures)
         self._show_enough()
         self._show_next(figures)
@@ -528,10 +533,16 @@ class DashboardSection(Section):
         self.counts.show_counts(store.family_counts(), store.status_counts(),
                                 store.claim_counts())
         self._show_judgments()
-        if store.count("judgments") > AGREEMENT_UI_MAX:
+        # File-wide, for every file (with a run or not): read once per refresh, only up to
+        # AGREEMENT_UI_MAX judgments for the agreement.
+        file = build_file_figures(store, self._level(), agreement_limit=AGREEMENT_UI_MAX,
+                                  counts=False)
+        self.file_figures = file
+        if file.agreement_counted:
+            self.agreement_panel.show_report(file.agreement)
+        else:
             self.agreement_panel.show_too_many()
-        else:  # read again at each refresh: only up to AGREEMENT_UI_MAX judgments
-            self.agreement_panel.show_rows([JudgmentRow(*r) for r in store.judgment_rows()])
+        self.judge_sample_panel.show_judges(file.judges)
 
     def _on_progress(self, *_args: object) -> None:
         if self.loaded and self.active:

@@ -204,6 +204,7 @@ class CorpusSection(ListSection):
             self.matrix.set_store(self.store)
 
     def clear(self) -> None:
+        """Nothing of the previous file stays: the list, the text and the metadata form."""
         self.matrix.set_store(None)
         self.model.set_store(None)
         self.heading.clear()
@@ -211,6 +212,14 @@ class CorpusSection(ListSection):
         self.count.clear()
         self.source_warnings.clear()
         self.document_id = None
+        self.document = {}
+        for field in self.fields.values():
+            field.blockSignals(True)  # an empty field is not an edit to commit
+            field.clear()
+            field.blockSignals(False)
+        self.hash.clear()
+        self.hash.setToolTip("")
+        self.cited_by.clear()
 
     def apply_changes(self, changes: Changes) -> None:
         if self.matrix.model.store is not None:
