@@ -34,6 +34,9 @@ class FileFigures:
     figures are then left empty, and a surface says where to find them."""
 
     judgments: Mapping[str, int] = field(default_factory=dict)
+    #: cases by family, claims by verdict (``unverified`` included); with ``counts`` only
+    families: Mapping[str, int] = field(default_factory=dict)
+    claims: Mapping[str, int] = field(default_factory=dict)
     agreement: AgreementReport = _NO_AGREEMENT
     agreement_counted: bool = True
     judges: Mapping[str, Mapping[str, JudgeSample]] = field(default_factory=dict)
@@ -53,6 +56,8 @@ def build_file_figures(store: GoldSetStore, level: float = 0.95, *,
     counted = agreement_limit is None or store.count("judgments") <= agreement_limit
     return FileFigures(
         judgments=store.judgment_counts() if counts else {},
+        families=store.family_counts() if counts else {},
+        claims=store.claim_counts() if counts else {},
         agreement=(agreement_report(JudgmentRow(*r) for r in store.judgment_rows())
                    if counted else _NO_AGREEMENT),
         agreement_counted=counted,
