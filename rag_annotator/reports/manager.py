@@ -31,7 +31,9 @@ from rag_annotator.reports.words import words
 HEADLINES = (("h_success", "success", "u_reviewed"), ("h_quality", "quality", "u_answers"),
              ("h_found", "Success@10", "u_judged"),
              ("h_abstention", "abstention_rate", "u_abstention"),
-             ("h_coverage", "coverage", "u_answers"))
+             ("h_coverage", "coverage", "u_reviewed"))
+#: The headlines about answers: left out for a run that has none (retrieval only).
+ANSWER_HEADLINES = frozenset({"success", "quality", "abstention_rate", "coverage"})
 #: At most this many headline figures, and this many items in a list of the page.
 MAX_HEADLINES, MAX_ITEMS = 5, 6
 #: The version fields a run line names, with their words.
@@ -124,23 +126,39 @@ def headline_run(book: Book) -> RunFigures | None:
     return chosen[-1] if chosen else None
 
 
-def _headlines(run: RunFigures | None, book: Book, lang: str) -> list[Headline]:
+def _task_headline(run: RunFigures, lang: str) -> Headline | None:
+    task = run.figure("task_success_rate")
+    if task is None:
+        return None
+    return headline(manager_words(lang)("h_task").format(run=run.run), task, "u_tasks", lang)
+
+
+def run_headlines(run: RunFigures, lang: str) -> list[Headline]:
+    """The headline figures of one run, most telling first: for a run of answers or
+    retrieved lists, success, quality, a right document among the first ten, the
+    abstentions, coverage (those it has); for a run of agent trajectories, task success.
+    The Dashboard shows these on top, the manager's page too."""
+    if run.agent_only:
+        task = _task_headline(run, lang)
+        return [] if task is None else [task]
     w = manager_words(lang)
     found: list[Headline] = []
-    if run is not None and not run.agent_only:
-        for key, name, unit in HEADLINES:
-            figure = run.figure(name)
-            if figure is None or (name == "abstention_rate" and not figure.n):
-                continue
-            found.append(headline(w(key), figure, unit, lang))
-    agents = [f for f in book.runs if f.agents.has_data]
-    if agents:
-        task = agents[-1].figure("task_success_rate")
-        if task is not None:
-            found.insert(min(len(found), MAX_HEADLINES - 1),
-                         headline(w("h_task").format(run=agents[-1].run), task, "u_tasks",
-                                  lang))
+    for key, name, unit in HEADLINES:
+        figure = run.figure(name)
+        if figure is None or (name == "abstention_rate" and not figure.n):
+            continue
+        if name in ANSWER_HEADLINES and not run.answers.items:
+            continue  # a run without answers: nothing to say of them
+        found.append(headline(w(key), figure, unit, lang))
     return found[:MAX_HEADLINES]
+
+
+def _headlines(run: RunFigures | None, book: Book, lang: str) -> list[Headline]:
+    """The page's headlines: the run's, then the latest agent run's task success."""
+    found = [] if run is None or run.agent_only else run_headlines(run, lang)
+    agents = [f for f in book.runs if f.agents.has_data]
+    task = _task_headline(agents[-1], lang) if agents else None
+    return found if task is None else [*found[:MAX_HEADLINES - 1], task]
 
 
 def _bars(run: RunFigures | None, lang: str) -> list[Bar]:

@@ -92,6 +92,10 @@ class DriftPanel(QGroupBox):
         self.table.currentCellChanged.connect(self._on_row)
 
     # -- computing ---------------------------------------------------------------------------
+    def fields(self) -> tuple[QWidget, ...]:
+        """The fields a mouse wheel passing over must not change."""
+        return (self.baseline_combo, self.family_combo)
+
     def request(self, path: Path, options: FigureOptions) -> None:
         """Compute the drift of the file at ``path`` on the worker (the latest request
         wins)."""

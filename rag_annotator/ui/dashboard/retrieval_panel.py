@@ -17,6 +17,7 @@ from rag_annotator.metrics import DEFAULT_MEASURES
 from rag_annotator.metrics.overview import ALL, NOT_DEFINED, NOT_JUDGED, UNDETERMINED
 from rag_annotator.metrics.retrieval import ALL_JUDGED, Report
 from rag_annotator.reports.run_figures import RunFigures
+from rag_annotator.ui.dashboard.explained import Explained
 from rag_annotator.ui.dashboard.format import (
     error_bar,
     family_keys,
@@ -39,9 +40,9 @@ class RetrievalPanel(QGroupBox):
         self.count_text = count_text
         self.figures: RunFigures | None = None
         self.table = FigureTable()
-        #: Over which topics the means run (issue 18: the same set for every measure).
-        self.topics_label = QLabel()
-        self.topics_label.setWordWrap(True)
+        #: Over which topics the means run (the same set for every measure), the rule
+        #: folded away.
+        self.topics_label = Explained()
         self.bars = BarChart()
         self.distribution = BarChart()
         self.measure_combo = QComboBox()
@@ -81,7 +82,7 @@ class RetrievalPanel(QGroupBox):
         """The table of every measure's mean per family, as the run's figures hold them."""
         self.figures = figures
         report = figures.report
-        self.topics_label.setText(topics_text(report))
+        self.topics_label.set_texts(*topics_text(report))
         measures = list(report.measures)
         rows = []
         for key in family_keys(k for k in figures.groups if k is not None):
@@ -93,8 +94,9 @@ class RetrievalPanel(QGroupBox):
                     cells.append(("—", [], ""))
                     continue
                 total = figure.n + len(figure.left_out)
+                # the cases the mean counts, always said ("of how many" when some are out)
                 text = num_range(figure.value, figure.interval) + (
-                    f"  ({figure.n}/{total})" if figure.left_out else "")
+                    f"  ({figure.n}/{total})" if figure.left_out else f"  ({figure.n})")
                 tip = translate("DashboardSection", "%1 of %2 cases count in the mean; the "
                                 "others are undetermined, not defined or not judged.").replace(
                                     "%1", str(figure.n)).replace("%2", str(total))
@@ -161,26 +163,29 @@ class RetrievalPanel(QGroupBox):
         self.distribution_label.setText(text)
 
 
-def topics_text(report: Report) -> str:
-    """Which topics the means run over, in the user's language."""
+def topics_text(report: Report) -> tuple[str, str]:
+    """Over which cases the means run, in the user's language: (what to read at once, the
+    rule in trec_eval's terms, folded away)."""
     if report.topic_rule == ALL_JUDGED:
-        text = translate("DashboardSection", "Means over all %1 judged cases; the %2 the run "
-                         "does not cover score 0 (trec_eval -c).")
+        short = translate("DashboardSection", "Means over all %1 judged cases; the %2 the "
+                          "run does not cover score 0.")
+        long = translate("DashboardSection", "As trec_eval -c does.")
     else:
-        text = translate("DashboardSection", "Means over the %1 judged cases the run covers "
-                         "(trec_eval's topics).")
-    text = text.replace("%1", str(len(report.topics))).replace(
+        short = translate("DashboardSection", "Means over the %1 judged cases the run "
+                          "covers.")
+        long = translate("DashboardSection", "These are trec_eval's topics.")
+    short = short.replace("%1", str(len(report.topics))).replace(
         "%2", str(len(report.missing_topics)))
     if report.unjudged_topics:
-        text += " " + translate("DashboardSection", "%1 cases without any judgment are left "
-                                "out.").replace("%1", str(len(report.unjudged_topics)))
+        short += " " + translate("DashboardSection", "%1 cases without any judgment are left "
+                                 "out.").replace("%1", str(len(report.unjudged_topics)))
     if report.zero_when_undefined:
-        text += " " + translate("DashboardSection", "A value not defined (no relevant "
+        long += " " + translate("DashboardSection", "A value not defined (no relevant "
                                 "document) counts 0, as in trec_eval.")
     else:
-        text += " " + translate("DashboardSection", "Only the cases where a value is "
+        long += " " + translate("DashboardSection", "Only the cases where a value is "
                                 "published count.")
     if report.relevance_level > 1:
-        text += " " + translate("DashboardSection", "Relevant means grade %1 or more (nDCG "
+        long += " " + translate("DashboardSection", "Relevant means grade %1 or more (nDCG "
                                 "keeps the grades).").replace("%1", str(report.relevance_level))
-    return text
+    return short, long

@@ -57,6 +57,7 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain.changes import Changes
 from rag_annotator.metrics import DEFAULT_MEASURES, Policy
 from rag_annotator.metrics.latency import DEFAULT_TARGET_MS
+from rag_annotator.reports.drift import DEFAULT_SUCCESS
 from rag_annotator.reports.file_figures import FileFigures, build_file_figures
 from rag_annotator.reports.run_figures import FigureOptions, RunFigures, build
 from rag_annotator.settings import INTERVAL_LEVELS, Settings
@@ -70,14 +71,16 @@ from rag_annotator.ui.dashboard.comparison_panel import ComparisonPanel, NextPai
 from rag_annotator.ui.dashboard.diagnosis_panel import DiagnosisPanel, LatencyPanel
 from rag_annotator.ui.dashboard.drift_panel import DriftPanel
 from rag_annotator.ui.dashboard.enough_panel import EnoughPanel
+from rag_annotator.ui.dashboard.explained import Explained
 from rag_annotator.ui.dashboard.exposure_panel import ExposurePanel
 from rag_annotator.ui.dashboard.format import decimals, pct
 from rag_annotator.ui.dashboard.goldset_panels import AgreementPanel, CountsPanel
+from rag_annotator.ui.dashboard.headline_panel import HeadlinePanel
 from rag_annotator.ui.dashboard.judge_sample_panel import JudgeSamplePanel
 from rag_annotator.ui.dashboard.retrieval_panel import RetrievalPanel
 from rag_annotator.ui.dashboard.structured_panel import StructuredPanel
 from rag_annotator.ui.dashboard.team_panel import TeamPanel
-from rag_annotator.ui.dashboard.widgets import FigureTable
+from rag_annotator.ui.dashboard.widgets import FigureTable, PageWheel
 from rag_annotator.ui.look.flow import FlowLayout
 from rag_annotator.ui.sections.base import Section, placeholder_label
 
@@ -96,6 +99,10 @@ NEXT_CASES_LIMIT = 2_000
 #: How many pairs to judge next the dashboard lists (under strict).
 NEXT_COUNT = 10
 
+#: The measures the Dashboard computes: the usual ones, and whether a right document is among
+#: the first ten (a headline figure, the manager's page's too).
+DASHBOARD_MEASURES = (*DEFAULT_MEASURES, DEFAULT_SUCCESS)
+
 #: Tables whose changes can move a figure of the dashboard.
 WATCHED = ("judgments", "adjudications", "claims", "answer_reviews", "answers", "retrieved",
            "runs", "cases", "documents", "expected_sources", "citations", "trajectories",
@@ -112,7 +119,7 @@ def figure_options(policy: Policy, other: str | None, target_ms: int, level: flo
     """What the dashboard computes for a run: the default measures under ``policy``, the
     comparison with ``other``, under strict the pairs to judge next; intervals at ``level``
     and "how many cases" for ±``enough_points``."""
-    return FigureOptions(policy=policy, measures=DEFAULT_MEASURES, target_ms=target_ms,
+    return FigureOptions(policy=policy, measures=DASHBOARD_MEASURES, target_ms=target_ms,
                          compare=other, next_count=NEXT_COUNT,
                          next_cases_limit=NEXT_CASES_LIMIT, next_strict_only=True,
                          level=level, target_half_width=enough_points / 100)
@@ -159,7 +166,7 @@ class DashboardSection(Section):
         splitter.setStretchFactor(1, 1)
         top = QVBoxLayout()
         top.addWidget(bar)
-        for widget in (self.busy, self.policy_note, self.pooling):
+        for widget in (self.busy, self.policy_note):
             top.addWidget(widget)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -208,15 +215,8 @@ class DashboardSection(Section):
             pair.addWidget(label)
             pair.addWidget(widget)
             flow.addWidget(field)
-        self.policy_note = QLabel()
-        self.policy_note.setWordWrap(True)
-        self.pooling = QLabel(self.tr(
-            "Pooling assumption: a document outside a case's universe (not retrieved by any "
-            "run, not an expected source, never judged) counts as not relevant. Inside the "
-            "universe, an unjudged pair is not \"not relevant\": it stays unjudged until "
-            "someone labels it, and assessors who disagree make a disputed pair, never "
-            "resolved silently."))
-        self.pooling.setWordWrap(True)
+        # The policy in one sentence; its meaning and the pooling assumption folded away.
+        self.policy_note = Explained()
         self.busy = QLabel(self.tr("Computing the figures of a large file…"))
         self.busy.hide()
         return bar
@@ -224,6 +224,7 @@ class DashboardSection(Section):
     def _build_panels(self) -> QScrollArea:
         """One panel per kind of figure, in a scroll area; the widgets tests and the cell
         handling reach are named on the section too."""
+        self.headline_panel = HeadlinePanel()  # the manager's page's figures, on top
         self.retrieval_panel = RetrievalPanel(lambda n: self.tr("%n case(s)", "", n))
         self.answers_panel = AnswersPanel()
         self.diagnosis_panel = DiagnosisPanel()
@@ -248,20 +249,27 @@ class DashboardSection(Section):
         self.counts = CountsPanel()
         self.empty = placeholder_label(self.tr("No run yet: import one (Runs section) to see "
                                                "its metrics here."))
-        self._metric_boxes = (self.retrieval_panel, self.answers_panel, self.enough_panel,
+        # Answers (quality, coverage, success per family) before retrieval: what a reader
+        # asks first; then the measures, and how sure they are.
+        self._metric_boxes = (self.answers_panel, self.retrieval_panel, self.enough_panel,
                               self.diagnosis_panel, self.exposure_panel, self.latency_panel,
                               self.comparison_panel)
         body = QWidget()
         body_layout = QVBoxLayout(body)
-        for widget in (self.empty, self.agent_only, self.next_box, *self._metric_boxes,
-                       self.structured_panel, self.agents, self.drift_panel,
-                       self.agreement_panel, self.judge_sample_panel,
-                       self.team_panel, self.counts):
+        # The headline figures first; the team's progress next when the file has a team
+        # folder (the panel hides itself otherwise); then the details.
+        for widget in (self.empty, self.agent_only, self.headline_panel, self.team_panel,
+                       self.next_box, *self._metric_boxes, self.structured_panel,
+                       self.agents, self.drift_panel, self.agreement_panel,
+                       self.judge_sample_panel, self.counts):
             body_layout.addWidget(widget)
         body_layout.addStretch(1)
         self.figures_area = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(body)
+        self._wheel = PageWheel(self)  # the wheel scrolls the page, not a field in it
+        self._wheel.watch(self.retrieval_panel.measure_combo, self.comparison_panel.family_combo,
+                          self.enough_panel.target, *self.drift_panel.fields())
         # Names the tests and the rest of the app know.
         self.retrieval = self.retrieval_panel.table
         self.distribution = self.retrieval_panel.distribution
@@ -284,7 +292,7 @@ class DashboardSection(Section):
             table.currentItemChanged.connect(self._on_cell)
             table.itemClicked.connect(self._on_cell)
         for chart in (self.retrieval_panel.bars, self.distribution, self.answers_panel.bars,
-                      self.agents.bars):
+                      self.agents.bars, self.headline_panel):
             chart.clicked.connect(self.show_cases)
         self.cases.itemActivated.connect(self._on_case_activated)
         for combo in (self.run_combo, self.other_combo, self.policy_combo):
@@ -299,6 +307,12 @@ class DashboardSection(Section):
 
     # -- translated texts ------------------------------------------------------------------
     def _build_texts(self) -> None:
+        self._pooling = self.tr(
+            "Pooling assumption: a document outside a case's universe (not retrieved by any "
+            "run, not an expected source, never judged) counts as not relevant. Inside the "
+            "universe, an unjudged pair is not \"not relevant\": it stays unjudged until "
+            "someone labels it, and assessors who disagree make a disputed pair, never "
+            "resolved silently.")
         self._policy_names = {
             Policy.TREC: self.tr("count as not relevant (trec)"),
             Policy.JUDGED_ONLY: self.tr("dropped from the ranking (judged-only)"),
@@ -331,11 +345,12 @@ class DashboardSection(Section):
         self.file_figures = None
         self._last_cell = None
         self.counts.clear()
-        for panel in (self.retrieval_panel, self.answers_panel, self.diagnosis_panel,
-                      self.exposure_panel, self.latency_panel, self.comparison_panel,
-                      self.enough_panel, self.next_box, self.structured_panel,
-                      self.agreement_panel, self.judge_sample_panel):
+        for panel in (self.headline_panel, self.retrieval_panel, self.answers_panel,
+                      self.diagnosis_panel, self.exposure_panel, self.latency_panel,
+                      self.comparison_panel, self.enough_panel, self.next_box,
+                      self.structured_panel, self.agreement_panel, self.judge_sample_panel):
             panel.clear()
+        self.policy_note.clear()
         self.drift_panel.close_worker()
         self.drift_panel.clear()
         self.agents.clear()
@@ -353,9 +368,12 @@ class DashboardSection(Section):
         self._load_interval_settings()
         run = self.run_combo.currentData()
         policy = Policy.parse(self.policy_combo.currentData() or "trec")
-        self.policy_note.setText(self._policy_notes[policy])
+        self.policy_note.set_texts(self._policy_names[policy].join(
+            (self.tr("Unjudged documents: "), ".")),
+            self._policy_notes[policy] + " " + self._pooling)
         has_run = bool(run)
         self.empty.setVisible(not has_run)
+        self.headline_panel.setVisible(has_run)
         for box in self._metric_boxes:
             box.setVisible(has_run)
         self.drift_panel.setVisible(len(store.run_names()) > 1)
@@ -412,8 +430,9 @@ class DashboardSection(Section):
             return  # a newer refresh is on its way
         self.figures = figures
         self.busy.hide()
-        for panel in (self.retrieval_panel, self.answers_panel, self.diagnosis_panel,
-                      self.exposure_panel, self.latency_panel, self.comparison_panel):
+        for panel in (self.headline_panel, self.retrieval_panel, self.answers_panel,
+                      self.diagnosis_panel, self.exposure_panel, self.latency_panel,
+                      self.comparison_panel):
             panel.show_figures(figures)
         self._show_enough()
         self._show_next(figures)
@@ -504,8 +523,7 @@ class DashboardSection(Section):
         summary = figures.agents
         agent_only = figures.agent_only
         self.agent_only.setVisible(agent_only)
-        for widget in (self.policy_note, self.pooling):  # about documents: not for agents
-            widget.setVisible(not agent_only)
+        self.policy_note.setVisible(not agent_only)  # about documents: not for agents
         for box in self._metric_boxes:
             box.setVisible(not agent_only)
         # the unjudged policy, the run to compare and the latency target are about retrieved

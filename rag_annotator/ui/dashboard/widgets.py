@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QMouseEvent,
@@ -20,9 +20,11 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
     QResizeEvent,
+    QWheelEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QFormLayout,
     QGroupBox,
     QHeaderView,
@@ -198,6 +200,15 @@ class FigureTable(QTableWidget):
         super().resizeEvent(event)
         self._fit_height()
 
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        """The wheel scrolls the page, not the table sideways: a table as tall as its rows
+        has nothing to scroll up or down, and Qt would turn the wheel into a sideways
+        scroll.  A sideways wheel (or Shift + wheel) still scrolls the columns."""
+        if event.angleDelta().y() and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            event.ignore()
+            return
+        super().wheelEvent(event)
+
     def find_item(self, row_title: str, column: str) -> QTableWidgetItem | None:
         """The cell at (row title, column title), or None."""
         for r in range(self.rowCount()):
@@ -214,6 +225,26 @@ class FigureTable(QTableWidget):
         """The text of one cell, by row and column titles ("" if absent)."""
         item = self.find_item(row_title, column)
         return item.text() if item is not None else ""
+
+
+class PageWheel(QObject):
+    """An event filter for the fields inside the Dashboard's scrolling page (a measure to
+    chart, a wanted width, a family): the wheel over one that does not have the keyboard
+    scrolls the page instead of changing its value behind the user's back."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (event.type() == QEvent.Type.Wheel and isinstance(watched, QWidget)
+                and not watched.hasFocus()):
+            parent = watched.parentWidget()
+            if parent is not None:  # up the parents to the scroll area, which scrolls
+                QApplication.sendEvent(parent, event)
+            return True  # never for the field itself
+        return False
+
+    def watch(self, *widgets: QWidget) -> None:
+        for widget in widgets:
+            widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # no focus by wheel
+            widget.installEventFilter(self)
 
 
 class CountsBox(QGroupBox):
