@@ -46,13 +46,13 @@ class Explained(QWidget):
             self.label.setText(short)
             return
         if self.open:
-            self.label.setText(
-                f"{short} <a href='#fold'>{translate('Explained', 'Hide the explanation')}</a>"
-                f"<br>{_escape(self._long)} <a href='#guide'>"
-                f"{translate('Explained', 'Read the guide page on the figures')}</a>")
+            hide = translate("Explained", "Hide the explanation")
+            guide = translate("Explained", "Read the guide page on the figures")
+            self.label.setText(f"{short} <a href='#fold'>{hide}</a><br>"
+                               f"{_escape(self._long)} <a href='#guide'>{guide}</a>")
         else:
-            self.label.setText(f"{short} <a href='#more'>"
-                               f"{translate('Explained', 'What does this mean?')}</a>")
+            more = translate("Explained", "What does this mean?")
+            self.label.setText(f"{short} <a href='#more'>{more}</a>")
 
     def _on_link(self, link: str) -> None:
         if link == "#guide":
