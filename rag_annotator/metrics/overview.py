@@ -14,7 +14,8 @@ Pure over a :class:`~rag_annotator.metrics.retrieval.Report`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from bisect import bisect_left
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from rag_annotator.metrics.retrieval import Report
@@ -79,6 +80,49 @@ def retrieval_groups(report: Report, families: Mapping[str, str]) -> Groups:
             mine[measure] = Counted(tuple(counted), tuple(values), tuple(left))
         groups[family] = mine
     return groups
+
+
+def regroup(groups: Groups, report: Report, families: Mapping[str, str],
+            changed: Collection[str]) -> Groups:
+    """``groups`` (of an earlier report) once the ``changed`` cases hold their values in
+    ``report``: in the groups of those cases and the whole run, each changed case is taken
+    out of where it was and put where it now belongs, in the report's order; every other
+    group is kept.  The same groups as :func:`retrieval_groups` (after a judgment, on 10,000
+    cases, without going through them all)."""
+    if report.missing_topics:  # --all-judged: its zeros follow the whole file
+        return retrieval_groups(report, families)
+    position = {q: i for i, q in enumerate(report.per_query)}
+    topics = set(report.topics)
+    zero = report.zero_when_undefined
+    out = dict(groups)
+    for family in {None, *(families.get(c, "") for c in changed)}:
+        if family not in groups:
+            return retrieval_groups(report, families)  # a family new to the run
+        members = [c for c in changed if c in position
+                   and (family is None or families.get(c, "") == family)]
+        mine: dict[str, Counted] = {}
+        for measure, counted in groups[family].items():
+            cases, values = list(counted.cases), list(counted.values)
+            left = list(counted.left_out)
+            for case in members:
+                value = report.per_query[case][measure]
+                if case in topics and value is None and zero:
+                    value = 0.0
+                if case in left:
+                    left.remove(case)
+                else:
+                    i = cases.index(case)
+                    del cases[i], values[i]
+                if value is not None and case in topics:
+                    i = bisect_left(cases, position[case], key=position.__getitem__)
+                    cases.insert(i, case)
+                    values.insert(i, value)
+                else:
+                    left.insert(bisect_left(left, position[case], key=position.__getitem__),
+                                case)
+            mine[measure] = Counted(tuple(cases), tuple(values), tuple(left))
+        out[family] = mine
+    return out
 
 
 #: Why a case of the run is not in a mean (:func:`distribution`'s last rows).

@@ -36,7 +36,8 @@ from rag_annotator.metrics.intervals import (
     wilson,
 )
 from rag_annotator.metrics.latency import LatencySummary
-from rag_annotator.metrics.overview import Groups
+from rag_annotator.metrics.overview import Counted, Groups
+from rag_annotator.metrics.resampling import KEYED_FROM, KeyedMeans
 
 #: The key of the whole run in the per-family mappings of :class:`FigureIntervals`.
 OVERALL = None
@@ -73,6 +74,9 @@ class FigureIntervals:
     retrieval: FamilyIntervals = field(default_factory=dict)
     retrieval_means: Mapping[str | None, Mapping[str, float | None]] = field(
         default_factory=dict)
+    #: the keyed sums of each large group's means (what a judgment moves: ``reports.live``)
+    states: Mapping[str | None, KeyedMeans] = field(default_factory=dict, compare=False,
+                                                     repr=False)
     agents: FamilyIntervals = field(default_factory=dict)
     violations: FamilyIntervals = field(default_factory=dict)
     coverage: Interval | None = None
@@ -135,37 +139,50 @@ def _agent_group(group: AgentGroup, s: Settings) -> tuple[dict[str, Interval | N
 
 def _retrieval(groups: Groups, s: Settings
                ) -> tuple[FamilyIntervals, dict[str | None, dict[str, float | None]],
-                          dict[str | None, dict[str, Enough]]]:
+                          dict[str | None, dict[str, Enough]], dict[str | None, KeyedMeans]]:
     intervals: dict[str | None, Mapping[str, Interval | None]] = {}
     means: dict[str | None, dict[str, float | None]] = {}
     enough: dict[str | None, dict[str, Enough]] = {}
-    done: dict[tuple[object, ...], tuple[dict[str, Interval | None],
-                                         dict[str, float | None], dict[str, Enough]]] = {}
+    states: dict[str | None, KeyedMeans] = {}
+    done: dict[tuple[object, ...], GroupFigures] = {}
     for family, counted in groups.items():
-        columns = {m: c.values for m, c in counted.items()}
         # Keyed by the values themselves: a family holding every case (and no judged topic
         # missing from the run) has the overall's columns, so its figures are computed once.
         key = tuple((m, c.cases, c.values) for m, c in counted.items())
         if key not in done:
-            done[key] = _column_figures(columns, s)
-        found, family_means, family_enough = done[key]
+            done[key] = group_figures(counted, s)
+        found, family_means, family_enough, state = done[key]
         intervals[family] = found
         means[family] = dict(family_means)
         enough[family] = dict(family_enough)
-    return intervals, means, enough
+        if state is not None:
+            states[family] = state
+    return intervals, means, enough, states
 
 
-def _column_figures(columns: Mapping[str, Sequence[float]], s: Settings
-                    ) -> tuple[dict[str, Interval | None], dict[str, float | None],
-                               dict[str, Enough]]:
-    """The intervals, means and cases needed of one group's columns (the values its means
-    count, ``metrics.overview``)."""
-    by_length: dict[int, dict[str, Sequence[float]]] = {}
-    for m, column in columns.items():  # columns of one length share the bootstrap's draws
-        by_length.setdefault(len(column), {})[m] = column
+#: One group's intervals, means, cases needed, and its keyed sums when it is large.
+GroupFigures = tuple[dict[str, "Interval | None"], dict[str, "float | None"],
+                     dict[str, Enough], "KeyedMeans | None"]
+
+
+def group_figures(counted: Mapping[str, Counted], s: Settings) -> GroupFigures:
+    """The intervals, means and cases needed of one group's means (the values each counts,
+    ``metrics.overview``); a group whose every mean counts ``KEYED_FROM`` cases or more
+    resamples by case key and comes with its keyed sums (``metrics.resampling``: what a
+    judgment moves later), a smaller one is drawn anew."""
+    columns = {m: c.values for m, c in counted.items()}
     found: dict[str, Interval | None] = {}
-    for same in by_length.values():
-        found.update(bootstrap_means(same, s.resamples, s.level, s.seed))
+    state = None
+    if counted and all(c.n >= KEYED_FROM for c in counted.values()):
+        state = KeyedMeans({m: dict(zip(c.cases, c.values)) for m, c in counted.items()},
+                           s.resamples, s.seed)
+        found = state.intervals(s.level)
+    else:
+        by_cases: dict[tuple[str, ...], dict[str, Sequence[float]]] = {}
+        for m, c in counted.items():  # means over the same cases share the draws
+            by_cases.setdefault(c.cases, {})[m] = c.values
+        for cases, same in by_cases.items():
+            found.update(bootstrap_means(same, s.resamples, s.level, s.seed, keys=cases))
     means: dict[str, float | None] = {}
     enough: dict[str, Enough] = {}
     for m, column in columns.items():
@@ -173,7 +190,7 @@ def _column_figures(columns: Mapping[str, Sequence[float]], s: Settings
         ci = found[m]
         enough[m] = cases_for_mean(column, s.target, s.level,
                                    None if ci is None else ci.half_width)
-    return {m: found[m] for m in columns}, means, enough
+    return {m: found[m] for m in columns}, means, enough, state
 
 
 def run_intervals(groups: Groups, answers: AnswerSummary, latency: LatencySummary,
@@ -184,7 +201,7 @@ def run_intervals(groups: Groups, answers: AnswerSummary, latency: LatencySummar
     ranked) pairs of the rankings, when computed.  Raises ValueError for a bad level,
     resample count or target."""
     s = settings
-    retrieval, means, enough = _retrieval(groups, s)
+    retrieval, means, enough, states = _retrieval(groups, s)
     answer_groups: dict[str | None, Mapping[str, Interval | None]] = {}
     answer_list: list[tuple[str | None, Denominators]] = [(OVERALL, answers.overall)]
     answer_list += answers.per_family.items()
@@ -212,7 +229,7 @@ def run_intervals(groups: Groups, answers: AnswerSummary, latency: LatencySummar
                                           answers.must_contain_points, s.level)},
         latency={"share_under_target": wilson(len(latency.under_target_cases),
                                               len(latency.timed_cases), s.level)},
-        retrieval=retrieval, retrieval_means=means, agents=agent_groups,
+        retrieval=retrieval, retrieval_means=means, states=states, agents=agent_groups,
         violations=violations,
         coverage=None if coverage is None else wilson(coverage[0], coverage[1], s.level),
         enough=enough)

@@ -89,7 +89,7 @@ def test_policy_is_visible_and_switchable(qtbot, sample_window: MainWindow) -> N
     assert dashboard.figures.policy is Policy.STRICT
     assert "undetermined" in dashboard.policy_note.text()
     # Under strict the sample has undetermined values: the distribution says how many.
-    rows = dict(dashboard.figures.histograms["P@5"])
+    rows = dict(dashboard.figures.histogram("P@5"))
     assert rows["undetermined"]
     assert "(" in dashboard.retrieval.text_at(ALL, "P@5")  # "x.xxx  (published/total)"
     # ... and which pairs to judge next, most settling first.
@@ -121,7 +121,7 @@ def test_every_number_lists_its_cases_and_opens_one(qtbot, sample_window: MainWi
     dashboard.answers.setCurrentItem(unreviewed)
     assert dashboard.shown_cases() == list(figures.answers.overall.unreviewed_cases)
     # A bar: the distribution's first bin.
-    name, cases = figures.histograms["P@5"][0]
+    name, cases = figures.histogram("P@5")[0]
     with qtbot.waitSignal(dashboard.distribution.clicked) as blocker:
         bar = dashboard.distribution
         dashboard.figures_area.ensureWidgetVisible(bar)  # below the answers: scroll to it

@@ -130,7 +130,7 @@ class RetrievalPanel(QGroupBox):
         """The histogram of the overall mean: exactly the cases it counts, by value, then
         those it leaves out, by reason (grey)."""
         accent = self.palette().color(QPalette.ColorRole.Highlight)
-        rows = figures.histograms.get(measure, [])
+        rows = figures.histogram(measure)
         biggest = max([len(cases) for _name, cases in rows] or [1]) or 1
         names = {NOT_JUDGED: translate("DashboardSection", "not judged"),
                  UNDETERMINED: translate("DashboardSection", "undetermined"),

@@ -35,10 +35,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
@@ -59,7 +60,8 @@ from rag_annotator.metrics import DEFAULT_MEASURES, Policy
 from rag_annotator.metrics.latency import DEFAULT_TARGET_MS
 from rag_annotator.reports.drift import DEFAULT_SUCCESS
 from rag_annotator.reports.file_figures import FileFigures, build_file_figures
-from rag_annotator.reports.run_figures import FigureOptions, RunFigures, build
+from rag_annotator.reports.live import LiveFigures
+from rag_annotator.reports.run_figures import FigureOptions, RunFigures
 from rag_annotator.settings import INTERVAL_LEVELS, Settings
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
@@ -110,6 +112,13 @@ WATCHED = ("judgments", "adjudications", "claims", "answer_reviews", "answers", 
            "structured_checks", "field_outcomes", "judge_verdicts",
            "review_samples", "review_sample_items")
 
+#: The panels a judgment followed case by case moves (the rest keep their figures).
+RETRIEVAL_PANELS = frozenset({"headline", "retrieval", "comparison"})
+
+#: After a judgment followed case by case, the drift across runs (every run's figures again)
+#: waits for this long a pause in the changes.
+DRIFT_PAUSE_MS = 3_000
+
 #: Above this many judgments the dashboard does not recount agreement at every change.
 AGREEMENT_UI_MAX = 50_000
 
@@ -142,6 +151,16 @@ class DashboardSection(Section):
         super().__init__(ctx, parent)
         self.figures: RunFigures | None = None
         self.file_figures: FileFigures | None = None
+        #: The shown run's figures and what updating them needs; None until first built.
+        self.live: LiveFigures | None = None
+        #: Follow a judgment case by case (False: build every figure anew at each change,
+        #: as before; tests/bench/bench_dashboard_refresh.py times both).
+        self.incremental = True
+        self._pending: int | None = None  # the build on the worker not yet shown
+        self._drift_timer = QTimer(self)
+        self._drift_timer.setSingleShot(True)
+        self._drift_timer.setInterval(DRIFT_PAUSE_MS)
+        self._drift_timer.timeout.connect(self._request_drift)
         self._last_cell: tuple[FigureTable, str, str] | None = None
         self._generation = 0
         self._settings_loaded = False
@@ -334,6 +353,32 @@ class DashboardSection(Section):
     def cares(self, changes: Changes) -> bool:
         return changes.touches(*WATCHED)
 
+    def apply_changes(self, changes: Changes) -> None:
+        """A judgment moves only the figures it touched (``reports.live``), at once, on this
+        thread: the run's means, counts and intervals of the judged cases' families and of
+        the whole run, and the comparison; the rest is kept.  A change that cannot be
+        followed so (or any change while hidden) refreshes everything as before."""
+        if not self.cares(changes):
+            return
+        live, store = self.live, self.store
+        if not (self.incremental and self.active and live is not None and store is not None
+                and self._pending is None):
+            self.schedule_refresh()
+            return
+        try:
+            figures = live.apply(store, changes)
+        except Exception:  # a bug: logged, then the figures are built anew
+            log.exception("dashboard: following a change failed")
+            figures = None
+        if figures is None:
+            self.schedule_refresh()
+            return
+        self._generation += 1
+        self._show_counts(store, judging_only=True)
+        self._on_computed(self._generation, live, RETRIEVAL_PANELS)
+        if self.drift_panel.isVisibleTo(self):
+            self._drift_timer.start()  # the drift computes every run again: after a pause
+
     def focus_widget(self) -> QWidget:
         return self.run_combo
 
@@ -343,6 +388,9 @@ class DashboardSection(Section):
         self._generation += 1
         self.figures = None
         self.file_figures = None
+        self.live = None
+        self._pending = None
+        self._drift_timer.stop()
         self._last_cell = None
         self.counts.clear()
         for panel in (self.headline_panel, self.retrieval_panel, self.answers_panel,
@@ -378,6 +426,7 @@ class DashboardSection(Section):
             box.setVisible(has_run)
         self.drift_panel.setVisible(len(store.run_names()) > 1)
         if not has_run:
+            self.live = None
             self.next_box.hide()
             self.agents.hide()
             self.agent_only.hide()
@@ -395,14 +444,15 @@ class DashboardSection(Section):
             if self._executor is None:
                 self._executor = ThreadPoolExecutor(max_workers=1,
                                                     thread_name_prefix="dashboard")
+            self._pending = generation
             self._executor.submit(self._compute_on_worker, generation, store.path, args)
             return
         try:
-            figures = build(store, *args)
+            live = LiveFigures(store, *args, follow=self.incremental)
         except Exception:  # a bug: logged, the section keeps its last figures
             log.exception("dashboard: computing the figures failed")
             return
-        self._on_computed(generation, figures)
+        self._on_computed(generation, live)
 
     @staticmethod
     def _big(store: GoldSetStore) -> bool:
@@ -416,28 +466,39 @@ class DashboardSection(Section):
             return  # a newer refresh was queued behind this one: skip the stale work
         try:
             with GoldSetStore.open(path, read_only=True, verify="skip") as reader:
-                figures = build(reader, *args)
+                # kept up to date on the GUI thread after
+                live = LiveFigures(reader, *args, follow=self.incremental)
         except Exception:
             log.exception("dashboard: computing the figures failed")
             return
         try:
-            self._computed.emit(generation, figures)
+            self._computed.emit(generation, live)
         except RuntimeError:  # the section was deleted meanwhile (window closed)
             return
 
-    def _on_computed(self, generation: int, figures: RunFigures) -> None:
+    def _on_computed(self, generation: int, live: LiveFigures,
+                     only: frozenset[str] | None = None) -> None:
+        """Show ``live``'s figures; ``only``: the panels a change followed case by case
+        moved (:data:`RETRIEVAL_PANELS`), the others keep what they show."""
         if generation != self._generation:
             return  # a newer refresh is on its way
-        self.figures = figures
+        self._pending = None
+        self.live = live
+        figures = self.figures = live.figures
         self.busy.hide()
-        for panel in (self.headline_panel, self.retrieval_panel, self.answers_panel,
-                      self.diagnosis_panel, self.exposure_panel, self.latency_panel,
-                      self.comparison_panel):
-            panel.show_figures(figures)
+        panels: dict[str, Any] = {
+            "headline": self.headline_panel, "retrieval": self.retrieval_panel,
+            "answers": self.answers_panel, "diagnosis": self.diagnosis_panel,
+            "exposure": self.exposure_panel, "latency": self.latency_panel,
+            "comparison": self.comparison_panel}
+        for name, panel in panels.items():
+            if only is None or name in only:
+                panel.show_figures(figures)
         self._show_enough()
         self._show_next(figures)
-        self.structured_panel.show_figures(figures)
-        self._show_agents(figures)
+        if only is None:
+            self.structured_panel.show_figures(figures)
+            self._show_agents(figures)
         self._reshow_last_cell()
         self.figures_shown.emit()
 
@@ -489,7 +550,8 @@ class DashboardSection(Section):
         policy = Policy.parse(self.policy_combo.currentData() or "trec")
         self.drift_panel.request(store.path, FigureOptions(
             policy=policy, measures=DEFAULT_MEASURES, level=self._level(),
-            target_half_width=self.enough_panel.target.value() / 100))
+            target_half_width=self.enough_panel.target.value() / 100),
+            when_shown=self._big(store))
 
     # -- filling -----------------------------------------------------------------------------
     def _fill_runs(self, store: GoldSetStore) -> None:
@@ -547,14 +609,23 @@ class DashboardSection(Section):
         if strict:
             self.next_box.show_figures(figures)
 
-    def _show_counts(self, store: GoldSetStore) -> None:
-        self.counts.show_counts(store.family_counts(), store.status_counts(),
-                                store.claim_counts())
+    def _show_counts(self, store: GoldSetStore, judging_only: bool = False) -> None:
+        """The file's counts and file-wide figures; ``judging_only``: the change was a
+        label, which moves neither the cases' nor the claims' counts, nor a judge measured
+        on claims or answers (those are kept)."""
+        if not judging_only:
+            self.counts.show_counts(store.family_counts(), store.status_counts(),
+                                    store.claim_counts())
         self._show_judgments()
         # File-wide, for every file (with a run or not): read once per refresh, only up to
         # AGREEMENT_UI_MAX judgments for the agreement.
+        before = self.file_figures
+        judges = not judging_only or before is None or any(
+            "relevance" in levels for levels in before.judges.values())
         file = build_file_figures(store, self._level(), agreement_limit=AGREEMENT_UI_MAX,
-                                  counts=False)
+                                  counts=False, judges=judges)
+        if not judges and before is not None:
+            file = replace(file, judges=before.judges)
         self.file_figures = file
         if file.agreement_counted:
             self.agreement_panel.show_report(file.agreement)
@@ -581,7 +652,7 @@ class DashboardSection(Section):
         if item is None:
             return
         table = item.tableWidget()
-        cases = item.data(FigureTable.CASES)
+        cases = table.cases_of(item) if isinstance(table, FigureTable) else None
         if cases is None or table is None:
             return
         row = table.verticalHeaderItem(item.row())

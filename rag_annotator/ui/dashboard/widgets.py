@@ -149,7 +149,11 @@ class BarChart(QWidget):
 
 
 class FigureTable(QTableWidget):
-    """A small read-only table whose cells carry the cases behind them (UserRole)."""
+    """A small read-only table whose cells carry the cases behind them (:meth:`cases_of`).
+
+    The cases stay Python lists on the table (a cell keeps only their index in ``CASES``):
+    a large file's cells each hold thousands of case keys, and converting them for Qt at
+    every refresh cost more than the figures themselves."""
 
     CASES = Qt.ItemDataRole.UserRole
 
@@ -163,25 +167,47 @@ class FigureTable(QTableWidget):
         self.setTabKeyNavigation(False)
         self.setAlternatingRowColors(True)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._cases: list[Sequence[str]] = []
+        self._titles: tuple[list[str], list[str]] = ([], [])
 
     def fill(self, columns: Sequence[str],
              rows: Sequence[tuple[str, Sequence[Cell]]]
              ) -> None:
-        """``rows``: (row title, [(text, cases or None, tooltip)] per column)."""
-        self.clear()
-        self.setColumnCount(len(columns))
-        self.setRowCount(len(rows))
-        self.setHorizontalHeaderLabels(list(columns))
-        self.setVerticalHeaderLabels([title for title, _cells in rows])
+        """``rows``: (row title, [(text, cases or None, tooltip)] per column).  A table of
+        the same titles (the same figures, moved by a judgment) only has its cells'
+        texts replaced: relabelling the headers, which resizes them, cost more than the
+        figures on a large file."""
+        titles = [title for title, _cells in rows]
+        same = (self.columnCount() == len(columns) and self.rowCount() == len(rows)
+                and self._titles == (list(columns), titles))
+        if not same:
+            self.clear()
+            self.setColumnCount(len(columns))
+            self.setRowCount(len(rows))
+            self.setHorizontalHeaderLabels(list(columns))
+            self.setVerticalHeaderLabels(titles)
+            self._titles = (list(columns), titles)
+        self._cases = []
+        headers = (self.horizontalHeader(), self.verticalHeader())
+        for header in headers:  # sized once below, not at every cell set
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         for r, (_title, cells) in enumerate(rows):
             for c, (text, cases, tip) in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight
-                                      | Qt.AlignmentFlag.AlignVCenter)
-                item.setData(self.CASES, None if cases is None else list(cases))
-                if tip:
+                item = self.item(r, c) if same else None
+                if item is None:
+                    item = QTableWidgetItem(text)
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                    self.setItem(r, c, item)
+                elif item.text() != text:
+                    item.setText(text)
+                item.setData(self.CASES, None if cases is None else len(self._cases))
+                if cases is not None:
+                    self._cases.append(cases)
+                if item.toolTip() != tip:
                     item.setToolTip(tip)
-                self.setItem(r, c, item)
+        for header in headers:
+            header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.resizeColumnsToContents()
         self._fit_height()
 
@@ -199,6 +225,11 @@ class FigureTable(QTableWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit_height()
+
+    def cases_of(self, item: QTableWidgetItem) -> list[str] | None:
+        """The cases behind a cell (None: the cell is not a count of cases)."""
+        index = item.data(self.CASES)
+        return None if index is None or index >= len(self._cases) else list(self._cases[index])
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         """The wheel scrolls the page, not the table sideways: a table as tall as its rows
