@@ -1,18 +1,21 @@
 """The paired comparison of two runs (``metrics.significance``), kept up to date case by
 case: :class:`LivePaired`.
 
-For each measure it keeps the cases both runs give a value, their differences, and, for a
-measure over :data:`~rag_annotator.metrics.resampling.KEYED_FROM` cases or more, the keyed
-bootstrap of the mean difference and the keyed sign flips of the randomization test
-(``metrics.resampling``): a changed case then moves two sums instead of drawing 10,000
-resamples and 10,000 flips again.  A smaller measure is tested again whole (cheap at that
-size, and exact as the multinomial bootstrap is).  ``significance.paired_comparison`` is
-this class's first result, so a comparison computed anew and one kept up to date agree.
+For each measure it keeps the cases both runs give a value and their differences.  The
+measures over :data:`~rag_annotator.metrics.resampling.KEYED_FROM` cases or more share one
+keyed bootstrap of their mean differences and one keyed set of sign flips for the
+randomization test (``metrics.resampling``: a case's weights and signs are drawn once for
+every measure): a changed case then moves a few sums instead of drawing 10,000 resamples
+and 10,000 flips again.  A smaller measure is tested again whole when it moves (cheap at
+that size, and exact as the multinomial bootstrap is).  Which measures are large follows
+their counts; when that changes, the shared sums are made again, as a comparison made anew
+would make them.  ``significance.paired_comparison`` is this class's first result, so a
+comparison computed anew and one kept up to date agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from rag_annotator.metrics.intervals import Interval, bootstrap_mean, check_level
 from rag_annotator.metrics.resampling import KEYED_FROM, KeyedMeans, KeyedSigns
@@ -27,52 +30,6 @@ from rag_annotator.metrics.significance import (
 Pairs = Mapping[str, Mapping[str, "tuple[float | None, float | None]"]]
 
 
-class _Measure:
-    """One measure: its differences by case and, when large, its keyed resampling."""
-
-    def __init__(self, diffs: dict[str, float], resamples: int, seed: int,
-                 permutations: int) -> None:
-        self.diffs = diffs
-        self.resamples, self.seed, self.permutations = resamples, seed, permutations
-        self.means: KeyedMeans | None = None
-        self.signs: KeyedSigns | None = None
-        self._tested: tuple[Interval | None, float | None] | None = None  # until a change
-        if len(diffs) >= KEYED_FROM:
-            self.means = KeyedMeans({"d": diffs}, resamples, seed)
-            self.signs = KeyedSigns(diffs, permutations, seed)
-
-    def set_case(self, case: str, diff: float | None) -> None:
-        if self.diffs.get(case) == diff and (diff is not None or case not in self.diffs):
-            return  # this measure did not move: its test stands
-        self._tested = None
-        if diff is None:
-            self.diffs.pop(case, None)
-        else:
-            self.diffs[case] = diff
-        if self.means is not None and self.signs is not None:
-            if len(self.diffs) < KEYED_FROM:  # shrank below: tested whole from now on
-                self.means = self.signs = None
-                return
-            self.means.set_case(case, {"d": diff})
-            self.signs.set_case(case, diff)
-        elif len(self.diffs) >= KEYED_FROM:
-            self.means = KeyedMeans({"d": self.diffs}, self.resamples, self.seed)
-            self.signs = KeyedSigns(self.diffs, self.permutations, self.seed)
-
-    def tested(self, level: float, values: list[float]) -> tuple[Interval | None, float | None]:
-        """(the mean difference's interval, the randomization p); ``values``: the
-        differences in the comparison's case order (a small measure's draws follow it)."""
-        if self._tested is None:
-            if not self.diffs:
-                self._tested = (None, None)
-            elif self.means is not None and self.signs is not None:
-                self._tested = (self.means.intervals(level)["d"], self.signs.p_value())
-            else:
-                self._tested = (bootstrap_mean(values, self.resamples, level, self.seed),
-                                randomization_p(values, self.permutations, self.seed))
-        return self._tested
-
-
 class LivePaired:
     """A paired comparison over ``pairs`` (case → measure → (A, B)), updatable by case."""
 
@@ -81,42 +38,90 @@ class LivePaired:
         check_level(level)
         self.order = list(pairs)  # cases in the comparison's order (the diffs' order)
         self.level = level
-        self.measures = {m: _Measure(_diffs(pairs.items(), m), resamples, seed,
-                                     permutations) for m in measures}
+        self.resamples, self.seed, self.permutations = resamples, seed, permutations
+        self.diffs: dict[str, dict[str, float]] = {m: {} for m in measures}
+        for case, values in pairs.items():
+            for m in measures:
+                a, b = values[m]
+                if a is not None and b is not None:
+                    self.diffs[m][case] = a - b
+        self.tested: dict[str, tuple[Interval | None, float | None]] = {}  # until moved
+        self.large: tuple[str, ...] = ()
+        self.means: KeyedMeans | None = None
+        self.signs: KeyedSigns | None = None
+        self._resample()
+
+    def _resample(self) -> None:
+        """(Re)make the shared keyed sums of the measures large enough for them."""
+        large = tuple(m for m, d in self.diffs.items() if len(d) >= KEYED_FROM)
+        if large == self.large and (self.means is not None or not large):
+            return
+        self.large = large
+        columns = {m: self.diffs[m] for m in large}
+        self.means = KeyedMeans(columns, self.resamples, self.seed) if large else None
+        self.signs = KeyedSigns(columns, self.permutations, self.seed) if large else None
+        self.tested = {}
 
     def set_case(self, case: str, values: Mapping[str, tuple[float | None, float | None]]
                  ) -> None:
         """``case``'s (A, B) per measure now (a case new to the comparison comes last)."""
         if case not in self.order:
             self.order.append(case)
-        for measure, state in self.measures.items():
+        moved: dict[str, float | None] = {}
+        for measure, diffs in self.diffs.items():
             a, b = values.get(measure, (None, None))
-            state.set_case(case, None if a is None or b is None else a - b)
+            diff = None if a is None or b is None else a - b
+            if diffs.get(case) == diff and (diff is not None or case not in diffs):
+                continue  # this measure did not move: its test stands
+            moved[measure] = diff
+            self.tested.pop(measure, None)
+            if diff is None:
+                diffs.pop(case, None)
+            else:
+                diffs[case] = diff
+        if not moved:
+            return
+        before = self.large
+        self._resample()
+        if self.large == before and self.means is not None and self.signs is not None:
+            shared = {m: d for m, d in moved.items() if m in self.large}
+            if shared:
+                self.means.set_case(case, shared)
+                self.signs.set_case(case, shared)
+                for m in self.large:  # one resampling: every large measure's test moves
+                    self.tested.pop(m, None)
+
+    def _test(self, measure: str, values: list[float]) -> tuple[Interval | None,
+                                                                 float | None]:
+        """(the mean difference's interval, the randomization p); ``values``: the
+        differences in the comparison's case order (a small measure's draws follow it)."""
+        if measure not in self.tested:
+            if not values:
+                self.tested[measure] = (None, None)
+            elif measure in self.large and self.means is not None and self.signs is not None:
+                intervals, p_values = self.means.intervals(self.level), self.signs.p_values()
+                for m in self.large:
+                    self.tested[m] = (intervals[m], p_values[m])
+            else:
+                self.tested[measure] = (
+                    bootstrap_mean(values, self.resamples, self.level, self.seed),
+                    randomization_p(values, self.permutations, self.seed))
+        return self.tested[measure]
 
     def results(self) -> dict[str, PairedResult]:
         """Measure → :class:`~rag_annotator.metrics.significance.PairedResult`."""
         raw = {}
-        for measure, state in self.measures.items():
-            cases = tuple(c for c in self.order if c in state.diffs)
-            diffs = [state.diffs[c] for c in cases]
-            interval, p_random = state.tested(self.level, diffs)
-            raw[measure] = (cases, diffs, paired_t(diffs), interval, p_random)
+        for measure, diffs in self.diffs.items():
+            cases = tuple(c for c in self.order if c in diffs)
+            values = [diffs[c] for c in cases]
+            interval, p_random = self._test(measure, values)
+            raw[measure] = (cases, values, paired_t(values), interval, p_random)
         corrected = holm({m: r[4] for m, r in raw.items()})
         out: dict[str, PairedResult] = {}
-        for measure, (cases, diffs, t_test, interval, p_random) in raw.items():
-            mean_diff = sum(diffs) / len(diffs) if diffs else None
+        for measure, (cases, values, t_test, interval, p_random) in raw.items():
+            mean_diff = sum(values) / len(values) if values else None
             out[measure] = PairedResult(
                 measure, cases, mean_diff, interval,
                 None if t_test is None else t_test[1], p_random, corrected[measure],
                 verdict_of(mean_diff, corrected[measure], len(cases), self.level))
         return out
-
-
-def _diffs(pairs: Iterable[tuple[str, Mapping[str, tuple[float | None, float | None]]]],
-           measure: str) -> dict[str, float]:
-    out: dict[str, float] = {}
-    for case, values in pairs:
-        a, b = values[measure]
-        if a is not None and b is not None:
-            out[case] = a - b
-    return out

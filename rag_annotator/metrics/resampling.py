@@ -180,39 +180,57 @@ class KeyedMeans:
 
 class KeyedSigns:
     """The paired randomization test's sums under keyed sign flips, kept up to date: for
-    each flip ``r``, ``Σ s_ri d_i`` over the cases' differences ``d``."""
+    each flip ``r`` and column ``m``, ``Σ s_ri d_im`` over the cases' differences (a case's
+    signs are the same in every column: drawn once per case)."""
 
-    def __init__(self, differences: Mapping[str, float], permutations: int, seed: int
-                 ) -> None:
+    def __init__(self, columns: Mapping[str, Mapping[str, float]], permutations: int,
+                 seed: int) -> None:
         import numpy as np
 
+        self.names = list(columns)
         self.permutations, self.seed = permutations, seed
-        self.differences = dict(differences)
-        self.sums = np.zeros(permutations)
-        cases = sorted(self.differences)
+        self.differences: dict[str, dict[str, float]] = {m: dict(c)
+                                                         for m, c in columns.items()}
+        self.sums = np.zeros((permutations, len(self.names)))
+        cases = sorted({c for column in columns.values() for c in column})
         for start in range(0, len(cases), _CHUNK):
             chunk = cases[start:start + _CHUNK]
-            self.sums += signs(chunk, permutations, seed).T @ np.array(
-                [self.differences[c] for c in chunk])
+            values = np.array([[self.differences[m].get(c, 0.0) for m in self.names]
+                               for c in chunk]).reshape(len(chunk), len(self.names))
+            self.sums += signs(chunk, permutations, seed).T @ values
 
-    def set_case(self, case: str, difference: float | None) -> None:
-        old = self.differences.get(case)
-        if old == difference:
-            return
-        if difference is None:
-            self.differences.pop(case, None)
-        else:
-            self.differences[case] = difference
-        self.sums += signs([case], self.permutations, self.seed)[0] * (
-            (difference or 0.0) - (old or 0.0))
-
-    def p_value(self) -> float | None:
-        """The two-sided p: the share of flips at least as far from 0 as the observed sum
-        (as ``significance.randomization_p``)."""
+    def set_case(self, case: str, new: Mapping[str, float | None]) -> None:
+        """Give ``case`` its ``new`` difference in each column named (None: left out)."""
         import numpy as np
 
-        if not self.differences:
-            return None
-        values = list(self.differences.values())
-        observed = abs(sum(values)) - 1e-9 * max(1.0, sum(abs(v) for v in values))
-        return int(np.count_nonzero(np.abs(self.sums) >= observed)) / self.permutations
+        delta = np.zeros(len(self.names))
+        for j, name in enumerate(self.names):
+            if name not in new:
+                continue
+            column = self.differences[name]
+            old, value = column.get(case), new[name]
+            if old == value:
+                continue
+            delta[j] = (value or 0.0) - (old or 0.0)
+            if value is None:
+                column.pop(case, None)
+            else:
+                column[case] = value
+        if delta.any():
+            self.sums += np.outer(signs([case], self.permutations, self.seed)[0], delta)
+
+    def p_values(self) -> dict[str, float | None]:
+        """Each column's two-sided p: the share of flips at least as far from 0 as the
+        observed sum (as ``significance.randomization_p``)."""
+        import numpy as np
+
+        out: dict[str, float | None] = {}
+        for j, name in enumerate(self.names):
+            values = list(self.differences[name].values())
+            if not values:
+                out[name] = None
+                continue
+            observed = abs(sum(values)) - 1e-9 * max(1.0, sum(abs(v) for v in values))
+            out[name] = int(np.count_nonzero(np.abs(self.sums[:, j]) >= observed)
+                            ) / self.permutations
+        return out

@@ -65,15 +65,13 @@ class Settings:
 class FigureIntervals:
     """The intervals of one run's figures.  Per-family mappings are keyed by family code,
     and by :data:`OVERALL` (None) for the whole run; a figure that is not computable has
-    None.  ``retrieval_means``: the per-family means themselves (overall: ``Report.mean``)."""
+    None (the means themselves are the run's figures: ``metrics.overview`` counts them)."""
 
     settings: Settings = Settings()
     answers: FamilyIntervals = field(default_factory=dict)
     answer_shares: Mapping[str, Interval | None] = field(default_factory=dict)
     latency: Mapping[str, Interval | None] = field(default_factory=dict)
     retrieval: FamilyIntervals = field(default_factory=dict)
-    retrieval_means: Mapping[str | None, Mapping[str, float | None]] = field(
-        default_factory=dict)
     #: the keyed sums of each large group's means (what a judgment moves: ``reports.live``)
     states: Mapping[str | None, KeyedMeans] = field(default_factory=dict, compare=False,
                                                      repr=False)
@@ -138,10 +136,9 @@ def _agent_group(group: AgentGroup, s: Settings) -> tuple[dict[str, Interval | N
 
 
 def _retrieval(groups: Groups, s: Settings
-               ) -> tuple[FamilyIntervals, dict[str | None, dict[str, float | None]],
-                          dict[str | None, dict[str, Enough]], dict[str | None, KeyedMeans]]:
+               ) -> tuple[FamilyIntervals, dict[str | None, dict[str, Enough]],
+                          dict[str | None, KeyedMeans]]:
     intervals: dict[str | None, Mapping[str, Interval | None]] = {}
-    means: dict[str | None, dict[str, float | None]] = {}
     enough: dict[str | None, dict[str, Enough]] = {}
     states: dict[str | None, KeyedMeans] = {}
     done: dict[tuple[object, ...], GroupFigures] = {}
@@ -151,22 +148,20 @@ def _retrieval(groups: Groups, s: Settings
         key = tuple((m, c.cases, c.values) for m, c in counted.items())
         if key not in done:
             done[key] = group_figures(counted, s)
-        found, family_means, family_enough, state = done[key]
+        found, family_enough, state = done[key]
         intervals[family] = found
-        means[family] = dict(family_means)
         enough[family] = dict(family_enough)
         if state is not None:
             states[family] = state
-    return intervals, means, enough, states
+    return intervals, enough, states
 
 
-#: One group's intervals, means, cases needed, and its keyed sums when it is large.
-GroupFigures = tuple[dict[str, "Interval | None"], dict[str, "float | None"],
-                     dict[str, Enough], "KeyedMeans | None"]
+#: One group's intervals, cases needed, and its keyed sums when it is large.
+GroupFigures = tuple[dict[str, "Interval | None"], dict[str, Enough], "KeyedMeans | None"]
 
 
 def group_figures(counted: Mapping[str, Counted], s: Settings) -> GroupFigures:
-    """The intervals, means and cases needed of one group's means (the values each counts,
+    """The intervals and cases needed of one group's means (the values each counts,
     ``metrics.overview``); a group whose every mean counts ``KEYED_FROM`` cases or more
     resamples by case key and comes with its keyed sums (``metrics.resampling``: what a
     judgment moves later), a smaller one is drawn anew."""
@@ -183,14 +178,12 @@ def group_figures(counted: Mapping[str, Counted], s: Settings) -> GroupFigures:
             by_cases.setdefault(c.cases, {})[m] = c.values
         for cases, same in by_cases.items():
             found.update(bootstrap_means(same, s.resamples, s.level, s.seed, keys=cases))
-    means: dict[str, float | None] = {}
     enough: dict[str, Enough] = {}
     for m, column in columns.items():
-        means[m] = sum(column) / len(column) if column else None
         ci = found[m]
         enough[m] = cases_for_mean(column, s.target, s.level,
                                    None if ci is None else ci.half_width)
-    return {m: found[m] for m in columns}, means, enough, state
+    return {m: found[m] for m in columns}, enough, state
 
 
 def run_intervals(groups: Groups, answers: AnswerSummary, latency: LatencySummary,
@@ -201,7 +194,7 @@ def run_intervals(groups: Groups, answers: AnswerSummary, latency: LatencySummar
     ranked) pairs of the rankings, when computed.  Raises ValueError for a bad level,
     resample count or target."""
     s = settings
-    retrieval, means, enough, states = _retrieval(groups, s)
+    retrieval, enough, states = _retrieval(groups, s)
     answer_groups: dict[str | None, Mapping[str, Interval | None]] = {}
     answer_list: list[tuple[str | None, Denominators]] = [(OVERALL, answers.overall)]
     answer_list += answers.per_family.items()
@@ -229,7 +222,7 @@ def run_intervals(groups: Groups, answers: AnswerSummary, latency: LatencySummar
                                           answers.must_contain_points, s.level)},
         latency={"share_under_target": wilson(len(latency.under_target_cases),
                                               len(latency.timed_cases), s.level)},
-        retrieval=retrieval, retrieval_means=means, states=states, agents=agent_groups,
+        retrieval=retrieval, states=states, agents=agent_groups,
         violations=violations,
         coverage=None if coverage is None else wilson(coverage[0], coverage[1], s.level),
         enough=enough)

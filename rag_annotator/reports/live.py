@@ -110,22 +110,18 @@ class LiveFigures:
         touched: set[str | None] = {None, *(families.get(c, "") for c in changed)}
         intervals = old.intervals
         retrieval = dict(intervals.retrieval)
-        means = {k: dict(v) for k, v in intervals.retrieval_means.items()}
         enough = {k: dict(v) for k, v in intervals.enough.items()}
         states = dict(intervals.states)
         for family in touched:
             counted = groups.get(family, {})
-            found, family_means, family_enough, state = self._group(
-                states.get(family), counted, changed)
+            found, family_enough, state = self._group(states.get(family), counted, changed)
             retrieval[family] = found
-            means[family] = family_means
             enough.setdefault(family, {}).update(family_enough)
             if state is None:
                 states.pop(family, None)
             else:
                 states[family] = state
-        intervals = replace(intervals, retrieval=retrieval, retrieval_means=means,
-                            enough=enough, states=states)
+        intervals = replace(intervals, retrieval=retrieval, enough=enough, states=states)
         table = {**old.table, **retrieval_figures(groups, intervals, self.options.policy)}
         return replace(old, report=report, groups=groups, intervals=intervals, table=table)
 
@@ -145,7 +141,7 @@ class LiveFigures:
             interval = found[m]
             enough[m] = cases_for_mean(c.values, s.target, s.level,
                                        None if interval is None else interval.half_width)
-        return found, {m: c.mean for m, c in counted.items()}, enough, state
+        return found, enough, state
 
     def _comparison(self, figures: RunFigures, changed: set[str]) -> RunFigures:
         o = self.options
