@@ -105,28 +105,59 @@ class KeyedMeans:
     case at a time.  ``columns``: name → {case: value}; every column's interval depends only
     on its values, the resamples and the seed."""
 
-    def __init__(self, columns: Mapping[str, Column], resamples: int, seed: int) -> None:
+    def __init__(self, columns: Mapping[str, Column], resamples: int, seed: int,
+                 _empty: bool = False) -> None:
         import numpy as np
 
         self.names = list(columns)
         self.resamples, self.seed = resamples, seed
         self.values: dict[str, dict[str, float]] = {m: dict(c) for m, c in columns.items()}
-        m = len(self.names)
-        self.sums = np.zeros((resamples, m))
-        self.totals = np.zeros((resamples, m))
-        cases = sorted({c for column in columns.values() for c in column})
-        for start in range(0, len(cases), _CHUNK):
-            chunk = cases[start:start + _CHUNK]
-            drawn = weights(chunk, resamples, seed).T.astype(np.float64)  # resamples x k
-            values = np.zeros((len(chunk), m))
-            present = np.zeros((len(chunk), m))
-            for j, name in enumerate(self.names):
-                column = self.values[name]
-                for i, case in enumerate(chunk):
-                    if case in column:
-                        values[i, j], present[i, j] = column[case], 1.0
-            self.sums += drawn @ values
-            self.totals += drawn @ present
+        self.sums = np.zeros((resamples, len(self.names)))
+        self.totals = np.zeros((resamples, len(self.names)))
+        if not _empty:
+            cases = sorted({c for column in columns.values() for c in column})
+            for start in range(0, len(cases), _CHUNK):
+                chunk = cases[start:start + _CHUNK]
+                self._add_chunk(chunk, weights(chunk, resamples, seed).T.astype(np.float64))
+
+    @classmethod
+    def many(cls, groups: Mapping[str | None, Mapping[str, Column]], resamples: int,
+             seed: int) -> dict[str | None, KeyedMeans]:
+        """One :class:`KeyedMeans` per group, each case's weights drawn once for every group
+        it belongs to (a run and its families: the same cases twice)."""
+        import numpy as np
+
+        out = {g: cls(columns, resamples, seed, _empty=True) for g, columns in groups.items()}
+        # Cases that belong to the same groups are drawn together, so each block of
+        # weights feeds whole groups (no copy of a block's columns per group).
+        belongs: dict[str, list[str | None]] = {}
+        for g, state in out.items():
+            for case in {c for column in state.values.values() for c in column}:
+                belongs.setdefault(case, []).append(g)
+        together: dict[tuple[str | None, ...], list[str]] = {}
+        for case in sorted(belongs):
+            together.setdefault(tuple(belongs[case]), []).append(case)
+        for owners, cases in together.items():
+            for start in range(0, len(cases), _CHUNK):
+                chunk = cases[start:start + _CHUNK]
+                drawn = weights(chunk, resamples, seed).T.astype(np.float64)
+                for g in owners:
+                    out[g]._add_chunk(chunk, drawn)
+        return out
+
+    def _add_chunk(self, chunk: Sequence[str], drawn: np.ndarray) -> None:
+        """Add the cases of ``chunk`` (their weights: ``drawn``, resamples x cases)."""
+        import numpy as np
+
+        values = np.zeros((len(chunk), len(self.names)))
+        present = np.zeros((len(chunk), len(self.names)))
+        for j, name in enumerate(self.names):
+            column = self.values[name]
+            for i, case in enumerate(chunk):
+                if case in column:
+                    values[i, j], present[i, j] = column[case], 1.0
+        self.sums += drawn @ values
+        self.totals += drawn @ present
 
     def set_case(self, case: str, new: Mapping[str, float | None]) -> None:
         """Give ``case`` its ``new`` value in each column named (None: left out)."""

@@ -142,12 +142,18 @@ def _retrieval(groups: Groups, s: Settings
     enough: dict[str | None, dict[str, Enough]] = {}
     states: dict[str | None, KeyedMeans] = {}
     done: dict[tuple[object, ...], GroupFigures] = {}
+    # The large groups' keyed sums at once: a case's weights drawn once, for the run and
+    # for its family.
+    made = KeyedMeans.many({family: {m: dict(zip(c.cases, c.values))
+                                     for m, c in counted.items()}
+                            for family, counted in groups.items() if _large(counted)},
+                           s.resamples, s.seed)
     for family, counted in groups.items():
         # Keyed by the values themselves: a family holding every case (and no judged topic
         # missing from the run) has the overall's columns, so its figures are computed once.
         key = tuple((m, c.cases, c.values) for m, c in counted.items())
         if key not in done:
-            done[key] = group_figures(counted, s)
+            done[key] = group_figures(counted, s, made.get(family))
         found, family_enough, state = done[key]
         intervals[family] = found
         enough[family] = dict(family_enough)
@@ -160,19 +166,26 @@ def _retrieval(groups: Groups, s: Settings
 GroupFigures = tuple[dict[str, "Interval | None"], dict[str, Enough], "KeyedMeans | None"]
 
 
-def group_figures(counted: Mapping[str, Counted], s: Settings) -> GroupFigures:
+def _large(counted: Mapping[str, Counted]) -> bool:
+    """Every mean of the group counts enough cases to resample by case key."""
+    return bool(counted) and all(c.n >= KEYED_FROM for c in counted.values())
+
+
+def group_figures(counted: Mapping[str, Counted], s: Settings,
+                  state: KeyedMeans | None = None) -> GroupFigures:
     """The intervals and cases needed of one group's means (the values each counts,
     ``metrics.overview``); a group whose every mean counts ``KEYED_FROM`` cases or more
     resamples by case key and comes with its keyed sums (``metrics.resampling``: what a
-    judgment moves later), a smaller one is drawn anew."""
+    judgment moves later; ``state``: those sums when already made), a smaller one is drawn
+    anew."""
     columns = {m: c.values for m, c in counted.items()}
     found: dict[str, Interval | None] = {}
-    state = None
-    if counted and all(c.n >= KEYED_FROM for c in counted.values()):
-        state = KeyedMeans({m: dict(zip(c.cases, c.values)) for m, c in counted.items()},
-                           s.resamples, s.seed)
+    if _large(counted):
+        state = state or KeyedMeans({m: dict(zip(c.cases, c.values))
+                                     for m, c in counted.items()}, s.resamples, s.seed)
         found = state.intervals(s.level)
     else:
+        state = None
         by_cases: dict[tuple[str, ...], dict[str, Sequence[float]]] = {}
         for m, c in counted.items():  # means over the same cases share the draws
             by_cases.setdefault(c.cases, {})[m] = c.values

@@ -131,7 +131,7 @@ class LiveFigures:
         a small one (as ``run_intervals`` does)."""
         s = self.options.interval_settings
         large = bool(counted) and all(c.n >= KEYED_FROM for c in counted.values())
-        if not large or state is None:
+        if not large or state is None:  # small, or just grown large: made as anew
             return group_figures(counted, s)
         for case in changed:
             state.set_case(case, {m: _counted_value(c, case) for m, c in counted.items()})

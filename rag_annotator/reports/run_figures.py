@@ -202,7 +202,9 @@ def build(store: GoldSetStore, run: str, options: FigureOptions = FigureOptions(
     parts = options.parts
     # The cases as QueryInput only for what reads them; the report itself reads the run's
     # arrays under ``trec`` (inputs.run_report; issue 19).
-    wanted = COVERAGE in parts or options.next_count > 0 or options.policy is not Policy.TREC
+    ranks_next = options.next_count > 0 and (not options.next_strict_only
+                                              or options.policy is Policy.STRICT)
+    wanted = COVERAGE in parts or ranks_next or options.policy is not Policy.TREC
     queries = inputs.load_queries(store, run) if RETRIEVAL in parts and wanted else {}
     rows = store.answer_inputs(run) if parts & {ANSWERS, DIAGNOSIS} else []
     diagnosis = (inputs.diagnose_run(store, run, options.depth, rows) if DIAGNOSIS in parts
