@@ -24,6 +24,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QAbstractScrollArea,
     QApplication,
     QFormLayout,
     QGroupBox,
@@ -266,9 +267,11 @@ class PageWheel(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (event.type() == QEvent.Type.Wheel and isinstance(watched, QWidget)
                 and not watched.hasFocus()):
-            parent = watched.parentWidget()
-            if parent is not None:  # up the parents to the scroll area, which scrolls
-                QApplication.sendEvent(parent, event)
+            area = watched.parentWidget()
+            while area is not None and not isinstance(area, QAbstractScrollArea):
+                area = area.parentWidget()
+            if area is not None:  # straight to the page (Qt passes a forwarded wheel
+                QApplication.sendEvent(area.viewport(), event)  # up to no parent)
             return True  # never for the field itself
         return False
 
