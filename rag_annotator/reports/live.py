@@ -11,8 +11,10 @@ resampling of ``metrics.resampling`` for a large group, by a new bootstrap for a
 The answers, the diagnosis, the agents, the structured answers and the intervals of every
 untouched family are kept as they are.
 
-A change it cannot follow (a run imported, cases edited, a verdict, an import without row
-detail) makes :meth:`apply` return None: the caller builds the figures anew
+A review of answers (a claim's verdict, an answer's outcome) builds the answer figures
+anew and keeps the retrieval ones, their bootstraps and the comparison.  A change it cannot
+follow (a run imported, cases edited, an import without row detail) makes :meth:`apply`
+return None: the caller builds the figures anew
 (:func:`~rag_annotator.reports.run_figures.build`).  Either way the figures are the same
 (``tests/reports/test_live.py``), so the Dashboard never shows something ``metrics`` would
 not.  Qt-free; the Dashboard calls it on the GUI thread.
@@ -34,13 +36,31 @@ from rag_annotator.metrics.retrieval import Report, evaluate_query, with_cases
 from rag_annotator.metrics.run_intervals import GroupFigures, group_figures
 from rag_annotator.metrics.values import Policy, QueryInput, Reading
 from rag_annotator.reports import inputs
-from rag_annotator.reports.figure import retrieval_figures
-from rag_annotator.reports.run_figures import COVERAGE, FigureOptions, RunFigures, build
+from rag_annotator.reports.figure import ANSWER_SHARES, answer_figures, retrieval_figures
+from rag_annotator.reports.run_figures import (
+    ANSWERS,
+    COVERAGE,
+    DIAGNOSIS,
+    FigureOptions,
+    RunFigures,
+    build,
+)
 from rag_annotator.storage.store import GoldSetStore
 
 #: The tables a change may touch and still be followed case by case (a label set, changed
 #: or adjudicated); any other watched table means building the figures anew.
 FOLLOWED = frozenset({"judgments", "adjudications", "assessors"})
+#: The tables a review of answers touches (a verdict, its evidence, an answer's outcome):
+#: only the answer figures move, the retrieval's bootstraps and the comparison stay.
+REVIEWED = frozenset({"claims", "answer_reviews", "evidence", "citations", "judge_verdicts",
+                      "assessors"})
+#: What :attr:`LiveFigures.moved` names after an update.
+MOVED_RETRIEVAL, MOVED_ANSWERS = "retrieval", "answers"
+
+
+#: The answer figures (rebuilt by a review) and their "how many cases" entries.
+ANSWER_FIGURES = frozenset({*ANSWER_SHARES, "faithfulness_mean"})
+ANSWER_ENOUGH = frozenset({"quality", "coverage", "success"})
 
 
 class LiveFigures:
@@ -53,6 +73,9 @@ class LiveFigures:
         self.run, self.options = run, options
         self.follow = follow
         self.figures = build(store, run, options)
+        #: what the last :meth:`apply` moved (:data:`MOVED_RETRIEVAL` or
+        #: :data:`MOVED_ANSWERS`); the rest of the figures is what it was
+        self.moved = ""
         self.measures = tuple(m.name for m in parse_measures(options.measures))
         self.max_grade = int(store.meta("max_grade", "1") or 1)
         self.other: Report | None = None
@@ -73,9 +96,13 @@ class LiveFigures:
     def apply(self, store: GoldSetStore, changes: Changes) -> RunFigures | None:
         """The figures after ``changes``, updated in place; None when they must be built
         anew (see the module docstring)."""
+        rows = set(changes.rows)
+        if self.follow and rows and rows <= REVIEWED and ANSWERS in self.options.parts:
+            return self._answers(store)
         pairs = changes.pairs_touched()
-        if pairs is None or not self.followable or set(changes.rows) - FOLLOWED:
+        if pairs is None or not self.followable or rows - FOLLOWED:
             return None
+        self.moved = MOVED_RETRIEVAL
         case_ids = {case for case, _doc in pairs}
         if not case_ids:
             return self.figures
@@ -89,6 +116,32 @@ class LiveFigures:
             figures = self._comparison(figures, changed | set(theirs))
         self.figures = figures
         return figures
+
+    def _answers(self, store: GoldSetStore) -> RunFigures:
+        """The answer figures built anew (answers, diagnosis, latency, exposure and their
+        intervals); the retrieval figures, their bootstraps and the comparison kept."""
+        o = self.options
+        part = build(store, self.run, replace(o, parts=o.parts & {ANSWERS, DIAGNOSIS},
+                                              compare=None, next_count=0))
+        old = self.figures
+        kept = {f: {k: e for k, e in v.items() if k not in ANSWER_ENOUGH}
+                for f, v in old.intervals.enough.items()}
+        for family, found in part.intervals.enough.items():
+            kept.setdefault(family, {}).update(
+                {k: e for k, e in found.items() if k in ANSWER_ENOUGH})
+        intervals = replace(old.intervals, answers=part.intervals.answers,
+                            answer_shares=part.intervals.answer_shares,
+                            latency=part.intervals.latency, enough=kept)
+        table = {key: f for key, f in old.table.items() if key[0] not in ANSWER_FIGURES}
+        table.update(answer_figures(part.answers, intervals))
+        diagnosed = DIAGNOSIS in o.parts
+        self.figures = replace(
+            old, answers=part.answers, families=part.families, latency=part.latency,
+            diagnosis=part.diagnosis if diagnosed else old.diagnosis,
+            rights=part.rights if diagnosed else old.rights, intervals=intervals,
+            table=table)
+        self.moved = MOVED_ANSWERS
+        return self.figures
 
     def _evaluate(self, store: GoldSetStore, run: str, case_ids: set[int]
                   ) -> dict[str, tuple[Mapping[str, Reading], bool]]:

@@ -105,13 +105,35 @@ def test_the_judged_cases_read_alone_are_read_as_with_the_run(goldset_path: Path
     assert alone == {k: every[k] for k in ("Q01", "Q07")}
 
 
+def test_a_verdict_moves_the_answer_figures_only(goldset_path: Path) -> None:
+    create_sample(goldset_path, assessor="alice").close()
+    options = FigureOptions(compare="hybride-mistral-v2", resamples=1_000)
+    with GoldSetStore.open(goldset_path, assessor="alice") as store:
+        live = LiveFigures(store, "bm25-gpt4o-v1", options)
+        kept = live.figures.intervals.retrieval
+        claims: Any = store.query(
+            "SELECT cl.id FROM claims cl JOIN answers a ON a.id = cl.answer_id JOIN runs r "
+            "ON r.id = a.run_id WHERE r.name = 'bm25-gpt4o-v1' AND cl.verdict IS NULL")
+        for claim, verdict in zip(claims[:3], ("contradicted", "supported", "not_supported")):
+            updated = live.apply(store, ops.set_claim_verdict(store, claim["id"], verdict))
+            assert updated is not None and live.moved == "answers"
+        assert updated.intervals.retrieval is kept  # the retrieval's bootstraps reused
+        fresh = build(store, "bm25-gpt4o-v1", options)
+        _same(updated, fresh)
+        assert updated.answers.contradicted_claims == fresh.answers.contradicted_claims
+        for key in (("faithfulness_mean", None), ("success", None), ("quality", "ordinary")):
+            mine, theirs = updated.table[key], fresh.table[key]
+            assert (mine.value, mine.n, mine.interval) == (theirs.value, theirs.n,
+                                                           theirs.interval), key
+        assert updated.diagnosis.counts() == fresh.diagnosis.counts()
+
+
 def test_a_change_it_cannot_follow_asks_for_a_new_build(goldset_path: Path) -> None:
     create_sample(goldset_path, assessor="alice").close()
     with GoldSetStore.open(goldset_path, assessor="alice") as store:
         live = LiveFigures(store, "bm25-gpt4o-v1", FigureOptions(resamples=500))
-        claim: Any = store.query("SELECT id FROM claims WHERE verdict IS NULL LIMIT 1")[0]
-        assert live.apply(store, ops.set_claim_verdict(store, claim["id"], "supported")) \
-            is None
+        case = store.query("SELECT id FROM cases WHERE key = 'Q01'")[0]["id"]
+        assert live.apply(store, ops.edit_case(store, case, family="sensitive")) is None
         strict = LiveFigures(store, "bm25-gpt4o-v1", FigureOptions(
             policy=Policy.STRICT, next_count=5, resamples=500))
         case, doc, grade = _judge_some(store, "bm25-gpt4o-v1", 1, seed=3)[0]

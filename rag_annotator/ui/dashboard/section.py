@@ -60,7 +60,7 @@ from rag_annotator.metrics import DEFAULT_MEASURES, Policy
 from rag_annotator.metrics.latency import DEFAULT_TARGET_MS
 from rag_annotator.reports.drift import DEFAULT_SUCCESS
 from rag_annotator.reports.file_figures import FileFigures, build_file_figures
-from rag_annotator.reports.live import LiveFigures
+from rag_annotator.reports.live import MOVED_RETRIEVAL, LiveFigures
 from rag_annotator.reports.run_figures import FigureOptions, RunFigures
 from rag_annotator.settings import INTERVAL_LEVELS, Settings
 from rag_annotator.storage.store import GoldSetStore
@@ -114,6 +114,8 @@ WATCHED = ("judgments", "adjudications", "claims", "answer_reviews", "answers", 
 
 #: The panels a judgment followed case by case moves (the rest keep their figures).
 RETRIEVAL_PANELS = frozenset({"headline", "retrieval", "comparison"})
+#: The panels a review of answers moves.
+ANSWER_PANELS = frozenset({"headline", "answers", "diagnosis", "exposure", "latency"})
 
 #: After a judgment followed case by case, the drift across runs (every run's figures again)
 #: waits for this long a pause in the changes.
@@ -356,8 +358,9 @@ class DashboardSection(Section):
     def apply_changes(self, changes: Changes) -> None:
         """A judgment moves only the figures it touched (``reports.live``), at once, on this
         thread: the run's means, counts and intervals of the judged cases' families and of
-        the whole run, and the comparison; the rest is kept.  A change that cannot be
-        followed so (or any change while hidden) refreshes everything as before."""
+        the whole run, and the comparison; a review of answers, only the answer figures;
+        the rest is kept.  A change that cannot be followed so (or any change while
+        hidden) refreshes everything as before."""
         if not self.cares(changes):
             return
         live, store = self.live, self.store
@@ -374,8 +377,10 @@ class DashboardSection(Section):
             self.schedule_refresh()
             return
         self._generation += 1
-        self._show_counts(store, judging_only=True)
-        self._on_computed(self._generation, live, RETRIEVAL_PANELS)
+        judging = live.moved == MOVED_RETRIEVAL
+        self._show_counts(store, judging_only=judging)
+        self._on_computed(self._generation, live,
+                          RETRIEVAL_PANELS if judging else ANSWER_PANELS)
         if self.drift_panel.isVisibleTo(self):
             self._drift_timer.start()  # the drift computes every run again: after a pause
 
