@@ -1,8 +1,7 @@
 """How long the Dashboard takes to show a judgment's effect, intervals included, as figures
-rather than a timed test (DESIGN section 9): on the sample (issue 6: within 200 ms) and on
-the 1,000,000-judgment file of ``tests/bench/generate.py`` (issue 31: p95 within 200 ms),
-before and after the Dashboard followed judgments case by case (``reports.live``), in the
-same run.
+rather than a timed test: on the sample and on the 1,000,000-judgment file of
+``tests/bench/generate.py`` (the target: a p95 within 200 ms), before and after the
+Dashboard followed judgments case by case (``reports.live``), in the same run.
 
 Set-up (not timed): the file copied to a temporary folder (``--file``; the built-in sample
 when none is given), the main window offscreen (unless a DISPLAY is set) on the Dashboard,

@@ -35,7 +35,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +58,6 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.metrics import DEFAULT_MEASURES, Policy
 from rag_annotator.metrics.latency import DEFAULT_TARGET_MS
 from rag_annotator.reports.drift import DEFAULT_SUCCESS
-from rag_annotator.reports.file_figures import FileFigures, build_file_figures
 from rag_annotator.reports.live import MOVED_RETRIEVAL, LiveFigures
 from rag_annotator.reports.run_figures import FigureOptions, RunFigures
 from rag_annotator.settings import INTERVAL_LEVELS, Settings
@@ -75,10 +73,9 @@ from rag_annotator.ui.dashboard.drift_panel import DriftPanel
 from rag_annotator.ui.dashboard.enough_panel import EnoughPanel
 from rag_annotator.ui.dashboard.explained import Explained
 from rag_annotator.ui.dashboard.exposure_panel import ExposurePanel
+from rag_annotator.ui.dashboard.file_panels import FilePanels
 from rag_annotator.ui.dashboard.format import decimals, pct
-from rag_annotator.ui.dashboard.goldset_panels import AgreementPanel, CountsPanel
 from rag_annotator.ui.dashboard.headline_panel import HeadlinePanel
-from rag_annotator.ui.dashboard.judge_sample_panel import JudgeSamplePanel
 from rag_annotator.ui.dashboard.retrieval_panel import RetrievalPanel
 from rag_annotator.ui.dashboard.structured_panel import StructuredPanel
 from rag_annotator.ui.dashboard.team_panel import TeamPanel
@@ -121,8 +118,6 @@ ANSWER_PANELS = frozenset({"headline", "answers", "diagnosis", "exposure", "late
 #: waits for this long a pause in the changes.
 DRIFT_PAUSE_MS = 3_000
 
-#: Above this many judgments the dashboard does not recount agreement at every change.
-AGREEMENT_UI_MAX = 50_000
 
 
 def figure_options(policy: Policy, other: str | None, target_ms: int, level: float = 0.95,
@@ -152,7 +147,6 @@ class DashboardSection(Section):
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.figures: RunFigures | None = None
-        self.file_figures: FileFigures | None = None
         #: The shown run's figures and what updating them needs; None until first built.
         self.live: LiveFigures | None = None
         #: Follow a judgment case by case (False: build every figure anew at each change,
@@ -264,10 +258,11 @@ class DashboardSection(Section):
             "so there are no retrieval or answer figures; its agent figures are below."))
         self.agent_only.setWordWrap(True)
         self.agent_only.hide()
-        self.agreement_panel = AgreementPanel()
+        self.file_panels = FilePanels(self.ctx.progress)  # the file's, whatever the run
+        self.agreement_panel = self.file_panels.agreement
         self.team_panel = TeamPanel(self.ctx)  # live from the team folder (issue 15)
-        self.judge_sample_panel = JudgeSamplePanel()  # issue 22, beside the agreement
-        self.counts = CountsPanel()
+        self.judge_sample_panel = self.file_panels.judges  # beside the agreement
+        self.counts = self.file_panels.counts
         self.empty = placeholder_label(self.tr("No run yet: import one (Runs section) to see "
                                                "its metrics here."))
         # Answers (quality, coverage, success per family) before retrieval: what a reader
@@ -378,7 +373,7 @@ class DashboardSection(Section):
             return
         self._generation += 1
         judging = live.moved == MOVED_RETRIEVAL
-        self._show_counts(store, judging_only=judging)
+        self.file_panels.show(store, self._level(), judging_only=judging)
         self._on_computed(self._generation, live,
                           RETRIEVAL_PANELS if judging else ANSWER_PANELS)
         if self.drift_panel.isVisibleTo(self):
@@ -392,16 +387,15 @@ class DashboardSection(Section):
         ones (agreement, automatic judges) included, and the last figure clicked forgotten."""
         self._generation += 1
         self.figures = None
-        self.file_figures = None
         self.live = None
         self._pending = None
         self._drift_timer.stop()
         self._last_cell = None
-        self.counts.clear()
+        self.file_panels.clear()
         for panel in (self.headline_panel, self.retrieval_panel, self.answers_panel,
                       self.diagnosis_panel, self.exposure_panel, self.latency_panel,
                       self.comparison_panel, self.enough_panel, self.next_box,
-                      self.structured_panel, self.agreement_panel, self.judge_sample_panel):
+                      self.structured_panel):
             panel.clear()
         self.policy_note.clear()
         self.drift_panel.close_worker()
@@ -416,7 +410,7 @@ class DashboardSection(Section):
         store = self.store
         if store is None:
             return
-        self._show_counts(store)
+        self.file_panels.show(store, self._level())
         self._fill_runs(store)
         self._load_interval_settings()
         run = self.run_combo.currentData()
@@ -614,38 +608,11 @@ class DashboardSection(Section):
         if strict:
             self.next_box.show_figures(figures)
 
-    def _show_counts(self, store: GoldSetStore, judging_only: bool = False) -> None:
-        """The file's counts and file-wide figures; ``judging_only``: the change was a
-        label, which moves neither the cases' nor the claims' counts, nor a judge measured
-        on claims or answers (those are kept)."""
-        if not judging_only:
-            self.counts.show_counts(store.family_counts(), store.status_counts(),
-                                    store.claim_counts())
-        self._show_judgments()
-        # File-wide, for every file (with a run or not): read once per refresh, only up to
-        # AGREEMENT_UI_MAX judgments for the agreement.
-        before = self.file_figures
-        judges = not judging_only or before is None or any(
-            "relevance" in levels for levels in before.judges.values())
-        file = build_file_figures(store, self._level(), agreement_limit=AGREEMENT_UI_MAX,
-                                  counts=False, judges=judges)
-        if not judges and before is not None:
-            file = replace(file, judges=before.judges)
-        self.file_figures = file
-        if file.agreement_counted:
-            self.agreement_panel.show_report(file.agreement)
-        else:
-            self.agreement_panel.show_too_many()
-        self.judge_sample_panel.show_judges(file.judges)
-
     def _on_progress(self, *_args: object) -> None:
         if self.loaded and self.active:
-            self._show_judgments()
+            self.file_panels.show_judgments()
         elif self.loaded:
             self.dirty = True
-
-    def _show_judgments(self) -> None:
-        self.counts.show_judgments(self.ctx.progress.totals())
 
     # -- interaction -------------------------------------------------------------------------
     def next_policy(self) -> None:
