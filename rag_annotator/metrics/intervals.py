@@ -308,9 +308,16 @@ def cases_for_mean(values: Sequence[float | None], target: float = DEFAULT_TARGE
     m varies at most as a 0/1 one of rate m does), so "all 1.0 on 4 cases" asks for more
     cases, as 4/4 does."""
     _check_target(target)
-    present = [float(v) for v in values if v is not None]
+    if len(values) >= 500 and None not in values:  # a long column: numpy's loops
+        import numpy as np
+
+        column = np.asarray(values, dtype=np.float64)
+        present: Sequence[float] = values  # type: ignore[assignment]
+        bounded = bool(((column >= 0.0) & (column <= 1.0)).all())
+    else:
+        present = [float(v) for v in values if v is not None]
+        bounded = len(present) > 0 and all(0.0 <= v <= 1.0 for v in present)
     n = len(present)
-    bounded = n > 0 and all(0.0 <= v <= 1.0 for v in present)
     if n == 0 or (n == 1 and not bounded):
         return Enough(n, half_width, target, None)
     sd = sample_sd(present) if n > 1 else 0.0

@@ -46,6 +46,7 @@ class LivePaired:
                 if a is not None and b is not None:
                     self.diffs[m][case] = a - b
         self.tested: dict[str, tuple[Interval | None, float | None]] = {}  # until moved
+        self._listed: dict[str, tuple[tuple[str, ...], list[float]]] = {}  # until moved
         self.large: tuple[str, ...] = ()
         self.means: KeyedMeans | None = None
         self.signs: KeyedSigns | None = None
@@ -75,6 +76,7 @@ class LivePaired:
                 continue  # this measure did not move: its test stands
             moved[measure] = diff
             self.tested.pop(measure, None)
+            self._listed.pop(measure, None)
             if diff is None:
                 diffs.pop(case, None)
             else:
@@ -112,8 +114,10 @@ class LivePaired:
         """Measure → :class:`~rag_annotator.metrics.significance.PairedResult`."""
         raw = {}
         for measure, diffs in self.diffs.items():
-            cases = tuple(c for c in self.order if c in diffs)
-            values = [diffs[c] for c in cases]
+            if measure not in self._listed:  # in the comparison's order, until it moves
+                listed = tuple(c for c in self.order if c in diffs)
+                self._listed[measure] = (listed, [diffs[c] for c in listed])
+            cases, values = self._listed[measure]
             interval, p_random = self._test(measure, values)
             raw[measure] = (cases, values, paired_t(values), interval, p_random)
         corrected = holm({m: r[4] for m, r in raw.items()})

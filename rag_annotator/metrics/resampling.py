@@ -25,6 +25,7 @@ Pure: numbers in, numbers out (numpy, imported when first needed).
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -222,6 +223,9 @@ class KeyedSigns:
         self.permutations, self.seed = permutations, seed
         self.differences: dict[str, dict[str, float]] = {m: dict(c)
                                                          for m, c in columns.items()}
+        # per column: the observed sum and the sum of magnitudes, moved with each case
+        self.observed = {m: [math.fsum(c.values()), math.fsum(map(abs, c.values()))]
+                         for m, c in self.differences.items()}
         self.sums = np.zeros((permutations, len(self.names)))
         cases = sorted({c for column in columns.values() for c in column})
         for start in range(0, len(cases), _CHUNK):
@@ -243,6 +247,9 @@ class KeyedSigns:
             if old == value:
                 continue
             delta[j] = (value or 0.0) - (old or 0.0)
+            observed = self.observed[name]
+            observed[0] += delta[j]
+            observed[1] += abs(value or 0.0) - abs(old or 0.0)
             if value is None:
                 column.pop(case, None)
             else:
@@ -257,11 +264,11 @@ class KeyedSigns:
 
         out: dict[str, float | None] = {}
         for j, name in enumerate(self.names):
-            values = list(self.differences[name].values())
-            if not values:
+            if not self.differences[name]:
                 out[name] = None
                 continue
-            observed = abs(sum(values)) - 1e-9 * max(1.0, sum(abs(v) for v in values))
+            total, magnitude = self.observed[name]
+            observed = abs(total) - 1e-9 * max(1.0, magnitude)
             out[name] = int(np.count_nonzero(np.abs(self.sums[:, j]) >= observed)
                             ) / self.permutations
         return out

@@ -49,6 +49,9 @@ class FilePanels:
         before = self.figures
         judges = not judging_only or before is None or any(
             "relevance" in levels for levels in before.judges.values())
+        if judging_only and not judges and before is not None \
+                and not before.agreement_counted:
+            return  # too many judgments to recount, no judge on labels: nothing moves
         file = build_file_figures(store, level, agreement_limit=AGREEMENT_UI_MAX,
                                   counts=False, judges=judges)
         if not judges and before is not None:
