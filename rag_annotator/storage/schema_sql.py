@@ -664,3 +664,39 @@ CREATE TABLE trajectory_assessments (
 );
 CREATE INDEX trajectory_assessments_assessor ON trajectory_assessments(assessor_id);
 """
+
+#: The expert's own documents as they are (PDF, Word, OpenDocument, HTML, slides).
+#: ``documents.kind`` names the reader that made the text ('' for documents that came as text
+#: in a table or a BEIR line); ``pages`` is a JSON array of each page's (or slide's) start
+#: offset in ``text`` (NULL when the document has no pages); ``headings`` a JSON array of
+#: ``[start offset, level, title]`` in text order (NULL when it has none).  The original file
+#: of a kind the app renders (a PDF) is kept whole in ``document_files``, once per content
+#: (sha256), so the gold set stays one self-contained file that a colleague can open and still
+#: see the pages.  A *passage* (a chunk a RAG system retrieved) is a document whose
+#: ``parent_id`` names the document it was found in and whose ``span_start``/``span_end`` are
+#: its place in the parent's text; ``located`` says how it was found ('exact', 'normalised' or
+#: 'fuzzy') and ``match_score`` the fuzzy score (0–100).
+DOCUMENT_STRUCTURE = """
+CREATE TABLE document_files (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    sha256     TEXT NOT NULL UNIQUE CHECK (length(sha256) = 64),
+    kind       TEXT NOT NULL,
+    name       TEXT NOT NULL DEFAULT '',
+    size       INTEGER NOT NULL CHECK (size >= 0),
+    data       BLOB NOT NULL,
+    created_at TEXT NOT NULL
+);
+ALTER TABLE documents ADD COLUMN kind TEXT NOT NULL DEFAULT '';
+ALTER TABLE documents ADD COLUMN pages TEXT;
+ALTER TABLE documents ADD COLUMN headings TEXT;
+ALTER TABLE documents ADD COLUMN file_id INTEGER REFERENCES document_files(id);
+ALTER TABLE documents ADD COLUMN span_start INTEGER
+    CHECK (span_start IS NULL OR span_start >= 0);
+ALTER TABLE documents ADD COLUMN span_end INTEGER
+    CHECK (span_end IS NULL OR span_end >= span_start);
+ALTER TABLE documents ADD COLUMN located TEXT
+    CHECK (located IS NULL OR located IN ('exact', 'normalised', 'fuzzy'));
+ALTER TABLE documents ADD COLUMN match_score REAL;
+CREATE INDEX documents_parent ON documents(parent_id) WHERE parent_id IS NOT NULL;
+CREATE INDEX documents_file ON documents(file_id) WHERE file_id IS NOT NULL;
+"""
