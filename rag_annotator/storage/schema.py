@@ -37,12 +37,11 @@ from rag_annotator.storage.schema_sql import (
     SCHEMA_0001,
     SCHEMA_0002,
     SCHEMA_REVIEW_SAMPLES,
-    SCHEMA_TEAM,
-    SCHEMA_TEAM_ITEMS,
     SCHEMA_WIDE_GRADES,
     STRUCTURED_SQL,
     TRAJECTORIES_TRIALS,
 )
+from rag_annotator.storage.schema_sql_team import SCHEMA_TEAM, SCHEMA_TEAM_ITEMS
 
 MIGRATION_SET = "rag_annotator"
 _STEPS: list[tuple[str, Callable[[Database], None]]] = []
