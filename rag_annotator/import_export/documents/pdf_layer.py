@@ -13,11 +13,17 @@ the page's own text is needed to go back: no per-character table is stored.
 from __future__ import annotations
 
 import bisect
+import threading
 from dataclasses import dataclass
 from typing import Any
 
 #: Control characters kept as they are; every other one below 32 becomes a space.
 _KEPT_CONTROLS = {"\n", "\t"}
+
+#: Held by every piece of code that calls PDFium (pypdfium2), whatever the thread: PDFium is
+#: not thread-safe, not even for two different documents, and the window renders pages on
+#: one thread while an import may read PDFs on another.
+PDFIUM_LOCK = threading.RLock()
 
 
 def normalise_page_text(raw: str) -> str:

@@ -44,6 +44,8 @@ from rag_annotator.ui.look import colours
 from rag_annotator.ui.look.flow import FlowLayout
 from rag_annotator.ui.look.zoom import RowsFloor, WrappedFloor
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
+from rag_annotator.ui.pages.keys import VIEWER_ACTIONS
+from rag_annotator.ui.pages.viewer import DocumentViewer
 from rag_annotator.ui.progress import JUDGING_TABLES
 from rag_annotator.ui.sections.base import (
     Section,
@@ -116,6 +118,8 @@ class JudgeSection(SampleQueue, Section):
         self.document.setReadOnly(True)
         self.document.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.highlighter = TermHighlighter(self.document.document())
+        # the document's PDF page (the retrieved passage highlighted) or its text: F7
+        self.viewer = DocumentViewer(ctx.pages, self.document, self.highlighter)
         self.note = QLineEdit()
         self.note.setPlaceholderText(self.tr(
             "Note on this pair (E to write, Enter to save, Esc to go back)"))
@@ -134,7 +138,8 @@ class JudgeSection(SampleQueue, Section):
 
     def _connect_commands(self) -> None:
         """The section's actions (keys, menus, buttons) and what they do."""
-        self.commands = self.install_commands(JUDGE_ACTIONS)
+        self.commands = self.install_commands((*JUDGE_ACTIONS, *VIEWER_ACTIONS))
+        self.viewer.connect_commands(self.commands)
         grades = {"judge.relevant": 1, "judge.not_relevant": 0, "judge.grade2": 2,
                   "judge.grade3": 3, "judge.unjudged": None}
         for action_id, grade in grades.items():
@@ -209,7 +214,7 @@ class JudgeSection(SampleQueue, Section):
         bottom = QWidget()
         bottom_layout = QVBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 0, 0, 0)
-        bottom_layout.addWidget(self.document, 1)
+        bottom_layout.addWidget(self.viewer, 1)
         bottom_layout.addWidget(self.note)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(top)
@@ -260,6 +265,7 @@ class JudgeSection(SampleQueue, Section):
         self.pool.set_rows([])
         self.question.clear()
         self.document.clear()
+        self.viewer.clear()
         self.position.clear()
         self._update_actions()
 
@@ -469,8 +475,10 @@ class JudgeSection(SampleQueue, Section):
             else case_row
         next_case = self.progress_model.id_at(after) if after is not None else None
         self.reads.read_ahead(int(pair["document_id"]) if pair else None, next_case)
-        if pair is not None:  # its highlighting too: the key then only applies it
+        if pair is not None:  # its highlighting and page too: the key then only shows them
             self.highlighter.prepare(self.reads.text(int(pair["document_id"])))
+            self.viewer.prefetch(self.reads.structure(int(pair["document_id"])),
+                                 self.store.path)
         first = self.reads.first_text(next_case) if next_case is not None else None
         if first is not None and after is not None:
             case = self.progress_model.row_at(after) or {}
@@ -623,13 +631,18 @@ class JudgeSection(SampleQueue, Section):
         row = current_row(self.pairs)
         pair = self.pool.row_at(row)
         if store is not None and pair is not None:
-            text = self.reads.text(int(pair["document_id"]))
-            set_plain_text(self.document, f"{pair['key']} — {pair['title']}\n\n{text}")
+            document_id = int(pair["document_id"])
+            text = self.reads.text(document_id)
+            prefix = f"{pair['key']} — {pair['title']}\n\n"
+            replaced = set_plain_text(self.document, prefix + text)
+            self.viewer.show_structure(self.reads.structure(document_id), store.path, text,
+                                       prefix=prefix, text_replaced=replaced)
             self.position.setText(self.tr("Pair %1 of %2").replace("%1", str(row + 1))
                                   .replace("%2", str(self.pool.rowCount())))
             if not self.note.hasFocus():
                 self.note.setText(str(pair.get("my_note") or ""))
         else:
+            self.viewer.clear()
             self.position.clear()
             self.note.clear()
         self._update_actions()

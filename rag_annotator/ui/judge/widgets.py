@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtGui import QSyntaxHighlighter, QTextCharFormat, QTextDocument
+from PySide6.QtGui import QTextCharFormat, QTextDocument
 
 from rag_annotator.domain.terms import question_terms, term_spans
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import Column, LazyTableModel, Row, number, one_line
+from rag_annotator.ui.pages.headings import StructureHighlighter
 from rag_annotator.ui.progress import JudgingProgress
 
 
@@ -65,11 +66,12 @@ class JudgeProgressModel(LazyTableModel):
 SPANS_KEPT = 4096
 
 
-class TermHighlighter(QSyntaxHighlighter):
-    """Marks the question's terms in the document being judged (see ``domain.terms``).
+class TermHighlighter(StructureHighlighter):
+    """Marks the question's terms in the document being judged (see ``domain.terms``), over
+    the document's headings.
 
     The spans of each line are kept, and :meth:`prepare` finds those of a document read
-    ahead, so the key that shows it only applies them (issue 19: a key within a frame)."""
+    ahead, so the key that shows it only applies them (a key within a frame)."""
 
     def __init__(self, document: QTextDocument) -> None:
         super().__init__(document)
@@ -102,8 +104,12 @@ class TermHighlighter(QSyntaxHighlighter):
         return found
 
     def highlightBlock(self, text: str) -> None:
-        for start, end in self._line_spans(self.terms, text):
-            self.setFormat(start, end - start, self.term_format)
+        super().highlightBlock(text)
+        spans = self._line_spans(self.terms, text)
+        if spans:
+            term_format = self.with_heading(self.term_format)
+            for start, end in spans:
+                self.setFormat(start, end - start, term_format)
 
 
 def show_guidelines(view: Any, store: Any) -> None:
