@@ -634,9 +634,9 @@ class JudgeSection(SampleQueue, Section):
             document_id = int(pair["document_id"])
             text = self.reads.text(document_id)
             prefix = f"{pair['key']} — {pair['title']}\n\n"
-            replaced = set_plain_text(self.document, prefix + text)
+            set_plain_text(self.document, prefix + text)
             self.viewer.show_structure(self.reads.structure(document_id), store.path, text,
-                                       prefix=prefix, text_replaced=replaced)
+                                       prefix=prefix)
             self.position.setText(self.tr("Pair %1 of %2").replace("%1", str(row + 1))
                                   .replace("%2", str(self.pool.rowCount())))
             if not self.note.hasFocus():

@@ -43,14 +43,13 @@ class StructureHighlighter(QSyntaxHighlighter):
         self.headings: dict[int, int] = {}
         self._formats: dict[int, QTextCharFormat] = {}
 
-    def set_headings(self, lines: dict[int, int], *, restyle: bool = True) -> None:
-        """The heading lines of the text shown (or about to be: ``restyle`` False when the
-        text is replaced next, which styles every line anyway)."""
+    def set_headings(self, lines: dict[int, int]) -> None:
+        """The heading lines of the text shown (its lines styled again if they changed: a
+        document without headings after another costs nothing)."""
         if lines == self.headings:
             return
         self.headings = lines
-        if restyle:
-            self.rehighlight()
+        self.rehighlight()
 
     def heading_format(self, level: int) -> QTextCharFormat:
         found = self._formats.get(level)

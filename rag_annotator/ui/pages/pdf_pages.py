@@ -105,7 +105,8 @@ class PdfPages:
     def render(self, sha256: str, index: int, width_px: int) -> tuple[QImage, str]:
         """Page ``index`` (0-based) rendered ``width_px`` pixels wide, and its stored text."""
         opened = self._page(sha256, index)
-        scale = max(width_px, 16) / max(opened.shown_width, 1.0)
+        # PDFium rounds the bitmap's size down: half a pixel more gives the width asked
+        scale = (max(width_px, 16) + 0.5) / max(opened.shown_width, 1.0)
         left, top, right, bottom = opened.box
         crop = (left * opened.width, (1 - bottom) * opened.height,
                 (1 - right) * opened.width, top * opened.height)
@@ -126,6 +127,11 @@ class PdfPages:
         """Height over width of the page as rendered."""
         opened = self._page(sha256, index)
         return opened.shown_height / max(opened.shown_width, 1.0)
+
+    def shown_box(self, sha256: str, index: int) -> Fraction:
+        """The part of page ``index`` rendered (left, top, right, bottom: fractions of the
+        whole page), its empty margins left out."""
+        return self._page(sha256, index).box
 
     def rects(self, sha256: str, index: int, spans: list[tuple[int, int]]
               ) -> list[list[Fraction]]:

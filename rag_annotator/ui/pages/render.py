@@ -102,6 +102,7 @@ class PageRenderer(QObject):
         self._wanted: dict[int, PageKey] = {}  # view id -> the page it shows
         self._prefetch: deque[PageKey] = deque(maxlen=PREFETCH_KEPT)
         self._queued: set[PageKey] = set()
+        self._sources: dict[PageKey, PdfSource] = {}  # of the pages queued
         # What the worker may still render: replaced whole (never changed in place) on the
         # GUI thread, so the worker reads one consistent set.
         self._live: frozenset[PageKey] = frozenset()
@@ -131,10 +132,11 @@ class PageRenderer(QObject):
 
     def prefetch(self, source: PdfSource, key: PageKey) -> None:
         """Render a page a view is likely to show next (kept while few are asked)."""
-        if key in self._images or key in self._queued or source.sha256 in self.broken:
+        if key in self._images or source.sha256 in self.broken:
             return
-        self._prefetch.append(key)
-        self._update_live()
+        if key not in self._prefetch:
+            self._prefetch.append(key)
+            self._update_live()
         self._ask(source, key)
 
     def forget_view(self, view: int) -> None:
@@ -188,6 +190,7 @@ class PageRenderer(QObject):
         if found is not None or source.sha256 in self.broken or key in self._queued:
             return found
         self._queued.add(key)
+        self._sources[key] = source
         self._submit(self._render_job, source, key)
         return None
 
@@ -200,10 +203,16 @@ class PageRenderer(QObject):
         self._live = frozenset((*self._wanted.values(), *self._prefetch))
 
     def _unqueue(self, key: PageKey) -> None:
+        """The worker skipped ``key`` (nobody wanted it then); wanted again meanwhile, it is
+        asked for again."""
         self._queued.discard(key)
+        source = self._sources.pop(key, None)
+        if source is not None and key in self._live:
+            self._ask(source, key)
 
     def _store_image(self, page: PageImage) -> None:
         self._queued.discard(page.key)
+        self._sources.pop(page.key, None)
         old = self._images.pop(page.key, None)
         if old is not None:
             self._image_bytes -= old.image.sizeInBytes()
@@ -230,6 +239,7 @@ class PageRenderer(QObject):
         self.broken[sha256] = message
         for key in [k for k in self._queued if k.sha256 == sha256]:
             self._queued.discard(key)
+            self._sources.pop(key, None)
         log.warning("page view: %s", message)
         self.failed.emit(sha256, message)
 

@@ -85,14 +85,13 @@ class DocumentViewer(QWidget):
     # -- what is shown --------------------------------------------------------------------------
     def show_structure(self, structure: DocumentStructure | None, path: Path | None,
                        text: str, *, prefix: str = "", evidence: list[Span] | None = None,
-                       focus: Span | None = None, text_replaced: bool = True) -> None:
+                       focus: Span | None = None) -> None:
         """The text view now shows ``prefix`` (a title line…) then ``structure``'s
         document's ``text``: show its page when it has one to show, its page number
         and its headings.  ``evidence``: spans of the paged document's text to mark on the
         page.  ``focus``: a span of the document's text to highlight as the passage in
         question (an expected source's); a located passage's own span is highlighted
-        anyway.  ``text_replaced`` False: the view's text did not change (its lines need
-        styling again only if the headings did)."""
+        anyway."""
         same = (structure is not None and self.structure is not None
                 and structure.paged_id == self.structure.paged_id and path == self.path)
         self.structure, self.path, self.text_start = structure, path, len(prefix)
@@ -105,7 +104,7 @@ class DocumentViewer(QWidget):
             self.page = layout.page_of(self.passage[0]) or 1
         elif not same:
             self.page = 1
-        self._style_headings(text, text_replaced)
+        self._style_headings(text)
         self._show()
 
     def set_pages(self, shown: bool) -> None:
@@ -335,12 +334,12 @@ class DocumentViewer(QWidget):
     def _on_page(self, spans: list[Span]) -> list[Span]:
         return [c for c in (self._clip(s) for s in spans) if c is not None]
 
-    def _style_headings(self, text: str, text_replaced: bool) -> None:
+    def _style_headings(self, text: str) -> None:
         s = self.structure
         lines: dict[int, int] = {}
         if s is not None and not s.is_passage and s.layout.headings:
             lines = heading_lines(text, s.layout.headings, self._prefix_lines)
-        self.highlighter.set_headings(lines, restyle=not text_replaced)
+        self.highlighter.set_headings(lines)
 
     def _text_to_page(self) -> None:
         """In the text: the cursor to the start of the current page, scrolled to the top."""

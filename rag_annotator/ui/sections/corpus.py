@@ -301,11 +301,9 @@ class CorpusSection(ListSection):
         self.hash.setText(str(row["content_hash"]))
         self.hash.setToolTip(str(row["content_hash"]))  # whole, when the label clips it
         text = store.document_text(doc_id)
-        replaced = self.text.toPlainText() != text
-        if replaced:
+        if self.text.toPlainText() != text:
             self.text.setPlainText(text)
-        self.viewer.show_structure(store.document_structure(doc_id), store.path, text,
-                                   text_replaced=replaced)
+        self.viewer.show_structure(store.document_structure(doc_id), store.path, text)
         self._show_cited()
 
     def _show_cited(self) -> None:

@@ -86,9 +86,8 @@ class ContextPane(QWidget):
         """Show retrieved document ``doc`` (``place``: "Context 2 of 5 (rank 2): "), its
         rights warning for ``role``, and ``claim``'s evidence."""
         shown = self.text.property("document_id")
-        replaced = False
         if shown != doc["document_id"] or self.text.toPlainText() != doc["text"]:
-            replaced = set_plain_text(self.text, doc["text"])
+            set_plain_text(self.text, doc["text"])
             self.text.setProperty("document_id", doc["document_id"])
         warning = ""
         if doc["restricted"]:
@@ -99,8 +98,7 @@ class ContextPane(QWidget):
                            f"{warning}")
         structure = self.structure(store, int(doc["document_id"]))
         self.viewer.show_structure(structure, store.path if store is not None else None,
-                                   doc["text"], evidence=self._page_marks(structure, claim),
-                                   text_replaced=replaced)
+                                   doc["text"], evidence=self._page_marks(structure, claim))
         self._mark_text(doc, structure, claim)
 
     def show_nothing(self, message: str) -> None:
