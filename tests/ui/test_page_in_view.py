@@ -223,13 +223,13 @@ def test_a_key_never_waits_for_a_page_and_stale_pages_are_not_rendered(
     page_shown(qtbot, viewer, 2)
     qtbot.wait(300)
     # PgDown three times asked for pages 3 and 4, J for the passage's page 2, then the
-    # other PDF's page 1 was asked for and dropped.  Once the gate opens, page 4 and the
-    # other PDF's page are skipped when their turn comes; page 3 is rendered only as the
-    # page read ahead beside page 2.
+    # other PDF's page 1 was asked for and dropped.  Once the gate opens, pages 3 and 4 and
+    # the other PDF's page are skipped when their turn comes; page 3 is rendered later, once
+    # page 2 has been in view a moment, as a page read ahead beside it.
     pdf_sha = viewer.source().sha256
-    assert (pdf_sha, 3) not in rendered and {sha for sha, _p in rendered} == {pdf_sha}
+    assert (pdf_sha, 3) not in rendered and {sha for sha, _p in rendered} <= {pdf_sha}
     qtbot.waitUntil(lambda: (pdf_sha, 2) in rendered, timeout=5000)
-    assert rendered.count((pdf_sha, 2)) == 1
+    assert rendered == [(pdf_sha, 2)]
 
 
 def test_f7_on_a_document_without_pages_says_why(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]

@@ -142,6 +142,11 @@ class PoolReads:
                     del self._first_texts[stale]
         self.detail(next_case)
 
+    def first_document(self, case_id: int) -> int | None:
+        """The document of ``case_id``'s first pair to judge, when it was read ahead."""
+        first = self._first_texts.get(case_id)
+        return None if first is None else first[0]
+
     def first_text(self, case_id: int) -> str | None:
         """The text of ``case_id``'s first pair to judge, when it was read ahead."""
         first = self._first_texts.get(case_id)

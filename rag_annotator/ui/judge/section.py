@@ -477,12 +477,17 @@ class JudgeSection(SampleQueue, Section):
         self.reads.read_ahead(int(pair["document_id"]) if pair else None, next_case)
         if pair is not None:  # its highlighting and page too: the key then only shows them
             self.highlighter.prepare(self.reads.text(int(pair["document_id"])))
-            self.viewer.prefetch(self.reads.structure(int(pair["document_id"])),
-                                 self.store.path)
+        self._prefetch_page(int(pair["document_id"]) if pair is not None
+                            else self.reads.first_document(next_case) if next_case else None)
         first = self.reads.first_text(next_case) if next_case is not None else None
         if first is not None and after is not None:
             case = self.progress_model.row_at(after) or {}
             self.highlighter.prepare(first, str(case.get("question") or ""))
+
+    def _prefetch_page(self, document_id: int | None) -> None:
+        """Render ahead the page the next key will show (see ``pages/render.py``)."""
+        if document_id is not None and self.store is not None:
+            self.viewer.prefetch(self.reads.structure(document_id), self.store.path)
 
     def _update_pairs(self, changes: Changes) -> bool:
         """Refresh in place the pool rows whose labels ``changes`` set; False when the pool

@@ -229,17 +229,21 @@ class PdfPages:
 
         raw = opened.page.raw
         bounds = [ctypes.c_float() for _ in range(4)]
-        found: list[Fraction] = []
+        union: list[float] | None = None  # left, bottom, right, top in PDF points
         for i in range(pdfium_c.FPDFPage_CountObjects(raw)):
             if pdfium_c.FPDFPageObj_GetBounds(pdfium_c.FPDFPage_GetObject(raw, i), *bounds):
-                found.append(self._whole_page(opened, tuple(b.value for b in bounds)))
-        if not found:
+                x0, y0, x1, y1 = (v.value for v in bounds)
+                union = [x0, y0, x1, y1] if union is None else [
+                    min(union[0], x0), min(union[1], y0), max(union[2], x1), max(union[3], y1)]
+        if union is None:
             return 0.0, 0.0, 1.0, 1.0
+        # a page turns by quarter turns: the box of the union is the union of the boxes
+        found = self._whole_page(opened, tuple(union))
         mx, my = MARGIN / max(opened.width, 1.0), MARGIN / max(opened.height, 1.0)
-        left = max(0.0, min(f[0] for f in found) - mx)
-        top = max(0.0, min(f[1] for f in found) - my)
-        right = min(1.0, max(f[2] for f in found) + mx)
-        bottom = min(1.0, max(f[3] for f in found) + my)
+        left = max(0.0, found[0] - mx)
+        top = max(0.0, found[1] - my)
+        right = min(1.0, found[2] + mx)
+        bottom = min(1.0, found[3] + my)
         if right - left < MAX_ZOOM_SHARE:
             grow = (MAX_ZOOM_SHARE - (right - left)) / 2
             left, right = left - grow, right + grow

@@ -20,6 +20,7 @@ import hashlib
 import logging
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -27,7 +28,7 @@ from typing import NamedTuple
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QImage
 
-from rag_annotator.ui.serial_worker import SerialWorker
+from rag_annotator.ui.serial_worker import SerialWorker, window_first
 
 log = logging.getLogger("rag_annotator")
 
@@ -194,10 +195,10 @@ class PageRenderer(QObject):
         self._submit(self._render_job, source, key)
         return None
 
-    def _submit(self, job: object, *args: object) -> None:
+    def _submit(self, job: Callable[..., None], *args: object) -> None:
         if self._worker is None:
             self._worker = SerialWorker("page-renderer")
-        self._worker.submit(job, *args)  # type: ignore[arg-type]
+        self._worker.submit(_window_first, job, *args)
 
     def _update_live(self) -> None:
         self._live = frozenset((*self._wanted.values(), *self._prefetch))
@@ -310,6 +311,14 @@ class PageRenderer(QObject):
                 except Exception as error:
                     self._failed.emit(source.sha256, _describe(source, error))
         self._hit.emit(ticket, offset)
+
+
+def _window_first(job: Callable[..., None], *args: object) -> None:
+    """Run a job with the GIL handed back to the window's thread quickly: between PDFium's
+    calls the job runs Python, and a key's code waited up to the interpreter's 5 ms switch
+    interval for it (the import workers' rule)."""
+    with window_first():
+        job(*args)
 
 
 def _read_file(source: PdfSource) -> bytes:

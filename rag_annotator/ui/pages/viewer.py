@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QPlainTextEdit, QStackedWidget, QVBoxLayout, QWidget
 
@@ -30,6 +30,8 @@ from rag_annotator.ui.pages.render import PageImage, PageRenderer, PdfSource
 from rag_annotator.ui.text_views import QuietLabel, from_qt, to_qt
 
 Span = tuple[int, int]
+#: How long a page stays in view before the pages beside it are rendered ahead.
+NEIGHBOURS_AFTER_MS = 400
 
 
 translate = QCoreApplication.translate
@@ -74,6 +76,10 @@ class DocumentViewer(QWidget):
         self._prefix_lines = 0
         self.passage: Span | None = None  # offsets of the paged document's text
         self.evidence: list[Span] = []
+        self._neighbours = QTimer(self)
+        self._neighbours.setSingleShot(True)
+        self._neighbours.timeout.connect(self._render_neighbours)
+        self._turned = False  # the last move was a page turn (PgDown / PgUp)
         self.failed = ""  # why the page cannot be shown (said in the header)
         self.mismatch = False  # the page's text differs from the stored one: no selection
         renderer.page_ready.connect(self._on_page_ready)
@@ -94,6 +100,7 @@ class DocumentViewer(QWidget):
         anyway."""
         same = (structure is not None and self.structure is not None
                 and structure.paged_id == self.structure.paged_id and path == self.path)
+        self._turned = False
         self.structure, self.path, self.text_start = structure, path, len(prefix)
         self._prefix_lines = prefix.count("\n")
         self.evidence = list(evidence or [])
@@ -195,6 +202,7 @@ class DocumentViewer(QWidget):
         if not count or not 1 <= target <= count:
             return False
         self.page = target
+        self._turned = True
         if self.showing_pages() or (self.prefer_pages and self.can_show_pages()):
             self._show()
         else:
@@ -309,7 +317,15 @@ class DocumentViewer(QWidget):
             self.mismatch = False
 
     def _prefetch_neighbours(self) -> None:
+        """The pages before and after, rendered ahead once the page has been in view a
+        moment (an assessor pressing J past a pair never turns its pages: no work for
+        them); at once after PgDown / PgUp, the next turn being likely."""
+        self._neighbours.start(0 if self._turned else NEIGHBOURS_AFTER_MS)
+
+    def _render_neighbours(self) -> None:
         count = self.layout_of().page_count
+        if not self.showing_pages():
+            return
         for target in (self.page + 1, self.page - 1):
             if 1 <= target <= count:
                 self.page_view.prefetch(target - 1)
