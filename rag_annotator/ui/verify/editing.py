@@ -153,6 +153,8 @@ class ClaimEditing:
                                                                       (start, end)))
         page = self.pane.viewer.layout_of().page_of(start) \
             if document_id == self.pane.viewer.structure_id() else None
+        if changes is not None and self.pane.viewer.showing_pages():
+            self.pane.viewer.page_view.clear_selection()  # the evidence mark shows instead
         if changes is not None and page is not None:
             self._hint(translate("VerifySection", "Evidence: page %1, characters %2–%3.")
                        .replace("%1", str(page)).replace("%2", str(start))
