@@ -70,6 +70,20 @@ SECTION_CLASSES = (
     ("rag_annotator.ui.sections.history", "HistorySection"),
     ("rag_annotator.ui.agents.section", "AgentsSection"),
 )
+# The section that holds an assignment file's queue, by what its campaign handed out.
+QUEUE_SECTIONS = {"pairs": 3, "claims": 4, "trajectories": 7}
+
+
+def queue_section(store: GoldSetStore) -> int | None:
+    """The section an expert's assignment file opens on (Judge for pairs, Verify for
+    claims, Agents for trajectories); None for any other file."""
+    if store.assignment_info() is None:
+        return None
+    campaigns = store.campaigns()
+    items = str(campaigns[-1]["items"]) if campaigns else "pairs"
+    return QUEUE_SECTIONS.get(items, 3)
+
+
 class Sections(Sequence["Section"]):
     """The seven sections in navigation order, each built on first access.
 
@@ -157,6 +171,7 @@ class MainWindow(QMainWindow):
         self._connect_actions()
         self._build_status_bar()
         self._painted = False
+        self._shown_store: GoldSetStore | None = None  # the file the sections last showed
         self._restore_window_state()
         self.after_first_paint(lambda: names.install(self))  # accessible names (look/names.py)
         self._show_store_state()
@@ -268,6 +283,15 @@ class MainWindow(QMainWindow):
         if 0 <= index < len(self.sections):
             self.nav.setCurrentRow(index)
 
+    def show_rights_matrix(self) -> None:
+        """Ctrl+Shift+X from any section: the Corpus's rights matrix, its table focused."""
+        if self.store is None:
+            return
+        self.show_section(1)
+        show = getattr(self.sections[1], "show_matrix", None)
+        if show is not None:
+            show()
+
     def current_section(self) -> Section:
         """The section on screen."""
         return self.sections[self.section_stack.currentIndex()]
@@ -353,6 +377,7 @@ class MainWindow(QMainWindow):
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         for action_id in SECTION_ACTIONS:
             view_menu.addAction(a[action_id])
+        view_menu.addAction(a["corpus.rights_matrix"])
         view_menu.addSeparator()
         self.zoom.add_to(view_menu, a)
 
@@ -401,6 +426,7 @@ class MainWindow(QMainWindow):
         a["edit.find"].triggered.connect(self._find)
         for i, action_id in enumerate(SECTION_ACTIONS):
             a[action_id].triggered.connect(lambda _checked=False, i=i: self.show_section(i))
+        a["corpus.rights_matrix"].triggered.connect(self.show_rights_matrix)
         for code in ("system", "fr", "en"):
             a[f"settings.language.{code}"].triggered.connect(
                 lambda _checked=False, c=code: self.set_language(c))
@@ -573,17 +599,23 @@ class MainWindow(QMainWindow):
             self.read_only_banner.setText(self.files.read_only_reason or self.tr(
                 "Read-only: changes to this file are not possible."))
         for action_id in ("file.save_copy", "file.export", "file.close", "edit.find",
-                          *SECTION_ACTIONS):
+                          "corpus.rights_matrix", *SECTION_ACTIONS):
             self.commands[action_id].setEnabled(has_file)
         self.setWindowTitle(f"{store.path.name} — rag-annotator" if store else "rag-annotator")
         self._render_status()
         if has_file:
+            opened, self._shown_store = store is not self._shown_store, store
+            queue = queue_section(store) if opened and store is not None else None
             current = self.nav.currentRow()
-            if current < 0:
+            if queue is not None:  # an expert's file: their queue, whatever was shown last
+                self.show_section(queue)
+            elif current < 0:
                 self.show_section(min(max(self.settings.last_section, 0),
                                       len(self.sections) - 1))
             else:
                 self._on_nav(current)
+        else:
+            self._shown_store = None
 
     def _on_changes(self, changes: Changes) -> None:
         self._status_timer.start()

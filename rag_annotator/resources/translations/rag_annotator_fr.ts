@@ -1952,7 +1952,6 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     <name>DocumentsModel</name>
     <message>
         <source>Key</source>
-        <extracomment>Columns before the identities: key, title, the document&apos;s groups.</extracomment>
         <translation>Clé</translation>
     </message>
     <message>
@@ -2871,6 +2870,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Impossible…</translation>
     </message>
     <message>
+        <source>Your decision</source>
+        <translation>Votre décision</translation>
+    </message>
+    <message>
         <source>No judging guidelines yet. Write them with Edit → Judging Guidelines… so every assessor reads the same rules.</source>
         <extracomment>Lines whose term spans a highlighter keeps (a few documents&apos; worth).</extracomment>
         <translation>Pas encore de consignes de jugement. Rédigez-les avec Édition → Consignes de jugement… pour que chaque annotateur lise les mêmes règles.</translation>
@@ -3553,6 +3556,35 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
 <context>
     <name>RightsMatrixView</name>
     <message>
+        <source>none</source>
+        <extracomment>Columns before the identities: key, title, the document&apos;s groups.</extracomment>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>%1 would become readable by everyone (its groups: %2).</source>
+        <translation>%1 deviendrait lisible par tout le monde (ses groupes : %2).</translation>
+    </message>
+    <message>
+        <source>%1&apos;s groups would become: %2.</source>
+        <translation>Les groupes de %1 deviendraient : %2.</translation>
+    </message>
+    <message>
+        <source>These identities gain access: %1.</source>
+        <translation>Ces identités y accèdent désormais : %1.</translation>
+    </message>
+    <message>
+        <source>So does any role without a declared identity.</source>
+        <translation>De même que tout rôle sans identité déclarée.</translation>
+    </message>
+    <message>
+        <source>Widen who may read %1?</source>
+        <translation>Élargir qui peut lire %1 ?</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>Autoriser</translation>
+    </message>
+    <message>
         <source>Filter documents by key or title…</source>
         <extracomment>Emitted with a short text after each edit (what changed), for the status line.</extracomment>
         <translation>Filtrer les documents par clé ou titre…</translation>
@@ -3588,6 +3620,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Move to an identity&apos;s column first.</source>
         <translation>Placez-vous d&apos;abord dans la colonne d&apos;une identité.</translation>
+    </message>
+    <message>
+        <source>%1: unchanged.</source>
+        <translation>%1 : inchangé.</translation>
     </message>
     <message>
         <source>%1: groups %2 → %3</source>

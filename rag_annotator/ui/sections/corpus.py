@@ -46,8 +46,9 @@ from rag_annotator.ui.sections.base import (
 )
 from rag_annotator.ui.sections.rights_matrix import RightsMatrixView
 
-CORPUS_ACTIONS = ("corpus.import", "corpus.find_in_text", "corpus.rights_matrix",
-                  "corpus.rights_replay")
+# The section's own commands; its rights matrix (Ctrl+Shift+X) is the window's, so that it
+# works from any section.
+CORPUS_ACTIONS = ("corpus.import", "corpus.find_in_text", "corpus.rights_replay")
 
 
 class CorpusSection(ListSection):
@@ -88,7 +89,6 @@ class CorpusSection(ListSection):
         documents_layout.addLayout(self._build_bar())
         documents_layout.addWidget(self._build_panes(meta), 1)
         self.matrix = RightsMatrixView(ctx, self)
-        self.commands["corpus.rights_matrix"].triggered.connect(self.show_matrix)
         self.commands["corpus.rights_replay"].triggered.connect(self.matrix.open_replay)
         self.tabs = QTabWidget()
         self.tabs.addTab(documents, self.tr("Documents"))

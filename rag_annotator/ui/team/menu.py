@@ -29,20 +29,18 @@ translate = QCoreApplication.translate
 
 
 def hand_out_defaults(store: Any) -> HandOutDefaults:
+    """What the Hand Out dialog proposes for the open file: its pool setting, its runs, the
+    team of its last campaign, how many claims and trajectories there are to hand out.
+
+    Before a first campaign nobody is proposed: who judged the file so far (the sample's
+    fictional assessor, a colleague merged in) is not who the lead hands work to, and a name
+    proposed by mistake becomes a file sent to the wrong person."""
     from rag_annotator.ui.team.dialogs import HandOutDefaults
 
-    """What the Hand Out dialog proposes for the open file: its pool setting, its runs, the
-    team (the last campaign's, else its human assessors), how many claims and trajectories
-    there are to hand out."""
     pool_runs, pool_depth = store.pool_settings()
     campaigns = store.campaigns()
-    # the last campaign's team; else the file's human assessors other than the lead (an
-    # automatic judge is an assessor of the file too, but hands nothing back)
-    team = (list(campaigns[-1]["assessors"]) if campaigns else
-            [str(r["name"]) for r in store.export_assessors()
-             if r["kind"] == "human" and r["name"] != store.assessor])
     return HandOutDefaults(
-        assessors=team,
+        assessors=list(campaigns[-1]["assessors"]) if campaigns else [],
         runs=[str(r["name"]) for r in store.runs_summary()], pool_runs=pool_runs,
         pool_depth=pool_depth,
         counts={kind: store.count(kind) for kind in ("claims", "trajectories")})
