@@ -35,7 +35,7 @@ from rag_annotator.ui import labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.goldset.case_editor import split_tags
 from rag_annotator.ui.look import colours
-from rag_annotator.ui.models import DocumentsModel
+from rag_annotator.ui.models import DocumentsModel, json_list
 from rag_annotator.ui.sections.base import (
     ListSection,
     choice_combo,
@@ -44,7 +44,11 @@ from rag_annotator.ui.sections.base import (
     search_field,
     vertical_split,
 )
-from rag_annotator.ui.sections.rights_matrix import RightsMatrixView
+from rag_annotator.ui.sections.rights_matrix import (
+    RightsMatrixView,
+    confirm_widening,
+    file_identities,
+)
 
 # The section's own commands; its rights matrix (Ctrl+Shift+X) is the window's, so that it
 # works from any section.
@@ -336,6 +340,9 @@ class CorpusSection(ListSection):
                 return
             if name == "rights":
                 value = split_tags(typed)
+                if not self._rights_confirmed(value):
+                    self.fields["rights"].setText(self._stored("rights"))
+                    return
             elif name == "supersedes":
                 name = "supersedes_id"
                 if typed:
@@ -361,6 +368,17 @@ class CorpusSection(ListSection):
             self._committing = False
         if result is None:
             self.show_current()
+
+    def _rights_confirmed(self, rights: list[str]) -> bool:
+        """Typed rights that let someone new read the document are asked about first."""
+        before = [str(r) for r in json_list(self.document.get("rights"))]
+        identities, _rows = file_identities(self.store)
+        self._committing = True  # the box takes the focus: no second commit meanwhile
+        try:
+            return confirm_widening(self, str(self.document.get("key", "")), before, rights,
+                                    identities)
+        finally:
+            self._committing = False
 
     # -- reader ----------------------------------------------------------------------------------
     def find_in_text(self, *, forward: bool = True, restart: bool = False) -> bool:
