@@ -63,20 +63,27 @@ class OperationCommand(QUndoCommand):
 class UndoController(QObject):
     """Runs operations, keeps the undo stack in step with the file, announces changes."""
 
-    def __init__(self, hub: Hub, parent_widget: Callable[[], QWidget | None]) -> None:
+    def __init__(self, hub: Hub, parent_widget: Callable[[], QWidget | None],
+                 ask_name: Callable[[], bool] | None = None) -> None:
         super().__init__(hub)
         self.hub = hub
         self.stack = QUndoStack(self)
         self._parent_widget = parent_widget
+        self._ask_name = ask_name
         hub.store_replaced.connect(lambda _store: self.stack.clear())
 
     def run(self, operation: Operation) -> Changes | None:
         """Run an operation on the open file; on success push it and announce its changes.
 
-        A KnownError is shown as a message and None returned; nothing else happens.
+        A KnownError is shown as a message and None returned; nothing else happens.  Every
+        operation records who made it: while the session has no name yet, ``ask_name`` asks
+        for it first (the first start asks nothing), and nothing runs without one.
         """
         store = self.hub.store
         if store is None:
+            return None
+        if (not store.assessor and not store.read_only and self._ask_name is not None
+                and (not self._ask_name() or not store.assessor)):
             return None
         try:
             changes = operation(store)

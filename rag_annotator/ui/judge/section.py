@@ -107,7 +107,7 @@ class JudgeSection(SampleQueue, Section):
             "Adjudication queue: disputed pairs only, every label shown; your label settles "
             "the pair for everyone. D to leave."))
         self.banner.setWordWrap(True)
-        self.banner.setStyleSheet(colours.banner_style("attention_banner"))
+        colours.paint_banner(self.banner, "attention_banner")
         self.banner.setVisible(False)
         self.position = QuietLabel()
         self.guidelines = QTextBrowser()
@@ -253,6 +253,10 @@ class JudgeSection(SampleQueue, Section):
         select_row(self.cases, row if row is not None else 0)
         self._show_counting()
         self._update_actions()
+
+    def restyle(self) -> None:
+        super().restyle()
+        self.highlighter.restyle()
 
     def clear(self) -> None:
         self.reads.forget(None)

@@ -76,9 +76,15 @@ class TermHighlighter(QSyntaxHighlighter):
         self.terms: frozenset[str] = frozenset()
         self._spans: dict[tuple[frozenset[str], str], list[tuple[int, int]]] = {}
         self.term_format = QTextCharFormat()
+        self.restyle()
+
+    def restyle(self) -> None:
+        """Take the highlight's colours from the palette now (a new look), and apply them."""
         self.term_format.setBackground(colours.bg("highlight"))
         self.term_format.setForeground(colours.fg("highlight"))
         self.term_format.setFontUnderline(True)  # not told by colour alone
+        if self.document() is not None and not self.document().isEmpty():
+            self.rehighlight()
 
     def set_question(self, question: str) -> None:
         terms = question_terms(question)

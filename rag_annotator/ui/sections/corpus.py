@@ -207,6 +207,11 @@ class CorpusSection(ListSection):
         if self.tabs.currentWidget() is self.matrix and self.matrix.model.store is not self.store:
             self.matrix.set_store(self.store)
 
+    def restyle(self) -> None:
+        super().restyle()
+        if self.loaded:
+            self.show_current()  # its warnings are rich text
+
     def clear(self) -> None:
         self.matrix.set_store(None)
         self.model.set_store(None)

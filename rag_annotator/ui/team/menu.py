@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
+from rag_annotator.paths import user_folder
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.team.folders import TeamFolders
 
@@ -86,7 +87,7 @@ class TeamMenu(QObject):
         store = self.ctx.hub.store
         if store is None:
             return
-        default = store.path.parent / f"{store.path.stem}-assignments"
+        default = user_folder(store.path) / f"{store.path.stem}-assignments"
         from rag_annotator.ui.team.dialogs import HandOutDialog
 
         dialog = HandOutDialog(hand_out_defaults(store), default, self.window)
@@ -129,7 +130,7 @@ class TeamMenu(QObject):
         store = self.ctx.hub.store
         if store is None:
             return
-        start = self.folders.folder() or store.path.parent
+        start = self.folders.folder() or user_folder(store.path)
         from rag_annotator.ui.team.dialogs import ask_collect_sources
 
         sources = ask_collect_sources(self.window, str(start))
@@ -166,7 +167,7 @@ class TeamMenu(QObject):
             return
         from PySide6.QtWidgets import QFileDialog  # the window's first paint needs no dialog
 
-        start = self.folders.folder() or store.path.parent
+        start = self.folders.folder() or user_folder(store.path)
         chosen = QFileDialog.getExistingDirectory(
             self.window, translate("TeamMenu", "Team Folder: where the experts' files arrive"),
             str(start))
