@@ -130,3 +130,16 @@ def test_high_contrast_palette_reaches_aaa(qapp) -> None:  # type: ignore[no-unt
         assert colours.contrast(palette.color(text), palette.color(back)) >= 7.0, (text, back)
     disabled = palette.color(QPalette.ColorGroup.Disabled, role.Text)
     assert colours.contrast(disabled, palette.color(role.Base)) >= 7.0
+
+
+def test_the_judge_highlight_follows_the_look(qtbot, window: MainWindow,  # type: ignore[no-untyped-def]
+                                              system_look_after: None) -> None:
+    """The question's words in the document: highlighted in the dark variant once dark."""
+    from tests.ui.driving import judge_on_case
+
+    judge = judge_on_case(qtbot, window, "Q1")
+    light = colours.ROLES["highlight"][0].bg
+    assert judge.highlighter.term_format.background().color().name() == light
+    window.commands["view.appearance.dark"].trigger()
+    dark = colours.ROLES["highlight"][1].bg
+    qtbot.waitUntil(lambda: judge.highlighter.term_format.background().color().name() == dark)

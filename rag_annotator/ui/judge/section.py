@@ -117,7 +117,7 @@ class JudgeSection(SampleQueue, Section):
         self.document = QPlainTextEdit()
         self.document.setReadOnly(True)
         self.document.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
-        self.highlighter = TermHighlighter(self.document.document())
+        self.highlighter = TermHighlighter(self.document.document(), self.document)
         self.note = QLineEdit()
         self.note.setPlaceholderText(self.tr(
             "Note on this pair (E to write, Enter to save, Esc to go back)"))
@@ -253,10 +253,6 @@ class JudgeSection(SampleQueue, Section):
         select_row(self.cases, row if row is not None else 0)
         self._show_counting()
         self._update_actions()
-
-    def restyle(self) -> None:
-        super().restyle()
-        self.highlighter.restyle()
 
     def clear(self) -> None:
         self.reads.forget(None)
