@@ -80,10 +80,7 @@ class UndoController(QObject):
         for it first (the first start asks nothing), and nothing runs without one.
         """
         store = self.hub.store
-        if store is None:
-            return None
-        if (not store.assessor and not store.read_only and self._ask_name is not None
-                and (not self._ask_name() or not store.assessor)):
+        if store is None or not self.ensure_name():
             return None
         try:
             changes = operation(store)
@@ -98,6 +95,15 @@ class UndoController(QObject):
             self.stack.push(OperationCommand(self, changes))
         self.hub.changes_applied.emit(changes)
         return changes
+
+    def ensure_name(self) -> bool:
+        """Whether the session has a name to record with a change, asking for it first when
+        it has none (imports and team jobs, which write on a worker thread, ask here too);
+        True for a read-only file, which no change reaches anyway."""
+        store = self.hub.store
+        if store is None or store.assessor or store.read_only or self._ask_name is None:
+            return True
+        return self._ask_name() and bool(store.assessor)
 
     def undo(self) -> bool:
         """Undo the last operation of the session; False (with a message) when refused."""

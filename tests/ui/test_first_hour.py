@@ -206,3 +206,26 @@ def test_qt_catalogues_are_found_where_pip_puts_them() -> None:
     folders = qt_translation_folders()
     assert wheel in folders
     assert any((folder / "qtbase_fr.qm").is_file() for folder in folders)
+
+
+def test_an_import_asks_the_name_first_too(  # type: ignore[no-untyped-def]
+        qtbot, tmp_path: Path, english: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An import writes on a worker thread, its history entry naming who made it: without a
+    name it is asked first, and cancelled, nothing starts."""
+    path = tmp_path / "s.goldset"
+    create_sample(path, assessor="Claire Dubois").close()
+    run = tmp_path / "run.txt"
+    run.write_text("Q01 Q0 RH-CP-2025 1 2.0 mine\n", encoding="utf-8")
+    answers = [None, "Marie"]
+    monkeypatch.setattr("rag_annotator.ui.dialogs.ask_assessor",
+                        lambda *args, **kwargs: answers.pop(0))
+    window = _nameless_window(qtbot, path)
+    runs = window.sections[2]
+    assert runs.import_run("trec-run", run, "mine") is None and answers == ["Marie"]
+    job = runs.import_run("trec-run", run, "mine")
+    assert job is not None and answers == []
+    qtbot.waitUntil(lambda: job.done, timeout=10000)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT assessor FROM operations WHERE action LIKE 'import%' "
+                            "ORDER BY id DESC LIMIT 1").fetchone() == ("Marie",)
+    window.close()

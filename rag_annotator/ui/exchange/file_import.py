@@ -161,6 +161,8 @@ def import_file(ctx: UiContext, parent: QWidget | None, fmt: str, path: Path,
         show_known_error(parent, KnownError(
             "this file is open read-only; nothing can be changed.", path=store.path))
         return None
+    if not ctx.undo.ensure_name():  # the import's history entry records who made it
+        return None
     title = title or QCoreApplication.translate("file_import", "Import")
     return FileImport(ctx, parent, fmt, path, options or registry.Options(), title)
 

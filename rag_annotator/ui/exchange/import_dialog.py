@@ -230,7 +230,7 @@ class ImportDialog(QDialog):
     def start(self) -> None:
         """Run the import on a worker thread."""
         store = self.ctx.hub.store
-        if store is None:
+        if store is None or not self.ctx.undo.ensure_name():
             return
         mapping = self.mapping()
         if self.kind == "cases" and self.table is not None:

@@ -99,7 +99,7 @@ class TeamMenu(QObject):
                  runs: Sequence[str] | None = None, depth: int | None = None,
                  items: str = "pairs", name: str = "") -> TeamJob | None:
         """Create the campaign and write one file per assessor (``team_files.hand_out``)."""
-        if self.ctx.hub.store is None:
+        if self.ctx.hub.store is None or not self.ctx.undo.ensure_name():
             return None
         from rag_annotator.import_export.team_files import hand_out
 
@@ -139,7 +139,7 @@ class TeamMenu(QObject):
 
     def collect(self, sources: Sequence[Path]) -> TeamJob | None:
         """Collect ``sources`` (``team_files.collect``): one undoable step per file."""
-        if self.ctx.hub.store is None:
+        if self.ctx.hub.store is None or not self.ctx.undo.ensure_name():
             return None
         from rag_annotator.import_export.team_files import collect
 
