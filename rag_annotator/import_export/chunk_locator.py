@@ -113,7 +113,8 @@ class _Stretch:
     doc: int
     lo: int
     hi: int
-    votes: int
+    votes: int  # how many of the chunk's pieces fall in it
+    weight: float  # the same, each piece counted 1 / the number of places it is in
 
 
 class ChunkLocator:
@@ -166,46 +167,58 @@ class ChunkLocator:
         if not use.any():
             return self._scan(needle) if len(needle) < 4 * K * 2 ** SAMPLE_BITS else []
         hit_offsets = np.repeat(offsets[use], places[use])
+        # a piece found in many places (a running header) says less about where to look
+        hit_weights = np.repeat(1.0 / places[use], places[use])
         hit_places = np.concatenate([self._places[lo:hi] for lo, hi
                                      in zip(left[use].tolist(), right[use].tolist())])
         diagonals = hit_places - hit_offsets
         order = np.argsort(diagonals, kind="stable")
         diagonals, hit_offsets = diagonals[order], hit_offsets[order]
+        hit_weights = hit_weights[order]
         tolerance = 16 + len(needle) // 8  # a parser's insertions and deletions
         breaks = np.flatnonzero(np.diff(diagonals) > tolerance) + 1
         stretches = []
         for group in np.split(np.arange(len(diagonals)), breaks):
             lo_diag, hi_diag = int(diagonals[group[0]]), int(diagonals[group[-1]])
-            votes = len(set(hit_offsets[group].tolist()))
+            weights = dict(zip(hit_offsets[group].tolist(), hit_weights[group].tolist()))
             stretches.append(self._stretch((lo_diag + hi_diag) // 2, lo_diag,
-                                           hi_diag + len(needle), votes, len(needle)))
-        stretches.sort(key=lambda s: (-s.votes, s.doc, s.lo))
+                                           hi_diag + len(needle), len(weights),
+                                           len(needle), sum(weights.values())))
+        stretches.sort(key=lambda s: (-s.weight, s.doc, s.lo))
         return stretches[:CANDIDATES]
 
-    def _stretch(self, middle: int, lo: int, hi: int, votes: int, length: int) -> _Stretch:
+    def _stretch(self, middle: int, lo: int, hi: int, votes: int, length: int,
+                 weight: float) -> _Stretch:
         doc = max(0, int(np.searchsorted(self._starts, max(0, middle), "right")) - 1)
         start = int(self._starts[doc])
         end = start + len(self._skeletons[doc].text)
         margin = K + length // 2
-        return _Stretch(doc, max(start, lo - margin), min(end, hi + margin), votes)
+        return _Stretch(doc, max(start, lo - margin), min(end, hi + margin), votes, weight)
 
     def _scan(self, needle: str) -> list[_Stretch]:
         """A short chunk none of whose pieces was chosen: every place it is in, by scan."""
         found: list[_Stretch] = []
         at = self._corpus.find(needle)
         while at >= 0 and len(found) < CANDIDATES:
-            found.append(self._stretch(at, at, at + len(needle), 1, 0))
+            found.append(self._stretch(at, at, at + len(needle), 1, 0, 1.0))
             at = self._corpus.find(needle, at + 1)
         return found
 
     # -- comparing -------------------------------------------------------------------------
     def _exact(self, needle: str, stretches: list[_Stretch]) -> list[tuple[int, int]]:
-        """(document, skeleton offset in the corpus) of every stretch holding the needle."""
+        """(document, skeleton offset in the corpus) of the needle's first two places in
+        each document a stretch is in (the whole document is searched: a short chunk's
+        pieces may all be of a running header, which votes for every page alike)."""
         found = []
-        for s in stretches:
-            at = self._corpus.find(needle, s.lo, s.hi)
-            if at >= 0 and (s.doc, at) not in found:
-                found.append((s.doc, at))
+        for doc in dict.fromkeys(s.doc for s in stretches):
+            start = int(self._starts[doc])
+            end = start + len(self._skeletons[doc].text)
+            at = self._corpus.find(needle, start, end)
+            if at >= 0:
+                found.append((doc, at))
+                again = self._corpus.find(needle, at + 1, end)
+                if again >= 0:
+                    found.append((doc, again))
         return sorted(found)
 
     def _result(self, chunk: str, found: list[tuple[int, int]], length: int) -> Located:
