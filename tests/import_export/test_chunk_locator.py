@@ -10,10 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rag_annotator.import_export.chunk_locator import FUZZY_MIN, ChunkLocator
+from rag_annotator.import_export.chunk_locator import (
+    FUZZY_MIN,
+    ChunkLocator,
+    K,
+    _chosen,
+    _hashes,
+)
 from rag_annotator.import_export.context_match import ContextMatcher
 from rag_annotator.import_export.passages import ChunkTally, expected_spans, passage_key
-from rag_annotator.import_export.text_skeleton import skeleton
+from rag_annotator.import_export.text_skeleton import code_points, skeleton
 from rag_annotator.messages import render_any
 
 ARTICLE = (
@@ -200,3 +206,32 @@ def test_any_slice_of_a_document_read_another_way_is_found_at_its_place(
     assert found is not None and found.how in ("exact", "normalised")
     if not found.several:
         assert (found.start, found.end) == (start, end)
+
+
+def test_a_short_chunk_that_is_mostly_a_running_header_is_found_on_its_page() -> None:
+    """Every page starts with the same header; a splitter made a chunk of the header and
+    the page's first words.  The header's pieces vote for every page alike, so the page is
+    told by the few letters after it, which no indexed piece may hold: the exact search
+    reads the whole candidate document (it read the top three stretches, and put the chunk
+    on page 1)."""
+    header = "Programme Vitam – Le transfert avec la solution logicielle Vitam – v. 5.0."
+    words = ["Résumé", "Annexe", "Contexte", "Glossaire", "Périmètre", "Modalités",
+             "Objectifs", "Principes", "Synthèse", "Références", "Historique", "Calendrier"]
+    bodies = [f"{word}\nLe paragraphe {i} décrit la section {word.lower()} en détail, avec "
+              f"ses règles propres numéro {i * 37}." for i, word in enumerate(words)]
+    pages = [f"{header}\n{body}\nLicence Ouverte V2.0. {n} / 12"
+             for n, body in enumerate(bodies, start=1)]
+    text = "\n\n".join(pages)
+    def unindexed(word: str) -> bool:  # no indexed piece holds a letter of the word
+        needle = skeleton(f"{header}\n\n{word}").text
+        return all(int(i) + K <= len(skeleton(header).text)
+                   for i in _chosen(_hashes(code_points(needle))))
+
+    # past the first pages, where it was put
+    n = next((n for n, word in enumerate(words, start=1) if n > 4 and unindexed(word)), 0)
+    assert n, "every page's word is in an indexed piece: choose other words"
+    chunk = f"{header}\n\n{words[n - 1]}"
+    found = ChunkLocator([("doc", text)]).locate(chunk)
+    assert found is not None and not found.several
+    page_start = text.index(pages[n - 1])
+    assert found.start == page_start and found.how == "normalised"
