@@ -48,7 +48,7 @@ from rag_annotator.import_export.runs_jsonl import RunRecord, _import
 from rag_annotator.import_export.tabular import few_names, read_table
 from rag_annotator.import_export.text_sources import list_cell, read_records
 from rag_annotator.import_export.trec_files import ImportReport
-from rag_annotator.messages import Message, Rendered, render_any
+from rag_annotator.messages import N_, Joined, Message, Rendered, render_any
 
 #: Ragas field → what it is, for both generations (first name found wins).
 QUESTION = ("user_input", "question")
@@ -60,6 +60,10 @@ REFERENCE_CONTEXTS = ("reference_contexts",)
 REFERENCE_IDS = ("reference_context_ids",)
 KEPT = {*QUESTION, *RESPONSE, *RETRIEVED, *RETRIEVED_IDS, *REFERENCE, *REFERENCE_CONTEXTS,
         *REFERENCE_IDS}
+#: How a context matched its document, as the report counts it.
+HOW_WORDS = {"exact": N_("{n} exact"), "normalised": N_("{n} normalised"),
+             "fuzzy": N_("{n} fuzzy"), "contained": N_("{n} contained"),
+             "mostly": N_("{n} mostly"), "by id": N_("{n} by id"), "added": N_("{n} added")}
 #: Columns pandas adds: the index ``to_csv()`` writes without a header, or names so on reading.
 INDEX_COLUMNS = {"", "Unnamed: 0", "index"}
 TABLE_SUFFIXES = (".csv", ".tsv", ".xlsx", ".csv.gz", ".tsv.gz")
@@ -86,12 +90,14 @@ class RagasReport(ImportReport):
         base = super().core_summary()
         if not self.contexts:
             return base
-        how = ", ".join(f"{n} {k}" for k, n in self.matched.items() if n)
+        how = [Message(HOW_WORDS[k], n=n) if k in HOW_WORDS else Message("{n} {how}", n=n,
+                                                                            how=k)
+               for k, n in self.matched.items() if n]
         return Message("{base}; {matched} of {contexts} contexts matched a document "
                        "({rate:.0%}{how}).", contexts=self.contexts,
                        base=Rendered(lambda lang: render_any(base, lang).removesuffix(".")),
                        matched=sum(self.matched.values()), rate=self.match_rate,
-                       how=": " + how if how else "")
+                       how=Joined([": ", Joined(how, ", ")], "") if how else "")
 
 
 def import_ragas(store: Store, source: Path, options: Options) -> RagasReport:
