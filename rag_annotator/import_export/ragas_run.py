@@ -41,7 +41,7 @@ from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.errors import InvalidValue
 from rag_annotator.import_export.context_match import ContextMatcher, Match, plain
 from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, kept
-from rag_annotator.import_export.files import ImportRejected
+from rag_annotator.import_export.files import ImportRejected, polled
 from rag_annotator.import_export.passages import Passages, expected_spans, searched_keys
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import RunRecord, _import
@@ -246,7 +246,7 @@ def _match_all(op: Writer, path: Path, records: list[RunRecord], report: RagasRe
     add_unmatched = options.add_unmatched or not rows
     now = utc_now()
     several = 0
-    for r in records:
+    for r in polled(records, options.cancel, every=50):  # ~2 ms a chunk to locate
         ids = r.context_ids or []
         for position, text in enumerate(r.contexts or []):
             report.contexts += 1

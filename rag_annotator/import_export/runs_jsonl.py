@@ -21,6 +21,7 @@ import math
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -208,7 +209,8 @@ def _import(store: Store, path: Path, records: list[RunRecord], *, name: str | N
         if ragas:
             _match_questions(op, path, records, report)
         if any(r.contexts for r in records):
-            (match_contexts or _match_contexts)(op, path, records, report)
+            (match_contexts or partial(_match_contexts, cancel=cancel))(op, path, records,
+                                                                         report)
         lines: dict[tuple[str, str], int] = {}
         for r in records:
             for key in [("case", r.case)] + [("document", d) for d in r.documents] + [
@@ -311,7 +313,7 @@ def _match_questions(op: Writer, path: Path, records: list[RunRecord],
 
 
 def _match_contexts(op: Writer, path: Path, records: list[RunRecord],
-                    report: ImportReport) -> None:
+                    report: ImportReport, cancel: Callable[[], bool] | None = None) -> None:
     """Each context → a document with that text, else its passage where it is located in
     a corpus document (:mod:`context_match`, :mod:`passages`), else a new document of
     origin ``unmatched_context`` (one per distinct normalised text, reported)."""
@@ -323,7 +325,7 @@ def _match_contexts(op: Writer, path: Path, records: list[RunRecord],
     now = utc_now()
     several = 0
     unmatched: list[str] = []
-    for r in records:
+    for r in polled(records, cancel, every=50):  # ~2 ms a chunk to locate
         for text in r.contexts or []:
             found = matcher.match(text)
             report.chunks.count(found, text)
