@@ -64,6 +64,9 @@ EDGE_MIN = 85.0
 #: least this many characters the window shares with the chunk.
 MIN_BLOCK = 4
 
+#: Characters hashed at a time while indexing (the temporary arrays stay near 100 MB).
+BLOCK = 4_000_000
+
 _MIX = np.uint64(0x9E3779B97F4A7C15)  # a multiplier that spreads a hash's bits
 _BASE = np.uint64(0x100000001B3)
 _SEPARATOR = "\x00"  # between two documents' skeletons: never in a skeleton
@@ -132,11 +135,17 @@ class ChunkLocator:
             offset += len(sk.text) + 1
         self._starts = np.array(starts, dtype=np.int64)
         self._corpus = _SEPARATOR.join(sk.text for sk in self._skeletons)
-        hashes = _hashes(code_points(self._corpus))
-        chosen = _chosen(hashes)
-        order = np.argsort(hashes[chosen], kind="stable")
-        self._index = hashes[chosen][order]
-        self._places = chosen[order]
+        points = code_points(self._corpus)
+        kept_hashes, kept_places = [], []
+        for lo in range(0, max(1, len(points) - K + 1), BLOCK):  # bounded memory
+            hashes = _hashes(points[lo:lo + BLOCK + K - 1])
+            chosen = _chosen(hashes)
+            kept_hashes.append(hashes[chosen])
+            kept_places.append(chosen + lo)
+        hashes = np.concatenate(kept_hashes)
+        order = np.argsort(hashes, kind="stable")
+        self._index = hashes[order]
+        self._places = np.concatenate(kept_places)[order]
 
     @property
     def size(self) -> int:

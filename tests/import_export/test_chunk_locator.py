@@ -275,3 +275,17 @@ def test_cancel_stops_an_import_while_its_chunks_are_located(
         registry.importer(fmt)(store, path, Options(cancel=lambda: len(calls) >= 60))
     assert 60 <= len(calls) < 300  # stopped while locating, not after
     assert store.count("documents") == documents and store.count("runs") == 0
+
+
+def test_the_index_is_the_same_built_in_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The corpus is hashed a block at a time (memory); blocks must not lose or add a
+    piece at their seams."""
+    import rag_annotator.import_export.chunk_locator as locator_module
+
+    documents = [("code", ARTICLE), ("other", OTHER), ("more", ARTICLE[::-1])]
+    whole = ChunkLocator(documents)
+    monkeypatch.setattr(locator_module, "BLOCK", 37)
+    blocks = ChunkLocator(documents)
+    assert whole._index.tolist() == blocks._index.tolist()
+    assert whole._places.tolist() == blocks._places.tolist()
+    assert len(whole._index) > 50

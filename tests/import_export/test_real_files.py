@@ -248,3 +248,13 @@ def test_a_ragas_test_set_finds_its_reference_contexts_in_the_markdown_kb(
     assert report.sources == 1  # type: ignore[attr-defined]  # the one article, once
     assert report.unmatched_sources == []  # type: ignore[attr-defined]
     assert "testset.jsonl: fields kept in extra: persona_name." in report.warnings  # type: ignore
+
+
+def test_a_corpus_re_import_does_not_count_passages_as_disappeared(kb: GoldSetStore) -> None:
+    """Passages are found in a corpus document by a run import, not read from the folder:
+    importing the folder again leaves them out of 'disappeared'."""
+    _import(kb, "ragas", AZURE / "ragas_v01_result.csv", run="azure")
+    assert kb.count("documents") == 5  # the article and four passages
+    report = _import(kb, "corpus", AZURE / "kb")
+    assert report.disappeared == []  # type: ignore[attr-defined]
+    assert kb.count("documents") == 5
