@@ -1,0 +1,63 @@
+"""Store reads of a document's structure: its kind and layout (pages, headings), the original
+file kept for the kinds the app shows as pages (PDF), and the passages found in it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rag_annotator.domain.layout import Layout
+from rag_annotator.storage.reads import ReadBase, Row
+
+
+@dataclass(frozen=True)
+class DocumentFile:
+    """The original file of a document, as it was imported."""
+
+    file_id: int
+    sha256: str
+    kind: str
+    name: str
+    data: bytes
+
+
+class DocumentReads(ReadBase):
+    """Read queries of this area, mixed into :class:`~rag_annotator.storage.store.GoldSetStore`."""
+
+    def document_layout(self, document_id: int) -> tuple[str, Layout]:
+        """A document's kind ('' when it came as plain text) and its pages and headings (an
+        empty layout for a document that has none, or no longer exists)."""
+        row = self._conn.execute("SELECT kind, pages, headings FROM documents WHERE id = ?",
+                                 (document_id,)).fetchone()
+        if row is None:
+            return "", Layout()
+        return str(row[0] or ""), Layout.from_columns(row[1], row[2])
+
+    def document_file(self, document_id: int) -> DocumentFile | None:
+        """The file kept for a document (None when none is kept).  For a passage, the file of
+        the document it is part of."""
+        row = self._conn.execute(
+            "SELECT f.id, f.sha256, f.kind, f.name, f.data FROM documents d "
+            "LEFT JOIN documents p ON p.id = d.parent_id "
+            "JOIN document_files f ON f.id = coalesce(d.file_id, p.file_id) WHERE d.id = ?",
+            (document_id,)).fetchone()
+        if row is None:
+            return None
+        return DocumentFile(int(row[0]), str(row[1]), str(row[2]), str(row[3]), bytes(row[4]))
+
+    def document_file_ids(self) -> dict[str, int]:
+        """sha256 → id of every kept file (an import stores a file's bytes once)."""
+        return {str(h): int(i) for h, i in self._conn.execute(
+            "SELECT sha256, id FROM document_files")}
+
+    def passage_parents(self) -> dict[str, str]:
+        """Passage key → the key of the document it was found in (every passage)."""
+        return {str(k): str(p) for k, p in self._conn.execute(
+            "SELECT d.key, p.key FROM documents d JOIN documents p ON p.id = d.parent_id "
+            "WHERE d.span_start IS NOT NULL")}
+
+    def document_passages(self, parent_id: int) -> list[Row]:
+        """The passages found in a document: id, key, span, how each was located."""
+        return self._many(
+            "SELECT id, key, span_start, span_end, located, match_score FROM documents "
+            "WHERE parent_id = ? AND span_start IS NOT NULL ORDER BY span_start, id",
+            (parent_id,))
