@@ -197,11 +197,10 @@ class MainWindow(QMainWindow):
         colours.paint_banner(self.read_only_banner, "alert_banner", 6)
         self.read_only_banner.setVisible(False)
         workspace = QWidget()
-        workspace_column = QVBoxLayout(workspace)
+        workspace_column = self._workspace_column = QVBoxLayout(workspace)
         workspace_column.setContentsMargins(4, 4, 4, 4)
         workspace_column.addWidget(self.read_only_banner)
-        self.welcome = Welcome(self)  # the first start's, until closed
-        workspace_column.addWidget(self.welcome)
+        self._welcome: Welcome | None = None  # the first start's: made when first shown
         self.start_steps = StartSteps(self)  # an empty file's first steps (issue 21)
         workspace_column.addWidget(self.start_steps)
         workspace_layout = QHBoxLayout()
@@ -210,6 +209,15 @@ class MainWindow(QMainWindow):
         workspace_layout.addWidget(scrolling(self.section_stack), 1)  # fits when zoomed
         workspace_column.addLayout(workspace_layout, 1)
         return workspace
+
+    @property
+    def welcome(self) -> Welcome:
+        """The first start's welcome, above the sections (built on first use: later starts
+        never show it)."""
+        if self._welcome is None:
+            self._welcome = Welcome(self)
+            self._workspace_column.insertWidget(1, self._welcome)  # under the banner
+        return self._welcome
 
     def _fit_nav(self, *_zoom: object) -> None:
         """The navigation list as wide as its longest name (again after a text zoom)."""
