@@ -77,6 +77,12 @@ class DocumentReads(ReadBase):
         return {str(h): int(i) for h, i in self._conn.execute(
             "SELECT sha256, id FROM document_files")}
 
+    def passage_parents(self) -> dict[str, str]:
+        """Passage key → the key of the document it was found in (every passage)."""
+        return {str(k): str(p) for k, p in self._conn.execute(
+            "SELECT d.key, p.key FROM documents d JOIN documents p ON p.id = d.parent_id "
+            "WHERE d.span_start IS NOT NULL")}
+
     def document_passages(self, parent_id: int) -> list[Row]:
         """The passages found in a document: id, key, span, how each was located."""
         return self._many(

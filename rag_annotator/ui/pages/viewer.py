@@ -30,8 +30,7 @@ from rag_annotator.ui.pages.render import PageImage, PageRenderer, PdfSource
 from rag_annotator.ui.text_views import QuietLabel, from_qt, to_qt
 
 Span = tuple[int, int]
-#: How long a page stays in view before the pages beside it are rendered ahead.
-NEIGHBOURS_AFTER_MS = 400
+NEIGHBOURS_AFTER_MS = 400  # a page in view this long: the pages beside it rendered ahead
 
 
 translate = QCoreApplication.translate
