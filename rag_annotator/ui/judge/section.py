@@ -22,7 +22,6 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QLabel,
-    QLineEdit,
     QPlainTextEdit,
     QSplitter,
     QTextBrowser,
@@ -40,11 +39,17 @@ from rag_annotator.ui.judge.assignment import AssignmentMode, cant_judge_pair
 from rag_annotator.ui.judge.pool_reads import PoolReads
 from rag_annotator.ui.judge.sample_blind import SampleQueue
 from rag_annotator.ui.judge.timing import ActiveClock
-from rag_annotator.ui.judge.widgets import JudgeProgressModel, TermHighlighter, show_guidelines
+from rag_annotator.ui.judge.widgets import (
+    JudgeProgressModel,
+    NoteField,
+    TermHighlighter,
+    counting_text,
+    show_guidelines,
+)
 from rag_annotator.ui.look import colours
 from rag_annotator.ui.look.flow import FlowLayout
 from rag_annotator.ui.look.zoom import RowsFloor, WrappedFloor
-from rag_annotator.ui.models import Column, RowsModel, number, one_line
+from rag_annotator.ui.models import Column, RowsModel, one_line
 from rag_annotator.ui.pages.keys import VIEWER_ACTIONS
 from rag_annotator.ui.pages.viewer import DocumentViewer
 from rag_annotator.ui.progress import JUDGING_TABLES
@@ -122,11 +127,11 @@ class JudgeSection(SampleQueue, Section):
         self.highlighter = TermHighlighter(self.document.document(), self.document)
         # the document's PDF page (the retrieved passage highlighted) or its text: F7
         self.viewer = DocumentViewer(ctx.pages, self.document, self.highlighter)
-        self.note = QLineEdit()
+        self.note = NoteField()
         self.note.setPlaceholderText(self.tr(
             "Note on this pair (E to write, Enter to save, Esc to go back)"))
         self.note.returnPressed.connect(self._save_note)
-        self.note.installEventFilter(self)
+        self.note.dropped.connect(self._drop_note)
         self.clock = ActiveClock(self, follow=True)  # the active seconds of each judgment
         self.assignment = AssignmentMode(ctx, self.clock, self)
         self._connect_commands()
@@ -375,18 +380,9 @@ class JudgeSection(SampleQueue, Section):
 
     def choose_pool(self) -> None:
         """Which runs and how deep: the pool dialog, applied as one undoable operation."""
-        store = self.store
-        if store is None:
-            return
-        from rag_annotator.domain.judging_ops import set_pool
-        from rag_annotator.ui.judge.dialogs import PoolDialog
+        from rag_annotator.ui.judge.dialogs import choose_pool
 
-        runs = [r["name"] for r in store.runs_summary()]
-        chosen, depth = store.pool_settings()
-        dialog = PoolDialog(runs, chosen, depth, self)
-        if dialog.exec():
-            new_runs, new_depth = dialog.choice()
-            self.ctx.undo.run(lambda s: set_pool(s, new_runs, new_depth))
+        choose_pool(self.ctx, self)
 
     def step_pair(self, step: int) -> None:
         """Next (+1) or previous (-1) pair, crossing into the next or previous case."""
@@ -574,17 +570,11 @@ class JudgeSection(SampleQueue, Section):
             self.ctx.undo.run(lambda s: set_judgment(s, case_id, document_id, grade, text))
         self.pairs.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def eventFilter(self, watched: Any, event: Any) -> bool:
-        """Esc in the note field abandons the edit and returns to the pairs."""
-        from PySide6.QtCore import QEvent
-
-        if (watched is self.note and event.type() == QEvent.Type.KeyPress
-                and event.key() == Qt.Key.Key_Escape):
-            pair = self.pool.row_at(current_row(self.pairs))
-            self.note.setText((pair or {}).get("my_note") or "")
-            self.pairs.setFocus(Qt.FocusReason.OtherFocusReason)
-            return True
-        return super().eventFilter(watched, event)
+    def _drop_note(self) -> None:
+        """Esc in the note field: the stored note back, the keyboard back on the pairs."""
+        pair = self.pool.row_at(current_row(self.pairs))
+        self.note.setText((pair or {}).get("my_note") or "")
+        self.pairs.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_case(self) -> None:
         self._reload_pool(keep=None)
@@ -703,13 +693,4 @@ class JudgeSection(SampleQueue, Section):
                               ("judge.grade2", "judge.grade3"))
 
     def _show_counting(self, *_args: object) -> None:
-        progress = self.ctx.progress
-        if progress.complete:
-            totals = progress.totals() or {}
-            self.counting.setText(self.tr(
-                "%1 pairs in the pools: %2 judged by you, %3 with no agreed label.")
-                .replace("%1", number(totals.get("pairs", 0)))
-                .replace("%2", number(totals.get("mine", 0)))
-                .replace("%3", number(totals.get("unjudged", 0))))
-        else:
-            self.counting.setText(self.tr("Counting judgments…"))
+        self.counting.setText(counting_text(self.ctx.progress))

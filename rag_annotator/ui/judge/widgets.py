@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject
-from PySide6.QtGui import QTextCharFormat, QTextDocument
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QTextCharFormat, QTextDocument
+from PySide6.QtWidgets import QLineEdit, QWidget
 
 from rag_annotator.domain.terms import question_terms, term_spans
 from rag_annotator.storage.store import GoldSetStore
@@ -142,3 +142,32 @@ def show_guidelines(view: Any, store: Any) -> None:
         view.setPlainText(QCoreApplication.translate(
             "JudgeSection", "No judging guidelines yet. Write them with Edit → Judging "
             "Guidelines… so every assessor reads the same rules."))
+
+
+class NoteField(QLineEdit):
+    """The note on the current pair (E to write, Enter saves).  Esc drops what was typed:
+    ``dropped`` tells the section, which puts the stored note back and the keyboard back on
+    the pairs."""
+
+    dropped = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.dropped.emit()
+            return
+        super().keyPressEvent(event)
+
+
+def counting_text(progress: JudgingProgress) -> str:
+    """The line under the cases: pairs in the pools, judged by this assessor, with no
+    agreed label (or that they are being counted)."""
+    from PySide6.QtCore import QCoreApplication
+
+    if not progress.complete:
+        return QCoreApplication.translate("JudgeSection", "Counting judgments…")
+    totals = progress.totals() or {}
+    return (QCoreApplication.translate(
+        "JudgeSection", "%1 pairs in the pools: %2 judged by you, %3 with no agreed label.")
+        .replace("%1", number(totals.get("pairs", 0)))
+        .replace("%2", number(totals.get("mine", 0)))
+        .replace("%3", number(totals.get("unjudged", 0))))
