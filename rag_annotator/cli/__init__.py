@@ -457,6 +457,8 @@ def _cmd_import(ns: argparse.Namespace) -> int:
         report = run_import(store, source, options)
     for warning in report.warnings:
         print(f"warning: {render_any(warning)}", file=sys.stderr)
+    for line in getattr(report, "file_lines", list)():  # a folder's: every file, one line
+        print(f"  {render_any(line)}")
     print(f"{source}: {render_any(report.summary())}")
     return 0
 
