@@ -174,7 +174,7 @@ class _Walker:
             self.builder.block(" ".join(caption.text(separator="").split()))
         rows: list[list[str]] = []
         for row in table.css("tr"):
-            if _owner_table(row) is not table:
+            if _owner_table(row).mem_id != table.mem_id:
                 continue  # a nested table's row: its text is in its cell
             rows.append([" ".join(cell.text(separator="").split())
                          for cell in row.iter() if cell.tag in ("td", "th")])
