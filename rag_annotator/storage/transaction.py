@@ -162,7 +162,9 @@ class Operation:
             f"INSERT INTO {table} ({cols}) VALUES ({marks})", tuple(row.values())
         )
         key = self._key_of(table, row, cur.lastrowid)
-        new = self.get(table, key)
+        # a content row is not read back: it is what was given (a kept PDF read again would
+        # double the memory of its import)
+        new = {**row, **key} if table in CONTENT_TABLES else self.get(table, key)
         assert new is not None
         self._record(table, key, "insert", None, new)
         return new
