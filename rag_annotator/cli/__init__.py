@@ -359,6 +359,8 @@ def info_dict(store: GoldSetStore) -> dict[str, Any]:
         "name": store.meta("name"),
         "schema_version": store.schema_version,
         "documents": store.count("documents"),
+        "documents_by_kind": store.document_kind_counts(),  # pdf, docx… ('none': plain text)
+        "kept_files": store.kept_file_counts(),  # the PDFs' bytes kept to show their pages
         "cases": store.count("cases"),
         "runs": store.run_case_counts(),
         "families": store.family_counts(),
