@@ -29,6 +29,7 @@ from typing import Any
 from rag_annotator.domain.layout import DocumentKind, check_layout
 from rag_annotator.errors import InvalidValue
 from rag_annotator.import_export.files import ImportRejected
+from rag_annotator.messages import N_
 from rag_annotator.storage.store import GoldSetStore
 
 #: Fields a document written before documents had a structure lacks (format version 1).
@@ -70,10 +71,10 @@ def check_document(path: Path, row: dict[str, Any], where: str, line: int | None
         return ImportRejected(path, line, "{where}: {problem}", where=where,
                               problem=InvalidValue(message, **params))
     if row["kind"] not in {k.value for k in DocumentKind}:
-        raise bad("kind '{kind}' is not one of {kinds}.", kind=row["kind"],
+        raise bad(N_("kind '{kind}' is not one of {kinds}."), kind=row["kind"],
                   kinds=", ".join(k.value or "''" for k in DocumentKind))
     if row["file"] is not None and not _SHA256.match(row["file"]):
-        raise bad("file: expected the SHA-256 of a kept file (64 hex digits).")
+        raise bad(N_("file: expected the SHA-256 of a kept file (64 hex digits)."))
     try:
         check_layout(json.loads(row["pages"]) if row["pages"] else None,
                      json.loads(row["headings"]) if row["headings"] else None,
@@ -83,7 +84,8 @@ def check_document(path: Path, row: dict[str, Any], where: str, line: int | None
                              problem=error) from None
     start, end = row["span_start"], row["span_end"]
     if (start is None) != (end is None) or (start is not None and not 0 <= start <= end):
-        raise bad("span_start and span_end: give both, with 0 <= start <= end, or neither.")
+        raise bad(N_("span_start and span_end: give both, with 0 <= start <= end, or "
+                     "neither."))
 
 
 def read_files(path: Path, items: Any) -> dict[str, dict[str, Any]]:

@@ -100,7 +100,7 @@ def test_a_damaged_package_is_one_line(store: GoldSetStore, goldset_path: Path,
                                        tmp_path: Path) -> None:
     cut = tmp_path / "cut.docx"
     cut.write_bytes((DATA / "unit_test_headers.docx").read_bytes()[:3000])
-    refused(store, goldset_path, cut, "damaged or not a Word document")
+    refused(store, goldset_path, cut, "damaged: not a valid zip package")
 
 
 def test_a_bad_file_in_a_folder_is_refused_alone(store: GoldSetStore, goldset_path: Path,

@@ -54,7 +54,7 @@ _SKIPPED = {(_TEXT, "sequence-decls"), (_TEXT, "variable-decls"), (_TEXT, "user-
 
 def read_odt(path: Path, data: bytes) -> ReadDocument:
     """Read an .odt (module docstring)."""
-    check_package(path, data, "OpenDocument text").close()
+    check_package(path, data).close()
     from odf.opendocument import load
 
     try:

@@ -27,15 +27,15 @@ MAX_MEMBERS = 10_000
 MAX_RATIO = 100.0
 
 
-def check_package(path: Path, data: bytes, what: str) -> zipfile.ZipFile:
-    """The package opened once its zip and XML are found safe; ImportRejected otherwise.
-    ``what`` names the kind in messages ("Word document")."""
+def check_package(path: Path, data: bytes) -> zipfile.ZipFile:
+    """The package opened once its zip and XML are found safe; ImportRejected otherwise."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError) as error:
-        raise ImportRejected(path, None, "damaged or not a {what} (not a valid zip package: "
-                                         "{error}).", what=what, error=error) from None
+        raise ImportRejected(path, None, "damaged: not a valid zip package ({error}); save "
+                                         "the file again from its application.",
+                             error=error) from None
     excess = zip_excess(members, max_ratio=MAX_RATIO, max_unpacked=MAX_UNPACKED,
                         max_members=MAX_MEMBERS)
     if excess is not None:

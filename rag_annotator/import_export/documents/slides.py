@@ -36,7 +36,7 @@ from rag_annotator.import_export.files import ImportRejected
 
 def read_pptx(path: Path, data: bytes) -> ReadDocument:
     """Read a .pptx (module docstring)."""
-    check_package(path, data, "PowerPoint presentation").close()
+    check_package(path, data).close()
     from pptx import Presentation
 
     try:

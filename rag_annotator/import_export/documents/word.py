@@ -42,7 +42,7 @@ _HEADING_NAME = re.compile(r"^(?:heading|titre|überschrift|titolo|título)\s*(\
 
 def read_docx(path: Path, data: bytes) -> ReadDocument:
     """Read a .docx (module docstring)."""
-    check_package(path, data, "Word document").close()
+    check_package(path, data).close()
     import docx
     from docx.table import Table
     from docx.text.paragraph import Paragraph
