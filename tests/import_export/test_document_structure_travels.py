@@ -251,3 +251,32 @@ def test_info_counts_documents_by_kind_and_the_kept_files(rich: Path) -> None:
         "bookmark_sample.pdf", "jorf-2023-06-21-delegation-signature-dinum.pdf"))
     assert info["kept_files"] == {"count": 2, "bytes": sizes, "unused": 0}
     assert info["documents"] == 8  # the existing keys are still there
+
+
+def test_a_colleagues_judgments_on_pdf_documents_merge(rich: Path, tmp_path: Path) -> None:
+    """Two copies of a gold set with PDF documents and a passage: the colleague's judgments
+    on them come in; documents and kept files are the file's own, untouched."""
+    from rag_annotator.domain import judging_ops
+    from rag_annotator.domain import operations as ops
+    from rag_annotator.import_export.merge import merge_file
+
+    other = tmp_path / "other.goldset"
+    shutil.copy(rich, other)
+    with GoldSetStore.open(other, assessor="bob") as store:
+        ops.create_case(store, key="Q1", question="Quand payer ?")
+        case = int(rows(other, "SELECT id FROM cases")[0][0])
+        for key, grade in (("bookmark_sample", 1), ("bookmark_sample#2", 1),
+                           ("jorf-2023-06-21-delegation-signature-dinum", 0)):
+            judging_ops.set_judgment(store, case, doc_id(other, key), grade)
+    with GoldSetStore.open(rich, assessor="alice") as store:
+        ops.create_case(store, key="Q1", question="Quand payer ?")
+        before = rows(rich, "SELECT * FROM document_files ORDER BY id")
+        structure = rows(rich, STRUCTURE)
+        report = merge_file(store, other)
+    assert "judgments: 3 added" in report.summary("en") and not report.skipped
+    assert sorted(rows(rich, "SELECT d.key, j.grade FROM judgments j JOIN documents d "
+                             "ON d.id = j.document_id")) == [
+        ("bookmark_sample", 1), ("bookmark_sample#2", 1),
+        ("jorf-2023-06-21-delegation-signature-dinum", 0)]
+    assert rows(rich, "SELECT * FROM document_files ORDER BY id") == before
+    assert rows(rich, STRUCTURE) == structure

@@ -143,7 +143,6 @@ class ImportDialog(QDialog):
         # a folder's import: one line per file (the ones not imported first), selectable
         self.files = QPlainTextEdit()
         self.files.setReadOnly(True)
-        self.files.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.files.setAccessibleName(self.tr("What the import did with each file"))
         self.files.hide()
         self.import_button = QPushButton(self.tr("Import"))
