@@ -46,7 +46,7 @@ from rag_annotator.messages import Joined, Message
 
 #: Most text characters a folder's documents may hold together (read before anything is
 #: written, they are all in memory once).
-MAX_FOLDER_CHARS = 1024**3
+MAX_FOLDER_CHARS = 512 * 1024**2
 
 #: The statuses of a file in the report, in the order the report lists them.
 STATUSES = ("not_imported", "added", "changed", "updated", "unchanged")

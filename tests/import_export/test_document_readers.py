@@ -307,3 +307,25 @@ def test_page_separator_is_what_joins_slides_and_pages() -> None:
     doc = read("powerpoint_sample.pptx")
     assert doc.text[doc.layout.pages[1] - len(PAGE_SEPARATOR):doc.layout.pages[1]] == \
         PAGE_SEPARATOR
+
+
+def test_the_pdf_reader_calls_pdfium_only_under_the_shared_lock() -> None:
+    """PDFium is not thread-safe: while another thread (the page viewer) holds the lock,
+    the reader waits, and goes on once it is released."""
+    import threading
+
+    from rag_annotator.import_export.documents.pdf_layer import PDFIUM_LOCK
+
+    done = threading.Event()
+    result: list[ReadDocument] = []
+
+    def reader() -> None:
+        result.append(read("bookmark_sample.pdf"))
+        done.set()
+
+    with PDFIUM_LOCK:
+        thread = threading.Thread(target=reader)
+        thread.start()
+        assert not done.wait(0.5)  # blocked on its first PDFium call
+    assert done.wait(10) and len(result[0].layout.pages) == 3
+    thread.join()

@@ -21,9 +21,11 @@ Refused, each with one line: a file PDFium cannot open (damaged, not a PDF), one
 password, one whose pages hold no text at all (a scan: it needs OCR first), more pages than
 :data:`MAX_PAGES`, a page PDFium cannot load (a page tree that loops), more text than a
 document may hold.  Pages are read one at a time and closed, so memory follows the text, not
-the page count.  Nothing in the file is ever run or followed: PDFium is built without its
-JavaScript engine and no form environment is set up, so scripts are inert (the report says
-when a file has some), and links are never read.
+the page count; every call into PDFium holds ``pdf_layer.PDFIUM_LOCK``, a page at a time
+(PDFium is not thread-safe, and the viewer renders pages while an import reads).  Nothing in
+the file is ever run or followed: PDFium is built without its JavaScript engine and no form
+environment is set up, so scripts are inert (the report says when a file has some), and links
+are never read.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator.domain.layout import MAX_HEADING_LEVEL, DocumentKind, Heading, Layout, join_pages
-from rag_annotator.import_export.documents.pdf_layer import normalise_page_text
+from rag_annotator.import_export.documents.pdf_layer import PDFIUM_LOCK, normalise_page_text
 from rag_annotator.import_export.documents.reading import (
     MAX_TEXT_CHARS,
     ReadDocument,
@@ -59,7 +61,8 @@ def read_pdf(path: Path, data: bytes, cancel: Callable[[], bool] | None = None
     import pypdfium2 as pdfium
 
     try:
-        pdf = pdfium.PdfDocument(data)
+        with PDFIUM_LOCK:
+            pdf = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as error:
         if getattr(error, "err_code", None) == _PASSWORD_ERROR:
             raise ImportRejected(path, None, "encrypted: the PDF opens only with a password; "
@@ -68,7 +71,8 @@ def read_pdf(path: Path, data: bytes, cancel: Callable[[], bool] | None = None
         raise ImportRejected(path, None, "damaged or not a PDF ({error}).",
                              error=_pdfium_reason(error)) from None
     try:
-        count = len(pdf)
+        with PDFIUM_LOCK:
+            count = len(pdf)
         if count == 0:
             raise ImportRejected(path, None, "damaged: the PDF has no page.")
         if count > MAX_PAGES:
@@ -80,11 +84,13 @@ def read_pdf(path: Path, data: bytes, cancel: Callable[[], bool] | None = None
             raise ImportRejected(path, None, "no text on its pages (a scan?) — run OCR on it "
                                              "first, then import the PDF it makes.")
         text, starts = join_pages(texts)
-        headings = _outline(pdf, texts, starts)
-        info = pdf.get_metadata_dict(skip_empty=True)
-        notes = _notes(pdf, blank)
+        with PDFIUM_LOCK:
+            headings = _outline(pdf, texts, starts)
+            info = pdf.get_metadata_dict(skip_empty=True)
+            notes = _notes(pdf, blank)
     finally:
-        pdf.close()
+        with PDFIUM_LOCK:
+            pdf.close()
     return ReadDocument(
         DocumentKind.PDF, text, Layout(starts, tuple(headings)),
         title=clean_title(info.get("Title", "")),
@@ -111,19 +117,21 @@ def _page_texts(path: Path, pdf: Any, count: int, cancel: Callable[[], bool] | N
     for index in range(count):
         if index % 50 == 0:
             poll(cancel)
-        try:
-            page = pdf[index]
-        except pdfium.PdfiumError:
-            raise ImportRejected(path, None, "damaged: page {page} cannot be read (a broken "
-                                             "page tree?).", page=index + 1) from None
-        try:
-            textpage = page.get_textpage()
+        with PDFIUM_LOCK:  # one page at a time: a page render never waits for the document
             try:
-                text = normalise_page_text(textpage.get_text_range())
+                page = pdf[index]
+            except pdfium.PdfiumError:
+                raise ImportRejected(path, None, "damaged: page {page} cannot be read (a "
+                                                 "broken page tree?).", page=index + 1) from None
+            try:
+                textpage = page.get_textpage()
+                try:
+                    raw = textpage.get_text_range()
+                finally:
+                    textpage.close()
             finally:
-                textpage.close()
-        finally:
-            page.close()
+                page.close()
+        text = normalise_page_text(raw)
         total += len(text)
         if total > MAX_TEXT_CHARS:
             raise ImportRejected(path, None, "its text is too long (over {limit:,} characters "
