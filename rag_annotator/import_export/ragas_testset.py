@@ -10,10 +10,11 @@ or ``{"samples": [{"eval_sample": {...}, "synthesizer_name": ...}]}``) or CSV (`
   ``persona_name``, ``query_style``, ``query_length``.
 
 Each sample becomes a *draft* case (keys ``GEN001``…) with a pending review
-(``case_reviews``): the question, the reference answer, and the reference contexts matched
-to the corpus by text (``context_match``: exactly, normalised, or a chunk of a document
-with its Markdown stripped) as expected sources; a context that matches
-no document is kept in the case's notes so the reviewer still reads it.  A question close to
+(``case_reviews``): the question, the reference answer, and the reference contexts found
+in the corpus by their text (``context_match``: exactly, located in a document even when
+another parser read it, or by their words) as expected sources: one per document, with
+the context's span when it is the one context located in that document; a context that
+matches no document is kept in the case's notes so the reviewer still reads it.  A question close to
 an existing case's or an earlier sample's (word overlap ≥ :data:`NEAR_DUPLICATE`) is flagged
 as a near-duplicate of it.  Fields with no column (``persona_name``, ``query_style``,
 ``query_length``, unknown ones…) are kept in the case's ``extra`` and named in a warning.
@@ -33,9 +34,10 @@ from rag_annotator.domain import validation as v
 from rag_annotator.domain.goldset_ops import case_keys_after
 from rag_annotator.domain.ports import Writer
 from rag_annotator.import_export.cases_import import CaseImportReport, CaseStore, write_cases
-from rag_annotator.import_export.context_match import ContextMatcher
+from rag_annotator.import_export.context_match import ContextMatcher, Match
 from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, extra_text, kept
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
+from rag_annotator.import_export.passages import expected_spans
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
 from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, few_names, read_table
@@ -167,6 +169,7 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
     fresh_keys = case_keys_after(store.case_keys(), "GEN", 3)  # one scan: linear
     cases: list[dict[str, Any]] = []
     sources: list[tuple[str, str]] = []
+    spans: dict[tuple[str, str], tuple[int, int]] = {}
     duplicates: list[tuple[int, int | None, str | None]] = []  # (index, case id, new key)
     earlier: list[tuple[str, frozenset[str]]] = []
     for i, (number, record) in enumerate(records):
@@ -181,15 +184,19 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
                                  value='' if where else Message("row {number}: ", number=number))
         key = next(fresh_keys)
         notes: list[str] = []
-        docs: list[str] = []
+        found_in: list[Match] = []
         for context in _contexts(mapped.get("contexts")):
             found = matcher.match(context)
-            doc = None if found is None else found.key
-            if doc is None:
+            if found is None:
                 notes.append(context)
                 report.unmatched_sources.append(context[:60])
-            elif doc not in docs:
-                docs.append(doc)
+            else:
+                found_in.append(found)
+        docs = []
+        for doc, span in expected_spans(found_in):
+            docs.append(doc)
+            if span is not None:
+                spans[(key, doc)] = span
         note = ("Reference contexts (not found in the corpus):\n" + "\n---\n".join(notes)
                 if notes else "")
         reference = str(mapped.get("reference") or "").strip()
@@ -216,7 +223,7 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
             for i, case in enumerate(cases)))
 
     write_cases(store, source, cases, sources, options, report, action="import_testset",
-                after=add_reviews)
+                after=add_reviews, spans=spans)
     return report
 
 

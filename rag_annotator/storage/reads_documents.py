@@ -62,6 +62,12 @@ class DocumentReads(ReadBase):
             "FROM documents WHERE file_id IS NOT NULL)), 0) FROM document_files").fetchone()
         return {"count": int(count), "bytes": int(size), "unused": int(unused)}
 
+    def passage_parents(self) -> dict[str, str]:
+        """Passage key → the key of the document it was found in (every passage)."""
+        return {str(k): str(p) for k, p in self._conn.execute(
+            "SELECT d.key, p.key FROM documents d JOIN documents p ON p.id = d.parent_id "
+            "WHERE d.span_start IS NOT NULL")}
+
     def document_passages(self, parent_id: int) -> list[Row]:
         """The passages found in a document: id, key, span, how each was located."""
         return self._many(

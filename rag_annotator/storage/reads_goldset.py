@@ -221,9 +221,12 @@ class GoldsetReads(ReadBase):
         return frozenset(str(k) for k in keys) if isinstance(keys, list) else frozenset()
 
     def document_keys_not_from_corpus(self) -> set[str]:
-        """Keys of placeholder and unmatched-context documents (a corpus import fills them)."""
+        """Keys of placeholder and unmatched-context documents (a corpus import fills them)
+        and of passages (found in a corpus document by a run import, not read from a file:
+        a corpus re-import does not count them as disappeared)."""
         return {str(k) for (k,) in self._conn.execute(
-            "SELECT key FROM documents WHERE origin != 'corpus'")}
+            "SELECT key FROM documents WHERE origin != 'corpus' "
+            "OR (parent_id IS NOT NULL AND span_start IS NOT NULL)")}
 
     def document_titles(self) -> list[tuple[str, str]]:
         """(key, title) of the documents that have a title (sources named by title)."""
@@ -231,9 +234,11 @@ class GoldsetReads(ReadBase):
             "SELECT key, title FROM documents WHERE title != '' ORDER BY id")]
 
     def corpus_texts(self) -> list[tuple[str, str]]:
-        """(key, text) of the corpus documents (contexts matched by their text)."""
+        """(key, text) of the corpus documents, passages excepted (contexts are located in
+        them by their text)."""
         return [(str(k), str(t)) for k, t in self._conn.execute(
-            "SELECT key, text FROM documents WHERE origin = 'corpus' ORDER BY id")]
+            "SELECT key, text FROM documents WHERE origin = 'corpus' "
+            "AND (parent_id IS NULL OR span_start IS NULL) ORDER BY id")]
 
     def release_names(self) -> list[str]:
         """Release names, newest first."""
