@@ -44,6 +44,7 @@ from rag_annotator.import_export.corpus_files import (
     read_folder,
     read_single,
 )
+from rag_annotator.import_export.corpus_passages import Relocated, relocate_passages
 from rag_annotator.import_export.extra_fields import extra_text, plain
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
 from rag_annotator.import_export.registry import Options
@@ -288,7 +289,8 @@ def import_corpus(store: CorpusStore, source: Path, options: Options) -> CorpusI
     report.touched_cases = sorted({c for u in usage.values() for c in u["cases"]})
     report.touched_judgments = sum(int(u["judgments"]) for u in usage.values())
     if plan.new_rows or plan.updates:
-        _write(store, source, plan, options, report)
+        _write(store, source, plan, options, report,
+               {existing[k][0]: k for k in report.changed})
     _settle(report)
     if options.progress is not None:
         options.progress(len(records), len(records))
@@ -352,8 +354,9 @@ def _plan(source: Path, records: list[tuple[int, dict[str, Any]]],
 
 
 def _write(store: CorpusStore, source: Path, plan: _Plan, options: Options,
-           report: CorpusImportReport) -> None:
-    """The import's one operation: kept files first (once per content), then the rows."""
+           report: CorpusImportReport, changed: dict[int, str]) -> None:
+    """The import's one operation: kept files first (once per content), then the rows, then
+    the passages of changed documents looked for in their new text."""
     now = utc_now()
     file_ids = store.document_file_ids()
     with store.operation("import_corpus", source.name) as op:
@@ -381,14 +384,34 @@ def _write(store: CorpusStore, source: Path, plan: _Plan, options: Options,
             kept = plan.keeps.get(str(before["key"]))
             if values.get("kind"):  # a file: it keeps its file or none
                 values["file_id"] = file_ids[kept.sha256] if kept is not None else None
-            changed = op.update("documents", {"id": doc_id}, values)
-            if changed is not None:
+            after = op.update("documents", {"id": doc_id}, values)
+            if after is not None:
                 op.update("documents", {"id": doc_id}, {"updated_at": now})
-                if before["content_hash"] == changed["content_hash"]:
-                    report.metadata_updated.append(str(changed["key"]))
+                if before["content_hash"] == after["content_hash"]:
+                    report.metadata_updated.append(str(after["key"]))
             if options.cancel is not None and options.cancel():
                 raise Cancelled()
+        _passages(relocate_passages(op, changed), report)
     report.changes = made(op.changes())
+
+
+def _passages(relocated: Relocated, report: CorpusImportReport) -> None:
+    """Say what became of the passages of the documents that changed."""
+    outcomes = {o.key: o for o in report.files}
+    for key, (found, lost) in relocated.by_document.items():
+        note = Message("{found} of its {n} passages found again in the new version{rest}",
+                       found=found, n=found + lost,
+                       rest=Message("; {lost} not, their place is the old version's",
+                                    lost=lost) if lost else "")
+        if key in outcomes:
+            outcomes[key].notes.append(note)
+    if relocated.kept:
+        report.warnings.append(Plural(
+            "{n} passage was not found in its document's new version; its place (and page) "
+            "is the old version's: {few}",
+            "{n} passages were not found in their document's new version; their places "
+            "(and pages) are the old version's: {few}", len(relocated.kept),
+            few=few_names(relocated.kept, 5)))
 
 
 def _settle(report: CorpusImportReport) -> None:

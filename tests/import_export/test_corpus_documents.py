@@ -261,3 +261,62 @@ def test_a_folder_without_any_document_is_refused(store: GoldSetStore, goldset_p
     (folder / "photo.jpg").write_bytes(b"\xff\xd8")
     with pytest.raises(KnownError, match="the folder holds no document this import reads"):
         import_corpus(store, folder, Options())
+
+
+def test_a_new_version_moves_the_passages_found_again_and_names_the_others(
+        store: GoldSetStore, goldset_path: Path, tmp_path: Path) -> None:
+    """Passages (chunks a run retrieved) of a PDF that gets a new version are looked for in
+    the new text: found, they follow (span, page, key); not found, they stay and are named."""
+    import pypdfium2 as pdfium
+
+    from rag_annotator.domain.clock import utc_now
+    from rag_annotator.domain.validation import content_hash
+
+    def pdf_of(*parts: tuple[str, list[int]]) -> None:
+        out = pdfium.PdfDocument.new()
+        for name, pages in parts:
+            out.import_pages(pdfium.PdfDocument(DATA / name), pages)
+        out.save(folder / "accord.pdf")
+
+    jorf = "jorf-2023-06-21-delegation-signature-dinum.pdf"
+    folder = folder_of(tmp_path)
+    pdf_of((jorf, [0]), ("bookmark_sample.pdf", [1]))  # a French decision, then an article
+    import_corpus(store, folder, Options())
+    parent, text = rows(goldset_path, "SELECT id, text FROM documents")[0]
+    layout = store.document_layout(parent)[1]
+    spans = {}
+    for page in (1, 2):
+        start = layout.pages[page - 1] + 30
+        spans[page] = (start, start + 150)
+    now = utc_now()
+    with store.operation("test_passages", "accord") as op:
+        for start, end in spans.values():
+            chunk = text[start:end]
+            op.insert("documents", {
+                "key": f"accord#{start}-{end}", "text": chunk, "content_hash": content_hash(chunk),
+                "parent_id": parent, "span_start": start, "span_end": end, "located": "exact",
+                "match_score": 100.0, "created_at": now, "updated_at": now})
+    before = rows(goldset_path, "SELECT key, span_start, span_end FROM documents "
+                                "WHERE parent_id IS NOT NULL ORDER BY id")
+    # the new version: the decision is gone, the article comes after another page
+    pdf_of(("bookmark_sample.pdf", [0, 1]))
+
+    report = import_corpus(store, folder, Options())
+    assert lines(report) == {"accord.pdf": "changed (new version); 1 of its 2 passages found "
+                                           "again in the new version; 1 not, their place is "
+                                           "the old version's"}
+    assert any(f"its place (and page) is the old version's: {before[0][0]}" in str(w)
+               for w in report.warnings)
+    new_text = rows(goldset_path, "SELECT text FROM documents WHERE id = ?", (parent,))[0][0]
+    (key0, *span0), (key1, start, end) = rows(
+        goldset_path, "SELECT key, span_start, span_end FROM documents "
+                      "WHERE parent_id IS NOT NULL ORDER BY id")
+    assert (key0, *span0) == before[0]  # not found: as it was
+    assert (start, end) != tuple(before[1][1:]) and key1 == f"accord#{start}-{end}"
+    chunk = text[spans[2][0]:spans[2][1]]
+    assert new_text[start:end].strip() == chunk.strip()
+    assert store.document_layout(parent)[1].page_of(start) == 2  # the article, now page 2
+    assert report.changes is not None
+    store.revert(report.changes.operation_id)
+    assert rows(goldset_path, "SELECT key, span_start, span_end FROM documents "
+                              "WHERE parent_id IS NOT NULL ORDER BY id") == before
