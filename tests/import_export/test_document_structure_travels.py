@@ -280,3 +280,10 @@ def test_a_colleagues_judgments_on_pdf_documents_merge(rich: Path, tmp_path: Pat
         ("jorf-2023-06-21-delegation-signature-dinum", 0)]
     assert rows(rich, "SELECT * FROM document_files ORDER BY id") == before
     assert rows(rich, STRUCTURE) == structure
+
+
+def test_info_text_says_the_kinds(rich: Path) -> None:
+    line = next(line for line in run_cli("info", str(rich)).stdout.splitlines()
+                if line.strip().startswith("documents"))
+    assert line.split()[1:] == ["8", "docx", "1", "html", "1", "odt", "1", "pdf", "2", "pptx",
+                                "1", "rtf", "1"]
