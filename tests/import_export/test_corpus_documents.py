@@ -320,3 +320,20 @@ def test_a_new_version_moves_the_passages_found_again_and_names_the_others(
     store.revert(report.changes.operation_id)
     assert rows(goldset_path, "SELECT key, span_start, span_end FROM documents "
                               "WHERE parent_id IS NOT NULL ORDER BY id") == before
+
+
+def test_a_pdf_with_some_pages_without_text_is_imported_and_says_which(
+        store: GoldSetStore, tmp_path: Path) -> None:
+    import pypdfium2 as pdfium
+
+    folder = folder_of(tmp_path)
+    pdf = pdfium.PdfDocument.new()
+    pdf.import_pages(pdfium.PdfDocument(DATA / "bookmark_sample.pdf"), [0])
+    pdf.new_page(595, 842)  # a page with nothing on it (a scanned page without OCR reads so)
+    pdf.import_pages(pdfium.PdfDocument(DATA / "bookmark_sample.pdf"), [1])
+    pdf.save(folder / "mixte.pdf")
+    report = import_corpus(store, folder, Options())
+    assert lines(report) == {"mixte.pdf": "added; 1 page without text (2): a scanned page "
+                                          "needs OCR"}
+    doc_id = rows(store.path, "SELECT id FROM documents")[0][0]
+    assert store.document_layout(doc_id)[1].page_count == 3
