@@ -147,13 +147,7 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
     if not records:
         raise ImportRejected(source, None, "the file holds no sample.")
     fields = {k for _n, r in records for k in r}
-    if any(k in fields for k in V02):
-        names, report.version = V02, "Ragas v0.2+"
-    elif any(k in fields for k in V01):
-        names, report.version = V01, "Ragas v0.1"
-    else:
-        raise ImportRejected(source, None, "no Ragas question field (user_input or question) "
-                                           "among: {fields}.", fields=', '.join(sorted(fields)))
+    names, report.version = _ragas_names(source, fields)
     report.unknown_fields = sorted(fields - KNOWN)
     if report.unknown_fields:
         report.warnings.append(Message("{name}: fields not known to Ragas test sets were kept in "
@@ -183,15 +177,7 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
                                  "sample has no question; nothing was imported.",
                                  value='' if where else Message("row {number}: ", number=number))
         key = next(fresh_keys)
-        notes: list[str] = []
-        found_in: list[Match] = []
-        for context in _contexts(mapped.get("contexts")):
-            found = matcher.match(context)
-            if found is None:
-                notes.append(context)
-                report.unmatched_sources.append(context[:60])
-            else:
-                found_in.append(found)
+        notes, found_in = _located(matcher, mapped.get("contexts"), report)
         docs = []
         for doc, span in expected_spans(found_in):
             docs.append(doc)
@@ -225,6 +211,32 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
     write_cases(store, source, cases, sources, options, report, action="import_testset",
                 after=add_reviews, spans=spans)
     return report
+
+
+def _ragas_names(source: Path, fields: set[str]) -> tuple[dict[str, str], str]:
+    """The field names of the Ragas version that wrote the file, and that version's name."""
+    if any(k in fields for k in V02):
+        return V02, "Ragas v0.2+"
+    if any(k in fields for k in V01):
+        return V01, "Ragas v0.1"
+    raise ImportRejected(source, None, "no Ragas question field (user_input or question) "
+                                       "among: {fields}.", fields=', '.join(sorted(fields)))
+
+
+def _located(matcher: ContextMatcher, contexts: Any, report: TestsetReport
+             ) -> tuple[list[str], list[Match]]:
+    """A sample's reference contexts: those not found in the corpus (kept in the case's
+    notes) and where the others were found."""
+    notes: list[str] = []
+    found_in: list[Match] = []
+    for context in _contexts(contexts):
+        found = matcher.match(context)
+        if found is None:
+            notes.append(context)
+            report.unmatched_sources.append(context[:60])
+        else:
+            found_in.append(found)
+    return notes, found_in
 
 
 def _nearest(mine: frozenset[str], existing: list[tuple[int, str, frozenset[str]]],

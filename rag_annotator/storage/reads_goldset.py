@@ -272,6 +272,16 @@ class GoldsetReads(ReadBase):
         ids: list[int] = json.loads(text)  # not orjson: loading it costs more than it saves
         return ids
 
+    def first_question_id(self) -> int | None:
+        """The case a file is first shown on: its first ordinary question in key order (a
+        RAG case, not retired), else its first RAG case, else its first case; None when it
+        has none.  Agent cases sort first by key in the sample ("A01"), and are not where
+        an expert starts."""
+        row = self._conn.execute(
+            "SELECT id FROM cases ORDER BY kind = 'agent', status = 'retired', "
+            "family != 'ordinary', key LIMIT 1").fetchone()
+        return None if row is None else int(row[0])
+
     def cases_rows(self, ids: Sequence[int]) -> dict[int, Row]:
         """Cases by id, with their judging progress, for one page of a table."""
         return {

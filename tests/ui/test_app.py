@@ -70,10 +70,10 @@ def test_a_file_that_cannot_be_opened_leaves_an_empty_window(
     assert Settings.load(app_paths().settings_file).assessor == ""  # --assessor not saved
 
 
-def test_first_start_asks_the_assessor_and_creates_the_sample(
+def test_first_start_creates_the_sample_and_remembers_it(
         qtbot, hooks_restored: None, modals: ModalCatcher) -> None:
+    """Nothing is asked (the name is asked by the first change: ``test_first_hour.py``)."""
     seen: dict[str, object] = {}
-    modals.expect()  # the assessor's name (cancelled here)
 
     def check(window: MainWindow) -> None:
         seen.update(path=window.store.path if window.store else None,
@@ -81,7 +81,7 @@ def test_first_start_asks_the_assessor_and_creates_the_sample(
 
     run_and_inspect(modals, check, ready=lambda w: w.store is not None)
     assert run_gui(None, None) == 0
-    assert modals.titles == ["Assessor name"]
+    assert modals.titles == []
     assert seen["path"] == app_paths().sample_file.resolve()
     assert seen["cases"] > 10
     settings = Settings.load(app_paths().settings_file)

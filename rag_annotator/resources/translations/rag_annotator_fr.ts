@@ -567,6 +567,13 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
 </context>
 <context>
+    <name>Appearance</name>
+    <message>
+        <source>&amp;Appearance</source>
+        <translation>&amp;Apparence</translation>
+    </message>
+</context>
+<context>
     <name>AssignmentMode</name>
     <message>
         <source>Next to do</source>
@@ -1952,7 +1959,6 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     <name>DocumentsModel</name>
     <message>
         <source>Key</source>
-        <extracomment>Columns before the identities: key, title, the document&apos;s groups.</extracomment>
         <translation>Clé</translation>
     </message>
     <message>
@@ -2882,6 +2888,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Impossible…</translation>
     </message>
     <message>
+        <source>Your decision</source>
+        <translation>Votre décision</translation>
+    </message>
+    <message>
         <source>No judging guidelines yet. Write them with Edit → Judging Guidelines… so every assessor reads the same rules.</source>
         <extracomment>Lines whose term spans a highlighter keeps (a few documents&apos; worth).</extracomment>
         <translation>Pas encore de consignes de jugement. Rédigez-les avec Édition → Consignes de jugement… pour que chaque annotateur lise les mêmes règles.</translation>
@@ -2991,6 +3001,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Rétablir «&#xa0;%1&#xa0;»</translation>
     </message>
     <message>
+        <source>Nothing was recorded: each change is recorded with its author&apos;s name.</source>
+        <translation>Rien n&apos;a été enregistré&#xa0;: chaque modification est enregistrée avec le nom de son auteur.</translation>
+    </message>
+    <message>
         <source>No recent file</source>
         <translation>Aucun fichier récent</translation>
     </message>
@@ -3035,69 +3049,8 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>La nouvelle langue sera utilisée au prochain démarrage de rag-annotator.</translation>
     </message>
     <message>
-        <source>No gold set is open.</source>
-        <translation>Aucun jeu de référence n&apos;est ouvert.</translation>
-    </message>
-    <message>
-        <source>Create a new gold set, open one, or explore the sample.</source>
-        <translation>Créez un nouveau jeu de référence, ouvrez-en un, ou découvrez l&apos;exemple.</translation>
-    </message>
-    <message>
-        <source>New Gold Set…</source>
-        <translation>Nouveau jeu de référence…</translation>
-    </message>
-    <message>
-        <source>Open…</source>
-        <translation>Ouvrir…</translation>
-    </message>
-    <message>
-        <source>Open the Sample</source>
-        <translation>Ouvrir l&apos;exemple</translation>
-    </message>
-    <message>
         <source>Read-only: changes to this file are not possible.</source>
         <translation>Lecture seule&#xa0;: ce fichier ne peut pas être modifié.</translation>
-    </message>
-    <message>
-        <source>No file open</source>
-        <translation>Aucun fichier ouvert</translation>
-    </message>
-    <message>
-        <source>Assessor: %1</source>
-        <translation>Annotateur&#xa0;: %1</translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>(aucun)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln case(s)</source>
-        <translation>
-            <numerusform>%Ln cas</numerusform>
-            <numerusform>%Ln cas</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln document(s)</source>
-        <translation>
-            <numerusform>%Ln document</numerusform>
-            <numerusform>%Ln documents</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>assignment: %1 / %2 done</source>
-        <translation>affectation : %1 / %2 faites</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln claim(s) unverified</source>
-        <translation>
-            <numerusform>%Ln affirmation non vérifiée</numerusform>
-            <numerusform>%Ln affirmations non vérifiées</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>counting judgments…</source>
-        <translation>décompte des jugements…</translation>
     </message>
     <message>
         <source>Read-only: this file failed its integrity check (nothing was written to it). Restore it from a backup (File → Restore from Backup…) or keep a copy.</source>
@@ -3130,10 +3083,6 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Open Read-Only</source>
         <translation>Ouvrir en lecture seule</translation>
-    </message>
-    <message>
-        <source>%1 judged / %2 unjudged pairs</source>
-        <translation>%1 paires jugées / %2 non jugées</translation>
     </message>
     <message>
         <source>Settings could not be saved: %1</source>
@@ -3180,6 +3129,21 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
 </context>
 <context>
+    <name>NoFilePage</name>
+    <message>
+        <source>No gold set is open.</source>
+        <translation>Aucun jeu de référence n&apos;est ouvert.</translation>
+    </message>
+    <message>
+        <source>Create a new gold set, open one, or explore the sample. F1 opens the guide.</source>
+        <translation>Créez un jeu de référence, ouvrez-en un ou explorez l&apos;exemple. F1 ouvre le guide.</translation>
+    </message>
+    <message>
+        <source>Open the Sample</source>
+        <translation>Ouvrir l&apos;exemple</translation>
+    </message>
+</context>
+<context>
     <name>PoolDialog</name>
     <message>
         <source>Judging Pool</source>
@@ -3204,6 +3168,18 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Depth:</source>
         <translation>Profondeur&#xa0;:</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <extracomment>Qt&apos;s own texts that Qt&apos;s French catalogue (``qtbase_fr.qm`` as PySide6 ships it) lacks: Qt 6 gave the file dialog&apos;s labels an accelerator (&quot;&amp;Look in:&quot;) and the catalogue still has the texts without it, so the French file dialog was half English. Marked here, they are in our catalogue, which is asked when Qt&apos;s has no answer.</extracomment>
+        <translation>&amp;Voir dans&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>Fichiers de &amp;type&#xa0;:</translation>
     </message>
 </context>
 <context>
@@ -3564,6 +3540,35 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
 <context>
     <name>RightsMatrixView</name>
     <message>
+        <source>none</source>
+        <extracomment>Columns before the identities: key, title, the document&apos;s groups.</extracomment>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>%1 would become readable by everyone (its groups: %2).</source>
+        <translation>%1 deviendrait lisible par tout le monde (ses groupes : %2).</translation>
+    </message>
+    <message>
+        <source>%1&apos;s groups would become: %2.</source>
+        <translation>Les groupes de %1 deviendraient : %2.</translation>
+    </message>
+    <message>
+        <source>These identities gain access: %1.</source>
+        <translation>Ces identités y accèdent désormais : %1.</translation>
+    </message>
+    <message>
+        <source>So does any role without a declared identity.</source>
+        <translation>De même que tout rôle sans identité déclarée.</translation>
+    </message>
+    <message>
+        <source>Widen who may read %1?</source>
+        <translation>Élargir qui peut lire %1 ?</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>Autoriser</translation>
+    </message>
+    <message>
         <source>Filter documents by key or title…</source>
         <extracomment>Emitted with a short text after each edit (what changed), for the status line.</extracomment>
         <translation>Filtrer les documents par clé ou titre…</translation>
@@ -3599,6 +3604,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Move to an identity&apos;s column first.</source>
         <translation>Placez-vous d&apos;abord dans la colonne d&apos;une identité.</translation>
+    </message>
+    <message>
+        <source>%1: unchanged.</source>
+        <translation>%1 : inchangé.</translation>
     </message>
     <message>
         <source>%1: groups %2 → %3</source>
@@ -3971,6 +3980,54 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Outcome</source>
         <translation>Résultat</translation>
+    </message>
+</context>
+<context>
+    <name>StatusLine</name>
+    <message>
+        <source>No file open</source>
+        <translation>Aucun fichier ouvert</translation>
+    </message>
+    <message>
+        <source>Assessor: %1</source>
+        <translation>Annotateur&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>(asked at your first change)</source>
+        <translation>(demandé à votre première modification)</translation>
+    </message>
+    <message>
+        <source>counting judgments…</source>
+        <translation>décompte des jugements…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln case(s)</source>
+        <translation>
+            <numerusform>%Ln cas</numerusform>
+            <numerusform>%Ln cas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln document(s)</source>
+        <translation>
+            <numerusform>%Ln document</numerusform>
+            <numerusform>%Ln documents</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>assignment: %1 / %2 done</source>
+        <translation>affectation : %1 / %2 faites</translation>
+    </message>
+    <message>
+        <source>%1 judged / %2 unjudged pairs</source>
+        <translation>%1 paires jugées / %2 non jugées</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln claim(s) unverified</source>
+        <translation>
+            <numerusform>%Ln affirmation non vérifiée</numerusform>
+            <numerusform>%Ln affirmations non vérifiées</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4623,6 +4680,37 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
 </context>
 <context>
+    <name>Welcome</name>
+    <message>
+        <source>Open the &amp;Guide (F1)</source>
+        <translation>Ouvrir le &amp;guide (F1)</translation>
+    </message>
+    <message>
+        <source>Create &amp;My Own Gold Set…</source>
+        <translation>Créer &amp;mon jeu de référence…</translation>
+    </message>
+    <message>
+        <source>Close the Welcome</source>
+        <translation>Fermer l&apos;accueil</translation>
+    </message>
+    <message>
+        <source>Welcome to rag-annotator.</source>
+        <translation>Bienvenue dans rag-annotator.</translation>
+    </message>
+    <message>
+        <source>This is a sample gold set — the HR questions of a fictional company, with two runs to judge and verify — for you to try everything on: your own files are not touched.</source>
+        <translation>Voici un jeu de référence d&apos;exemple — les questions RH d&apos;une entreprise fictive, avec deux exécutions à juger et à vérifier — pour tout essayer&#xa0;: vos propres fichiers n&apos;y sont pour rien.</translation>
+    </message>
+    <message>
+        <source>Press &lt;b&gt;F1&lt;/b&gt; at any time for the guide, at the page of the section you are in; &lt;b&gt;?&lt;/b&gt; lists the keyboard shortcuts.</source>
+        <translation>Appuyez sur &lt;b&gt;F1&lt;/b&gt; à tout moment pour ouvrir le guide à la page de la section où vous êtes&#xa0;; &lt;b&gt;?&lt;/b&gt; liste les raccourcis clavier.</translation>
+    </message>
+    <message>
+        <source>Your name is asked the first time you record a judgment or a change. Your own gold sets and exports go to your Documents folder unless you choose another.</source>
+        <translation>Votre nom vous est demandé la première fois que vous enregistrez un jugement ou une modification. Vos jeux de référence et vos exports vont dans votre dossier Documents, sauf si vous en choisissez un autre.</translation>
+    </message>
+</context>
+<context>
     <name>actions</name>
     <message>
         <source>File</source>
@@ -5192,6 +5280,22 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <source>Normal Text Size</source>
         <translation>Taille de texte normale</translation>
     </message>
+    <message>
+        <source>System Look</source>
+        <translation>Apparence du système</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Claire</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Sombre</translation>
+    </message>
+    <message>
+        <source>High Contrast</source>
+        <translation>Contraste élevé</translation>
+    </message>
 </context>
 <context>
     <name>dialogs</name>
@@ -5204,6 +5308,12 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
 (so several experts&apos; work can be compared and merged):</source>
         <translation>Votre nom ou vos initiales, enregistrés avec chacun de vos jugements et verdicts
 (pour comparer et fusionner le travail de plusieurs experts)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Before this first change: your name or initials, recorded with each of your judgments, verdicts and changes
+(so several experts&apos; work can be compared and merged). It is kept for the next times (Settings → Assessor Name…).</source>
+        <translation>Avant cette première modification&#xa0;: votre nom ou vos initiales, enregistrés avec chacun de vos jugements, verdicts et modifications
+(pour comparer et fusionner le travail de plusieurs experts). Ils sont conservés pour les fois suivantes (Paramètres → Nom de l&apos;annotateur…).</translation>
     </message>
     <message>
         <source>Version</source>

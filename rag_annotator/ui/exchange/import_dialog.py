@@ -40,7 +40,7 @@ from rag_annotator.import_export.cases_import import (
 )
 from rag_annotator.import_export.tabular import Table, read_table
 from rag_annotator.messages import render_any
-from rag_annotator.paths import app_paths
+from rag_annotator.paths import app_paths, user_folder
 from rag_annotator.settings import Settings
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.exchange.file_import import apply_import
@@ -237,7 +237,7 @@ class ImportDialog(QDialog):
     def start(self) -> None:
         """Run the import on a worker thread."""
         store = self.ctx.hub.store
-        if store is None:
+        if store is None or not self.ctx.undo.ensure_name():
             return
         mapping = self.mapping()
         if self.kind == "cases" and self.table is not None:
@@ -334,15 +334,15 @@ class ImportDialog(QDialog):
         return self.worker.wait(timeout_ms) if self.worker is not None else True
 
 
-def ask_source(parent: QWidget | None, kind: str) -> Path | None:
-    """Ask which file (or folder, for ``corpus-folder``) to import."""
+def ask_source(parent: QWidget | None, kind: str, start: str = "") -> Path | None:
+    """Ask which file (or folder, for ``corpus-folder``) to import, from ``start``."""
     def tr(text: str) -> str:
         return QCoreApplication.translate("import", text)
 
     if kind == "corpus-folder":
         folder = QFileDialog.getExistingDirectory(parent, QCoreApplication.translate(
             "import", "Folder of documents (PDF, Word, OpenDocument, HTML, PowerPoint, RTF, "
-            "Markdown, text)"))
+            "Markdown, text)"), start)
         return Path(folder) if folder else None
     filters = {
         "cases": QCoreApplication.translate(
@@ -354,8 +354,7 @@ def ask_source(parent: QWidget | None, kind: str) -> Path | None:
             "import", "Ragas test sets (*.jsonl *.json *.csv)"),
     }
     name, _filter = QFileDialog.getOpenFileName(parent, QCoreApplication.translate(
-        "import", "Import"), "",
-                                                filters.get(kind, ""))
+        "import", "Import"), start, filters.get(kind, ""))
     return Path(name) if name else None
 
 
@@ -367,7 +366,7 @@ def open_import_dialog(parent: QWidget | None, ctx: UiContext, kind: str,
     """
     if ctx.hub.store is None:
         return None
-    path = source or ask_source(parent, kind)
+    path = source or ask_source(parent, kind, str(user_folder(ctx.hub.store.path)))
     if path is None:
         return None
     dialog = ImportDialog(ctx, "corpus" if kind == "corpus-folder" else kind, path, parent)

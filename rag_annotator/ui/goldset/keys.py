@@ -70,9 +70,10 @@ SPECS: tuple[ActionSpec, ...] = (
                "goldset"),
     ActionSpec("corpus.find_in_text", QT_TRANSLATE_NOOP(
         "actions", "Corpus: find in the document's text"), ("Ctrl+Shift+F",), "goldset"),
+    # a window command ("go"): it reaches the Corpus's rights matrix from any section
     ActionSpec("corpus.rights_matrix", QT_TRANSLATE_NOOP(
         "actions", "Corpus: rights matrix (documents × identities)"), ("Ctrl+Shift+X",),
-        "goldset"),
+        "go"),
     ActionSpec("corpus.rights_toggle", QT_TRANSLATE_NOOP(
         "actions", "Rights matrix: allow or forbid the cell's identity"), ("Space",),
         "goldset"),

@@ -125,7 +125,7 @@ class AssignmentMode(QObject):
         self.header = QLabel()
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setWordWrap(True)
-        self.header.setStyleSheet(colours.banner_style("info_banner"))
+        colours.paint_banner(self.header, "info_banner")
         self.header.setVisible(False)
         self._prefetch = QTimer(self)
         self._prefetch.setSingleShot(True)

@@ -16,6 +16,7 @@ B ("Show others' labels", a toggle) reveals them, e.g. to discuss a disputed pai
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -64,6 +65,8 @@ VIEW_ACTIONS = ("judge.show_others", "judge.reference", "judge.guidelines", "jud
                 "judge.pool")
 #: Pool columns hidden while judging blind (see the module docstring).
 BLIND_COLUMNS = (3, 4)
+# The pool's column of this assessor's label (of the decision, in the adjudication queue).
+MINE_COLUMN = 2
 
 
 class JudgeSection(SampleQueue, Section):
@@ -78,8 +81,7 @@ class JudgeSection(SampleQueue, Section):
         self.pool = RowsModel([
             Column(self.tr("Document"), lambda r: r["key"], 14),
             Column(self.tr("Title"), lambda r: one_line(r["title"]), 24, stretch=True),
-            Column(self.tr("Your label"), lambda r: labels.grade(r["my_grade"], self.max_grade),
-                   12),
+            Column(self.tr("Your label"), self._mine, 12),
             Column(self.tr("Others' labels"), self._others, 18),
             Column(self.tr("Effective label"), self._effective, 12),
         ], self)
@@ -105,7 +107,7 @@ class JudgeSection(SampleQueue, Section):
             "Adjudication queue: disputed pairs only, every label shown; your label settles "
             "the pair for everyone. D to leave."))
         self.banner.setWordWrap(True)
-        self.banner.setStyleSheet(colours.banner_style("attention_banner"))
+        colours.paint_banner(self.banner, "attention_banner")
         self.banner.setVisible(False)
         self.position = QuietLabel()
         self.guidelines = QTextBrowser()
@@ -115,7 +117,7 @@ class JudgeSection(SampleQueue, Section):
         self.document = QPlainTextEdit()
         self.document.setReadOnly(True)
         self.document.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
-        self.highlighter = TermHighlighter(self.document.document())
+        self.highlighter = TermHighlighter(self.document.document(), self.document)
         self.note = QLineEdit()
         self.note.setPlaceholderText(self.tr(
             "Note on this pair (E to write, Enter to save, Esc to go back)"))
@@ -349,6 +351,12 @@ class JudgeSection(SampleQueue, Section):
             self.show_others(self._revealed_before)
         self.commands["judge.show_others"].setEnabled(not on)
         self.banner.setVisible(on)
+        # the keys record a decision for everyone, not this assessor's label: the column
+        # says which, or a settled pair would still read "Your label: Unjudged"
+        self.pool.columns[MINE_COLUMN] = replace(
+            self.pool.columns[MINE_COLUMN],
+            title=self.tr("Your decision") if on else self.tr("Your label"))
+        self.pool.headerDataChanged.emit(Qt.Orientation.Horizontal, MINE_COLUMN, MINE_COLUMN)
         action = self.commands["judge.adjudicate"]
         if action.isChecked() != on:
             action.setChecked(on)
@@ -420,6 +428,13 @@ class JudgeSection(SampleQueue, Section):
         return assignment
 
     # -- internals -----------------------------------------------------------------------------
+    def _mine(self, row: Row) -> str:
+        """This assessor's label; in the adjudication queue, the decision ('—' before)."""
+        if self.adjudicating:
+            decided = row.get("adjudicated")
+            return "—" if decided is None else labels.grade(decided, self.max_grade)
+        return labels.grade(row["my_grade"], self.max_grade)
+
     def _others(self, row: Row) -> str:
         return ", ".join(f"{name}: {labels.grade(grade, self.max_grade)}"
                          for name, grade in self.visible_others(self.case_id(), row))

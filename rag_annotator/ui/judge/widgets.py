@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QSyntaxHighlighter, QTextCharFormat, QTextDocument
+from PySide6.QtWidgets import QWidget
 
 from rag_annotator.domain.terms import question_terms, term_spans
 from rag_annotator.storage.store import GoldSetStore
@@ -71,14 +73,31 @@ class TermHighlighter(QSyntaxHighlighter):
     The spans of each line are kept, and :meth:`prepare` finds those of a document read
     ahead, so the key that shows it only applies them (issue 19: a key within a frame)."""
 
-    def __init__(self, document: QTextDocument) -> None:
+    def __init__(self, document: QTextDocument, view: QWidget | None = None) -> None:
         super().__init__(document)
         self.terms: frozenset[str] = frozenset()
         self._spans: dict[tuple[frozenset[str], str], list[tuple[int, int]]] = {}
         self.term_format = QTextCharFormat()
-        self.term_format.setBackground(colours.bg("highlight"))
-        self.term_format.setForeground(colours.fg("highlight"))
+        self.restyle()
+        if view is not None:  # the view showing the document: its palette changes with the look
+            view.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.PaletteChange:
+            self.restyle()
+        return super().eventFilter(watched, event)
+
+    def restyle(self) -> None:
+        """Take the highlight's colours from the palette now (a new look), and apply them."""
+        back, text = colours.bg("highlight"), colours.fg("highlight")
+        if (self.term_format.background().color() == back
+                and self.term_format.foreground().color() == text):
+            return
+        self.term_format.setBackground(back)
+        self.term_format.setForeground(text)
         self.term_format.setFontUnderline(True)  # not told by colour alone
+        if not self.document().isEmpty():
+            self.rehighlight()
 
     def set_question(self, question: str) -> None:
         terms = question_terms(question)

@@ -35,7 +35,7 @@ from rag_annotator.ui import labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.goldset.case_editor import split_tags
 from rag_annotator.ui.look import colours
-from rag_annotator.ui.models import DocumentsModel
+from rag_annotator.ui.models import DocumentsModel, json_list
 from rag_annotator.ui.sections.base import (
     ListSection,
     choice_combo,
@@ -44,10 +44,15 @@ from rag_annotator.ui.sections.base import (
     search_field,
     vertical_split,
 )
-from rag_annotator.ui.sections.rights_matrix import RightsMatrixView
+from rag_annotator.ui.sections.rights_matrix import (
+    RightsMatrixView,
+    confirm_widening,
+    file_identities,
+)
 
-CORPUS_ACTIONS = ("corpus.import", "corpus.find_in_text", "corpus.rights_matrix",
-                  "corpus.rights_replay")
+# The section's own commands; its rights matrix (Ctrl+Shift+X) is the window's, so that it
+# works from any section.
+CORPUS_ACTIONS = ("corpus.import", "corpus.find_in_text", "corpus.rights_replay")
 
 
 class CorpusSection(ListSection):
@@ -88,7 +93,6 @@ class CorpusSection(ListSection):
         documents_layout.addLayout(self._build_bar())
         documents_layout.addWidget(self._build_panes(meta), 1)
         self.matrix = RightsMatrixView(ctx, self)
-        self.commands["corpus.rights_matrix"].triggered.connect(self.show_matrix)
         self.commands["corpus.rights_replay"].triggered.connect(self.matrix.open_replay)
         self.tabs = QTabWidget()
         self.tabs.addTab(documents, self.tr("Documents"))
@@ -202,6 +206,11 @@ class CorpusSection(ListSection):
         """Load the matrix when its tab is shown (and keep it in step with the file)."""
         if self.tabs.currentWidget() is self.matrix and self.matrix.model.store is not self.store:
             self.matrix.set_store(self.store)
+
+    def restyle(self) -> None:
+        super().restyle()
+        if self.loaded:
+            self.show_current()  # its warnings are rich text
 
     def clear(self) -> None:
         self.matrix.set_store(None)
@@ -336,6 +345,9 @@ class CorpusSection(ListSection):
                 return
             if name == "rights":
                 value = split_tags(typed)
+                if not self._rights_confirmed(value):
+                    self.fields["rights"].setText(self._stored("rights"))
+                    return
             elif name == "supersedes":
                 name = "supersedes_id"
                 if typed:
@@ -361,6 +373,17 @@ class CorpusSection(ListSection):
             self._committing = False
         if result is None:
             self.show_current()
+
+    def _rights_confirmed(self, rights: list[str]) -> bool:
+        """Typed rights that let someone new read the document are asked about first."""
+        before = [str(r) for r in json_list(self.document.get("rights"))]
+        identities, _rows = file_identities(self.store)
+        self._committing = True  # the box takes the focus: no second commit meanwhile
+        try:
+            return confirm_widening(self, str(self.document.get("key", "")), before, rights,
+                                    identities)
+        finally:
+            self._committing = False
 
     # -- reader ----------------------------------------------------------------------------------
     def find_in_text(self, *, forward: bool = True, restart: bool = False) -> bool:

@@ -228,6 +228,9 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
         self.citations_table.selectionModel().currentRowChanged.connect(
             lambda *_: None if self._filling else self._show_answer_text())
         self.rationale.editingFinished.connect(self._save_rationale)
+        # Enter ends the reason: the keyboard goes back to the claims, so the next verdict
+        # key is a verdict and not a letter typed into the reason
+        self.rationale.returnPressed.connect(self.claims_table.setFocus)
         self.claim_text.returnPressed.connect(self._save_claim_text)
         for field in (self.rationale, self.claim_text):
             field.installEventFilter(self)
