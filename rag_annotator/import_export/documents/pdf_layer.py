@@ -13,11 +13,18 @@ the page's own text is needed to go back: no per-character table is stored.
 from __future__ import annotations
 
 import bisect
+import threading
 from dataclasses import dataclass
 from typing import Any
 
 #: Control characters kept as they are; every other one below 32 becomes a space.
 _KEPT_CONTROLS = {"\n", "\t"}
+
+#: PDFium is not thread-safe: two threads calling into it at once (an import reading a PDF
+#: on a worker thread while a page is rendered for the viewer) can crash the process.  Every
+#: caller holds this lock around its PDFium calls, for one page at a time rather than a whole
+#: document, so neither waits long for the other.
+PDFIUM_LOCK = threading.RLock()
 
 
 def normalise_page_text(raw: str) -> str:
