@@ -363,6 +363,8 @@ def info_dict(store: GoldSetStore) -> dict[str, Any]:
         "name": store.meta("name"),
         "schema_version": store.schema_version,
         "documents": store.count("documents"),
+        "documents_by_kind": store.document_kind_counts(),  # pdf, docx… ('none': plain text)
+        "kept_files": store.kept_file_counts(),  # the PDFs' bytes kept to show their pages
         "cases": store.count("cases"),
         "runs": store.run_case_counts(),
         "families": store.family_counts(),
@@ -461,6 +463,8 @@ def _cmd_import(ns: argparse.Namespace) -> int:
         report = run_import(store, source, options)
     for warning in report.warnings:
         print(f"warning: {render_any(warning)}", file=sys.stderr)
+    for line in getattr(report, "file_lines", list)():  # a folder's: every file, one line
+        print(f"  {render_any(line)}")
     print(f"{source}: {render_any(report.summary())}")
     return 0
 

@@ -77,6 +77,19 @@ class DocumentReads(ReadBase):
         return {str(h): int(i) for h, i in self._conn.execute(
             "SELECT sha256, id FROM document_files")}
 
+    def document_kind_counts(self) -> dict[str, int]:
+        """Documents by kind (``none`` for text that came in a table or a line)."""
+        return {str(kind or "none"): int(n) for kind, n in self._conn.execute(
+            "SELECT kind, count(*) FROM documents GROUP BY kind ORDER BY kind")}
+
+    def kept_file_counts(self) -> dict[str, int]:
+        """Kept files: how many, their bytes, and how many no document uses (kept so an
+        undo can bring a previous version back)."""
+        count, size, unused = self._conn.execute(
+            "SELECT count(*), coalesce(sum(size), 0), coalesce(sum(id NOT IN (SELECT file_id "
+            "FROM documents WHERE file_id IS NOT NULL)), 0) FROM document_files").fetchone()
+        return {"count": int(count), "bytes": int(size), "unused": int(unused)}
+
     def passage_parents(self) -> dict[str, str]:
         """Passage key → the key of the document it was found in (every passage)."""
         return {str(k): str(p) for k, p in self._conn.execute(

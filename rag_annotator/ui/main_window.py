@@ -348,8 +348,10 @@ class MainWindow(QMainWindow):
         self.import_menu = QMenu(self.tr("&Import"), self)
         self._import_actions: list[QAction] = []
         for text, kind in ((self.tr("Cases (CSV, XLSX, JSONL)…"), "cases"),
-                           (self.tr("Corpus (BEIR corpus.jsonl, CSV, XLSX)…"), "corpus"),
-                           (self.tr("Corpus from a Folder of .txt / .md…"), "corpus-folder"),
+                           (self.tr("Corpus or a Document (BEIR, CSV, XLSX, PDF, Word…)…"),
+                            "corpus"),
+                           (self.tr("Corpus from a Folder of Documents (PDF, Word, HTML…)…"),
+                            "corpus-folder"),
                            (self.tr("Ragas Test Set, to Review…"), "ragas-testset"),
                            (self.tr("Run (TREC, JSONL, Ragas)…"), "run")):
             action = QAction(text, self)

@@ -168,3 +168,22 @@ def test_bundle_shows_a_pdf_documents_page(bundle: Path, tmp_path: Path) -> None
     assert "Traceback" not in out and "Traceback" not in log, out + log
     assert "cannot be shown as pages" not in log, log
     assert "page view: first PDF page rendered" in log, out + log
+
+
+def test_bundle_reads_every_kind_of_document(bundle: Path, tmp_path: Path) -> None:
+    """The readers' libraries are in the bundle: a folder of real PDF, Word, OpenDocument,
+    HTML, PowerPoint and RTF files imports through the frozen CLI, a line per file."""
+    documents = ROOT / "tests" / "data" / "documents"
+    env = bare_env(tmp_path, RAG_ANNOTATOR_LANG="en", LANG="C.UTF-8")
+    target = tmp_path / "docs.goldset"
+    assert subprocess.run([str(bundle), "new", str(target)], env=env,
+                          capture_output=True, timeout=120).returncode == 0
+    result = subprocess.run([str(bundle), "import", str(target), "corpus", str(documents)],
+                            env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    lines = [line.strip() for line in result.stdout.splitlines()]
+    for name in ("bookmark_sample.pdf", "unit_test_headers.docx", "text_document_01.odt",
+                 "coquillette-wikipedia-fr.html", "powerpoint_sample.pptx", "fake-doc.rtf"):
+        assert f"{name}: added" in lines, result.stdout
+    assert any(line.startswith("scanned-ocr_test.pdf: not imported — no text on its pages")
+               for line in lines)

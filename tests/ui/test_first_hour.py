@@ -18,12 +18,10 @@ from rag_annotator.paths import app_paths, documents_folder, user_folder
 from rag_annotator.settings import Settings
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.main_window import MainWindow
-from tests.ui.driving import ModalCatcher, judge_on_case
-from tests.ui.test_app import hooks_restored, run_and_inspect
+from tests.ui.driving import ModalCatcher, judge_on_case, run_and_inspect
 
 pytestmark = pytest.mark.gui
 
-__all__ = ["hooks_restored"]  # the fixture, used by name below
 
 
 def test_first_start_welcomes_asks_nothing_and_opens_the_sample_on_a_question(

@@ -18,16 +18,16 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-#: Held by every piece of code that calls PDFium (pypdfium2), whatever the thread: PDFium is
-#: not thread-safe, not even for two different documents, and the window renders pages on
-#: one thread while an import may read PDFs on another.
-PDFIUM_LOCK = threading.RLock()
-
-
 #: The control characters that become spaces once line ends are ``\n``: every one below 32
 #: but ``\n`` and ``\t`` (matched in C: a page's text is thousands of characters).
 _SPACED_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f]")
 _CRLF = re.compile("\r\n")
+
+#: PDFium is not thread-safe: two threads calling into it at once (an import reading a PDF
+#: on a worker thread while a page is rendered for the viewer) can crash the process.  Every
+#: caller holds this lock around its PDFium calls, for one page at a time rather than a whole
+#: document, so neither waits long for the other.
+PDFIUM_LOCK = threading.RLock()
 
 
 def normalise_page_text(raw: str) -> str:

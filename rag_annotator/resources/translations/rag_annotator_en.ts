@@ -147,6 +147,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n file(s) not imported: the list below says why.</source>
+        <translation>
+            <numerusform>%n file not imported: the list below says why.</numerusform>
+            <numerusform>%n files not imported: the list below says why.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n case(s) expect abstention (the answer is not in the documents).</source>
         <translation>
             <numerusform>%n case expects abstention (the answer is not in the documents).</numerusform>

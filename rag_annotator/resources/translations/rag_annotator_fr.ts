@@ -2128,8 +2128,8 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
         <translation>Aucun cas pour l&apos;instant. Un cas, c&apos;est une question avec sa réponse de référence et ses sources attendues. Importez le tableur des questions des experts, ou écrivez un cas à la main (Ctrl+Maj+N).</translation>
     </message>
     <message>
-        <source>No document yet. Import the documents the assistant searches: a BEIR corpus.jsonl, a CSV or Excel sheet, or a folder of .txt / .md files.</source>
-        <translation>Aucun document pour l&apos;instant. Importez les documents que consulte l&apos;assistant : un corpus.jsonl BEIR, une feuille CSV ou Excel, ou un dossier de fichiers .txt / .md.</translation>
+        <source>No document yet. Import the documents the assistant searches: a BEIR corpus.jsonl, a CSV or Excel sheet, or a folder of PDF, Word, OpenDocument, HTML, PowerPoint, RTF, Markdown or text files.</source>
+        <translation>Aucun document pour l’instant. Importez les documents dans lesquels l’assistant cherche : un corpus.jsonl BEIR, une feuille CSV ou Excel, ou un dossier de fichiers PDF, Word, OpenDocument, HTML, PowerPoint, RTF, Markdown ou texte.</translation>
     </message>
     <message>
         <source>Import the Documents…</source>
@@ -2624,6 +2624,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Importer un jeu de test généré</translation>
     </message>
     <message>
+        <source>What the import did with each file</source>
+        <translation>Ce que l’import a fait de chaque fichier</translation>
+    </message>
+    <message>
         <source>Import</source>
         <translation>Importer</translation>
     </message>
@@ -2654,6 +2658,13 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>%1 document(s) added, %2 changed, %3 unchanged, %4 disappeared (kept).</source>
         <translation>%1 document(s) ajouté(s), %2 modifié(s), %3 inchangé(s), %4 disparu(s) (conservé(s)).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) not imported: the list below says why.</source>
+        <translation>
+            <numerusform>%n fichier non importé : la liste ci-dessous dit pourquoi.</numerusform>
+            <numerusform>%n fichiers non importés : la liste ci-dessous dit pourquoi.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Changed or disappeared documents touch %1 case(s) (%2) and %3 judgment(s).</source>
@@ -2997,14 +3008,6 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Cas (CSV, XLSX, JSONL)…</translation>
     </message>
     <message>
-        <source>Corpus (BEIR corpus.jsonl, CSV, XLSX)…</source>
-        <translation>Corpus (BEIR corpus.jsonl, CSV, XLSX)…</translation>
-    </message>
-    <message>
-        <source>Corpus from a Folder of .txt / .md…</source>
-        <translation>Corpus depuis un dossier de .txt / .md…</translation>
-    </message>
-    <message>
         <source>Ragas Test Set, to Review…</source>
         <translation>Jeu de test Ragas, à relire…</translation>
     </message>
@@ -3071,6 +3074,14 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Merge a Colleague’s File</source>
         <translation>Fusionner le fichier d&apos;un collègue</translation>
+    </message>
+    <message>
+        <source>Corpus or a Document (BEIR, CSV, XLSX, PDF, Word…)…</source>
+        <translation>Corpus ou document (BEIR, CSV, XLSX, PDF, Word…)…</translation>
+    </message>
+    <message>
+        <source>Corpus from a Folder of Documents (PDF, Word, HTML…)…</source>
+        <translation>Corpus depuis un dossier de documents (PDF, Word, HTML…)…</translation>
     </message>
     <message>
         <source>Language</source>
@@ -3971,8 +3982,8 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Importez le tableur des questions (CSV, Excel ou JSONL) : une ligne par question, avec sa réponse de référence si vous l&apos;avez.</translation>
     </message>
     <message>
-        <source>Import the documents the assistant searches (a BEIR corpus, CSV, Excel, or a folder of .txt / .md files).</source>
-        <translation>Importez les documents que consulte l&apos;assistant (un corpus BEIR, CSV, Excel, ou un dossier de fichiers .txt / .md).</translation>
+        <source>Import the documents the assistant searches (a BEIR corpus, CSV, Excel, or a folder of PDF, Word, HTML, text files).</source>
+        <translation>Importez les documents dans lesquels l’assistant cherche (un corpus BEIR, CSV, Excel, ou un dossier de fichiers PDF, Word, HTML, texte).</translation>
     </message>
     <message>
         <source>Import a run: what the RAG system retrieved and answered for each question (TREC, JSONL, Ragas, agent trajectories).</source>
@@ -3991,8 +4002,8 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>3. Importer une exécution…</translation>
     </message>
     <message>
-        <source>…or a Folder of .txt / .md…</source>
-        <translation>…ou un dossier de .txt / .md…</translation>
+        <source>…or a Folder of Documents…</source>
+        <translation>…ou un dossier de documents…</translation>
     </message>
     <message>
         <source>Hide These Steps</source>
@@ -5638,16 +5649,16 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Contrat de sortie (JSON)</translation>
     </message>
     <message>
-        <source>Folder of .txt / .md files</source>
-        <translation>Dossier de fichiers .txt / .md</translation>
+        <source>Folder of documents (PDF, Word, OpenDocument, HTML, PowerPoint, RTF, Markdown, text)</source>
+        <translation>Dossier de documents (PDF, Word, OpenDocument, HTML, PowerPoint, RTF, Markdown, texte)</translation>
+    </message>
+    <message>
+        <source>Corpus files and documents (*.jsonl *.csv *.tsv *.xlsx *.pdf *.docx *.odt *.html *.htm *.pptx *.rtf *.md)</source>
+        <translation>Fichiers de corpus et documents (*.jsonl *.csv *.tsv *.xlsx *.pdf *.docx *.odt *.html *.htm *.pptx *.rtf *.md)</translation>
     </message>
     <message>
         <source>Spreadsheets and JSON Lines (*.csv *.tsv *.txt *.xlsx *.jsonl)</source>
         <translation>Tableurs et JSON Lines (*.csv *.tsv *.txt *.xlsx *.jsonl)</translation>
-    </message>
-    <message>
-        <source>Corpus files (*.jsonl *.csv *.tsv *.xlsx)</source>
-        <translation>Fichiers de corpus (*.jsonl *.csv *.tsv *.xlsx)</translation>
     </message>
     <message>
         <source>Ragas test sets (*.jsonl *.json *.csv)</source>
@@ -5835,6 +5846,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Sampled unit</source>
         <translation>Unité tirée</translation>
+    </message>
+    <message>
+        <source>Kept document file</source>
+        <translation>Fichier de document conservé</translation>
     </message>
     <message>
         <source>Edit gold-set settings</source>

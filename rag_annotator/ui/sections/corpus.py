@@ -5,7 +5,7 @@ second tab holds the rights matrix (documents × test identities, ``rights_matri
 Each metadata field commits when it is left (one ``edit_document`` operation, undoable).
 Warnings list the expected sources that point at outdated, withdrawn or placeholder
 documents; the selected document shows the cases that cite it.  Imports (BEIR, CSV/XLSX, a
-folder of .txt/.md) report what changed since the last import.
+folder of documents) report what changed since the last import.
 """
 
 from __future__ import annotations
