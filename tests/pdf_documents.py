@@ -1,13 +1,12 @@
-"""PDF documents and their passages written into a gold set for tests, as the corpus import
-stores them: the text is PDFium's text of each page (``pdf_layer.normalise_page_text``)
-joined with ``join_pages``, the page starts in ``pages``, kind 'pdf', and the file's bytes in
-``document_files``.  A passage is a child document (``parent_id``) with its span in the
-parent's text, as a run import stores a retrieved chunk it located.
+"""PDF documents and their passages in a gold set for tests: a PDF goes in through the corpus
+import (its text is PDFium's text of each page, ``pdf_layer.normalise_page_text``, joined
+with ``join_pages``; the page starts in ``pages``, the outline in ``headings``, kind 'pdf',
+the file's bytes in ``document_files``).  A passage is a child document (``parent_id``) with
+its span in the parent's text, as a run import stores a retrieved chunk it located.
 """
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from rag_annotator.domain.clock import utc_now
@@ -40,33 +39,23 @@ def pdf_text(data: bytes) -> tuple[str, tuple[int, ...]]:
     return join_pages(pages)
 
 
-def add_pdf_document(store: GoldSetStore, key: str, path: Path, title: str = "",
-                     headings: list[list[object]] | None = None) -> int:
-    """Store the PDF at ``path`` as document ``key`` (its file kept); return its id."""
-    data = path.read_bytes()
-    text, starts = pdf_text(data)
-    sha = hashlib.sha256(data).hexdigest()
-    now = utc_now()
-    layout = Layout(starts)
-    columns = layout.columns()
-    if headings is not None:
-        import json
+def add_pdf_document(store: GoldSetStore, key: str, path: Path, title: str = "") -> int:
+    """Import the PDF at ``path`` as document ``key`` through the corpus import (the PDF
+    reader: its pages, its outline as headings, the file kept); return its id."""
+    import shutil
+    import tempfile
 
-        columns["headings"] = json.dumps(headings, ensure_ascii=False)
-    with store.operation("import_corpus", key) as op:
-        file_id = store.document_file_ids().get(sha)
-        if file_id is None:
-            # The store has no write of kept files of its own yet (the corpus import's
-            # readers bring it): the row is written in the operation's transaction.
-            file_id = int(op.conn.execute(
-                "INSERT INTO document_files (sha256, kind, name, size, data, created_at) "
-                "VALUES (?, 'pdf', ?, ?, ?, ?)",
-                (sha, path.name, len(data), data, now)).lastrowid or 0)
-        row = op.insert("documents", {
-            "key": key, "title": title or path.stem, "text": text,
-            "content_hash": content_hash(text), "kind": "pdf", "file_id": file_id,
-            "created_at": now, "updated_at": now, **columns})
-    return int(row["id"])
+    from rag_annotator.domain import operations as ops
+    from rag_annotator.import_export import registry
+
+    with tempfile.TemporaryDirectory() as folder:
+        named = Path(folder) / f"{key}.pdf"  # the import names a document by its file
+        shutil.copyfile(path, named)
+        registry.importer("corpus")(store, named, registry.Options())
+    document_id = int(store.by_key("documents", key)["id"])
+    if title:
+        ops.edit_document(store, document_id, title=title)
+    return document_id
 
 
 def add_passage(store: GoldSetStore, parent_id: int, key: str, start: int, end: int,

@@ -158,10 +158,9 @@ def _store(path: Path, data: bytes) -> int:
     now = utc_now()
     with GoldSetStore.create(path, assessor="bench") as store:
         with store.operation("load_sample", "bench", log=False, undoable=False) as op:
-            file_id = op.conn.execute(
-                "INSERT INTO document_files (sha256, kind, name, size, data, created_at) "
-                "VALUES (?, 'pdf', 'bench.pdf', ?, ?, ?)",
-                (hashlib.sha256(data).hexdigest(), len(data), data, now)).lastrowid
+            file_id = op.insert("document_files", {
+                "sha256": hashlib.sha256(data).hexdigest(), "kind": "pdf",
+                "name": "bench.pdf", "size": len(data), "data": data, "created_at": now})["id"]
             op.insert_many("documents", [{
                 "key": "PDF", "title": "bench", "text": text, "kind": "pdf",
                 "content_hash": content_hash(text), "file_id": file_id,

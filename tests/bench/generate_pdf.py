@@ -66,12 +66,9 @@ def generate_pdf(path: Path, cases: int = 2000, pages: int = 400, depth: int = 1
     with store.operation("load_sample", "bench-pdf", log=False, undoable=False) as op:
         op.insert_many("assessors", ({"name": f"assessor{i}", "created_at": now}
                                      for i in range(1, 4)))
-        # the kept file: the store has no write of its own for it yet (the corpus import
-        # brings one), so the row goes in within the operation's transaction
-        file_id = op.conn.execute(
-            "INSERT INTO document_files (sha256, kind, name, size, data, created_at) "
-            "VALUES (?, 'pdf', 'long.pdf', ?, ?, ?)",
-            (hashlib.sha256(data).hexdigest(), len(data), data, now)).lastrowid
+        file_id = op.insert("document_files", {
+            "sha256": hashlib.sha256(data).hexdigest(), "kind": "pdf", "name": "long.pdf",
+            "size": len(data), "data": data, "created_at": now})["id"]
         op.insert_many("documents", [{
             "key": "LONG-PDF", "title": f"A PDF of {pages} pages", "text": text,
             "content_hash": content_hash(text), "kind": "pdf", "file_id": file_id,

@@ -361,32 +361,35 @@ def test_the_page_view_in_french(qtbot, pdf_file: dict[str, int], goldset_path: 
 
 def test_the_corpus_finds_in_the_text_and_styles_the_headings(
         qtbot, goldset_path: Path, english: None) -> None:  # type: ignore[no-untyped-def]
-    from tests.pdf_documents import OUTLINE, add_pdf_document, pdf_text
+    from tests.pdf_documents import OUTLINE, add_pdf_document
 
-    text, _starts = pdf_text(OUTLINE.read_bytes())
-    # the outline's sections as a reader gives them: [offset, level, title]
-    headings = [[text.index(f"\n{n} {title}\nHello") + 1, 1, f"{n} {title}"]
-                for n, title in ((1, "Foo"), (2, "Bar"), (3, "Baz"))]
     with GoldSetStore.create(goldset_path, assessor="alice") as store:
-        add_pdf_document(store, "OUTLINE", OUTLINE, headings=headings)
+        add_pdf_document(store, "OUTLINE", OUTLINE)  # its outline: 9 sections Foo, Bar, Baz
     window = open_window(qtbot, goldset_path)
     qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
     corpus = window.current_section()
     corpus.table.selectRow(0)
     viewer = corpus.viewer
     page_shown(qtbot, viewer, 1)
+    assert viewer.structure is not None and len(viewer.structure.layout.headings) == 9
     viewer.page_view.setFocus()
     qtbot.keyClick(viewer.page_view, Qt.Key.Key_PageDown)
     page_shown(qtbot, viewer, 2)
-    assert "1 Foo" in viewer.header.text()  # the heading path of page 2's start
+    assert "Foo" in viewer.header.text()  # the section that opens page 2
+    qtbot.keyClick(viewer.page_view, Qt.Key.Key_PageDown)
+    page_shown(qtbot, viewer, 3)
+    # page 3 opens in the middle of the fourth section (a second "Foo", begun on page 2)
+    assert viewer.header.text().endswith("· Foo")
     corpus.text_finder.setText("Baz")  # finding selects in the text: the text is shown
     assert not viewer.showing_pages() and corpus.text.textCursor().selectedText() == "Baz"
     lines = viewer.highlighter.headings
-    assert sorted(lines.values()) == [1, 1, 1]
+    assert len(lines) == 9 and set(lines.values()) == {1}
     block = corpus.text.document().findBlockByNumber(min(lines))
-    assert block.text().startswith("1")
+    assert block.text() == "1 Foo"  # the outline names "Foo", numbered on the page
     formats = block.layout().formats()
     assert formats and formats[0].format.fontWeight() >= 700
+    plain = corpus.text.document().findBlockByNumber(min(lines) + 1)
+    assert not plain.layout().formats()  # the line after the heading is body text
 
 
 def test_a_page_whose_text_differs_refuses_a_selection(

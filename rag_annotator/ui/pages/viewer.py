@@ -384,6 +384,19 @@ class DocumentViewer(QWidget):
         self.header.setText(header_html(self))
 
 
+#: A heading this close to a page's start (characters: a line or two) is the page's own: the
+#: page "is in" that section even though its first characters come before the heading's.
+TOP_OF_PAGE = 120
+
+
+def page_top(layout: Layout, page: int) -> int:
+    """The offset whose heading path says where page ``page`` is: its start, or a heading
+    that opens the page."""
+    start = layout.pages[page - 1]
+    nearby = [h.start for h in layout.headings if start <= h.start < start + TOP_OF_PAGE]
+    return nearby[0] if nearby else start
+
+
 def header_html(viewer: DocumentViewer) -> str:
     """The line above the document: page n of N, the heading path, the passage's pages, the
     selection's place, and why a page cannot be shown."""
@@ -400,7 +413,7 @@ def header_html(viewer: DocumentViewer) -> str:
     if layout.pages:
         parts.append(f"<b>{escape(word)} {viewer.page}</b> / {layout.page_count}")
         if focus is None or layout.page_of(focus) != viewer.page:
-            focus = layout.pages[viewer.page - 1]
+            focus = page_top(layout, viewer.page)
     path = layout.heading_path(focus if focus is not None else 0) if layout.headings else []
     if path:
         parts.append(escape(" › ".join(path)))
