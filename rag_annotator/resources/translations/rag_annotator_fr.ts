@@ -1975,7 +1975,6 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
     <message>
         <source>Slide</source>
-        <extracomment>A heading this close to a page&apos;s start (characters: a line or two) is the page&apos;s own: the page &quot;is in&quot; that section even though its first characters come before the heading&apos;s.</extracomment>
         <translation>Diapositive</translation>
     </message>
     <message>

@@ -384,8 +384,8 @@ class DocumentViewer(QWidget):
         self.header.setText(header_html(self))
 
 
-#: A heading this close to a page's start (characters: a line or two) is the page's own: the
-#: page "is in" that section even though its first characters come before the heading's.
+# A heading this close to a page's start (characters: a line or two) is the page's own: the
+# page "is in" that section even though its first characters come before the heading's.
 TOP_OF_PAGE = 120
 
 
