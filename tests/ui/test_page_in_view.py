@@ -372,6 +372,7 @@ def test_the_corpus_finds_in_the_text_and_styles_the_headings(
     viewer = corpus.viewer
     page_shown(qtbot, viewer, 1)
     assert viewer.structure is not None and len(viewer.structure.layout.headings) == 9
+    assert viewer.header.text() == "<b>Page 1</b> / 4"  # the contents: before any section
     viewer.page_view.setFocus()
     qtbot.keyClick(viewer.page_view, Qt.Key.Key_PageDown)
     page_shown(qtbot, viewer, 2)

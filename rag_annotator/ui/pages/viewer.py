@@ -393,7 +393,9 @@ def page_top(layout: Layout, page: int) -> int:
     """The offset whose heading path says where page ``page`` is: its start, or a heading
     that opens the page."""
     start = layout.pages[page - 1]
-    nearby = [h.start for h in layout.headings if start <= h.start < start + TOP_OF_PAGE]
+    end = layout.pages[page] if page < layout.page_count else start + TOP_OF_PAGE
+    nearby = [h.start for h in layout.headings
+              if start <= h.start < min(start + TOP_OF_PAGE, end)]
     return nearby[0] if nearby else start
 
 
