@@ -20,6 +20,34 @@ class DocumentFile:
     data: bytes
 
 
+@dataclass(frozen=True)
+class DocumentStructure:
+    """What a viewer needs to show a document as its pages: the document's own kind and
+    layout and, for a passage located in a document, that document's (the passage is shown
+    on its parent's pages, its span highlighted).
+
+    ``paged_id`` is the document whose text offsets the pages use: the parent for a located
+    passage, else the document itself.  ``file_sha256`` names the kept original (a PDF) of
+    that document, None when there is none.
+    """
+
+    document_id: int
+    kind: str
+    layout: Layout
+    span: tuple[int, int] | None
+    located: str | None
+    paged_id: int
+    paged_kind: str
+    paged_layout: Layout
+    file_sha256: str | None
+    file_kind: str | None
+
+    @property
+    def is_passage(self) -> bool:
+        """A passage located in another document (shown on that document's pages)."""
+        return self.paged_id != self.document_id
+
+
 class DocumentReads(ReadBase):
     """Read queries of this area, mixed into :class:`~rag_annotator.storage.store.GoldSetStore`."""
 
@@ -74,3 +102,28 @@ class DocumentReads(ReadBase):
             "SELECT id, key, span_start, span_end, located, match_score FROM documents "
             "WHERE parent_id = ? AND span_start IS NOT NULL ORDER BY span_start, id",
             (parent_id,))
+
+    def document_structure(self, document_id: int) -> DocumentStructure | None:
+        """Kind, layout, passage span and kept file of a document, with those of the
+        document it is a located passage of (None when it no longer exists).  One query,
+        without the texts or the file's bytes: a judging key may need it."""
+        row = self._conn.execute(
+            "SELECT d.kind, d.pages, d.headings, d.span_start, d.span_end, d.located, p.id, "
+            "p.kind, p.pages, p.headings, f.sha256, f.kind FROM documents d "
+            "LEFT JOIN documents p ON p.id = d.parent_id AND d.span_start IS NOT NULL "
+            "LEFT JOIN document_files f ON f.id = coalesce(d.file_id, p.file_id) "
+            "WHERE d.id = ?", (document_id,)).fetchone()
+        if row is None:
+            return None
+        own = Layout.from_columns(row[1], row[2])
+        span = (int(row[3]), int(row[4])) if row[3] is not None and row[4] is not None \
+            else None
+        parent = row[6] if span is not None else None
+        return DocumentStructure(
+            document_id=document_id, kind=str(row[0] or ""), layout=own, span=span,
+            located=None if row[5] is None else str(row[5]),
+            paged_id=int(parent) if parent is not None else document_id,
+            paged_kind=str(row[7] or "") if parent is not None else str(row[0] or ""),
+            paged_layout=Layout.from_columns(row[8], row[9]) if parent is not None else own,
+            file_sha256=None if row[10] is None else str(row[10]),
+            file_kind=None if row[11] is None else str(row[11]))

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rag_annotator.domain.enums import Family, values
+from rag_annotator.domain.layout import Layout
 from rag_annotator.storage import queries
 from rag_annotator.storage.reads import ReadBase, Row, json_list
 
@@ -323,7 +324,8 @@ class GoldsetReads(ReadBase):
         }
 
     def case_detail(self, case_id: int) -> Row:
-        """A whole case, list fields decoded, with its expected sources (key, title, passage).
+        """A whole case, list fields decoded, with its expected sources (key, title, passage,
+        the page the passage starts on).
 
         Raises NotFound when the case no longer exists.
         """
@@ -333,11 +335,15 @@ class GoldsetReads(ReadBase):
         case["expected_sources"] = self._many(
             "SELECT e.id, e.document_id, d.key, d.title, e.span_start, e.span_end, e.note, "
             "CASE WHEN e.span_start IS NOT NULL THEN "
-            "substr(d.text, e.span_start + 1, e.span_end - e.span_start) END AS passage "
-            "FROM expected_sources e JOIN documents d ON d.id = e.document_id "
+            "substr(d.text, e.span_start + 1, e.span_end - e.span_start) END AS passage, "
+            "d.pages FROM expected_sources e JOIN documents d ON d.id = e.document_id "
             "WHERE e.case_id = ? ORDER BY d.key, e.id",
             (case_id,),
         )
+        for source in case["expected_sources"]:  # the page its passage starts on, if paged
+            pages = source.pop("pages")
+            source["page"] = (Layout.from_columns(pages, None).page_of(int(source["span_start"]))
+                              if pages and source["span_start"] is not None else None)
         return case
 
     def document_text(self, document_id: int) -> str:

@@ -145,7 +145,9 @@ class MainWindow(QMainWindow):
         self.progress.hold()  # until the window is first painted (see paintEvent)
         # What the first paint does not need waits for it (after_first_paint): None once run.
         self._after_paint: list[Callable[[], None]] | None = []  # then the counts (see below)
-        self.ctx = UiContext(self.hub, self.undo, self.progress)
+        from rag_annotator.ui.pages.render import PageRenderer
+
+        self.ctx = UiContext(self.hub, self.undo, self.progress, PageRenderer(self))
         from rag_annotator.ui.team.folders import TeamFolders
 
         self.team_folders = TeamFolders(self.hub, settings, self._save_settings, self)
@@ -668,5 +670,6 @@ class MainWindow(QMainWindow):
             self.settings.last_section = self.nav.currentRow()
         self._save_settings()
         self.progress.close()
+        self.ctx.pages.close()
         self.files.shutdown()
         super().closeEvent(event)

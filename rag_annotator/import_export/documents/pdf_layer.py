@@ -13,12 +13,15 @@ the page's own text is needed to go back: no per-character table is stored.
 from __future__ import annotations
 
 import bisect
+import re
 import threading
 from dataclasses import dataclass
 from typing import Any
 
-#: Control characters kept as they are; every other one below 32 becomes a space.
-_KEPT_CONTROLS = {"\n", "\t"}
+#: The control characters that become spaces once line ends are ``\n``: every one below 32
+#: but ``\n`` and ``\t`` (matched in C: a page's text is thousands of characters).
+_SPACED_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f]")
+_CRLF = re.compile("\r\n")
 
 #: PDFium is not thread-safe: two threads calling into it at once (an import reading a PDF
 #: on a worker thread while a page is rendered for the viewer) can crash the process.  Every
@@ -30,9 +33,7 @@ PDFIUM_LOCK = threading.RLock()
 def normalise_page_text(raw: str) -> str:
     """The stored text of a page from PDFium's text of it."""
     text = raw.replace("\r\n", "\n").replace("\r", "\n")
-    if any(ord(c) < 32 and c not in _KEPT_CONTROLS for c in text):
-        text = "".join(" " if ord(c) < 32 and c not in _KEPT_CONTROLS else c for c in text)
-    return text
+    return _SPACED_CONTROLS.sub(" ", text)
 
 
 @dataclass(frozen=True)
@@ -46,18 +47,11 @@ class PageText:
 
     @classmethod
     def from_raw(cls, raw: str) -> PageText:
-        """Build the map while normalising (the same rules as :func:`normalise_page_text`)."""
-        dropped: list[int] = []
-        out = 0
-        i = 0
-        while i < len(raw):
-            if raw[i] == "\r" and i + 1 < len(raw) and raw[i + 1] == "\n":
-                dropped.append(out)
-                i += 1
-                continue
-            out += 1
-            i += 1
-        return cls(raw, normalise_page_text(raw), tuple(dropped))
+        """Build the map while normalising (the same rules as :func:`normalise_page_text`):
+        the k-th ``\\r\\n`` at PDFium's index ``i`` drops its ``\\r`` after stored offset
+        ``i - k`` (the k ``\\r`` dropped before it)."""
+        dropped = tuple(m.start() - k for k, m in enumerate(_CRLF.finditer(raw)))
+        return cls(raw, normalise_page_text(raw), dropped)
 
     def text_index(self, offset: int) -> int:
         """PDFium's text index of the character at ``offset`` of the stored page text."""

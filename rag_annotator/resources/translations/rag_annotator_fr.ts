@@ -905,6 +905,10 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
         <translation>À vérifier</translation>
     </message>
     <message>
+        <source>p. %1 — %2</source>
+        <translation>p. %1 — %2</translation>
+    </message>
+    <message>
         <source>Note on the expected source</source>
         <translation>Note sur la source attendue</translation>
     </message>
@@ -1953,6 +1957,45 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     <message>
         <source>Overruled</source>
         <translation>Infirmés</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentViewer</name>
+    <message>
+        <source>This document has no pages: it came as one text.</source>
+        <translation>Ce document n’a pas de pages : il est venu d’un seul texte.</translation>
+    </message>
+    <message>
+        <source>Only a PDF document whose file is kept can be shown as its pages; this one is shown as its text.</source>
+        <translation>Seul un document PDF dont le fichier est conservé peut s’afficher en pages ; celui-ci s’affiche en texte.</translation>
+    </message>
+    <message>
+        <source>This PDF cannot be shown as pages (its file is damaged or missing); its text is shown.</source>
+        <translation>Ce PDF ne peut pas s’afficher en pages (son fichier est abîmé ou absent) ; son texte est affiché.</translation>
+    </message>
+    <message>
+        <source>Slide</source>
+        <translation>Diapositive</translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation>Page</translation>
+    </message>
+    <message>
+        <source>passage on page %1</source>
+        <translation>passage en page %1</translation>
+    </message>
+    <message>
+        <source>passage on pages %1–%2</source>
+        <translation>passage en pages %1 à %2</translation>
+    </message>
+    <message>
+        <source>selected: page %1, characters %2–%3</source>
+        <translation>sélection : page %1, caractères %2–%3</translation>
+    </message>
+    <message>
+        <source>this page&apos;s text differs from the stored text: select in the text (F7)</source>
+        <translation>le texte de cette page diffère du texte enregistré : sélectionnez dans le texte (F7)</translation>
     </message>
 </context>
 <context>
@@ -3899,6 +3942,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Ajouter une source attendue</translation>
     </message>
     <message>
+        <source>Expected source</source>
+        <translation>Source attendue</translation>
+    </message>
+    <message>
         <source>Search key or title…</source>
         <translation>Rechercher une clé ou un titre…</translation>
     </message>
@@ -3911,8 +3958,12 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Note (facultative)&#xa0;: pourquoi cette source, la contradiction…</translation>
     </message>
     <message>
-        <source>Select a passage in the text to name it:</source>
-        <translation>Sélectionnez un passage dans le texte pour le désigner&#xa0;:</translation>
+        <source>Select a passage in the text or on the page (mouse, or Shift and the arrow keys) to name it; F7 shows the page or the text, PgDown / PgUp turn the pages:</source>
+        <translation>Sélectionnez un passage dans le texte ou sur la page (souris, ou Maj et les flèches) pour le désigner ; F7 affiche la page ou le texte, Page suiv / Page préc tournent les pages :</translation>
+    </message>
+    <message>
+        <source>Page %4, characters %1–%2: “%3”</source>
+        <translation>Page %4, caractères %1–%2 : « %3 »</translation>
     </message>
     <message>
         <source>Characters %1–%2: “%3”</source>
@@ -4419,6 +4470,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Preuve</translation>
     </message>
     <message>
+        <source>%1 p. %2</source>
+        <translation>%1 p. %2</translation>
+    </message>
+    <message>
         <source>Why this verdict (W to write; Enter saves)</source>
         <translation>Pourquoi ce verdict (W pour écrire&#xa0;; Entrée enregistre)</translation>
     </message>
@@ -4494,6 +4549,7 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
     <message>
         <source>role %1 may not read this document</source>
+        <extracomment>Structures kept (a run retrieves tens of documents per case).</extracomment>
         <translation>le rôle %1 n&apos;a pas le droit de lire ce document</translation>
     </message>
     <message>
@@ -4535,6 +4591,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Claim (or select words in the answer before pressing Ctrl+Shift+A):</source>
         <translation>Affirmation (ou sélectionnez des mots dans la réponse avant d&apos;appuyer sur Ctrl+Maj+A)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Evidence: page %1, characters %2–%3.</source>
+        <translation>Preuve : page %1, caractères %2–%3.</translation>
     </message>
     <message>
         <source>factual error</source>
@@ -4739,6 +4799,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Verifying (Verify section)</source>
         <translation>Vérification (section Vérifier)</translation>
+    </message>
+    <message>
+        <source>Documents: pages and passages (Judge, Verify, Corpus, expected sources)</source>
+        <translation>Documents : pages et passages (Juger, Vérifier, Corpus, sources attendues)</translation>
     </message>
     <message>
         <source>Reviewing agents (Agents section)</source>
@@ -4975,6 +5039,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Remove the expected source (in the sources list)</source>
         <translation>Retirer la source attendue (dans la liste des sources)</translation>
+    </message>
+    <message>
+        <source>Show the expected source, its passage highlighted (in the sources list)</source>
+        <translation>Afficher la source attendue, son passage surligné (dans la liste des sources)</translation>
     </message>
     <message>
         <source>Write the note of the expected source (in the sources list)</source>
@@ -5295,6 +5363,22 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>High Contrast</source>
         <translation>Contraste élevé</translation>
+    </message>
+    <message>
+        <source>Next page of the document</source>
+        <translation>Page suivante du document</translation>
+    </message>
+    <message>
+        <source>Previous page of the document</source>
+        <translation>Page précédente du document</translation>
+    </message>
+    <message>
+        <source>Show the document&apos;s page or its text</source>
+        <translation>Afficher la page du document ou son texte</translation>
+    </message>
+    <message>
+        <source>On the page: select words (a word more or less, a line down or up)</source>
+        <translation>Sur la page : sélectionner des mots (un mot de plus ou de moins, une ligne vers le bas ou le haut)</translation>
     </message>
 </context>
 <context>

@@ -45,6 +45,9 @@ SPECS: tuple[ActionSpec, ...] = (
                ("Ctrl+Shift+O",), "goldset"),
     ActionSpec("goldset.remove_source", QT_TRANSLATE_NOOP(
         "actions", "Remove the expected source (in the sources list)"), ("Del",), "goldset"),
+    ActionSpec("goldset.show_source", QT_TRANSLATE_NOOP(
+        "actions", "Show the expected source, its passage highlighted (in the sources list)"),
+               ("Return", "Enter"), "goldset"),
     ActionSpec("goldset.edit_source_note", QT_TRANSLATE_NOOP(
         "actions", "Write the note of the expected source (in the sources list)"), ("F2",),
                "goldset"),

@@ -36,6 +36,8 @@ from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.goldset.case_editor import split_tags
 from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import DocumentsModel, json_list
+from rag_annotator.ui.pages.keys import VIEWER_ACTIONS
+from rag_annotator.ui.pages.viewer import DocumentViewer
 from rag_annotator.ui.sections.base import (
     ListSection,
     choice_combo,
@@ -74,6 +76,7 @@ class CorpusSection(ListSection):
         self.heading.setTextFormat(Qt.TextFormat.RichText)
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
+        self.viewer = DocumentViewer(ctx.pages, self.text)  # a PDF's page, or the text (F7)
         self.text_finder = search_field(self.tr("Find in the text…"))
         self.text_finder.setMinimumWidth(160)
         self.find_status = QLabel()
@@ -84,7 +87,13 @@ class CorpusSection(ListSection):
         self.document: dict[str, Any] = {}
         self._committing = False
         meta = self._build_metadata()
-        self.commands = self.install_commands(CORPUS_ACTIONS)
+        # PgDown / PgUp turn the pages while the document has the keyboard (in the list, they
+        # page through the documents); F7 anywhere in the section.
+        pages = (self.viewer.page_view, self.text)
+        self.commands = self.install_commands(
+            (*CORPUS_ACTIONS, *VIEWER_ACTIONS),
+            {"document.next_page": pages, "document.previous_page": pages})
+        self.viewer.connect_commands(self.commands)
         self.commands["corpus.import"].triggered.connect(lambda: self.open_import("corpus"))
         self.commands["corpus.find_in_text"].triggered.connect(
             lambda: self.text_finder.setFocus(Qt.FocusReason.ShortcutFocusReason))
@@ -180,7 +189,7 @@ class CorpusSection(ListSection):
         reader_layout = QVBoxLayout(reader)
         reader_layout.setContentsMargins(0, 0, 0, 0)
         reader_layout.addLayout(find_bar)
-        reader_layout.addWidget(self.text, 1)
+        reader_layout.addWidget(self.viewer, 1)
         lower = QSplitter(Qt.Orientation.Horizontal)
         lower.addWidget(meta)
         lower.addWidget(reader)
@@ -217,6 +226,7 @@ class CorpusSection(ListSection):
         self.model.set_store(None)
         self.heading.clear()
         self.text.clear()
+        self.viewer.clear()
         self.count.clear()
         self.source_warnings.clear()
         self.document_id = None
@@ -248,6 +258,7 @@ class CorpusSection(ListSection):
         nothing = self.tr("No document matches.")
         self.heading.setText(f"<i>{esc(nothing)}</i>")
         self.text.clear()
+        self.viewer.clear()
         self.document_id = None
         self.document = {}
 
@@ -301,6 +312,7 @@ class CorpusSection(ListSection):
         text = store.document_text(doc_id)
         if self.text.toPlainText() != text:
             self.text.setPlainText(text)
+        self.viewer.show_structure(store.document_structure(doc_id), store.path, text)
         self._show_cited()
 
     def _show_cited(self) -> None:
@@ -392,6 +404,7 @@ class CorpusSection(ListSection):
         if not needle:
             self.find_status.clear()
             return False
+        self.viewer.set_pages(False)  # what is found is selected in the text
         if restart:
             self.text.moveCursor(QTextCursor.MoveOperation.Start)
         flags = QTextDocument.FindFlag(0) if forward else QTextDocument.FindFlag.FindBackward
