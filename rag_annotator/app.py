@@ -5,6 +5,8 @@ texts when built), and the exception hooks before the first file is opened, so a
 opening shows the crash dialog instead of killing the app.  Which file opens: the one given,
 else the most recent one that still exists, else the built-in sample (created on first
 start).  A file that cannot be opened leaves an empty window with New / Open available.
+The first start asks nothing: it welcomes (``ui/guide/welcome.py``) and the name is asked
+when a first change records it.
 """
 
 from __future__ import annotations
@@ -100,15 +102,6 @@ def _open_first_file(window: MainWindow, path: Path, paths: AppPaths) -> None:
     window.open_file(path)
 
 
-def _account_name() -> str:
-    import getpass
-
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):
-        return "assessor"
-
-
 def run_gui(file: str | None, assessor: str | None, language: str | None = None) -> int:
     """Run the desktop app (``rag-annotator [FILE] [--assessor NAME]``); return the exit code.
 
@@ -141,21 +134,15 @@ def run_gui(file: str | None, assessor: str | None, language: str | None = None)
     reporter = install_exception_hooks(lambda: window)
 
     first = choose_file(file, settings, paths)
-    # an expert opening the assignment file handed to them needs no setup: its judgments
-    # are the file's assessor's whoever the session is, so the name is not asked for
+    # Nothing is asked before the window is up: the name is asked by the first change that
+    # records it (a judgment, a verdict, an edit: ``MainWindow.name_for_first_change``).  An
+    # expert opening the assignment file handed to them is never asked: its judgments are
+    # the file's assessor's whoever the session is.
     session_assessor = ((assessor or "").strip() or settings.assessor
                         or assignment_assessor(first))
-    if not session_assessor:
-        from rag_annotator.ui.dialogs import ask_assessor  # first start only
-
-        asked = ask_assessor(None)
-        if asked:
-            settings.assessor = session_assessor = asked
-            settings.save(paths.settings_file)
-        else:
-            # Judgments need a name; use the account's until the user gives one.
-            session_assessor = _account_name()
     window = MainWindow(settings, paths, assessor=session_assessor)
+    if not settings.welcomed:
+        window.welcome.show_welcome()
     # macOS sends a double-clicked .goldset as an event, not on the command line.
     from rag_annotator.ui.file_open import install_file_open_handler
 

@@ -1,4 +1,4 @@
-"""Where the app keeps its own files (never the user's gold sets).
+"""Where the app keeps its own files (never the user's gold sets), and where it proposes theirs.
 
 Folders come from platformdirs (XDG on Linux, AppData on Windows, Application Support on
 macOS).  ``RAG_ANNOTATOR_HOME`` overrides all of them with one folder: tests, portable
@@ -50,6 +50,12 @@ class AppPaths:
         one folder per process, removed on exit and, after a crash, on the next start."""
         return self.data / "tmp"
 
+    def holds(self, path: Path) -> bool:
+        """Whether ``path`` is in one of the app's own folders (config, data, logs)."""
+        resolved = path.expanduser().resolve()
+        return any(resolved.is_relative_to(folder.expanduser().resolve())
+                   for folder in (self.config, self.data, self.logs))
+
     def ensure(self) -> AppPaths:
         """Create the folders if needed and return self."""
         for folder in (self.config, self.data, self.logs):
@@ -70,3 +76,31 @@ def app_paths() -> AppPaths:
         Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
         Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
     )
+
+
+def documents_folder() -> Path:
+    """The user's documents folder (platformdirs': ``~/Documents``, XDG's ``DOCUMENTS``
+    directory, the Windows known folder), where new files and exports are proposed; the home
+    folder when it does not exist.  Under ``RAG_ANNOTATOR_HOME`` (tests, portable installs) its
+    ``documents`` folder, created on first use."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        folder = Path(home).expanduser() / "documents"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    import platformdirs
+
+    folder = Path(platformdirs.user_documents_dir())
+    return folder if folder.is_dir() else Path.home()
+
+
+def user_folder(near: Path | None = None) -> Path:
+    """Where a file dialog starts and a new file or export is proposed: the folder of
+    ``near`` (the open gold set), unless there is none or it is one of the app's own folders
+    (the sample lives in the data folder, beside the backups, locks and temporary files the
+    user must not wade through) — then the documents folder."""
+    if near is not None:
+        folder = near.expanduser().parent
+        if folder.is_dir() and not app_paths().holds(folder):
+            return folder
+    return documents_folder()

@@ -18,6 +18,8 @@ MAX_RECENT = 10
 INTERVAL_LEVELS = (0.8, 0.9, 0.95, 0.99)
 #: Text zoom (View menu), in percent of the system font: range and step.
 ZOOM_MIN, ZOOM_MAX, ZOOM_STEP = 50, 300, 10
+#: View → Appearance: the system's look, or one of the app's own.
+APPEARANCES = ("system", "light", "dark", "high_contrast")
 
 
 @dataclass
@@ -36,6 +38,8 @@ class Settings:
         enough_points: the half-width, in points, "how many cases are enough" aims at.
         team_folders: the folder each gold set's team files arrive in, by the file's path.
         text_zoom: the text size, in percent of the system font (View → Larger Text).
+        appearance: View → Appearance, one of APPEARANCES.
+        welcomed: the first start's welcome was closed (it shows until then).
     """
 
     assessor: str = ""
@@ -50,6 +54,8 @@ class Settings:
     enough_points: int = 10
     team_folders: dict[str, str] = field(default_factory=dict)
     text_zoom: int = 100
+    appearance: str = "system"
+    welcomed: bool = False
 
     @classmethod
     def load(cls, path: Path) -> Settings:
@@ -79,6 +85,8 @@ class Settings:
             settings.enough_points = 10
         if not ZOOM_MIN <= settings.text_zoom <= ZOOM_MAX:
             settings.text_zoom = 100
+        if settings.appearance not in APPEARANCES:
+            settings.appearance = "system"
         settings.recent_files = [p for p in settings.recent_files if isinstance(p, str)]
         settings.team_folders = {k: v for k, v in settings.team_folders.items()
                                  if isinstance(v, str)}

@@ -331,9 +331,11 @@ def test_a_real_version_1_file_migrates_to_judges_costs_and_reviews(
     after = dump(goldset_path)
     for table in ("claims", "expected_sources"):
         assert after[table] == before[table], table
-    # documents keep every value and gain an empty extra (0012).
-    assert [row[:-1] for row in after["documents"]] == before["documents"]
-    assert {row[-1] for row in after["documents"]} == {"{}"}
+    # documents keep every value and gain an empty extra (0012), then no kind, no layout, no
+    # file and no passage span (0013: eight columns).
+    assert [row[:-9] for row in after["documents"]] == before["documents"]
+    assert {row[-9:] for row in after["documents"]} == {("{}", "", None, None, None, None, None,
+                                                          None, None)}
     # judgments gain their active seconds (0004), unknown (NULL) for what was judged before.
     assert [row[:-1] for row in after["judgments"]] == before["judgments"]
     assert {row[-1] for row in after["judgments"]} == {None}

@@ -19,6 +19,7 @@ from rag_annotator.domain.rights import (
     Identities,
     Identity,
     RightsChange,
+    gained_readers,
     remove_group,
     toggled_rights,
 )
@@ -352,3 +353,20 @@ def test_renaming_an_identity_respects_a_frozen_release(sample: GoldSetStore) ->
         rights_ops.edit_identity(sample, manager["id"], name="encadrant")
     assert [r["name"] for r in sample.identity_rows()][1] == "manager"
     assert sample.by_key("cases", "Q18")["role"] == "manager"  # nothing half-changed
+
+
+def test_gained_readers_are_who_a_change_lets_in() -> None:
+    """The sample's identities: salarie holds only the open group, so allowing it on the
+    salary grid opens the grid to everyone — manager gains access too, rh already had it."""
+    ids = Identities((Identity("salarie", ("tous",)), Identity("manager", ("tous", "manager")),
+                      Identity("rh", ("tous", "rh"))))
+    opened = toggled_rights(["rh"], "salarie", ids)
+    assert opened == ["tous"]
+    assert gained_readers(["rh"], opened, ids) == ["salarie", "manager"]
+    # allowing manager adds its own group: nobody else gets in
+    assert gained_readers(["rh"], ["rh", "manager"], ids) == ["manager"]
+    # forbidding lets nobody in; an unchanged document neither
+    assert gained_readers(["rh", "manager"], ["rh"], ids) == []
+    assert gained_readers(["rh"], ["rh"], ids) == []
+    # an empty list is open to all: every identity that could not read gains
+    assert gained_readers([NOBODY], [], ids) == ["salarie", "manager", "rh"]

@@ -68,7 +68,7 @@ Build, judge and verify the gold set a RAG system is evaluated against.
   rag-annotator metrics FILE --run NAME [--measures LIST] [--unjudged trec|judged-only|strict]
                 [--json] [--compare OTHER_RUN [--family F]] [--target-ms N] [--next N]
                 [--level L] [--resamples N] [--seed N] [--target-half-width W]
-                [--all-judged] [--relevance-level N]
+                [--all-judged] [--relevance-level N] [--by-document]
                                            retrieval measures of a run, per case and mean;
                                            answer metrics, diagnosis, latency; intervals
   rag-annotator metrics FILE --drift [--baseline RUN] [--json]
@@ -254,6 +254,10 @@ def _add_metrics(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     met.add_argument("--relevance-level", type=int, default=1, metavar="N",
                      help="relevant means grade >= N for P, R, RR, AP and Success (trec_eval "
                           "-l N; nDCG keeps the grades as gains; default: 1)")
+    met.add_argument("--by-document", action="store_true",
+                     help="retrieval measures per document, not per retrieved passage: a "
+                          "document ranks at its best passage and is relevant when one of "
+                          "its judged passages is (JSON: \"by_document\": true)")
     met.add_argument("--json", action="store_true", help="print one JSON object")
     met.add_argument("--compare", metavar="OTHER_RUN",
                      help="compare with another run, per case and measure: wins, losses, "
@@ -362,6 +366,8 @@ def info_dict(store: GoldSetStore) -> dict[str, Any]:
         "name": store.meta("name"),
         "schema_version": store.schema_version,
         "documents": store.count("documents"),
+        "documents_by_kind": store.document_kind_counts(),  # pdf, docx… ('none': plain text)
+        "kept_files": store.kept_file_counts(),  # the PDFs' bytes kept to show their pages
         "cases": store.count("cases"),
         "runs": store.run_case_counts(),
         "families": store.family_counts(),
@@ -453,6 +459,8 @@ def _cmd_import(ns: argparse.Namespace) -> int:
         report = run_import(store, source, options)
     for warning in report.warnings:
         print(f"warning: {render_any(warning)}", file=sys.stderr)
+    for line in getattr(report, "file_lines", list)():  # a folder's: every file, one line
+        print(f"  {render_any(line)}")
     print(f"{source}: {render_any(report.summary())}")
     return 0
 
@@ -557,4 +565,5 @@ def _metric_options(ns: argparse.Namespace) -> FigureOptions:
                          measures=tuple(m.name for m in measures), target_ms=ns.target_ms,
                          depth=ns.depth, compare=ns.compare, family=ns.family,
                          next_count=ns.next, relevance_level=ns.relevance_level,
-                         all_judged=ns.all_judged, **interval_options(ns))
+                         all_judged=ns.all_judged, by_document=ns.by_document,
+                         **interval_options(ns))

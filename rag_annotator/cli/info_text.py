@@ -30,7 +30,9 @@ def info_lines(info: dict[str, Any]) -> list[str]:
                 version=info["schema_version"]).render(),
         row("cases", f"{info['cases']}  " + "  ".join(
             f"{k} {v}" for k, v in info["families"].items() if v)),
-        row("documents", info["documents"]),
+        row("documents", f"{info['documents']}  " + "  ".join(  # by kind: pdf 3  docx 2
+            f"{kind} {n}" for kind, n in info.get("documents_by_kind", {}).items()
+            if kind != "none" and n)),
         row("runs", ", ".join(runs) or Message("none").render()),
         row("judgments", Message(
             "relevant {relevant}, not relevant {not_relevant}, unjudged {unjudged} (of which "

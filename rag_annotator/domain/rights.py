@@ -179,6 +179,14 @@ def toggled_rights(rights: Sequence[str], identity: str, identities: Identities)
     return [r for r in rights if norm(r) and norm(r) != norm(NOBODY)] + [best]
 
 
+def gained_readers(before: Sequence[str], after: Sequence[str],
+                   identities: Identities) -> list[str]:
+    """The identities (in their order) that may read a document with rights ``after`` but
+    could not with ``before``: who a rights change lets in, to say before it is made."""
+    return [i.name for i in identities.items
+            if may_read(after, i.groups) and not may_read(before, i.groups)]
+
+
 @dataclass(frozen=True)
 class RightsChange:
     """A change of the rights matrix, to replay (what if) or apply: new groups for some

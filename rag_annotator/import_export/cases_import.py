@@ -648,9 +648,11 @@ def import_cases(store: CaseStore, source: Path, options: Options) -> CaseImport
 def write_cases(store: CaseStore, source: Path, cases: list[dict[str, Any]],
                 sources: list[tuple[str, str]], options: Options,
                 report: CaseImportReport, *, action: str = "import_cases",
-                after: Callable[[Any, dict[str, int]], None] | None = None
+                after: Callable[[Any, dict[str, int]], None] | None = None,
+                spans: Mapping[tuple[str, str], tuple[int, int]] | None = None
                 ) -> CaseImportReport:
-    """Write validated cases and their sources in one operation (cancel rolls it back)."""
+    """Write validated cases and their sources in one operation (cancel rolls it back);
+    ``spans``: (case key, document key) → the expected passage's span in the document."""
     now = utc_now()
     columns = sorted({c for case in cases for c in case} - {"author", "output_contract"})
     with store.operation(action, source.name) as op:
@@ -661,10 +663,13 @@ def write_cases(store: CaseStore, source: Path, cases: list[dict[str, Any]],
             raise Cancelled()
         ids = op.ids_by_key("cases")
         docs = op.ids_by_key("documents")
-        pairs = [(ids[case_key], docs[doc]) for case_key, doc in sources]
+        places = spans or {}
+        pairs = [(ids[case_key], docs[doc], *places.get((case_key, doc), (None, None)))
+                 for case_key, doc in sources]
         if pairs:
-            op.insert_rows("expected_sources", ["case_id", "document_id", "note"],
-                           ([c, d, ""] for c, d in pairs))
+            op.insert_rows("expected_sources",
+                           ["case_id", "document_id", "span_start", "span_end", "note"],
+                           ([c, d, a, b, ""] for c, d, a, b in pairs))
         for case in cases:  # output contracts (issue 17), written once their cases exist
             if case.get("output_contract") is not None:
                 write_contract_in(op, op.get("cases", {"id": ids[case["key"]]}) or {},

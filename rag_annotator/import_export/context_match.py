@@ -1,23 +1,25 @@
-"""Which document a retrieved context (a chunk's text) came from.
+"""Which document a retrieved context (a chunk's text) came from, and where in it.
 
 Evaluation tools log the texts their retriever returned, not ids.  Against a real knowledge
-base those texts rarely equal a document's: the chunk is a *part* of the document, Ragas and
-the loaders strip Markdown (``[text](target.md)`` becomes ``[text](target)`` or ``text``,
-``+`` bullets become ``*``, front matter and ``[!INCLUDE]`` lines vanish), pipelines prepend
-a header (a title, "Feedback", a source line) and a fixed-size splitter cuts words in two.
-Exact matching found 0 of 150 retrieved contexts of a real evaluation (issue 18).
+base those texts rarely equal a document's: the chunk is a *part* of the document, read by
+another parser (pypdf, pdfminer, a Markdown rendering: hyphenation, ligatures, line breaks,
+running headers, ``[text](target)``), and a splitter may have cut a word in two.  Exact
+matching found 0 of 150 retrieved contexts of a real evaluation.
 
-So a context is compared as *plain words*: Markdown syntax, link targets, HTML tags and
-punctuation removed, Unicode NFC, case folded.  It matches, in this order:
+A context is matched, in this order:
 
-1. ``exact``: a document with the same text;
-2. ``normalised``: the same plain words (:func:`runs_jsonl.normalise` kind of sameness);
-3. ``contained``: its plain words, but for a first and last word a splitter may have cut,
-   are a run of a document's plain words (a chunk inside a document) — or a document's plain
-   words are a run of the context's (a document inside a chunk, a chunk merging several);
-4. ``mostly``: at least :data:`MIN_SHARE` of the characters of its paragraphs of 4 words or
-   more are paragraphs found in one document (a prepended metadata header, boilerplate
-   the loader added).
+1. ``exact``: a document (or a passage already kept) with the same text;
+2. *located* by :class:`~.chunk_locator.ChunkLocator` in one corpus document: ``exact``,
+   ``normalised`` or ``fuzzy`` (with its score), with its span in that document's text.
+   The importer keeps it as a *passage* of the document (:mod:`passages`), unless the
+   span is the whole document, or the chunk matched as well elsewhere (its page is then
+   unknown: the document itself when every place is in it, else the first by key);
+3. as a whole document, by plain words (Markdown, punctuation and case set aside):
+   ``contained`` when a document's words are a run of the context's (a chunk merging
+   several documents), or the context's, but for the first and last word a splitter may
+   have cut, a run of a document's; ``mostly`` when at least :data:`MIN_SHARE` of the
+   characters of its paragraphs of 4 words or more are paragraphs of one document (a
+   prepended metadata header, boilerplate the loader added).
 
 Several documents matching equally: the first by key (counted, reported by the importer).
 """
@@ -26,8 +28,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
+
+from rag_annotator.import_export.chunk_locator import ChunkLocator, Located
 
 #: Share of a context's paragraph characters that must be found in one document for a
 #: ``mostly`` match (a header or boilerplate of up to a third of the chunk is tolerated).
@@ -67,27 +71,47 @@ def plain(text: str) -> str:
 
 @dataclass
 class Match:
-    """The document a context came from and how it was found."""
+    """The document a context came from and how it was found; ``span`` is its place in
+    that document's text when it was located there as a part (None: the document as a
+    whole), ``score`` the fuzzy match's (100 for the others)."""
 
     key: str
-    how: str  # exact | normalised | contained | mostly
-    several: bool = False
+    how: str  # by id | exact | normalised | fuzzy | contained | mostly | added
+    several: bool = False  # other documents matched as well (this is the first by key)
+    span: tuple[int, int] | None = None
+    score: float = 100.0
+    #: found at several places (of this document, or of others too): kept as the document
+    repeated: bool = False
+
+    @property
+    def located(self) -> bool:
+        """The context was found at one place of a document's text."""
+        return self.span is not None
 
 
 @dataclass
 class ContextMatcher:
-    """An index over the documents' texts, built once per import."""
+    """An index over the documents' texts, built once per import.  ``searched``: the keys
+    of the documents a chunk is located in (None: all of them); a passage or a context kept
+    as a document is matched by its whole text only."""
 
     documents: list[tuple[str, str]]  # (key, text), in key order
+    searched: Collection[str] | None = None
     _exact: dict[str, list[str]] = field(default_factory=dict)
     _plain: dict[str, str] = field(default_factory=dict)
     _by_plain: dict[str, list[str]] = field(default_factory=dict)
     _words: dict[str, set[str]] = field(default_factory=dict)
     _postings: dict[str, list[str]] = field(default_factory=dict)
+    _locator: ChunkLocator | None = None
 
     def __post_init__(self) -> None:
+        searched = self.searched
+        corpus = [(k, t) for k, t in self.documents if searched is None or k in searched]
+        self._locator = ChunkLocator(corpus) if corpus else None
         for key, text in sorted(self.documents):
             self._exact.setdefault(text, []).append(key)
+            if searched is not None and key not in searched:
+                continue
             words = plain_words(text)
             flat = " ".join(words)
             self._plain[key] = f" {flat} "
@@ -106,6 +130,9 @@ class ContextMatcher:
         found = self._exact.get(text)
         if found:
             return Match(found[0], "exact", len(found) > 1)
+        located = self._locator.locate(text) if self._locator is not None else None
+        if located is not None:
+            return _from_located(located)
         words = plain_words(text)
         if not words:
             return None
@@ -113,6 +140,10 @@ class ContextMatcher:
         if found:
             return Match(found[0], "normalised", len(found) > 1)
         return self._contained(words) or self._mostly(text)
+
+    def located_in(self) -> int:
+        """How many documents chunks are located in."""
+        return 0 if self._locator is None else self._locator.size
 
     def _candidates(self, words: Iterable[str]) -> list[str]:
         """Documents holding the rarest of these words (all when the words are common)."""
@@ -159,3 +190,14 @@ class ContextMatcher:
             return None
         winners = sorted(k for k, s in scores.items() if s == best)
         return Match(winners[0], "mostly", len(winners) > 1)
+
+
+def _from_located(found: Located) -> Match:
+    """A located chunk as a match: a passage of its document when its place is known and
+    is not the whole document."""
+    if found.whole or found.several:
+        # the whole document; or several places (its page is unknown): the document when
+        # every place is in it, else the first by key, reported as several
+        return Match(found.key, found.how, bool(found.others), None, found.score,
+                     found.several)
+    return Match(found.key, found.how, False, (found.start, found.end), found.score)

@@ -1,20 +1,25 @@
-"""Import the corpus registry: BEIR ``corpus.jsonl``, a CSV/XLSX table, or a folder of
-``.txt``/``.md`` files — first import or re-import of a changed corpus.
+"""Import the corpus registry: BEIR ``corpus.jsonl``, a CSV/XLSX table, a folder of the
+expert's own documents, or one document — first import or re-import of a changed corpus.
 
 * BEIR: one object per line with ``_id`` (or ``id``/``doc_id``), ``title``, ``text`` and an
   optional ``metadata`` object (owner, rights, valid_from, valid_until, status, version).
 * Table: a header row with ``id``/``key``/``Identifiant``, ``title``/``Titre``,
   ``text``/``Texte``/``Contenu`` and the same optional metadata columns (French or English).
-* Folder: every ``.txt`` and ``.md`` file below it (a link out of the folder refuses the
-  import, a link inside is skipped with a warning: ``folders``); the key is the path relative to the
-  folder without its extension (``rh/conges``), the title the first ``# heading`` or the
-  file name.  UTF-8 (BOM accepted), else Windows-1252 with a warning.
+* Folder: every file below it (a link out of the folder refuses the import, a link inside is
+  skipped with a note: ``folders``), each read by the reader of its kind (PDF, Word,
+  OpenDocument, HTML, PowerPoint, RTF, Markdown, text) with its pages, headings and
+  properties; every file gets a line in the report (:mod:`~.corpus_files`).  The key is the
+  path relative to the folder without its extension (``rh/conges``).
+* One document file (``.pdf``, ``.docx``, ``.odt``, ``.html``, ``.pptx``, ``.rtf``,
+  ``.md``): that one document, its key the file name without its extension.
 
-Re-importing compares by key: a document whose text hash differs is *changed* (its text is
-replaced), a new key is *added*, a key of the registry absent from the import has
-*disappeared* (reported, never deleted: its judgments stay).  The report names the cases
-(expected sources) and counts the judgments that changed or disappeared documents touch.
-One operation (``import_corpus``), all or nothing, undoable.
+Re-importing compares by key: a document whose text hash differs is *changed* (its text,
+pages, headings and kept file are replaced), a new key is *added*, a key of the registry
+absent from the import has *disappeared* (reported, never deleted: its judgments stay; a
+single document file says nothing of the others).  The report names the cases (expected
+sources) and counts the judgments that changed or disappeared documents touch.  One
+operation (``import_corpus``), all or nothing, undoable; a kept file is stored once per
+content (``document_files``) and stays when a new version replaces it, so an undo finds it.
 """
 
 from __future__ import annotations
@@ -31,17 +36,20 @@ from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store
 from rag_annotator.errors import InvalidValue
 from rag_annotator.import_export.cases_import import norm
+from rag_annotator.import_export.corpus_files import (
+    FileOutcome,
+    FileRecords,
+    KeptFile,
+    is_document_file,
+    read_folder,
+    read_single,
+)
+from rag_annotator.import_export.corpus_passages import Relocated, relocate_passages
 from rag_annotator.import_export.extra_fields import extra_text, plain
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
-from rag_annotator.import_export.folders import folder_files
 from rag_annotator.import_export.registry import Options
-from rag_annotator.import_export.tabular import (
-    MAX_TABLE_BYTES,
-    decode_text,
-    few_names,
-    read_table,
-)
-from rag_annotator.messages import Joined, Message
+from rag_annotator.import_export.tabular import few_names, read_table
+from rag_annotator.messages import Joined, Message, Plural
 
 
 class CorpusStore(Store, Protocol):
@@ -50,6 +58,7 @@ class CorpusStore(Store, Protocol):
     def document_hashes(self) -> dict[str, tuple[int, str]]: ...
     def usage_of_documents(self, document_ids: Sequence[int]) -> dict[int, dict[str, Any]]: ...
     def document_keys_not_from_corpus(self) -> set[str]: ...
+    def document_file_ids(self) -> dict[str, int]: ...
 
 
 DOC_HEADERS: dict[str, tuple[str, ...]] = {
@@ -85,8 +94,19 @@ class CorpusImportReport:
     touched_cases: list[str] = field(default_factory=list)
     touched_judgments: int = 0
     warnings: list[str] = field(default_factory=list)
+    #: A folder's or a document file's import: what became of each file (else empty).
+    files: list[FileOutcome] = field(default_factory=list)
     #: What the import's one operation changed (None: nothing).
     changes: Changes | None = None
+
+    @property
+    def not_imported(self) -> list[FileOutcome]:
+        """The files that were not imported, each with its reason."""
+        return [f for f in self.files if f.status == "not_imported"]
+
+    def file_lines(self) -> list[Message]:
+        """A line per file, the ones not imported first (then in the folder's order)."""
+        return [f.line() for f in sorted(self.files, key=lambda f: f.status != "not_imported")]
 
     def summary(self) -> str:
         """One paragraph in English (the UI builds its own translated text)."""
@@ -94,6 +114,9 @@ class CorpusImportReport:
                          "{disappeared} disappeared", added=len(self.added),
                          changed=len(self.changed), unchanged=self.unchanged,
                          disappeared=len(self.disappeared))]
+        if self.not_imported:
+            parts.append(Plural("{n} file not imported", "{n} files not imported",
+                                len(self.not_imported)))
         if self.metadata_updated:
             parts.append(Message("metadata updated on {n}", n=len(self.metadata_updated)))
         if self.touched_cases or self.touched_judgments:
@@ -170,43 +193,6 @@ def _table(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any]
     return rows, table.warnings
 
 
-def _folder(path: Path, options: Options) -> tuple[list[tuple[int, dict[str, Any]]],
-                                                     list[str]]:
-    warnings: list[str] = []
-    files = folder_files(path, (".txt", ".md", ".markdown"), warnings)
-    if not files:
-        raise ImportRejected(path, None, "the folder holds no .txt or .md file.")
-    total = sum(f.stat().st_size for f in files)
-    if total > 16 * MAX_TABLE_BYTES:
-        raise ImportRejected(path, None, "the folder's text files are too large together "
-                                         "({total:,.0f} MB); import it in parts.",
-                                         total=total / 1e6)
-    rows: list[tuple[int, dict[str, Any]]] = []
-    keys: dict[str, Path] = {}
-    not_utf8: list[str] = []
-    for i, file in enumerate(files, start=1):
-        if options.cancel is not None and i % 200 == 0 and options.cancel():
-            raise Cancelled()
-        if file.stat().st_size > MAX_TABLE_BYTES:
-            raise ImportRejected(file, None, "the file is too large for one document; split "
-                                             "it.")
-        text, encoding = decode_text(file, file.read_bytes())
-        if encoding == "cp1252":
-            not_utf8.append(file.relative_to(path).as_posix())
-        key = file.relative_to(path).with_suffix("").as_posix()
-        if key in keys:
-            raise ImportRejected(file, None, "same document id '{key}' as {name}; "
-                                             "rename one of them.", key=key, name=keys[key].name)
-        keys[key] = file
-        heading = re.search(r"^#\s+(.+)$", text, re.MULTILINE)
-        title = heading.group(1).strip() if heading else file.stem.replace("_", " ")
-        rows.append((i, {"key": key, "title": title, "text": text.replace("\r\n", "\n")}))
-    if not_utf8:  # one line, however many files
-        warnings.append(Message("{few_names}: not UTF-8; read as Windows-1252.",
-                                few_names=few_names(not_utf8, 5)))
-    return rows, warnings
-
-
 # -- import --------------------------------------------------------------------------------
 def _columns(path: Path, number: int, record: Mapping[str, Any], by_line: bool
              ) -> dict[str, Any]:
@@ -244,34 +230,97 @@ def _columns(path: Path, number: int, record: Mapping[str, Any], by_line: bool
     return {**columns, _EXTRA: extra_text(extra)} if extra else columns
 
 
+#: A record's structure from a file (kind, pages, headings) and the file it keeps.
+_STRUCTURE, _KEEP = "structure", "keep"
+#: What a document that came as plain text has instead of a file's structure.
+_NO_STRUCTURE = {"kind": "", "pages": None, "headings": None, "file_id": None}
+
+
+@dataclass
+class _Plan:
+    """The rows an import writes, decided before its operation starts."""
+
+    new_rows: list[dict[str, Any]] = field(default_factory=list)
+    updates: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    #: The kept file of each new or updated row, by key.
+    keeps: dict[str, KeptFile] = field(default_factory=dict)
+
+
+def _read(source: Path, options: Options, report: CorpusImportReport
+          ) -> tuple[list[tuple[int, dict[str, Any]]], FileRecords | None, bool]:
+    """(records, the files' outcomes for a folder or a document file, whether records are
+    numbered by line)."""
+    if source.is_dir():
+        files = read_folder(source, report.warnings, options.progress, options.cancel)
+        return files.records, files, False
+    if is_document_file(source):
+        files = read_single(source, options.cancel)
+        return files.records, files, False
+    if source.suffix.lower() in (".jsonl", ".ndjson", ".json"):
+        return list(_beir(source)), None, True
+    records, warnings = _table(source, options)
+    report.warnings.extend(warnings)
+    return records, None, False
+
+
 def import_corpus(store: CorpusStore, source: Path, options: Options) -> CorpusImportReport:
     """Import or re-import documents (registry entry ``corpus``); all or nothing."""
     report = CorpusImportReport()
-    by_line = False
-    if source.is_dir():
-        records, warnings = _folder(source, options)
-    elif source.suffix.lower() in (".jsonl", ".ndjson", ".json"):
-        records, warnings, by_line = list(_beir(source)), [], True
-    else:
-        records, warnings = _table(source, options)
-    report.warnings.extend(warnings)
-    if not records:
+    records, files, by_line = _read(source, options, report)
+    if not records and files is None:
         raise ImportRejected(source, None, "no document in the file.")
-    kept = sorted({name for _n, r in records for k, x in (r.get(_EXTRA) or {}).items()
-                   for name in ([f"metadata.{m}" for m in x] if k == "metadata"
-                                and isinstance(x, dict) else [k])})
-    if kept:
-        report.warnings.append(Message("{name}: fields kept in extra: {few}",
-                                       name=source.name, few=few_names(kept)))
+    if files is None:
+        kept = sorted({name for _n, r in records for k, x in (r.get(_EXTRA) or {}).items()
+                       for name in ([f"metadata.{m}" for m in x] if k == "metadata"
+                                    and isinstance(x, dict) else [k])})
+        if kept:
+            report.warnings.append(Message("{name}: fields kept in extra: {few}",
+                                           name=source.name, few=few_names(kept)))
+    else:
+        report.files = files.outcomes
     existing = store.document_hashes()
     placeholders = store.document_keys_not_from_corpus()
+    plan, seen = _plan(source, records, files, by_line, options, report,
+                       existing, placeholders)
+    if source.is_dir() or files is None:  # a single document says nothing of the others
+        report.disappeared = sorted(set(existing) - seen - placeholders)
+    touched_ids = [existing[k][0] for k in [*report.changed, *report.disappeared]]
+    usage = store.usage_of_documents(touched_ids) if touched_ids else {}
+    report.touched_cases = sorted({c for u in usage.values() for c in u["cases"]})
+    report.touched_judgments = sum(int(u["judgments"]) for u in usage.values())
+    if plan.new_rows or plan.updates:
+        _write(store, source, plan, options, report,
+               {existing[k][0]: k for k in report.changed})
+    _settle(report)
+    if options.progress is not None:
+        options.progress(len(records), len(records))
+    return report
+
+
+def _plan(source: Path, records: list[tuple[int, dict[str, Any]]],
+          files: FileRecords | None, by_line: bool, options: Options,
+          report: CorpusImportReport, existing: dict[str, tuple[int, str]],
+          placeholders: set[str]) -> tuple[_Plan, set[str]]:
+    """Validate every record and decide its row: new, or an update of an existing document
+    (changed when its text differs).  Returns the plan and every key the import names."""
+    outcomes = {o.key: o for o in (files.outcomes if files else []) if o.key is not None}
     seen: dict[str, int] = {}
-    new_rows: list[dict[str, Any]] = []
-    updates: list[tuple[int, dict[str, Any]]] = []
+    plan = _Plan()
     for i, (number, record) in enumerate(records, start=1):
         if options.cancel is not None and i % 1000 == 0 and options.cancel():
             raise Cancelled()
-        columns = _columns(source, number, record, by_line)
+        structure, keep = record.get(_STRUCTURE), record.get(_KEEP)
+        fields = {k: x for k, x in record.items() if k not in (_STRUCTURE, _KEEP)}
+        try:
+            columns = _columns(source, number, fields, by_line)
+        except ImportRejected as error:
+            if files is None:
+                raise
+            outcome = outcomes[str(record.get("key"))]  # a file: refused alone
+            outcome.status, outcome.reason = "not_imported", Message(error.message_id,
+                                                                     **error.params)
+            files.refused_keys.add(str(record.get("key")))
+            continue
         key = columns["key"]
         if key in seen:
             raise ImportRejected(source, number if by_line else None,
@@ -281,8 +330,13 @@ def import_corpus(store: CorpusStore, source: Path, options: Options) -> CorpusI
                                                                   number=number),
                                  key=key, seen=seen[key])
         seen[key] = number
+        if structure is not None:  # a file: its structure replaces what the document had
+            columns.update({**_NO_STRUCTURE, **structure})
+            columns[_EXTRA] = extra_text(fields.get(_EXTRA) or {})
+            if keep is not None:
+                plan.keeps[key] = keep
         if key not in existing:
-            new_rows.append(columns)
+            plan.new_rows.append(columns)
             report.added.append(key)
             continue
         doc_id, old_hash = existing[key]
@@ -291,33 +345,82 @@ def import_corpus(store: CorpusStore, source: Path, options: Options) -> CorpusI
             values["origin"] = "corpus"
         if "content_hash" in values and values["content_hash"] != old_hash:
             report.changed.append(key)
+            if structure is None:  # new text from a table: the old pages no longer fit it
+                values.update(_NO_STRUCTURE)
         else:
             report.unchanged += 1
-        updates.append((doc_id, values))
-    disappeared = sorted(set(existing) - set(seen) - placeholders)
-    report.disappeared = disappeared
-    touched_ids = [existing[k][0] for k in [*report.changed, *disappeared]]
-    usage = store.usage_of_documents(touched_ids) if touched_ids else {}
-    report.touched_cases = sorted({c for u in usage.values() for c in u["cases"]})
-    report.touched_judgments = sum(int(u["judgments"]) for u in usage.values())
+        plan.updates.append((doc_id, values))
+    return plan, set(seen) | (files.refused_keys if files else set())
+
+
+def _write(store: CorpusStore, source: Path, plan: _Plan, options: Options,
+           report: CorpusImportReport, changed: dict[int, str]) -> None:
+    """The import's one operation: kept files first (once per content), then the rows, then
+    the passages of changed documents looked for in their new text."""
     now = utc_now()
+    file_ids = store.document_file_ids()
     with store.operation("import_corpus", source.name) as op:
-        if new_rows:
-            names = sorted({c for row in new_rows for c in row})
+        for keep in plan.keeps.values():
+            if keep.sha256 not in file_ids:
+                if options.cancel is not None and options.cancel():
+                    raise Cancelled()
+                stored = op.insert("document_files", {
+                    "sha256": keep.sha256, "kind": keep.kind, "name": keep.name,
+                    "size": keep.size, "data": keep.read(), "created_at": now})
+                file_ids[keep.sha256] = int(stored["id"])
+        for row in plan.new_rows:
+            kept = plan.keeps.get(row["key"])
+            row["file_id"] = file_ids[kept.sha256] if kept is not None else None
+        if plan.new_rows:
+            names = sorted({c for row in plan.new_rows for c in row})
             defaults = {"title": "", "text": "", "owner": "", "rights": "[]",
-                        "status": "current", "version": ""}
+                        "status": "current", "version": "", "kind": "", "extra": "{}"}
             op.insert_rows("documents", [*names, "created_at", "updated_at"], (
-                [row.get(c, defaults.get(c)) for c in names] + [now, now] for row in new_rows))
-        for doc_id, values in updates:
+                [row.get(c, defaults.get(c)) for c in names] + [now, now]
+                for row in plan.new_rows))
+        for doc_id, values in plan.updates:
             before = op.get("documents", {"id": doc_id})
-            changed = op.update("documents", {"id": doc_id}, values)
-            if changed is not None:
+            assert before is not None
+            kept = plan.keeps.get(str(before["key"]))
+            if values.get("kind"):  # a file: it keeps its file or none
+                values["file_id"] = file_ids[kept.sha256] if kept is not None else None
+            after = op.update("documents", {"id": doc_id}, values)
+            if after is not None:
                 op.update("documents", {"id": doc_id}, {"updated_at": now})
-                if before is not None and before["content_hash"] == changed["content_hash"]:
-                    report.metadata_updated.append(str(changed["key"]))
+                if before["content_hash"] == after["content_hash"]:
+                    report.metadata_updated.append(str(after["key"]))
             if options.cancel is not None and options.cancel():
                 raise Cancelled()
+        _passages(relocate_passages(op, changed), report)
     report.changes = made(op.changes())
-    if options.progress is not None:
-        options.progress(len(records), len(records))
-    return report
+
+
+def _passages(relocated: Relocated, report: CorpusImportReport) -> None:
+    """Say what became of the passages of the documents that changed."""
+    outcomes = {o.key: o for o in report.files}
+    for key, (found, lost) in relocated.by_document.items():
+        note = Message("{found} of its {n} passages found again in the new version{rest}",
+                       found=found, n=found + lost,
+                       rest=Message("; {lost} not, their place is the old version's",
+                                    lost=lost) if lost else "")
+        if key in outcomes:
+            outcomes[key].notes.append(note)
+    if relocated.kept:
+        report.warnings.append(Plural(
+            "{n} passage was not found in its document's new version; its place (and page) "
+            "is the old version's: {few}",
+            "{n} passages were not found in their document's new version; their places "
+            "(and pages) are the old version's: {few}", len(relocated.kept),
+            few=few_names(relocated.kept, 5)))
+
+
+def _settle(report: CorpusImportReport) -> None:
+    """Each imported file's status from what its document became."""
+    added, changed = set(report.added), set(report.changed)
+    updated = set(report.metadata_updated)
+    for outcome in report.files:
+        if outcome.status == "not_imported" and outcome.reason is not None:
+            continue
+        key = outcome.key
+        outcome.status = ("added" if key in added else "changed" if key in changed
+                          else "updated" if key in updated else "unchanged")

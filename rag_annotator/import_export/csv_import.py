@@ -34,11 +34,12 @@ from rag_annotator.import_export import native_json
 from rag_annotator.import_export.csv_export import FLAT_ENTITIES
 from rag_annotator.import_export.files import MAX_TEXT_BYTES, ImportRejected
 from rag_annotator.import_export.folders import named_file
+from rag_annotator.import_export.native_documents import DOCUMENT_DEFAULTS, check_document
 from rag_annotator.import_export.native_load import load_goldset
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.safety import unneutralise
 from rag_annotator.messages import N_, Message
-from rag_annotator.storage.reads_exchange import ENTITY_SQL
+from rag_annotator.storage.reads_exchange import DERIVED_COLUMNS, ENTITY_SQL
 from rag_annotator.storage.store import GoldSetStore
 
 #: Marker an XLSX export appends to a cell it had to cut (a cut cell is never imported).
@@ -132,7 +133,9 @@ def _rows(table: EntityRows, *, excel: bool, decimal_comma: bool, notes: list[st
     # A table written before agent cases (or before ``extra``) lacks their columns: their
     # defaults stand in.
     defaults = {**(native_json.DEFAULTS if table.entity == "cases" else {}),
+                **(DOCUMENT_DEFAULTS if table.entity == "documents" else {}),
                 **native_json.EXTRA_DEFAULTS}
+    columns = tuple(c for c in columns if c not in DERIVED_COLUMNS)  # page_count: derived
     missing = [c for c in columns if c not in table.header and c not in defaults]
     if missing:
         path, line, prefix = table.where(0)
@@ -141,8 +144,10 @@ def _rows(table: EntityRows, *, excel: bool, decimal_comma: bool, notes: list[st
                                          prefix=prefix, missing=missing[0],
                                          columns=', '.join(columns))
     index = {c: table.header.index(c) for c in columns if c in table.header}
+    derived = {c for c in DERIVED_COLUMNS if c in table.header}
     # Columns someone added in a spreadsheet: kept in a case's extra, listed elsewhere.
-    others = {h: i for i, h in enumerate(table.header) if h and h not in index}
+    others = {h: i for i, h in enumerate(table.header)
+              if h and h not in index and h not in derived}
     if others:
         path, _line, prefix = table.where(0)
         where = prefix or Message("{file}: ", file=path.name)
@@ -160,7 +165,7 @@ def _rows(table: EntityRows, *, excel: bool, decimal_comma: bool, notes: list[st
             i = index.get(column, -1)
             value = (defaults[column] if i < 0
                      else cells[i] if i < len(cells) else None)
-            if column == "kind" and value in ("", None):
+            if column == "kind" and value in ("", None) and table.entity == "cases":
                 value = "rag"  # a row typed in a spreadsheet: a RAG case unless it says
             row[column] = _typed(table, number, column, value, excel=excel,
                                  decimal_comma=decimal_comma)
@@ -168,6 +173,9 @@ def _rows(table: EntityRows, *, excel: bool, decimal_comma: bool, notes: list[st
             None, "")} if table.entity == "cases" else {}
         if added:  # the row's own extra wins over a column of the same name
             row["extra"] = json.dumps({**added, **json.loads(row["extra"])}, ensure_ascii=False)
+        if table.entity == "documents":
+            path, line, prefix = table.where(number)
+            check_document(path, row, f"{prefix}document {row['key']}", line)
         yield number, row
 
 

@@ -39,6 +39,11 @@ def _detect(source: Path) -> tuple[str, str] | None:
     try:
         if source.is_dir():
             return _folder(source)
+        from rag_annotator.import_export.corpus_files import is_document_file
+
+        if is_document_file(source):
+            return "corpus", Message("a document file ({suffix})",
+                                     suffix=source.suffix.lower())
         name = source.name.lower().removesuffix(".gz")
         if name.endswith((".xlsx", ".xlsm")):
             return _workbook(source)
@@ -102,9 +107,30 @@ def _folder(source: Path) -> tuple[str, str] | None:
         return "beir", Message("corpus.jsonl, queries.jsonl and qrels/")
     if "cases.csv" in names:
         return "csv", Message("cases.csv and the other entity files of a csv export")
-    if any(p.suffix.lower() in (".md", ".txt") for p in source.iterdir()):
-        return "corpus", Message("a folder of .md/.txt documents")
+    if _holds_documents(source):
+        return "corpus", Message("a folder of documents (.pdf, .docx, .md…)")
     return None
+
+
+def _holds_documents(folder: Path, budget: int = 2000) -> bool:
+    """True when a document file is among the first ``budget`` entries below ``folder``
+    (hidden folders left out, links not followed)."""
+    import os
+
+    from rag_annotator.import_export.documents.reading import kind_of
+
+    pending = [folder]
+    while pending and budget > 0:
+        with os.scandir(pending.pop()) as entries:
+            for entry in entries:
+                budget -= 1
+                if entry.name.startswith(".") or entry.is_symlink():
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    pending.append(Path(entry.path))
+                elif kind_of(Path(entry.name)) is not None:
+                    return True
+    return False
 
 
 def _workbook(source: Path) -> tuple[str, str] | None:

@@ -19,6 +19,7 @@ COUNTED: dict[str, tuple[str, str]] = {
     "assessors": P_("{n} assessor", "{n} assessors"),
     "identities": P_("{n} identity", "{n} identities"),
     "documents": P_("{n} document", "{n} documents"),
+    "document_files": P_("{n} document file", "{n} document files"),
     "expected_sources": P_("{n} expected source", "{n} expected sources"),
     "runs": P_("{n} run", "{n} runs"),
     "retrieved": P_("{n} retrieved item", "{n} retrieved items"),

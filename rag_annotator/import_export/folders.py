@@ -59,12 +59,17 @@ def named_file(folder: Path, relative: str, notes: list[str]) -> Path:
     return path
 
 
-def folder_files(folder: Path, suffixes: tuple[str, ...], notes: list[str]) -> list[Path]:
-    """The files below ``folder`` whose suffix is one of ``suffixes``, sorted, links skipped:
-    one that leads out of the folder is refused, one that stays inside is noted and skipped."""
+def folder_files(folder: Path, suffixes: tuple[str, ...] | None, notes: list[str]) -> list[Path]:
+    """The files below ``folder`` whose suffix is one of ``suffixes`` (None: every file),
+    sorted, links skipped: one that leads out of the folder is refused, one that stays inside
+    is noted and skipped.  Hidden files and folders (a name starting with ``.``: ``.git``,
+    ``.DS_Store``) and office lock files (``~$rapport.docx``, left while a file is open) are
+    not read, and a note names them: they are never documents, and walking a ``.git`` folder
+    would list thousands of files."""
     root = os.path.realpath(folder)
     found: list[Path] = []
     skipped: list[str] = []
+    hidden: list[str] = []
     pending = [folder]
     while pending:
         current = pending.pop()
@@ -79,9 +84,12 @@ def folder_files(folder: Path, suffixes: tuple[str, ...], notes: list[str]) -> l
             if entry.is_symlink():
                 _judge_link(root, path)
                 skipped.append(path.relative_to(folder).as_posix())
+            elif entry.name.startswith((".", "~$")):
+                hidden.append(path.relative_to(folder).as_posix())
             elif entry.is_dir(follow_symlinks=False):
                 pending.append(path)
-            elif entry.is_file(follow_symlinks=False) and path.suffix.lower() in suffixes:
+            elif entry.is_file(follow_symlinks=False) and (
+                    suffixes is None or path.suffix.lower() in suffixes):
                 found.append(path)
     if skipped:
         from rag_annotator.import_export.tabular import few_names
@@ -89,4 +97,10 @@ def folder_files(folder: Path, suffixes: tuple[str, ...], notes: list[str]) -> l
         notes.append(Message("{n_skipped:,} link(s) inside the folder skipped (their targets are "
                              "read under their own names): {few_names}.",
                              n_skipped=len(skipped), few_names=few_names(sorted(skipped), 5)))
+    if hidden:
+        from rag_annotator.import_export.tabular import few_names
+
+        notes.append(Message("{n:,} hidden or temporary file(s) or folder(s) not read: "
+                             "{few_names}.", n=len(hidden),
+                             few_names=few_names(sorted(hidden), 5)))
     return sorted(found)

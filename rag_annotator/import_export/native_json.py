@@ -68,6 +68,13 @@ from rag_annotator.errors import InvalidValue, KnownError
 from rag_annotator.import_export import native_samples, native_team
 from rag_annotator.import_export.entity_counts import counts_text
 from rag_annotator.import_export.files import ImportRejected
+from rag_annotator.import_export.native_documents import (
+    DOCUMENT_DEFAULTS,
+    LayoutField,
+    check_document,
+    layout_value,
+    read_files,
+)
 from rag_annotator.import_export.native_json_export import (  # the writer, re-exported
     FORMAT,
     VERSION,
@@ -152,6 +159,12 @@ def check_value(path: Path, label: str, value: Any, kind: Any, line: int | None 
                                  message_=without_name(error, kind.name)) from None
     if kind == _EXTRA:
         return extra_value(value, bad)
+    if isinstance(kind, LayoutField):
+        try:
+            return layout_value(kind, value)
+        except InvalidValue as error:
+            raise ImportRejected(path, line, "{label}: {message_}", label=label,
+                                 message_=error) from None
     if kind == _OSTATE:
         if isinstance(value, str):  # a flat table's cell holds the JSON text
             try:
@@ -271,7 +284,13 @@ SPECS: dict[str, dict[str, Any]] = {
         "rights": _LIST, "valid_from": _OTEXT, "valid_until": _OTEXT,
         "status": _enum(*values(DocStatus)), "version": _TEXT, "supersedes": _OTEXT,
         "parent": _OTEXT, "origin": _enum("corpus", "placeholder", "unmatched_context"),
-        "created_at": _TEXT, "updated_at": _TEXT, "extra": _EXTRA},
+        "created_at": _TEXT, "updated_at": _TEXT, "extra": _EXTRA,
+        # its structure (native_documents): the reader, pages, headings, kept file, and a
+        # passage's place in its parent
+        "kind": _TEXT, "pages": LayoutField("pages"), "headings": LayoutField("headings"),
+        "file": _OTEXT, "span_start": _OINT, "span_end": _OINT,
+        "located": _enum("exact", "normalised", "fuzzy", optional=True),
+        "match_score": _ONUM},
     "cases": {
         "key": _KEY, "kind": _enum("rag", "agent"), "question": _TEXT, "variants": _LIST,
         "reference_answer": _OTEXT, "must_contain": _LIST, "forbidden": _LIST,
@@ -345,13 +364,17 @@ TRIAL_DEFAULTS: dict[str, Any] = {"trial": 0, "reward": None}
 #: documents and trajectories before schema 12).
 EXTRA_DEFAULTS: dict[str, Any] = {"extra": {}}
 _ALL_DEFAULTS.update({**DEFAULTS, **TEAM_DEFAULTS, **TRIAL_DEFAULTS, **EXTRA_DEFAULTS})
+#: An entity's own defaults for fields older files lack (a document's ``kind`` is not a
+#: case's).
+_OWN_DEFAULTS: dict[str, dict[str, Any]] = {**native_team.DEFAULTS,
+                                            "documents": DOCUMENT_DEFAULTS}
 _KINDS = {kind: kind for kind in (_KEY, _TEXT, _OTEXT, _INT, _OINT, _ONUM, _OBIT)}
 #: Nested lists: checked inside their parent's row, never a section of their own.
 _NESTED_ONLY = ("expected_sources", "citations", "claims", "evidence", "judge_verdicts",
                 "steps", "sample_items")
 
 _TOP = ("format", "version", "schema_version", "meta", "assessors", "identities", "documents",
-        "cases",
+        "document_files", "cases",
         "case_reviews", "runs", "retrieved", "answers", "answer_reviews", "trajectories",
         "trajectory_reviews", "agent_metrics", "assessor_metrics", "judgments",
         "adjudications", "releases",
@@ -371,7 +394,9 @@ def _spec(path: Path, item: Any, where: str, entity: str, plain_text: bool = Fal
     nested, flat = _SPLIT[entity]
     checked = _obj(path, ({k: v for k, v in item.items() if k not in nested} if nested
                           else item) if isinstance(item, dict) else item, where, flat,
-                   entity, plain_text, native_team.DEFAULTS.get(entity))
+                   entity, plain_text, _OWN_DEFAULTS.get(entity))
+    if entity == "documents":
+        check_document(path, checked, where)
     for name in nested:
         if name not in item:
             raise ImportRejected(path, None, "{where}: field '{name}' is missing.",
@@ -422,6 +447,7 @@ def read_document(path: Path, progress: Callable[[int, int], None] | None = None
     if not isinstance(data.get("assessor_metrics", {}), dict):
         raise ImportRejected(path, None, "assessor_metrics: expected an object (derived "
                                          "figures; it is not imported).")
+    out["document_files"] = read_files(path, data.get("document_files"))
     out["has_history"] = bool(data.get("history"))
     out.update(read_sections(path, data))  # output contracts, checks, field outcomes
     return {"meta": out.pop("meta"), **out}
@@ -448,8 +474,12 @@ def _read_members(stream: JsonStream) -> tuple[dict[str, Any], dict[str, Any]]:
     return data, out
 
 
+#: Format versions this build reads: 1 (before documents had a structure) and this one.
+READ_VERSIONS = (1, VERSION)
+
+
 def _header_ok(data: dict[str, Any]) -> bool:
-    return data.get("format") == FORMAT and data.get("version") == VERSION
+    return data.get("format") == FORMAT and data.get("version") in READ_VERSIONS
 
 
 def _check_header(path: Path, data: dict[str, Any]) -> None:
@@ -457,7 +487,7 @@ def _check_header(path: Path, data: dict[str, Any]) -> None:
         raise ImportRejected(path, None, "not a {format} JSON export (no \"format\": "
                                          "\"{format}\"); for other tools' files choose "
                                          "their format (beir, deepeval, ragas…).", format=FORMAT)
-    if data.get("version") != VERSION:
+    if data.get("version") not in READ_VERSIONS:
         raise ImportRejected(path, None, "format version {get!r} is not "
                                          "supported (this build reads version {version}); "
                                          "update the app.",

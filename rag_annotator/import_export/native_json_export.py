@@ -19,14 +19,17 @@ from rag_annotator.errors import KnownError
 from rag_annotator.import_export import native_samples, native_team
 from rag_annotator.import_export.entity_counts import counts_text
 from rag_annotator.import_export.files import atomic_text_writer
+from rag_annotator.import_export.native_documents import export_files
 from rag_annotator.import_export.native_structured import export_sections
 from rag_annotator.import_export.registry import Options
 from rag_annotator.messages import Message
-from rag_annotator.storage.reads_exchange import JSON_COLUMNS
+from rag_annotator.storage.reads_exchange import DERIVED_COLUMNS, JSON_COLUMNS
 from rag_annotator.storage.store import GoldSetStore
 
 FORMAT = "rag_annotator"
-VERSION = 1
+#: 2: documents carry their kind, pages, headings, kept file and passage span, and the kept
+#: files travel in ``document_files`` (version 1 files are still read).
+VERSION = 2
 
 
 @dataclass
@@ -60,6 +63,8 @@ def _dump(value: Any) -> str:
 
 
 def _lists(row: dict[str, Any]) -> dict[str, Any]:
+    for name in DERIVED_COLUMNS.intersection(row):  # the flat tables' convenience columns
+        del row[name]
     for name in JSON_COLUMNS.intersection(row):
         row[name] = json.loads(row[name]) if row[name] is not None else None
     if row.get("extra") == {}:  # nothing kept: the row reads as before schema 10
@@ -124,6 +129,7 @@ def export_json(store: GoldSetStore, dest: Path, options: Options) -> ExportRepo
         report.counts["assessors"] = w.rows("assessors", store.export_assessors())
         report.counts["identities"] = w.rows("identities", store.export_identities())
         report.counts["documents"] = w.rows("documents", _flat(store, "documents"))
+        report.counts["document_files"] = w.rows("document_files", export_files(store))
         report.counts["cases"] = w.rows("cases", _cases(store))
         report.counts["case_reviews"] = w.rows("case_reviews", store.export_case_reviews())
         report.counts["runs"] = w.rows("runs", _flat(store, "runs"))

@@ -19,6 +19,7 @@ from rag_annotator.import_export import native_samples, native_team
 from rag_annotator.import_export.files import ImportRejected, polled
 from rag_annotator.import_export.native_json import ImportReport
 from rag_annotator.import_export.native_structured import load_sections
+from rag_annotator.messages import Message
 
 
 class _Ids:
@@ -61,9 +62,11 @@ def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportRep
                                         "note": r["note"]}
                                        for r in data.get("identities", [])), report)
     documents = data.get("documents", [])
+    files = _load_files(op, path, data, documents, report)
     _insert(op, cancel, "documents", ({**{k: v for k, v in d.items()
-                                  if k not in ("supersedes", "parent")},
-                               "supersedes_id": None, "parent_id": None} for d in documents),
+                                  if k not in ("supersedes", "parent", "file")},
+                               "supersedes_id": None, "parent_id": None,
+                               "file_id": files.get(d["file"])} for d in documents),
             report)
     ids.maps["documents"] = op.ids_by_key("documents")
     for i, doc in enumerate(documents):
@@ -114,6 +117,36 @@ def load_goldset(op: Writer, path: Path, data: dict[str, Any], report: ImportRep
     _load_team(op, cancel, data, ids, report)
     load_sections(op, path, data)  # output contracts, then the checks and field outcomes
     native_samples.load(op, path, data.get("review_samples", []), ids)  # issue 22
+
+
+def _load_files(op: Writer, path: Path, data: dict[str, Any], documents: list[dict[str, Any]],
+                report: ImportReport) -> dict[str | None, int]:
+    """Insert the kept files documents name (SHA-256 → new id).  A native JSON file must
+    carry every file its documents name; a CSV folder or workbook names them without the
+    bytes, so their documents come in without a kept file, and a warning says how many."""
+    from rag_annotator.domain.clock import utc_now
+
+    given = data.get("document_files")
+    named = sorted({str(d["file"]) for d in documents if d.get("file") is not None})
+    if given is None:
+        if named:
+            report.warnings.append(Message(
+                "{n} documents name a kept file (a PDF) that a flat table cannot carry: they "
+                "are imported without it (export and import the native JSON to keep it).",
+                n=sum(1 for d in documents if d.get("file") is not None)))
+        return {}
+    ids: dict[str | None, int] = {}
+    for i, doc in enumerate(documents):
+        if doc.get("file") is not None and doc["file"] not in given:
+            raise ImportRejected(path, None, "documents[{i}].file: no entry of document_files "
+                                             "has this SHA-256; export the file again.", i=i)
+    for sha in sorted(given):
+        row = given[sha]
+        stored = op.insert("document_files", {**row, "created_at": row.get("created_at")
+                                              or utc_now()})
+        ids[sha] = int(stored["id"])
+    report.counts["document_files"] = len(ids)
+    return ids
 
 
 def _load_team(op: Writer, cancel: Callable[[], bool] | None, data: dict[str, Any], ids: _Ids,

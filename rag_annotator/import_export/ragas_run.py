@@ -17,9 +17,12 @@ report (a sample without a response has no answer to hold them).
 
 Questions are matched to cases by text (a placeholder case otherwise, its reference answer
 and — for reference contexts that match a document — its expected sources taken from the
-file).  Contexts are matched to documents by ``retrieved_context_ids`` when they name known
-documents, else by :mod:`context_match` (exact, normalised, contained, mostly).  Several
-chunks of one document rank the document once, at its best rank.  A context matching no
+file: the document, with the context's span when it is the one context found in it).
+Contexts are matched to documents by ``retrieved_context_ids`` when they name known
+documents, else by :mod:`context_match`: a context located at one place of a corpus
+document is ranked as its *passage* (:mod:`passages`), so several chunks of one document
+are several passages, each at its own rank; a context that is a whole document, or matches
+one only as a whole, ranks that document (once, at its best rank).  A context matching no
 document is left out of the ranking and listed, unless ``--add-unmatched`` keeps it as a
 document of origin ``unmatched_context`` (always so when the gold set has no documents yet).
 """
@@ -38,13 +41,14 @@ from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.errors import InvalidValue
 from rag_annotator.import_export.context_match import ContextMatcher, Match, plain
 from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, kept
-from rag_annotator.import_export.files import ImportRejected
+from rag_annotator.import_export.files import ImportRejected, polled
+from rag_annotator.import_export.passages import Passages, expected_spans, searched_keys
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import RunRecord, _import
 from rag_annotator.import_export.tabular import few_names, read_table
 from rag_annotator.import_export.text_sources import list_cell, read_records
 from rag_annotator.import_export.trec_files import ImportReport
-from rag_annotator.messages import Message, Rendered, render_any
+from rag_annotator.messages import N_, Joined, Message, Rendered, render_any
 
 #: Ragas field → what it is, for both generations (first name found wins).
 QUESTION = ("user_input", "question")
@@ -56,6 +60,10 @@ REFERENCE_CONTEXTS = ("reference_contexts",)
 REFERENCE_IDS = ("reference_context_ids",)
 KEPT = {*QUESTION, *RESPONSE, *RETRIEVED, *RETRIEVED_IDS, *REFERENCE, *REFERENCE_CONTEXTS,
         *REFERENCE_IDS}
+#: How a context matched its document, as the report counts it.
+HOW_WORDS = {"exact": N_("{n} exact"), "normalised": N_("{n} normalised"),
+             "fuzzy": N_("{n} fuzzy"), "contained": N_("{n} contained"),
+             "mostly": N_("{n} mostly"), "by id": N_("{n} by id"), "added": N_("{n} added")}
 #: Columns pandas adds: the index ``to_csv()`` writes without a header, or names so on reading.
 INDEX_COLUMNS = {"", "Unnamed: 0", "index"}
 TABLE_SUFFIXES = (".csv", ".tsv", ".xlsx", ".csv.gz", ".tsv.gz")
@@ -78,16 +86,18 @@ class RagasReport(ImportReport):
         """Share of the retrieved contexts matched to a document (1.0 when there were none)."""
         return sum(self.matched.values()) / self.contexts if self.contexts else 1.0
 
-    def summary(self) -> str:
-        base = super().summary()
+    def core_summary(self) -> str:
+        base = super().core_summary()
         if not self.contexts:
             return base
-        how = ", ".join(f"{n} {k}" for k, n in self.matched.items() if n)
+        how = [Message(HOW_WORDS[k], n=n) if k in HOW_WORDS else Message("{n} {how}", n=n,
+                                                                            how=k)
+               for k, n in self.matched.items() if n]
         return Message("{base}; {matched} of {contexts} contexts matched a document "
                        "({rate:.0%}{how}).", contexts=self.contexts,
                        base=Rendered(lambda lang: render_any(base, lang).removesuffix(".")),
                        matched=sum(self.matched.values()), rate=self.match_rate,
-                       how=": " + how if how else "")
+                       how=Joined([": ", Joined(how, ", ")], "") if how else "")
 
 
 def import_ragas(store: Store, source: Path, options: Options) -> RagasReport:
@@ -226,20 +236,25 @@ def _list_cell(text: str, name: str, refuse: Callable[..., ImportRejected]) -> l
 
 def _match_all(op: Writer, path: Path, records: list[RunRecord], report: RagasReport,
                options: Options) -> ContextMatcher:
-    """Each record's contexts → documents (ids first, then text), best rank per document."""
+    """Each record's contexts → documents or passages (ids first, then text)."""
     rows = op.select("documents")
     known = {str(r["key"]) for r in rows}
-    matcher = ContextMatcher([(str(r["key"]), str(r["text"])) for r in rows])
+    matcher = ContextMatcher([(str(r["key"]), str(r["text"])) for r in rows],
+                             searched=searched_keys(rows))
+    passages = Passages(op, rows)
+    report.chunks.searched = matcher.located_in()
     add_unmatched = options.add_unmatched or not rows
     now = utc_now()
     several = 0
-    for r in records:
+    for r in polled(records, options.cancel, every=50):  # ~2 ms a chunk to locate
         ids = r.context_ids or []
         for position, text in enumerate(r.contexts or []):
             report.contexts += 1
             given = ids[position] if position < len(ids) else None
             found: Match | None = Match(given, "by id") if given in known else None
             found = found or matcher.match(text)
+            if given not in known:
+                report.chunks.count(found, text)
             if found is None and add_unmatched:
                 key = "ctx-" + hashlib.sha256(plain(text).encode()).hexdigest()[:12]
                 if key not in known:
@@ -255,12 +270,14 @@ def _match_all(op: Writer, path: Path, records: list[RunRecord], report: RagasRe
                 continue
             report.matched[found.how] = report.matched.get(found.how, 0) + 1
             several += found.several
-            if found.key in r.documents:
+            key = passages.key_for(found, text)
+            if key in r.documents:
                 report.merged += 1
                 continue
-            r.documents.append(found.key)
+            r.documents.append(key)
             r.scores.append(None)
         r.contexts = None  # matched: _check_lists now speaks of documents
+    report.chunks.new_passages = passages.added
     _warn(report, several)
     return matcher
 
@@ -292,6 +309,7 @@ def _warn(report: RagasReport, several: int) -> None:
     if several:
         report.warnings.append(Message("{several} contexts matched several documents equally; the "
                                        "first by key was used", several=several))
+    report.warnings.extend(report.chunks.warnings())
 
 
 def _expected_sources(op: Writer, records: list[RunRecord],
@@ -303,13 +321,15 @@ def _expected_sources(op: Writer, records: list[RunRecord],
     for r, (texts, ids) in zip(records, references):
         if r.case not in new:
             continue
-        keys: list[str] = []
+        found: list[Match] = []
         for position, text in enumerate(texts):
             given = ids[position] if position < len(ids) else None
-            found = given if given in docs else getattr(matcher.match(text), "key", None)
-            if found is not None and found in docs and found not in keys:
-                keys.append(found)
-        for key in keys:
+            match = Match(given, "by id") if given in docs else matcher.match(text)
+            if match is not None and match.key in docs:
+                found.append(match)
+        for key, span in expected_spans(found):
             op.insert("expected_sources", {"case_id": cases[r.case], "document_id": docs[key],
+                                           "span_start": span[0] if span else None,
+                                           "span_end": span[1] if span else None,
                                            "note": "Ragas reference context"})
             report.expected_sources += 1

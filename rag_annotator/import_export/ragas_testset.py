@@ -10,10 +10,11 @@ or ``{"samples": [{"eval_sample": {...}, "synthesizer_name": ...}]}``) or CSV (`
   ``persona_name``, ``query_style``, ``query_length``.
 
 Each sample becomes a *draft* case (keys ``GEN001``…) with a pending review
-(``case_reviews``): the question, the reference answer, and the reference contexts matched
-to the corpus by text (``context_match``: exactly, normalised, or a chunk of a document
-with its Markdown stripped) as expected sources; a context that matches
-no document is kept in the case's notes so the reviewer still reads it.  A question close to
+(``case_reviews``): the question, the reference answer, and the reference contexts found
+in the corpus by their text (``context_match``: exactly, located in a document even when
+another parser read it, or by their words) as expected sources: one per document, with
+the context's span when it is the one context located in that document; a context that
+matches no document is kept in the case's notes so the reviewer still reads it.  A question close to
 an existing case's or an earlier sample's (word overlap ≥ :data:`NEAR_DUPLICATE`) is flagged
 as a near-duplicate of it.  Fields with no column (``persona_name``, ``query_style``,
 ``query_length``, unknown ones…) are kept in the case's ``extra`` and named in a warning.
@@ -33,9 +34,10 @@ from rag_annotator.domain import validation as v
 from rag_annotator.domain.goldset_ops import case_keys_after
 from rag_annotator.domain.ports import Writer
 from rag_annotator.import_export.cases_import import CaseImportReport, CaseStore, write_cases
-from rag_annotator.import_export.context_match import ContextMatcher
+from rag_annotator.import_export.context_match import ContextMatcher, Match
 from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, extra_text, kept
 from rag_annotator.import_export.files import Cancelled, ImportRejected, read_json_lines
+from rag_annotator.import_export.passages import expected_spans
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
 from rag_annotator.import_export.tabular import MAX_TABLE_BYTES, few_names, read_table
@@ -145,13 +147,7 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
     if not records:
         raise ImportRejected(source, None, "the file holds no sample.")
     fields = {k for _n, r in records for k in r}
-    if any(k in fields for k in V02):
-        names, report.version = V02, "Ragas v0.2+"
-    elif any(k in fields for k in V01):
-        names, report.version = V01, "Ragas v0.1"
-    else:
-        raise ImportRejected(source, None, "no Ragas question field (user_input or question) "
-                                           "among: {fields}.", fields=', '.join(sorted(fields)))
+    names, report.version = _ragas_names(source, fields)
     report.unknown_fields = sorted(fields - KNOWN)
     if report.unknown_fields:
         report.warnings.append(Message("{name}: fields not known to Ragas test sets were kept in "
@@ -167,6 +163,7 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
     fresh_keys = case_keys_after(store.case_keys(), "GEN", 3)  # one scan: linear
     cases: list[dict[str, Any]] = []
     sources: list[tuple[str, str]] = []
+    spans: dict[tuple[str, str], tuple[int, int]] = {}
     duplicates: list[tuple[int, int | None, str | None]] = []  # (index, case id, new key)
     earlier: list[tuple[str, frozenset[str]]] = []
     for i, (number, record) in enumerate(records):
@@ -180,16 +177,12 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
                                  "sample has no question; nothing was imported.",
                                  value='' if where else Message("row {number}: ", number=number))
         key = next(fresh_keys)
-        notes: list[str] = []
-        docs: list[str] = []
-        for context in _contexts(mapped.get("contexts")):
-            found = matcher.match(context)
-            doc = None if found is None else found.key
-            if doc is None:
-                notes.append(context)
-                report.unmatched_sources.append(context[:60])
-            elif doc not in docs:
-                docs.append(doc)
+        notes, found_in = _located(matcher, mapped.get("contexts"), report)
+        docs = []
+        for doc, span in expected_spans(found_in):
+            docs.append(doc)
+            if span is not None:
+                spans[(key, doc)] = span
         note = ("Reference contexts (not found in the corpus):\n" + "\n---\n".join(notes)
                 if notes else "")
         reference = str(mapped.get("reference") or "").strip()
@@ -216,8 +209,34 @@ def import_testset(store: TestsetStore, source: Path, options: Options) -> Tests
             for i, case in enumerate(cases)))
 
     write_cases(store, source, cases, sources, options, report, action="import_testset",
-                after=add_reviews)
+                after=add_reviews, spans=spans)
     return report
+
+
+def _ragas_names(source: Path, fields: set[str]) -> tuple[dict[str, str], str]:
+    """The field names of the Ragas version that wrote the file, and that version's name."""
+    if any(k in fields for k in V02):
+        return V02, "Ragas v0.2+"
+    if any(k in fields for k in V01):
+        return V01, "Ragas v0.1"
+    raise ImportRejected(source, None, "no Ragas question field (user_input or question) "
+                                       "among: {fields}.", fields=', '.join(sorted(fields)))
+
+
+def _located(matcher: ContextMatcher, contexts: Any, report: TestsetReport
+             ) -> tuple[list[str], list[Match]]:
+    """A sample's reference contexts: those not found in the corpus (kept in the case's
+    notes) and where the others were found."""
+    notes: list[str] = []
+    found_in: list[Match] = []
+    for context in _contexts(contexts):
+        found = matcher.match(context)
+        if found is None:
+            notes.append(context)
+            report.unmatched_sources.append(context[:60])
+        else:
+            found_in.append(found)
+    return notes, found_in
 
 
 def _nearest(mine: frozenset[str], existing: list[tuple[int, str, frozenset[str]]],

@@ -14,13 +14,15 @@ Imported in ONE undoable operation as a new run (``--run NAME``, else the file n
 
 * **cases**: ``query_id`` is the case key; a key the gold set lacks becomes a draft case
   with ``query`` as its question and ``gt_answer`` as its reference answer;
-* **documents**: ``doc_id`` is the document key, ``text`` its text.  RAGChecker numbers
-  chunks per query ("000", "001"… again for the next query), so one ``doc_id`` can carry
-  different texts.  The first text met under a ``doc_id`` (or the gold set's document of
-  that key) keeps the plain key; a *different* text under the same ``doc_id`` is kept as
-  document ``<doc_id>@<query_id>`` — both the id as RAGChecker wrote it and every text
-  survive, and the report says how many were re-keyed.  A text equal (after whitespace) to
-  the existing document's is the same document;
+* **documents**: a chunk whose ``doc_id`` is a document of the gold set with the same text
+  (after whitespace) is that document; else a chunk located in a corpus document
+  (:mod:`context_match`) is ranked as its passage (:mod:`passages`), or as the document when
+  it is the whole of it; else ``doc_id`` is the document key, ``text`` its text.
+  RAGChecker numbers chunks per query ("000", "001"… again for the next query), so one
+  ``doc_id`` can carry different texts.  The first text met under a ``doc_id`` (or the gold
+  set's document of that key) keeps the plain key; a *different* text under the same
+  ``doc_id`` is kept as document ``<doc_id>@<query_id>`` — both the id as RAGChecker wrote
+  it and every text survive, and the report says how many were re-keyed;
 * **retrieved lists**: the chunks in order (rank 1, 2…), no score;
 * **answer**: ``response``.  Its claims are RAGChecker's own ``response_claims`` (a
   triplet's parts joined by spaces) when the file has them — the judge's claims *are* the
@@ -53,6 +55,7 @@ from rag_annotator.domain.clock import utc_now
 from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.domain.verify_ops import add_candidate_claims
 from rag_annotator.errors import Conflict, InvalidValue
+from rag_annotator.import_export.context_match import ContextMatcher
 from rag_annotator.import_export.extra_fields import KEPT_IN_EXTRA, extra_text, kept
 from rag_annotator.import_export.files import ImportRejected, polled
 from rag_annotator.import_export.judge_verdicts import (
@@ -61,6 +64,7 @@ from rag_annotator.import_export.judge_verdicts import (
     _load_json,
     parse_ragchecker,
 )
+from rag_annotator.import_export.passages import ChunkTally, Passages, searched_keys
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.runs_jsonl import normalise
 from rag_annotator.import_export.tabular import few_names
@@ -99,6 +103,8 @@ class RagCheckerReport:
     #: per answer: the share of its claims the stored verdicts call supported
     supported_shares: list[float] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: how the chunks were found in the corpus documents
+    chunks: ChunkTally = field(default_factory=ChunkTally)
 
     @property
     def faithfulness(self) -> float | None:
@@ -129,6 +135,9 @@ class RagCheckerReport:
                 "Faithfulness from the stored verdicts: {faithfulness:.1f} (RAGChecker's "
                 "own: {own}).", faithfulness=self.faithfulness,
                 own=self.metrics.get("generator", {}).get("faithfulness", "-")))
+        located = self.chunks.summary()
+        if located is not None:
+            parts.append(Message("{located}.", located=located))
         return Message("{text}", text=Joined(parts, " "))
 
 
@@ -218,16 +227,33 @@ def _as_stated(path: Path, raw: dict[str, Any], claims: list[ToolClaim]) -> list
 
 
 class _Documents:
-    """doc_id + text → a document key, re-keying a doc_id met with another text."""
+    """doc_id + text → a document key: the gold set's document of that id and text, else
+    the chunk's place in a corpus document, else a document of its own (re-keying a doc_id
+    met with another text)."""
 
     def __init__(self, op: Writer, path: Path, report: RagCheckerReport) -> None:
         self.op, self.path, self.report = op, path, report
-        self.texts = {row["key"]: normalise(row["text"]) for row in op.select("documents")}
-        self.ids = {row["key"]: int(row["id"]) for row in op.select("documents")}
+        rows = op.select("documents")
+        self.texts = {row["key"]: normalise(row["text"]) for row in rows}
+        self.ids = {row["key"]: int(row["id"]) for row in rows}
+        self.matcher = ContextMatcher([(str(r["key"]), str(r["text"])) for r in rows],
+                                      searched=searched_keys(rows))
+        self.passages = Passages(op, rows)
+        report.chunks.searched = self.matcher.located_in()
         self.now = utc_now()
 
     def __call__(self, doc_id: str, text: str, query_id: str) -> int:
         wanted = normalise(text)
+        if self.texts.get(doc_id) == wanted:
+            return self.ids[doc_id]
+        found = self.matcher.match(text) if self.report.chunks.searched else None
+        self.report.chunks.count(found, text)
+        if found is not None:
+            key = self.passages.key_for(found, text)
+            if key not in self.ids:
+                self.ids[key] = int(self.passages.rows[key]["id"])
+                self.texts[key] = normalise(text)
+            return self.ids[key]
         for key in (doc_id, f"{doc_id}@{query_id}"):
             if key not in self.texts:
                 return self._add(key, text, wanted, rekeyed=key != doc_id)
@@ -329,9 +355,11 @@ def _write(op: Writer, path: Path, results: list[Result], report: RagCheckerRepo
                                          "rationale": claim.rationale,
                                          "updated_at": now})
             report.claims += 1
+    report.chunks.new_passages = documents.passages.added
 
 
 def _warn(report: RagCheckerReport, ignored: set[str]) -> None:
+    report.warnings.extend(report.chunks.warnings())
     if report.rekeyed:
         report.warnings.append(
             Message(

@@ -5,8 +5,9 @@ undoable); every refusal names ``file:line`` and what to do.
 
 * ``jsonl-run``: ``case`` (case id), ``retrieved`` (document ids, or ``{"document", "score"}``
   objects, in rank order), optional ``answer`` (text), ``citations`` (``{"marker",
-  "document"}``) and ``contexts`` (retrieved texts, matched to the corpus like Ragas's, for a
-  system that logs texts rather than ids; give ``retrieved`` or ``contexts``, not both).
+  "document"}``) and ``contexts`` (retrieved texts, located in the corpus like Ragas's and
+  ranked as passages of its documents, for a system that logs texts rather than ids; give
+  ``retrieved`` or ``contexts``, not both).
   Unknown ids become placeholders (listed), unless ``strict``.
 * ``ragas``: read by :mod:`ragas_run` (CSV or JSON, both generations of Ragas names), which
   uses this module's matching of questions to cases (exactly, then normalised: an unmatched
@@ -20,6 +21,7 @@ import math
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -30,12 +32,14 @@ from rag_annotator.domain.ports import Store, Writer
 from rag_annotator.domain.structured_ops import check_answers_in
 from rag_annotator.domain.verify_ops import add_candidate_claims
 from rag_annotator.errors import Conflict, InvalidValue
+from rag_annotator.import_export.context_match import ContextMatcher, Match
 from rag_annotator.import_export.extra_fields import extra_text
 from rag_annotator.import_export.files import (
     ImportRejected,
     check_cancel,
     polled,
 )
+from rag_annotator.import_export.passages import Passages, searched_keys
 from rag_annotator.import_export.text_sources import read_records
 from rag_annotator.import_export.trec_files import ImportReport, _resolve
 from rag_annotator.messages import Message
@@ -205,7 +209,8 @@ def _import(store: Store, path: Path, records: list[RunRecord], *, name: str | N
         if ragas:
             _match_questions(op, path, records, report)
         if any(r.contexts for r in records):
-            (match_contexts or _match_contexts)(op, path, records, report)
+            (match_contexts or partial(_match_contexts, cancel=cancel))(op, path, records,
+                                                                         report)
         lines: dict[tuple[str, str], int] = {}
         for r in records:
             for key in [("case", r.case)] + [("document", d) for d in r.documents] + [
@@ -308,28 +313,34 @@ def _match_questions(op: Writer, path: Path, records: list[RunRecord],
 
 
 def _match_contexts(op: Writer, path: Path, records: list[RunRecord],
-                    report: ImportReport) -> None:
-    """Each context → a document with that text (exact, then normalised), else a new
-    document of origin ``unmatched_context`` (one per distinct normalised text, reported)."""
-    exact, loose = _index(op.select("documents"), "text")
+                    report: ImportReport, cancel: Callable[[], bool] | None = None) -> None:
+    """Each context → a document with that text, else its passage where it is located in
+    a corpus document (:mod:`context_match`, :mod:`passages`), else a new document of
+    origin ``unmatched_context`` (one per distinct normalised text, reported)."""
+    rows = op.select("documents")
+    matcher = ContextMatcher([(str(r["key"]), str(r["text"])) for r in rows],
+                             searched=searched_keys(rows))
+    passages = Passages(op, rows)
+    report.chunks.searched = matcher.located_in()
     now = utc_now()
     several = 0
     unmatched: list[str] = []
-    for r in records:
+    for r in polled(records, cancel, every=50):  # ~2 ms a chunk to locate
         for text in r.contexts or []:
-            found = _match(text, exact, loose)
-            several += len(found) > 1
-            if not found:
+            found = matcher.match(text)
+            report.chunks.count(found, text)
+            if found is None:
                 key = "ctx-" + hashlib.sha256(normalise(text).encode()).hexdigest()[:12]
                 op.insert("documents", {**v.document_columns(
                     {"key": key, "text": text, "origin": "unmatched_context"}),
                     "created_at": now, "updated_at": now})
                 unmatched.append(key)
-                found = [key]
-                exact.setdefault(text, []).append(key)
-                loose.setdefault(normalise(text), []).append(key)
-            r.documents.append(found[0])
+                matcher.add(key, text)
+                found = Match(key, "added")
+            several += found.several
+            r.documents.append(passages.key_for(found, text))
             r.scores.append(None)
+    report.chunks.new_passages = passages.added
     if unmatched:
         report.warnings.append(Message(
                                "{n_unmatched} contexts matched no document's text and were "
@@ -340,4 +351,4 @@ def _match_contexts(op: Writer, path: Path, records: list[RunRecord],
     if several:
         report.warnings.append(Message("{several} contexts matched several documents with the same "
                                        "text; the first by key was used", several=several))
-
+    report.warnings.extend(report.chunks.warnings())

@@ -6,7 +6,9 @@
   written cell starts with ``'`` exactly when a quote was added, and ``unneutralise`` removes
   exactly one.  ``unneutralise(neutralise(s)) == s`` for every string.
 * :func:`check_xlsx` — before openpyxl opens an untrusted workbook: a size limit, a real zip,
-  a bounded number of members, and a bounded compression ratio (a zip bomb expands 1000×).
+  a bounded number of members, and a bounded compression ratio (a zip bomb expands 1000×);
+  :func:`zip_excess` is that member check, shared with the document packages (.docx, .odt,
+  .pptx).
 * :func:`require_defused_xml` — openpyxl parses with defusedxml when it is installed (no
   entity expansion, no external entities); imports refuse to run without it.
 """
@@ -65,26 +67,47 @@ def check_xlsx(path: Path, *, max_bytes: int = MAX_XLSX_BYTES,
     except (zipfile.BadZipFile, OSError) as error:
         raise ImportRejected(path, None, "the workbook is damaged ({error}).",
                                          error=error) from None
-    if len(members) > MAX_XLSX_MEMBERS:
+    excess = zip_excess(members, max_ratio=max_ratio, max_unpacked=max_unpacked,
+                        max_members=MAX_XLSX_MEMBERS)
+    if excess is None:
+        return
+    limit, value, member = excess
+    if limit == "members":
         raise ImportRejected(path, None, "the workbook has {n_members:,} parts; refused.",
-                                         n_members=len(members))
+                                         n_members=int(value))
+    if limit == "unpacked":
+        raise ImportRejected(path, None, "the workbook would expand to {unpacked:,} bytes "
+                                         "(limit {max_unpacked:,}); refused.",
+                                         unpacked=int(value), max_unpacked=max_unpacked)
+    if limit == "part":
+        raise ImportRejected(path, None, "part {filename} expands {ratio:.0f}× "
+                                         "(limit {max_ratio:.0f}×): a zip bomb? refused.",
+                                         filename=member, ratio=value, max_ratio=max_ratio)
+    raise ImportRejected(path, None, "the workbook expands {unpacked:.0f}× "
+                                     "(limit {max_ratio:.0f}×): a zip bomb? refused.",
+                                     unpacked=value, max_ratio=max_ratio)
+
+
+def zip_excess(members: list[zipfile.ZipInfo], *, max_ratio: float, max_unpacked: int,
+               max_members: int) -> tuple[str, float, str] | None:
+    """The first limit a zip's members pass, as ``(limit, value, member name)``: ``members``
+    (how many), ``unpacked`` (total bytes once expanded), ``part`` (one member's expansion
+    ratio) or ``whole`` (the archive's ratio); None when within every limit.  Sizes are the
+    ones the archive declares, which bound what reading a member can return (Python's
+    zipfile stops at the declared size).  Each caller words the refusal for its files."""
+    if len(members) > max_members:
+        return "members", len(members), ""
     unpacked = sum(m.file_size for m in members)
     packed = sum(m.compress_size for m in members)
     if unpacked > max_unpacked:
-        raise ImportRejected(path, None, "the workbook would expand to {unpacked:,} bytes "
-                                         "(limit {max_unpacked:,}); refused.",
-                                         unpacked=unpacked, max_unpacked=max_unpacked)
+        return "unpacked", unpacked, ""
     for member in members:
         ratio = member.file_size / max(member.compress_size, 1)
         if member.file_size > 1024**2 and ratio > max_ratio:
-            raise ImportRejected(path, None, "part {filename} expands {ratio:.0f}× "
-                                             "(limit {max_ratio:.0f}×): a zip bomb? refused.",
-                                             filename=member.filename, ratio=ratio,
-                                             max_ratio=max_ratio)
+            return "part", ratio, member.filename
     if packed and unpacked > 1024**2 and unpacked / packed > max_ratio:
-        raise ImportRejected(path, None, "the workbook expands {unpacked:.0f}× "
-                                         "(limit {max_ratio:.0f}×): a zip bomb? refused.",
-                                         unpacked=unpacked / packed, max_ratio=max_ratio)
+        return "whole", unpacked / packed, ""
+    return None
 
 
 def require_defused_xml() -> None:

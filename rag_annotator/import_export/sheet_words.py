@@ -96,6 +96,12 @@ HEADERS: dict[str, tuple[str, str]] = {
     "success_reason": ("Why (task)", "Pourquoi (tâche)"),
     "path_acceptable": ("Path acceptable", "Chemin acceptable"),
     "path_reason": ("Why (path)", "Pourquoi (chemin)"),
+    "pages": ("Page starts (JSON)", "Débuts de page (JSON)"),
+    "headings": ("Headings (JSON)", "Titres (JSON)"),
+    "file": ("Kept file (fingerprint)", "Fichier conservé (empreinte)"),
+    "located": ("How it was found", "Comment il a été retrouvé"),
+    "match_score": ("Match score", "Score de correspondance"),
+    "page_count": ("Pages", "Pages"),
 }
 #: Where a column means something else in one sheet: (entity, column) → headers.
 HEADER_OVERRIDES: dict[tuple[str, str], tuple[str, str]] = {
@@ -103,6 +109,9 @@ HEADER_OVERRIDES: dict[tuple[str, str], tuple[str, str]] = {
     ("runs", "name"): ("Run", "Exécution"), ("adjudications", "assessor"):
         ("Adjudicator", "Arbitre"), ("documents", "status"): ("Status", "Statut"),
     ("trajectory_steps", "result"): ("Tool result", "Résultat de l'outil"),
+    ("documents", "kind"): ("File type", "Type de fichier"),
+    ("documents", "span_start"): ("Start in its document", "Début dans son document"),
+    ("documents", "span_end"): ("End in its document", "Fin dans son document"),
 }
 
 _YES_NO = {"1": ("yes", "oui"), "0": ("no", "non")}
@@ -127,6 +136,9 @@ ENUMS: dict[str, dict[str, tuple[str, str]]] = {
     "outcome": {"answered": ("answered", "a répondu"),
                 "abstained": ("declined", "s'est abstenu"),
                 "escalated": ("handed over", "a transmis")},
+    "located": {"exact": ("exactly", "à l'identique"),
+                "normalised": ("once normalised", "une fois normalisé"),
+                "fuzzy": ("approximately", "approximativement")},
     "origin": {"corpus": ("from the corpus", "du corpus"),
                "placeholder": ("placeholder", "à compléter"),
                "unmatched_context": ("context without a document",
@@ -137,8 +149,10 @@ ENUMS: dict[str, dict[str, tuple[str, str]]] = {
                                     "unauthorised_source", "unwarranted_abstention",
                                     "missing_abstention", "forbidden_content")}, MANAGER_FR),
 }
-#: (entity, column) → words where the column's values differ by sheet.
+#: (entity, column) → words where the column's values differ by sheet (a document's
+#: ``kind`` is its file type, a text: no words).
 ENUM_OVERRIDES: dict[tuple[str, str], dict[str, tuple[str, str]]] = {
+    ("documents", "kind"): {},
     ("cases", "status"): {"draft": ("draft", "brouillon"), "reviewed": ("reviewed", "relu"),
                           "approved": ("approved", "approuvé"),
                           "retired": ("retired", "retiré")},
@@ -180,7 +194,9 @@ def header(entity: str, column: str, lang: str) -> str:
 
 def enum_of(entity: str, column: str) -> dict[str, tuple[str, str]] | None:
     """The words of a column's codes in one sheet (None: its values are not codes)."""
-    return ENUM_OVERRIDES.get((entity, column)) or ENUMS.get(column)
+    if (entity, column) in ENUM_OVERRIDES:
+        return ENUM_OVERRIDES[(entity, column)] or None
+    return ENUMS.get(column)
 
 
 def _as_lines(items: list[Any]) -> str | None:

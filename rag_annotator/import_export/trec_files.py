@@ -38,6 +38,7 @@ from rag_annotator.import_export.files import (
     read_text_blocks,
     read_text_lines,
 )
+from rag_annotator.import_export.passages import ChunkTally
 from rag_annotator.messages import Joined, Message
 
 RUN_FIELDS = "qid Q0 docno rank score tag"
@@ -83,9 +84,19 @@ class ImportReport:
     name: str = ""
     #: What the import's one operation changed (None: nothing).
     changes: Changes | None = None
+    #: How the retrieved chunks (texts, not ids) were found in the documents.
+    chunks: ChunkTally = field(default_factory=ChunkTally)
 
     def summary(self) -> str:
-        """One paragraph in English (the UI builds its own translated text)."""
+        """One paragraph (a message, rendered in the reader's language): what was stored,
+        then how the retrieved chunks were found."""
+        located = self.chunks.summary()
+        if located is None:
+            return self.core_summary()
+        return Message("{core} {located}.", core=self.core_summary(), located=located)
+
+    def core_summary(self) -> str:
+        """What was stored, without the chunks' sentence."""
         parts = [Message("{rows} lines for {cases} cases imported as run '{name}'",
                          rows=self.rows, cases=self.cases, name=self.name) if self.name else
                  Message("{rows} lines for {cases} cases imported", rows=self.rows,

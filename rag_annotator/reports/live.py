@@ -82,15 +82,17 @@ class LiveFigures:
         if follow and options.compare:
             self.other = inputs.run_report(store, options.compare, self.measures,
                                            options.policy,
-                                           relevance_level=options.relevance_level)
+                                           relevance_level=options.relevance_level,
+                                           by_document=options.by_document)
 
     @property
     def followable(self) -> bool:
         """Whether a judgment can be followed case by case under these options: not with
         ``--all-judged`` (every judged case of the file is a topic), the pairs to judge next
-        (ranked over every case) or the judging coverage."""
+        (ranked over every case), the judging coverage, or passages rolled up to their
+        documents (a passage's label moves its document's)."""
         o = self.options
-        return self.follow and not (o.all_judged or (o.next_count and (
+        return self.follow and not (o.all_judged or o.by_document or (o.next_count and (
             o.policy is Policy.STRICT or not o.next_strict_only)) or COVERAGE in o.parts)
 
     def apply(self, store: GoldSetStore, changes: Changes) -> RunFigures | None:

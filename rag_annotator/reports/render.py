@@ -16,12 +16,14 @@ NATIVE_AGENT_KEYS = ("trajectories", "retired_excluded", "overall", "per_family"
 
 def metrics_json(figures: RunFigures, file: FileFigures | None = None) -> dict[str, Any]:
     """The object ``metrics --json`` prints: the retrieval report (``run``, ``unjudged``,
-    ``measures``, ``per_query``, ``mean``…), then ``answers``, ``diagnosis``, ``exposure``,
+    ``measures``, ``per_query``, ``mean``…, and ``by_document``: whether passages were
+    rolled up to their documents), then ``answers``, ``diagnosis``, ``exposure``,
     ``latency`` (when the answers carry any), ``agents``, ``compare`` (when asked) and
     ``next`` (when asked, even empty); beside every proportion and mean ``X``, ``X_ci`` and
     the keys ``reports.intervals_json`` lists (``comparison`` with ``compare``); with the
     file's figures, ``judges`` (the automatic judges measured on their review samples)."""
     data = figures.report.to_json(figures.run)
+    data["by_document"] = figures.options.by_document
     data["answers"] = figures.answers.to_json()
     data["diagnosis"] = figures.diagnosis.to_json()
     data["exposure"] = figures.rights.to_json()

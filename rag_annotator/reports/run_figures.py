@@ -89,6 +89,10 @@ class FigureOptions:
     relevance_level: int = 1
     #: trec_eval ``-c``: average over every judged topic, those the run misses scoring 0.
     all_judged: bool = False
+    #: the retrieval measures at the document level: each document at its best passage's
+    #: rank, judged from its passages (``metrics.rollup``); the judging coverage and the
+    #: pairs to judge next stay with what is judged, passages
+    by_document: bool = False
     level: float = DEFAULT_LEVEL
     resamples: int = DEFAULT_RESAMPLES
     seed: int = DEFAULT_SEED
@@ -212,13 +216,17 @@ def build(store: GoldSetStore, run: str, options: FigureOptions = FigureOptions(
     agents = (inputs.summarize_agents(store, run) if AGENTS in parts
               else summarize_items(run, []))
     judged = inputs.judged_topics(store) if options.all_judged else None
+    measured = (inputs.by_document_inputs(store, queries) if options.by_document and queries
+                else queries)
     report = (inputs.run_report(store, run, measures, options.policy,
-                                relevance_level=options.relevance_level, judged_topics=judged)
+                                relevance_level=options.relevance_level, judged_topics=judged,
+                                by_document=options.by_document)
               if RETRIEVAL in parts and not queries else
-              evaluate(queries, measures, options.policy,
+              evaluate(measured, measures, options.policy,
                        relevance_level=options.relevance_level, judged_topics=judged))
     other = (inputs.run_report(store, options.compare, measures, options.policy,
-                               relevance_level=options.relevance_level, judged_topics=judged)
+                               relevance_level=options.relevance_level, judged_topics=judged,
+                               by_document=options.by_document)
              if options.compare else None)
     case_families = store.case_families() if other is not None or report.per_query else {}
     items = [AnswerInput.from_row(r) for r in rows] if ANSWERS in parts else []

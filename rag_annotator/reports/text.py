@@ -55,6 +55,10 @@ def _retrieval_lines(figures: RunFigures) -> list[str]:
     width = max([len("case"), len(f"{level} high"), *(len(q) for q in report.readings)])
     lines = [f"run {figures.run}, unjudged documents: {figures.policy.value}; documents "
              "outside a case's pool count as not relevant",
+             *(["by document: each document at the rank of its best passage, relevant when "
+                "one of its judged passages is, not relevant when judged passages are and "
+                "none is, unjudged when none is judged"] if figures.options.by_document
+               else []),
              "  ".join([f"{'case':<{width}}", *(f"{n:>9}" for n in names)])]
     for qid, readings in report.readings.items():
         lines.append("  ".join([f"{qid:<{width}}",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rag_annotator.messages import Message
 from rag_annotator.storage.connection import settings_problem
+from rag_annotator.storage.document_checks import document_problems
 from rag_annotator.storage.reads import ReadBase
 from rag_annotator.storage.reads_structured import structured_problems
 from rag_annotator.storage.schema import SCHEMA_VERSION
@@ -124,6 +125,7 @@ class FileChecks(ReadBase):
             problems.append(Message("run {run}, case {case}: ranks are not 1..{n} (max {top})",
                                     run=run, case=case, n=n, top=top))
         problems.extend(structured_problems(self._conn))  # output contracts, field outcomes
+        problems.extend(document_problems(self._conn))  # layouts, kept files, passages
         problems += team_problems(self._conn, max_grade)
         return problems
 

@@ -55,11 +55,15 @@ ENTITY_SQL: dict[str, tuple[tuple[str, ...], str]] = {
     "documents": (
         ("key", "title", "text", "content_hash", "owner", "rights", "valid_from",
          "valid_until", "status", "version", "supersedes", "parent", "origin", "created_at",
-         "updated_at", "extra"),
+         "updated_at", "extra", "kind", "pages", "headings", "file", "span_start", "span_end",
+         "located", "match_score", "page_count"),
         "SELECT d.key, d.title, d.text, d.content_hash, d.owner, d.rights, d.valid_from, "
         "d.valid_until, d.status, d.version, s.key, p.key, d.origin, d.created_at, "
-        "d.updated_at, d.extra FROM documents d LEFT JOIN documents s ON s.id = d.supersedes_id "
-        "LEFT JOIN documents p ON p.id = d.parent_id ORDER BY d.key"),
+        "d.updated_at, d.extra, d.kind, d.pages, d.headings, f.sha256, d.span_start, "
+        "d.span_end, d.located, d.match_score, coalesce(json_array_length(d.pages), 0) "
+        "FROM documents d LEFT JOIN documents s ON s.id = d.supersedes_id "
+        "LEFT JOIN documents p ON p.id = d.parent_id "
+        "LEFT JOIN document_files f ON f.id = d.file_id ORDER BY d.key"),
     "expected_sources": (
         ("case", "document", "span_start", "span_end", "note"),
         "SELECT c.key, d.key, e.span_start, e.span_end, e.note FROM expected_sources e "
@@ -141,7 +145,12 @@ LIST_COLUMNS = frozenset({"variants", "must_contain", "forbidden", "tags", "righ
 #: one canonical spelling.
 JSON_COLUMNS = LIST_COLUMNS | {"expected_state", "forbidden_tools", "required_tools",
                                "tool_order", "final_state",
-                               "extra"}  # kept import fields (cases, answers, documents…)
+                               "extra",  # kept import fields (cases, answers, documents…)
+                               "pages", "headings"}  # a document's layout
+
+#: Columns the flat exports add for the reader and no import reads back: they follow from
+#: the others (a document's page count is the length of its ``pages``).
+DERIVED_COLUMNS = frozenset({"page_count"})
 
 
 class ExchangeReads(ReadBase):
@@ -169,6 +178,13 @@ class ExchangeReads(ReadBase):
         columns, rows = self.entity_rows(entity, scope)
         del columns
         return sum(1 for _ in rows)
+
+    def export_document_files(self) -> Iterator[tuple[str, str, str, int, str, bytes]]:
+        """(sha256, kind, name, size, created_at, data) of every kept file a document uses,
+        by sha256 (a file only an undo could bring back is not exported)."""
+        return iter(self._conn.execute(
+            "SELECT sha256, kind, name, size, created_at, data FROM document_files "
+            "WHERE id IN (SELECT file_id FROM documents) ORDER BY sha256"))
 
     def export_meta(self) -> dict[str, str | None]:
         """Every gold-set setting, by key."""

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rag_annotator.domain.enums import Family, values
+from rag_annotator.domain.layout import Layout
 from rag_annotator.storage import queries
 from rag_annotator.storage.reads import ReadBase, Row, json_list
 
@@ -221,9 +222,12 @@ class GoldsetReads(ReadBase):
         return frozenset(str(k) for k in keys) if isinstance(keys, list) else frozenset()
 
     def document_keys_not_from_corpus(self) -> set[str]:
-        """Keys of placeholder and unmatched-context documents (a corpus import fills them)."""
+        """Keys of placeholder and unmatched-context documents (a corpus import fills them)
+        and of passages (found in a corpus document by a run import, not read from a file:
+        a corpus re-import does not count them as disappeared)."""
         return {str(k) for (k,) in self._conn.execute(
-            "SELECT key FROM documents WHERE origin != 'corpus'")}
+            "SELECT key FROM documents WHERE origin != 'corpus' "
+            "OR (parent_id IS NOT NULL AND span_start IS NOT NULL)")}
 
     def document_titles(self) -> list[tuple[str, str]]:
         """(key, title) of the documents that have a title (sources named by title)."""
@@ -231,9 +235,11 @@ class GoldsetReads(ReadBase):
             "SELECT key, title FROM documents WHERE title != '' ORDER BY id")]
 
     def corpus_texts(self) -> list[tuple[str, str]]:
-        """(key, text) of the corpus documents (contexts matched by their text)."""
+        """(key, text) of the corpus documents, passages excepted (contexts are located in
+        them by their text)."""
         return [(str(k), str(t)) for k, t in self._conn.execute(
-            "SELECT key, text FROM documents WHERE origin = 'corpus' ORDER BY id")]
+            "SELECT key, text FROM documents WHERE origin = 'corpus' "
+            "AND (parent_id IS NULL OR span_start IS NULL) ORDER BY id")]
 
     def release_names(self) -> list[str]:
         """Release names, newest first."""
@@ -266,6 +272,16 @@ class GoldsetReads(ReadBase):
             params).fetchone()
         ids: list[int] = json.loads(text)  # not orjson: loading it costs more than it saves
         return ids
+
+    def first_question_id(self) -> int | None:
+        """The case a file is first shown on: its first ordinary question in key order (a
+        RAG case, not retired), else its first RAG case, else its first case; None when it
+        has none.  Agent cases sort first by key in the sample ("A01"), and are not where
+        an expert starts."""
+        row = self._conn.execute(
+            "SELECT id FROM cases ORDER BY kind = 'agent', status = 'retired', "
+            "family != 'ordinary', key LIMIT 1").fetchone()
+        return None if row is None else int(row[0])
 
     def cases_rows(self, ids: Sequence[int]) -> dict[int, Row]:
         """Cases by id, with their judging progress, for one page of a table."""
@@ -308,7 +324,8 @@ class GoldsetReads(ReadBase):
         }
 
     def case_detail(self, case_id: int) -> Row:
-        """A whole case, list fields decoded, with its expected sources (key, title, passage).
+        """A whole case, list fields decoded, with its expected sources (key, title, passage,
+        the page the passage starts on).
 
         Raises NotFound when the case no longer exists.
         """
@@ -318,11 +335,15 @@ class GoldsetReads(ReadBase):
         case["expected_sources"] = self._many(
             "SELECT e.id, e.document_id, d.key, d.title, e.span_start, e.span_end, e.note, "
             "CASE WHEN e.span_start IS NOT NULL THEN "
-            "substr(d.text, e.span_start + 1, e.span_end - e.span_start) END AS passage "
-            "FROM expected_sources e JOIN documents d ON d.id = e.document_id "
+            "substr(d.text, e.span_start + 1, e.span_end - e.span_start) END AS passage, "
+            "d.pages FROM expected_sources e JOIN documents d ON d.id = e.document_id "
             "WHERE e.case_id = ? ORDER BY d.key, e.id",
             (case_id,),
         )
+        for source in case["expected_sources"]:  # the page its passage starts on, if paged
+            pages = source.pop("pages")
+            source["page"] = (Layout.from_columns(pages, None).page_of(int(source["span_start"]))
+                              if pages and source["span_start"] is not None else None)
         return case
 
     def document_text(self, document_id: int) -> str:

@@ -82,9 +82,9 @@ _FEW_FLAGGED = 2_000
 def _top_documents_sql(conn: sqlite3.Connection, restricted: list[str]) -> str:
     """The (case, document, rank) rows of run ``?1``'s top ``?2`` that a diagnosis looks at:
     documents not current or restricted (rights in the JSON list ``?3``) and expected
-    sources of the case, by case and rank.  With few such documents they are reached
-    through the indexes (issue 19: the one-pass form read every ranked row's document, a
-    third of a second on 10,000 cases x 100 when nothing was flagged)."""
+    sources of the case or passages of one, by case and rank.  With few such documents they
+    are reached through the indexes (issue 19: the one-pass form read every ranked row's
+    document, a third of a second on 10,000 cases x 100 when nothing was flagged)."""
     flagged = ("SELECT id FROM documents WHERE status != 'current' "
                "OR rights IN (SELECT value FROM json_each(?3))")
     few = conn.execute(f"SELECT count(*) FROM ({flagged} LIMIT {_FEW_FLAGGED + 1})",
@@ -95,13 +95,18 @@ def _top_documents_sql(conn: sqlite3.Connection, restricted: list[str]) -> str:
                 "WHERE t.run_id = ?1 AND t.rank <= ?2 "
                 "UNION SELECT t.case_id, t.document_id, t.rank FROM expected_sources e "
                 "CROSS JOIN retrieved t ON t.run_id = ?1 AND t.case_id = e.case_id "
-                "AND t.document_id = e.document_id WHERE t.rank <= ?2 ORDER BY 1, 3")
+                "AND t.document_id = e.document_id WHERE t.rank <= ?2 "
+                "UNION SELECT t.case_id, t.document_id, t.rank FROM expected_sources e "
+                "JOIN documents p ON p.parent_id = e.document_id "
+                "CROSS JOIN retrieved t ON t.run_id = ?1 AND t.case_id = e.case_id "
+                "AND t.document_id = p.id WHERE t.rank <= ?2 ORDER BY 1, 3")
     return ("SELECT t.case_id, t.document_id, t.rank FROM retrieved t "
             "JOIN documents d ON d.id = t.document_id "
             "WHERE t.run_id = ?1 AND t.rank <= ?2 AND (d.status != 'current' "
             "OR d.rights IN (SELECT value FROM json_each(?3)) OR EXISTS ("
             "SELECT 1 FROM expected_sources e WHERE e.case_id = t.case_id "
-            "AND e.document_id = t.document_id)) ORDER BY t.case_id, t.rank")
+            "AND e.document_id IN (t.document_id, d.parent_id))) "
+            "ORDER BY t.case_id, t.rank")
 
 
 def _padded(args: tuple[str, ...]) -> tuple[Any, ...]:
@@ -322,6 +327,14 @@ class MetricsReads(ReadBase):
             "SELECT e.case_id, n.supersedes_id FROM expected_sources e "
             "JOIN documents n ON n.id = e.document_id WHERE n.supersedes_id IS NOT NULL"))
         wanted = {d for _c, d, _r in top} | {d for _c, d in expected} | {d for _c, d in cited}
+        # a passage in the top k stands for its document: expected sources are documents
+        parents = dict(conn.execute(
+            "SELECT d.id, p.key FROM documents d JOIN documents p ON p.id = d.parent_id "
+            "WHERE d.span_start IS NOT NULL AND d.id IN (SELECT value FROM json_each(?))",
+            (json.dumps(sorted({d for _c, d, _r in top})),)))
+        parent_ids = dict(conn.execute(
+            "SELECT id, parent_id FROM documents WHERE span_start IS NOT NULL "
+            "AND id IN (SELECT value FROM json_each(?))", (json.dumps(sorted(parents)),)))
         if len(wanted) > 20_000:  # a scan beats 20,000 lookups
             rows = conn.execute("SELECT id, key, status, rights FROM documents")
         else:
@@ -340,7 +353,8 @@ class MetricsReads(ReadBase):
             cid: {"top": [], "expected": [], "cited": []} for cid in case_keys}
         for cid, did, rank in top:
             key, status, rights = docs[did]
-            by_id[cid]["top"].append((key, rank, status, rights, (cid, did) in superseded))
+            newer = (cid, parent_ids.get(did, did)) in superseded
+            by_id[cid]["top"].append((parents.get(did, key), rank, status, rights, newer))
         for cid, did in expected:
             key, status, _rights = docs[did]
             by_id[cid]["expected"].append((key, status))

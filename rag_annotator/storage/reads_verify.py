@@ -12,6 +12,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rag_annotator.domain.layout import Layout
 from rag_annotator.errors import NotFound
 from rag_annotator.storage.reads import ReadBase, Row, json_list
 
@@ -74,7 +75,8 @@ class VerifyReads(ReadBase):
         (``case_key``, ``question``, ``reference_answer``, ``must_contain``, ``forbidden``
         lists, ``role``, ``expected_behaviour``), ``claims`` (in order, with ``span_start``,
         ``span_end``, ``verdict``, ``rationale``, ``assessor``, ``evidence`` rows
-        {``id``, ``document_id``, ``key``, ``span_start``, ``span_end``} and ``judges``:
+        {``id``, ``document_id``, ``key``, ``span_start``, ``span_end``, ``page``: the page
+        the span starts on, None for a document without pages} and ``judges``:
         [judge name, verdict, raw label] triples), ``contexts`` (the run's retrieved
         documents in rank order: ``document_id``, ``key``, ``title``, ``text``, ``rank``,
         ``rights``, ``restricted``; then the cited documents it did not retrieve, ``rank``
@@ -154,9 +156,14 @@ class VerifyReads(ReadBase):
             return claims
         ids = [c["id"] for c in claims]
         evidence = self._by_claim(
-            "SELECT e.claim_id, e.id, e.document_id, d.key, e.span_start, e.span_end "
-            "FROM evidence e JOIN documents d ON d.id = e.document_id "
+            "SELECT e.claim_id, e.id, e.document_id, d.key, e.span_start, e.span_end, "
+            "d.pages FROM evidence e JOIN documents d ON d.id = e.document_id "
             "WHERE e.claim_id IN (SELECT value FROM json_each(?)) ORDER BY e.id", ids)
+        for rows in evidence.values():
+            for row in rows:  # the page an evidence span starts on (None: not paged)
+                pages = row.pop("pages")
+                row["page"] = (Layout.from_columns(pages, None).page_of(int(row["span_start"]))
+                               if pages else None)
         judges = self._by_claim(
             "SELECT j.claim_id, s.name, j.verdict, j.raw_label FROM judge_verdicts j "
             "JOIN assessors s ON s.id = j.assessor_id "

@@ -30,18 +30,18 @@ if TYPE_CHECKING:  # sqlite-utils is imported only to migrate: it costs ~0.1 s a
 
 from rag_annotator.storage.schema_sql import (
     CASES_0003,
+    DOCUMENT_STRUCTURE,
     EXTRA_FIELDS,
     IDENTITIES_0004,
     MORE_EXTRA_FIELDS,
     SCHEMA_0001,
     SCHEMA_0002,
     SCHEMA_REVIEW_SAMPLES,
-    SCHEMA_TEAM,
-    SCHEMA_TEAM_ITEMS,
     SCHEMA_WIDE_GRADES,
     STRUCTURED_SQL,
     TRAJECTORIES_TRIALS,
 )
+from rag_annotator.storage.schema_sql_team import SCHEMA_TEAM, SCHEMA_TEAM_ITEMS
 
 MIGRATION_SET = "rag_annotator"
 _STEPS: list[tuple[str, Callable[[Database], None]]] = []
@@ -221,8 +221,21 @@ def _more_extra_fields(db: Database) -> None:
     db.execute(f"PRAGMA user_version = {MORE_EXTRA_VERSION}")
 
 
+#: The expert's own documents: file kinds, pages, headings, kept files and passages.
+DOCUMENT_STRUCTURE_VERSION = 13
+
+
+@_step(f"{DOCUMENT_STRUCTURE_VERSION:04d}_document_structure")
+def _document_structure(db: Database) -> None:
+    """Documents keep their kind, page starts and headings; a PDF keeps its file (to show
+    its pages); a passage keeps its place in its parent document."""
+    for statement in _statements(DOCUMENT_STRUCTURE):
+        db.execute(statement)
+    db.execute(f"PRAGMA user_version = {DOCUMENT_STRUCTURE_VERSION}")
+
+
 #: The schema version this build writes (the number of the last migration).
-SCHEMA_VERSION = MORE_EXTRA_VERSION
+SCHEMA_VERSION = DOCUMENT_STRUCTURE_VERSION
 
 
 def migration_set() -> Migrations:

@@ -54,9 +54,10 @@ def build_key(steps: Sequence[Callable[..., Any]], version: int) -> str:
         module = sys.modules.get(step.__module__)
         if module is not None and getattr(module, "__file__", None):
             files[str(module.__file__)] = None
-    from rag_annotator.storage import schema_sql
+    from rag_annotator.storage import schema_sql, schema_sql_team
 
     files[str(schema_sql.__file__)] = None
+    files[str(schema_sql_team.__file__)] = None
     for file in files:
         try:
             h.update(Path(file).read_bytes())

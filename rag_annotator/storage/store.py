@@ -36,6 +36,7 @@ from rag_annotator.storage.checks import FileChecks
 from rag_annotator.storage.lock import WriterLock
 from rag_annotator.storage.reads import ReadBase, Row
 from rag_annotator.storage.reads_agents import AgentReads
+from rag_annotator.storage.reads_documents import DocumentReads
 from rag_annotator.storage.reads_exchange import ExchangeReads
 from rag_annotator.storage.reads_goldset import GoldsetReads
 from rag_annotator.storage.reads_judging import JudgingReads
@@ -71,7 +72,7 @@ BATCH_CACHE_KIB = 1024 * 1024
 
 class GoldSetStore(GoldsetReads, JudgingReads, VerifyReads, RunsReads, MetricsReads,
                    ExchangeReads, AgentReads, RightsReads, StructuredReads, TeamReads, SampleReads,
-                   FileChecks, ReadBase):
+                   DocumentReads, FileChecks, ReadBase):
     """An open gold-set file.
 
     Attributes:

@@ -18,8 +18,11 @@ what the disk does.  So a file of a campaign of pairs holds the documents of the
 campaign (the same text for everyone, nothing about anyone's labels).  Claims and
 trajectories (small) are still copied per expert, only theirs.
 
-A document's ``supersedes_id`` / ``parent_id`` are left empty in the copy: the documents they
-name are usually not in it, and the expert reads the text, not the version chain.
+A document's ``supersedes_id`` is left empty in the copy: the document it names is usually
+not in it, and the expert reads the text, not the version chain.  A passage (a document with
+a ``parent_id``) comes with the document it is part of, and each copied document with its kept
+file (``document_files``: a PDF's bytes), so the expert sees the page the passage is on, as in
+the master.
 """
 
 from __future__ import annotations
@@ -158,8 +161,10 @@ def _fill_shared(conn: sqlite3.Connection, campaign_id: int, items: str) -> None
                 conn.execute(f"CREATE TEMP TABLE team_{table} (id INTEGER PRIMARY KEY)")
                 conn.executemany(f"INSERT INTO temp.team_{table} VALUES (?)",
                                  ((i,) for i in np.flatnonzero(np.bincount(ids)).tolist()))
-                _copy(conn, table, f"id IN (SELECT id FROM temp.team_{table})", {},
-                      blank=("supersedes_id", "parent_id") if table == "documents" else ())
+                if table == "documents":
+                    _copy_documents(conn, "temp.team_documents")
+                else:
+                    _copy(conn, table, f"id IN (SELECT id FROM temp.team_{table})", {})
                 conn.execute(f"DROP TABLE temp.team_{table}")
         conn.execute("COMMIT")
     except BaseException:
@@ -226,13 +231,26 @@ def _copy_items(conn: sqlite3.Connection, items: str, params: dict[str, int]) ->
         _copy(conn, "trajectories", trajectories, {})
         _copy(conn, "trajectory_steps", f"trajectory_id IN (SELECT id FROM m.trajectories "
               f"WHERE {trajectories})", {})
-        _copy(conn, "documents", "id IN (SELECT r.document_id FROM m.retrieved r JOIN answers "
-              "a ON a.run_id = r.run_id AND a.case_id = r.case_id)", {},
-              blank=("supersedes_id", "parent_id"))
+        conn.execute("CREATE TEMP TABLE team_documents (id INTEGER PRIMARY KEY)")
+        conn.execute("INSERT OR IGNORE INTO temp.team_documents SELECT r.document_id "
+                     "FROM m.retrieved r JOIN answers a ON a.run_id = r.run_id "
+                     "AND a.case_id = r.case_id")
+        _copy_documents(conn, "temp.team_documents")
+        conn.execute("DROP TABLE temp.team_documents")
         _copy(conn, "retrieved", "EXISTS (SELECT 1 FROM answers a WHERE a.run_id = "
               "m.retrieved.run_id AND a.case_id = m.retrieved.case_id)", {})
     finally:
         conn.execute("DROP TABLE temp.team_mine")
+
+
+def _copy_documents(conn: sqlite3.Connection, ids: str) -> None:
+    """The documents whose ids are in the table ``ids``, with the documents their passages
+    are part of (added to ``ids``) and the kept files of all of them, which come first."""
+    conn.execute(f"INSERT OR IGNORE INTO {ids} (id) SELECT parent_id FROM m.documents "
+                 f"WHERE id IN (SELECT id FROM {ids}) AND parent_id IS NOT NULL")
+    _copy(conn, "document_files", f"id IN (SELECT file_id FROM m.documents WHERE id IN "
+          f"(SELECT id FROM {ids}))", {})
+    _copy(conn, "documents", f"id IN (SELECT id FROM {ids})", {}, blank=("supersedes_id",))
 
 
 def _copy(conn: sqlite3.Connection, table: str, where: str, params: dict[str, int], *,

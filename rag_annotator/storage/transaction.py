@@ -34,7 +34,16 @@ WRITABLE_TABLES = (
     "output_contracts", "decisive_fields", "structured_checks", "field_outcomes",
     "campaigns", "campaign_assessors", "queues", "control_judgments", "cannot_judge",
     "review_samples", "review_sample_items", "claim_assessments", "trajectory_assessments",
+    "document_files",
 )
+
+#: Content-addressed tables: a row is named by the hash of its bytes, written once, shared by
+#: every row that refers to it, and never updated or deleted by an operation.  Its inserts are
+#: not in the history (a kept PDF's bytes would be copied into the history's JSON, and an
+#: undo that deleted the row would leave a redo nothing to point at): an undo takes back the
+#: rows that refer to it and leaves the content for a redo or a later import of the same
+#: bytes.
+CONTENT_TABLES = frozenset({"document_files"})
 
 #: Rows per ``insert_range`` history row: bounds the JSON an undo writes per history row.
 RANGE_BATCH = 50_000
@@ -153,7 +162,9 @@ class Operation:
             f"INSERT INTO {table} ({cols}) VALUES ({marks})", tuple(row.values())
         )
         key = self._key_of(table, row, cur.lastrowid)
-        new = self.get(table, key)
+        # a content row is not read back: it is what was given (a kept PDF read again would
+        # double the memory of its import)
+        new = {**row, **key} if table in CONTENT_TABLES else self.get(table, key)
         assert new is not None
         self._record(table, key, "insert", None, new)
         return new
@@ -250,8 +261,10 @@ class Operation:
         return count
 
     def _ranged(self, table: str, columns: tuple[str, ...]) -> bool:
-        """True when inserts into ``table`` get consecutive AUTOINCREMENT ids."""
-        return self.schema.table(table).pk == ("id",) and "id" not in columns
+        """True when inserts into ``table`` get consecutive AUTOINCREMENT ids (and are
+        logged as ranges: never a content table's, which are not logged at all)."""
+        return (self.schema.table(table).pk == ("id",) and "id" not in columns
+                and table not in CONTENT_TABLES)
 
     def _flush(self, table: str, columns: tuple[str, ...], batch: Iterable[Sequence[Any]]
                ) -> int:
@@ -282,6 +295,7 @@ class Operation:
         Its ``old`` holds the rows compactly (``{"columns": [...], "rows": [[...], ...]}``),
         so reverting it (redo of an undone import) puts them back with the same ids.
         """
+        _refuse_content(table)
         self.schema.table(table)
         cur = self.conn.execute(f"SELECT * FROM {table} WHERE id BETWEEN ? AND ? ORDER BY id",
                                 (first, last))
@@ -323,6 +337,7 @@ class Operation:
 
     def update(self, table: str, key: Mapping[str, Any], values: Mapping[str, Any]) -> Row | None:
         """Set columns of one row; return the new row, or None when nothing changed."""
+        _refuse_content(table)
         old = self.get(table, key)
         if old is None:
             raise KeyError(f"{table} {dict(key)} does not exist")
@@ -342,6 +357,7 @@ class Operation:
 
     def delete(self, table: str, key: Mapping[str, Any]) -> Row | None:
         """Delete one row; return its last image (None if it did not exist)."""
+        _refuse_content(table)
         old = self.get(table, key)
         if old is None:
             return None
@@ -392,7 +408,7 @@ class Operation:
         for image in (old, new):
             if image is not None:
                 self._note_judging(table, image)
-        if not self.log:
+        if not self.log or table in CONTENT_TABLES:
             return
         self.conn.execute(
             "INSERT INTO history (operation_id, table_name, row_key, kind, old, new) "
@@ -407,6 +423,12 @@ class Operation:
         return Changes.build(self.operation_id, self.action, self.label, self._touched,
                              pairs=self._pairs, claims=self._claims,
                              every_pair=self._every_pair, every_claim=self._every_claim)
+
+
+def _refuse_content(table: str) -> None:
+    """A content-addressed row is never changed in place (see :data:`CONTENT_TABLES`)."""
+    if table in CONTENT_TABLES:
+        raise ValueError(f"{table} rows are written once and never changed or deleted")
 
 
 def _dump(value: Mapping[str, Any]) -> str:

@@ -38,6 +38,8 @@ SECTIONS: dict[str, str] = {
     "goldset": QT_TRANSLATE_NOOP("actions", "Gold set section"),
     "judge": QT_TRANSLATE_NOOP("actions", "Judging (Judge section)"),
     "verify": QT_TRANSLATE_NOOP("actions", "Verifying (Verify section)"),
+    "document": QT_TRANSLATE_NOOP(
+        "actions", "Documents: pages and passages (Judge, Verify, Corpus, expected sources)"),
     "dashboard": QT_TRANSLATE_NOOP("actions", "Dashboard"),
     "agents": QT_TRANSLATE_NOOP("actions", "Reviewing agents (Agents section)"),
     "settings": QT_TRANSLATE_NOOP("actions", "Settings"),

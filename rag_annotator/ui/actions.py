@@ -22,6 +22,7 @@ from rag_annotator.ui.guide import keys as keys_guide
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 from rag_annotator.ui.judge import keys as keys_judge
 from rag_annotator.ui.look import keys as keys_look
+from rag_annotator.ui.pages import keys as keys_pages
 from rag_annotator.ui.team import keys as keys_team
 from rag_annotator.ui.verify import keys as keys_verify
 
@@ -65,7 +66,7 @@ _CORE: tuple[ActionSpec, ...] = (
 REGISTRY: tuple[ActionSpec, ...] = (
     *_CORE, *keys_judge.SPECS, *keys_goldset.SPECS, *keys_verify.SPECS, *keys_dashboard.SPECS,
     *keys_exchange.SPECS, *keys_agents.SPECS, *keys_team.SPECS, *keys_look.SPECS,
-    *keys_guide.SPECS)
+    *keys_guide.SPECS, *keys_pages.SPECS)
 
 _BY_ID = {spec.id: spec for spec in REGISTRY}
 assert len(_BY_ID) == len(REGISTRY), "duplicate action id"

@@ -25,18 +25,22 @@ from rag_annotator.ui import actions
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 
 
-def ask_assessor(parent: QWidget | None, current: str = "") -> str | None:
-    """Ask the name recorded with this user's judgments; None if cancelled or left empty."""
-    name, ok = QInputDialog.getText(
-        parent,
-        QCoreApplication.translate("dialogs", "Assessor name"),
-        QCoreApplication.translate(
+def ask_assessor(parent: QWidget | None, current: str = "", *, first: bool = False
+                 ) -> str | None:
+    """Ask the name recorded with this user's judgments; None if cancelled or left empty.
+
+    ``first``: asked by the session's first change, which waits for the answer."""
+    prompt = (QCoreApplication.translate(
+        "dialogs", "Before this first change: your name or initials, recorded with each of "
+        "your judgments, verdicts and changes\n(so several experts' work can be compared and "
+        "merged). It is kept for the next times (Settings → Assessor Name…).")
+        if first else QCoreApplication.translate(
             "dialogs",
             "Your name or initials, recorded with each of your judgments and verdicts\n"
-            "(so several experts' work can be compared and merged):"),
-        QLineEdit.EchoMode.Normal,
-        current,
-    )
+            "(so several experts' work can be compared and merged):"))
+    name, ok = QInputDialog.getText(
+        parent, QCoreApplication.translate("dialogs", "Assessor name"), prompt,
+        QLineEdit.EchoMode.Normal, current)
     name = " ".join(name.split())
     return name if ok and name else None
 

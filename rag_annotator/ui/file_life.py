@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import KnownError, ReadOnlyLocation
+from rag_annotator.paths import user_folder
 from rag_annotator.settings import Settings
 from rag_annotator.storage.lock import (
     HEARTBEAT_SECONDS,
@@ -110,7 +111,9 @@ class FileLife(QObject):
         """
         previous = self._hub.store
         if store is not None:
-            store.assessor = self._assessor()
+            # an assignment file's judgments are its expert's, whoever the session is
+            store.assessor = self._assessor() or (store.assignment_info() or {}).get(
+                "assessor", "")
         self._hub.set_store(store)
         if previous is not None and previous is not store:
             self.backups.on_close(previous)
@@ -355,9 +358,9 @@ class FileLife(QObject):
 
     # -- the File menu's questions -----------------------------------------------------------
     def _start_folder(self) -> str:
-        if self.store is not None:
-            return str(self.store.path.parent)
-        return str(Path.home())
+        """The open file's folder, else (none open, or the sample's: the app's own data
+        folder, with its backups, locks and temporary files) the documents folder."""
+        return str(user_folder(self.store.path if self.store is not None else None))
 
     def _filter(self) -> str:
         return translate("MainWindow", "Gold sets (%1)").replace("%1", GOLDSET_FILTER)
@@ -388,7 +391,7 @@ class FileLife(QObject):
             return
         from PySide6.QtWidgets import QFileDialog
 
-        suggested = self.store.path.with_name(self.store.path.stem + "-copy.goldset")
+        suggested = user_folder(self.store.path) / (self.store.path.stem + "-copy.goldset")
         path, _ = QFileDialog.getSaveFileName(
             self._window, translate("MainWindow", "Save a Copy"), str(suggested),
             self._filter())
@@ -403,7 +406,7 @@ class FileLife(QObject):
 
         path, _ = QFileDialog.getOpenFileName(
             self._window, translate("MainWindow", "Merge a Colleague’s File"),
-            str(self.store.path.parent), self._filter())
+            self._start_folder(), self._filter())
         if path:
             self.merge_file(path)
 

@@ -1,8 +1,10 @@
 """Choosing the language and installing translators, before any widget exists.
 
 Our strings come from ``resources/translations/rag_annotator_<lang>.qm`` (English is the
-source language, so English needs none); Qt's own strings (dialog buttons, shortcut names)
-from ``qtbase_<lang>.qm`` shipped with Qt.  Order of precedence: an explicit request (command
+source language, so English needs none); Qt's own strings (the file dialog, dialog buttons,
+shortcut names) from ``qtbase_<lang>.qm`` shipped with Qt — in a pip install, the PySide6
+wheel's ``Qt/translations``; in the bundle, the copy PyInstaller makes — and the few Qt's
+catalogue lacks from ours.  Order of precedence: an explicit request (command
 line), then ``RAG_ANNOTATOR_LANG`` (tests, screenshots), then the user's setting, then the
 system locale.  A change of setting takes effect at the next start: re-translating every
 live widget is not worth its bugs.
@@ -30,6 +32,15 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
 
 
 SUPPORTED = ("fr", "en")
+
+#: Qt's own texts that Qt's French catalogue (``qtbase_fr.qm`` as PySide6 ships it) lacks:
+#: Qt 6 gave the file dialog's labels an accelerator ("&Look in:") and the catalogue still
+#: has the texts without it, so the French file dialog was half English.  Marked here, they
+#: are in our catalogue, which is asked when Qt's has no answer.
+QT_TEXTS_QT_LACKS = (
+    QT_TRANSLATE_NOOP("QFileDialog", "&Look in:"),
+    QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"),
+)
 
 
 def resolve_language(requested: str | None = None, setting: str = "system") -> str:
@@ -68,11 +79,22 @@ def install_translations(language: str) -> list[QTranslator]:
         installed.append(ours)
     if language != "en":
         qt = QTranslator(app)
-        if qt.load(f"qtbase_{language}",
-                   QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
-            app.installTranslator(qt)
+        if any(qt.load(f"qtbase_{language}", str(folder))
+               for folder in qt_translation_folders()):
+            app.installTranslator(qt)  # installed last: asked first, then ours
             installed.append(qt)
     return installed
+
+
+def qt_translation_folders() -> list[Path]:
+    """Where Qt's own catalogues may be, most likely first: where Qt says (a pip wheel's
+    ``PySide6/Qt/translations``, a bundle's copy, a system Qt's folder), then the PySide6
+    package's own folder (a ``qt.conf`` or a system Qt may point Qt elsewhere)."""
+    folders = [Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))]
+    import PySide6
+
+    folders.append(Path(PySide6.__file__).parent / "Qt" / "translations")
+    return [f for i, f in enumerate(folders) if f.is_dir() and f not in folders[:i]]
 
 
 def remove_translations(translators: list[QTranslator]) -> None:

@@ -190,6 +190,7 @@ TABLES: dict[str, str] = {
     "cannot_judge": QT_TRANSLATE_NOOP("labels", "Can't judge"),
     "review_samples": QT_TRANSLATE_NOOP("labels", "Review sample of a judge"),
     "review_sample_items": QT_TRANSLATE_NOOP("labels", "Sampled unit"),
+    "document_files": QT_TRANSLATE_NOOP("labels", "Kept document file"),
 }
 
 

@@ -24,13 +24,11 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMainWindow,
     QMenu,
-    QPushButton,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from rag_annotator.domain.changes import Changes
 from rag_annotator.settings import Settings
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions
@@ -39,11 +37,13 @@ from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.file_life import FileLife
 from rag_annotator.ui.guide.empty import install_empty_hints
 from rag_annotator.ui.guide.start import StartSteps
+from rag_annotator.ui.guide.welcome import NoFilePage, Welcome
 from rag_annotator.ui.hub import Hub
 from rag_annotator.ui.look import colours, names
-from rag_annotator.ui.look.zoom import TextZoom, scrolling
-from rag_annotator.ui.models import number
+from rag_annotator.ui.look.appearance import Appearance
+from rag_annotator.ui.look.zoom import PaddedItems, TextZoom, scrolling
 from rag_annotator.ui.progress import JudgingProgress
+from rag_annotator.ui.status_line import StatusLine
 from rag_annotator.ui.undo import UndoController
 
 if TYPE_CHECKING:
@@ -70,6 +70,20 @@ SECTION_CLASSES = (
     ("rag_annotator.ui.sections.history", "HistorySection"),
     ("rag_annotator.ui.agents.section", "AgentsSection"),
 )
+# The section that holds an assignment file's queue, by what its campaign handed out.
+QUEUE_SECTIONS = {"pairs": 3, "claims": 4, "trajectories": 7}
+
+
+def queue_section(store: GoldSetStore) -> int | None:
+    """The section an expert's assignment file opens on (Judge for pairs, Verify for
+    claims, Agents for trajectories); None for any other file."""
+    if store.assignment_info() is None:
+        return None
+    campaigns = store.campaigns()
+    items = str(campaigns[-1]["items"]) if campaigns else "pairs"
+    return QUEUE_SECTIONS.get(items, 3)
+
+
 class Sections(Sequence["Section"]):
     """The seven sections in navigation order, each built on first access.
 
@@ -126,12 +140,14 @@ class MainWindow(QMainWindow):
         self._paths = paths
         self.assessor = assessor or settings.assessor
         self.hub = Hub(self)
-        self.undo = UndoController(self.hub, lambda: self)
+        self.undo = UndoController(self.hub, lambda: self, self.name_for_first_change)
         self.progress = JudgingProgress(self.hub)
         self.progress.hold()  # until the window is first painted (see paintEvent)
         # What the first paint does not need waits for it (after_first_paint): None once run.
         self._after_paint: list[Callable[[], None]] | None = []  # then the counts (see below)
-        self.ctx = UiContext(self.hub, self.undo, self.progress)
+        from rag_annotator.ui.pages.render import PageRenderer
+
+        self.ctx = UiContext(self.hub, self.undo, self.progress, PageRenderer(self))
         from rag_annotator.ui.team.folders import TeamFolders
 
         self.team_folders = TeamFolders(self.hub, settings, self._save_settings, self)
@@ -144,6 +160,8 @@ class MainWindow(QMainWindow):
         self.resize(1280, 800)
         self.setWindowTitle("rag-annotator")
         self.zoom = TextZoom(settings, self._save_settings, self)  # before any widget
+        self.appearance = Appearance(settings, self._save_settings, self)
+        self.appearance.changed.connect(self._restyle)
 
         self.sections = Sections(self)
         self.pages = QStackedWidget()
@@ -157,6 +175,7 @@ class MainWindow(QMainWindow):
         self._connect_actions()
         self._build_status_bar()
         self._painted = False
+        self._shown_store: GoldSetStore | None = None  # the file the sections last showed
         self._restore_window_state()
         self.after_first_paint(lambda: names.install(self))  # accessible names (look/names.py)
         self._show_store_state()
@@ -165,7 +184,7 @@ class MainWindow(QMainWindow):
         """The navigation list, the read-only banner and the section pages."""
         self.nav = QListWidget()
         self.nav.setObjectName("navigation")
-        self.nav.setStyleSheet("QListWidget#navigation::item { padding: 6px 10px; }")
+        self.nav.setItemDelegate(PaddedItems(self.nav))  # padded rows that follow the zoom
         self.section_stack = QStackedWidget()
         for action_id in SECTION_ACTIONS:
             self.nav.addItem(actions.tr(actions.spec(action_id).label))
@@ -177,13 +196,13 @@ class MainWindow(QMainWindow):
         self.read_only_banner = QLabel()
         self.read_only_banner.setObjectName("readOnlyBanner")
         self.read_only_banner.setWordWrap(True)
-        self.read_only_banner.setStyleSheet(
-            colours.banner_style("alert_banner", "QLabel#readOnlyBanner", 6))
+        colours.paint_banner(self.read_only_banner, "alert_banner", 6)
         self.read_only_banner.setVisible(False)
         workspace = QWidget()
-        workspace_column = QVBoxLayout(workspace)
+        workspace_column = self._workspace_column = QVBoxLayout(workspace)
         workspace_column.setContentsMargins(4, 4, 4, 4)
         workspace_column.addWidget(self.read_only_banner)
+        self._welcome: Welcome | None = None  # the first start's: made when first shown
         self.start_steps = StartSteps(self)  # an empty file's first steps (issue 21)
         workspace_column.addWidget(self.start_steps)
         workspace_layout = QHBoxLayout()
@@ -193,32 +212,26 @@ class MainWindow(QMainWindow):
         workspace_column.addLayout(workspace_layout, 1)
         return workspace
 
+    @property
+    def welcome(self) -> Welcome:
+        """The first start's welcome, above the sections (built on first use: later starts
+        never show it)."""
+        if self._welcome is None:
+            self._welcome = Welcome(self)
+            self._workspace_column.insertWidget(1, self._welcome)  # under the banner
+        return self._welcome
+
     def _fit_nav(self, *_zoom: object) -> None:
         """The navigation list as wide as its longest name (again after a text zoom)."""
         self.nav.setFixedWidth(max(160, self.nav.sizeHintForColumn(0) + 32))
 
     def _build_status_bar(self) -> None:
-        """File name · assessor on the left, the counts on the right (re-rendered once per
-        event-loop turn however many updates arrive)."""
-        self.file_label = QLabel()
-        self.assessor_label = QLabel()
-        self.counts_label = QLabel()
-        self.separator_label = QLabel("·")
-        self.statusBar().addWidget(self.file_label)
-        self.statusBar().addWidget(self.separator_label)
-        self.statusBar().addWidget(self.assessor_label)
-        self.statusBar().addPermanentWidget(self.counts_label)
-        self._status_timer = QTimer(self)
-        self._status_timer.setSingleShot(True)
-        self._status_timer.setInterval(0)
-        self._status_timer.timeout.connect(self._render_status)
-
-        self.hub.changes_applied.connect(self._on_changes)
-        self.hub.assessor_changed.connect(lambda _name: self._render_status())
-        self.progress.updated.connect(lambda _ids: self._status_timer.start())
-        self.progress.completed.connect(self._status_timer.start)
-        self.progress.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self.progress.totals_changed.connect(self._status_timer.start)
+        """File name · assessor on the left, the counts on the right (``StatusLine``)."""
+        self.status_line = StatusLine(self.statusBar(), self.hub, self.progress,
+                                      lambda: self.assessor)
+        line = self.status_line
+        self.file_label, self.assessor_label = line.file_label, line.assessor_label
+        self.counts_label = line.counts_label
 
     # -- files (the life cycle is ``self.files``; these are its entry points) ----------------
     @property
@@ -267,6 +280,20 @@ class MainWindow(QMainWindow):
         """Show one of the seven sections (0 = Gold set … 6 = History)."""
         if 0 <= index < len(self.sections):
             self.nav.setCurrentRow(index)
+
+    def show_rights_matrix(self) -> None:
+        """Ctrl+Shift+X from any section: the Corpus's rights matrix, its table focused."""
+        if self.store is None:
+            return
+        self.show_section(1)
+        show = getattr(self.sections[1], "show_matrix", None)
+        if show is not None:
+            show()
+
+    def _restyle(self, _name: str) -> None:
+        """A new look: the sections render their coloured texts again (Qt repaints the rest)."""
+        for section in self.sections.built():
+            section.restyle()
 
     def current_section(self) -> Section:
         """The section on screen."""
@@ -321,8 +348,10 @@ class MainWindow(QMainWindow):
         self.import_menu = QMenu(self.tr("&Import"), self)
         self._import_actions: list[QAction] = []
         for text, kind in ((self.tr("Cases (CSV, XLSX, JSONL)…"), "cases"),
-                           (self.tr("Corpus (BEIR corpus.jsonl, CSV, XLSX)…"), "corpus"),
-                           (self.tr("Corpus from a Folder of .txt / .md…"), "corpus-folder"),
+                           (self.tr("Corpus or a Document (BEIR, CSV, XLSX, PDF, Word…)…"),
+                            "corpus"),
+                           (self.tr("Corpus from a Folder of Documents (PDF, Word, HTML…)…"),
+                            "corpus-folder"),
                            (self.tr("Ragas Test Set, to Review…"), "ragas-testset"),
                            (self.tr("Run (TREC, JSONL, Ragas)…"), "run")):
             action = QAction(text, self)
@@ -353,8 +382,10 @@ class MainWindow(QMainWindow):
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         for action_id in SECTION_ACTIONS:
             view_menu.addAction(a[action_id])
+        view_menu.addAction(a["corpus.rights_matrix"])
         view_menu.addSeparator()
         self.zoom.add_to(view_menu, a)
+        self.appearance.add_to(view_menu, a)
 
         settings_menu = self.menuBar().addMenu(self.tr("&Settings"))
         language_menu = settings_menu.addMenu(self.tr("&Language (at next start)"))
@@ -401,18 +432,19 @@ class MainWindow(QMainWindow):
         a["edit.find"].triggered.connect(self._find)
         for i, action_id in enumerate(SECTION_ACTIONS):
             a[action_id].triggered.connect(lambda _checked=False, i=i: self.show_section(i))
+        a["corpus.rights_matrix"].triggered.connect(self.show_rights_matrix)
         for code in ("system", "fr", "en"):
             a[f"settings.language.{code}"].triggered.connect(
                 lambda _checked=False, c=code: self.set_language(c))
         a["settings.assessor"].triggered.connect(self._ask_assessor)
-        a["help.guide"].triggered.connect(self._open_guide)
+        a["help.guide"].triggered.connect(self.open_guide)
         a["help.shortcuts"].triggered.connect(self.show_cheat_sheet)
         a["help.about"].triggered.connect(self._show_about)
         stack = self.undo.stack
         stack.indexChanged.connect(self._update_undo_actions)
         self._update_undo_actions()
 
-    def _open_guide(self) -> None:
+    def open_guide(self) -> None:
         """Help → Guide, at the page of the section on screen (its modules are imported
         here: the first paint never needs them)."""
         from rag_annotator.ui.guide.pages import section_page
@@ -482,6 +514,19 @@ class MainWindow(QMainWindow):
         if name:
             self.set_assessor(name, save=True)
 
+    def name_for_first_change(self) -> bool:
+        """The session has no name and a change is about to record one: ask it (and keep
+        it for the next starts); False if the user gives none (the change is not made)."""
+        from rag_annotator.ui.dialogs import ask_assessor
+
+        name = ask_assessor(self, first=True)
+        if not name:
+            self.statusBar().showMessage(self.tr(
+                "Nothing was recorded: each change is recorded with its author's name."), 8000)
+            return False
+        self.set_assessor(name, save=True)
+        return True
+
     def set_assessor(self, name: str, *, save: bool) -> None:
         """Use ``name`` for this session's operations (and remember it if ``save``)."""
         self.assessor = name
@@ -526,36 +571,11 @@ class MainWindow(QMainWindow):
         if placeholder is None or placeholder.layout() is not None:
             return
         current = self.pages.currentIndex()
-        self.pages.insertWidget(0, self._empty_page())
+        self.pages.insertWidget(0, NoFilePage(self.files.ask_new, self.files.ask_open,
+                                              self.files.open_sample))
         self.pages.removeWidget(placeholder)
         placeholder.deleteLater()
         self.pages.setCurrentIndex(current)
-
-    def _empty_page(self) -> QWidget:
-        page = QWidget()
-        layout = QVBoxLayout(page)
-        layout.addStretch(1)
-        title = QLabel(self.tr("No gold set is open."))
-        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        font = title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.4)
-        title.setFont(font)
-        hint = QLabel(self.tr("Create a new gold set, open one, or explore the sample."))
-        hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        layout.addWidget(title)
-        layout.addWidget(hint)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        for text, slot in ((self.tr("New Gold Set…"), self.files.ask_new),
-                           (self.tr("Open…"), self.files.ask_open),
-                           (self.tr("Open the Sample"), self.files.open_sample)):
-            button = QPushButton(text)
-            button.clicked.connect(slot)
-            buttons.addWidget(button)
-        buttons.addStretch(1)
-        layout.addLayout(buttons)
-        layout.addStretch(2)
-        return page
 
     def _show_store_state(self) -> None:
         store = self.store
@@ -573,54 +593,23 @@ class MainWindow(QMainWindow):
             self.read_only_banner.setText(self.files.read_only_reason or self.tr(
                 "Read-only: changes to this file are not possible."))
         for action_id in ("file.save_copy", "file.export", "file.close", "edit.find",
-                          *SECTION_ACTIONS):
+                          "corpus.rights_matrix", *SECTION_ACTIONS):
             self.commands[action_id].setEnabled(has_file)
         self.setWindowTitle(f"{store.path.name} — rag-annotator" if store else "rag-annotator")
-        self._render_status()
+        self.status_line.render()
         if has_file:
+            opened, self._shown_store = store is not self._shown_store, store
+            queue = queue_section(store) if opened and store is not None else None
             current = self.nav.currentRow()
-            if current < 0:
+            if queue is not None:  # an expert's file: their queue, whatever was shown last
+                self.show_section(queue)
+            elif current < 0:
                 self.show_section(min(max(self.settings.last_section, 0),
                                       len(self.sections) - 1))
             else:
                 self._on_nav(current)
-
-    def _on_changes(self, changes: Changes) -> None:
-        self._status_timer.start()
-
-    def _render_status(self) -> None:
-        store = self.store
-        self.separator_label.setVisible(store is not None)
-        if store is None:
-            self.file_label.setText(self.tr("No file open"))
-            self.assessor_label.clear()
-            self.counts_label.clear()
-            return
-        self.file_label.setText(store.path.name)
-        if self.file_label.toolTip() != str(store.path):  # each key renders the status
-            self.file_label.setToolTip(str(store.path))
-        self.assessor_label.setText(self.tr("Assessor: %1").replace(
-            "%1", self.assessor or self.tr("(none)")))
-        file_totals = self.progress.file_totals()
-        if file_totals is None:  # counted first on the judging-count worker, just opened
-            self.counts_label.setText(self.tr("counting judgments…"))
-            return
-        parts = [self.tr("%Ln case(s)", "", file_totals["cases"]),
-                 self.tr("%Ln document(s)", "", file_totals["documents"])]
-        totals = self.progress.totals()
-        assignment = store.assignment_progress() if store.assignment_info() else None
-        if assignment is not None:  # an expert's file: their queue, not the (absent) pool
-            parts.append(self.tr("assignment: %1 / %2 done")
-                         .replace("%1", number(int(assignment["done"] or 0)))
-                         .replace("%2", number(int(assignment["total"] or 0))))
-        elif totals is None:
-            parts.append(self.tr("counting judgments…"))
         else:
-            judged = totals["relevant"] + totals["not_relevant"]
-            parts.append(self.tr("%1 judged / %2 unjudged pairs")
-                         .replace("%1", number(judged)).replace("%2", number(totals["unjudged"])))
-        parts.append(self.tr("%Ln claim(s) unverified", "", file_totals["unverified"]))
-        self.counts_label.setText(" · ".join(parts))
+            self._shown_store = None
 
     def _restore_window_state(self) -> None:
         if self.settings.window_geometry:
@@ -681,5 +670,6 @@ class MainWindow(QMainWindow):
             self.settings.last_section = self.nav.currentRow()
         self._save_settings()
         self.progress.close()
+        self.ctx.pages.close()
         self.files.shutdown()
         super().closeEvent(event)

@@ -2,19 +2,51 @@
 
 What ``ThreadPoolExecutor(max_workers=1)`` did for the judging counts, without importing
 ``concurrent.futures`` (~4 ms of the GUI thread, paid right after the window's first paint
-when the counts start: issue 19).  Nothing waits for a job's result: a job reports through
-Qt signals, and one that raises is logged, never lost silently.
+when the counts start).  Nothing waits for a job's result: a job reports through Qt
+signals, and one that raises is logged, never lost silently.  :func:`window_first` is the
+rule every worker thread of the window follows while it works (the import and export
+workers, the page renderer): the GIL handed back to the window's thread quickly.
 """
 
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 log = logging.getLogger("rag_annotator")
+
+#: The interpreter's thread switch interval while a worker runs (Python's default: 5 ms).
+#: A worker parsing a file in Python holds the GIL; each time the window runs Python code (a
+#: model's ``data()``, a paint override) it waits up to one interval for it, and showing a
+#: dialog makes dozens of such calls: 5 ms each stalled the window for 150-230 ms.
+WORKER_SWITCH_INTERVAL = 0.0005
+
+_active = 0
+_active_lock = threading.Lock()
+_default_interval = sys.getswitchinterval()
+
+
+@contextmanager
+def window_first() -> Iterator[None]:
+    """While any worker runs, hand the GIL back to the window's thread quickly."""
+    global _active, _default_interval
+    with _active_lock:
+        if _active == 0:
+            _default_interval = sys.getswitchinterval()
+            sys.setswitchinterval(WORKER_SWITCH_INTERVAL)
+        _active += 1
+    try:
+        yield
+    finally:
+        with _active_lock:
+            _active -= 1
+            if _active == 0:
+                sys.setswitchinterval(_default_interval)
 
 
 class SerialWorker:

@@ -39,6 +39,21 @@ def _replace(view: QPlainTextEdit | QTextEdit, text: str, fill: Callable[[], Non
     return True
 
 
+def to_qt(text: str, index: int) -> int:
+    """A code-point offset into ``text`` as a UTF-16 position."""
+    return index + sum(1 for ch in text[:index] if ord(ch) > 0xFFFF)
+
+
+def from_qt(text: str, position: int) -> int:
+    """A UTF-16 position in ``text`` as a code-point offset."""
+    units = 0
+    for i, ch in enumerate(text):
+        if units >= position:
+            return i
+        units += 2 if ord(ch) > 0xFFFF else 1
+    return len(text)
+
+
 def keep_bar(view: QAbstractScrollArea, change: Callable[[], None]) -> None:
     """Run ``change`` with the vertical scroll bar held visible if it is (no hide and show
     round trip), then let it follow the new content again."""

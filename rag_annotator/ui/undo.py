@@ -63,20 +63,24 @@ class OperationCommand(QUndoCommand):
 class UndoController(QObject):
     """Runs operations, keeps the undo stack in step with the file, announces changes."""
 
-    def __init__(self, hub: Hub, parent_widget: Callable[[], QWidget | None]) -> None:
+    def __init__(self, hub: Hub, parent_widget: Callable[[], QWidget | None],
+                 ask_name: Callable[[], bool] | None = None) -> None:
         super().__init__(hub)
         self.hub = hub
         self.stack = QUndoStack(self)
         self._parent_widget = parent_widget
+        self._ask_name = ask_name
         hub.store_replaced.connect(lambda _store: self.stack.clear())
 
     def run(self, operation: Operation) -> Changes | None:
         """Run an operation on the open file; on success push it and announce its changes.
 
-        A KnownError is shown as a message and None returned; nothing else happens.
+        A KnownError is shown as a message and None returned; nothing else happens.  Every
+        operation records who made it: while the session has no name yet, ``ask_name`` asks
+        for it first (the first start asks nothing), and nothing runs without one.
         """
         store = self.hub.store
-        if store is None:
+        if store is None or not self.ensure_name():
             return None
         try:
             changes = operation(store)
@@ -91,6 +95,15 @@ class UndoController(QObject):
             self.stack.push(OperationCommand(self, changes))
         self.hub.changes_applied.emit(changes)
         return changes
+
+    def ensure_name(self) -> bool:
+        """Whether the session has a name to record with a change, asking for it first when
+        it has none (imports and team jobs, which write on a worker thread, ask here too);
+        True for a read-only file, which no change reaches anyway."""
+        store = self.hub.store
+        if store is None or store.assessor or store.read_only or self._ask_name is None:
+            return True
+        return self._ask_name() and bool(store.assessor)
 
     def undo(self) -> bool:
         """Undo the last operation of the session; False (with a message) when refused."""

@@ -31,8 +31,16 @@ back, that reading would land in the next key's measure, which no assessor types
 event filter, which slows every event a little: a separate run).  ``--show-sql N`` prints the
 statements of key N and of the keys that moved to another case.  Usage:
 ``python tests/bench/bench_judge_keys.py [--file F.goldset] [--keys 2000] [--profile out.prof]
-[--paints] [--show-sql N]`` (QT_QPA_PLATFORM=offscreen unless a DISPLAY is set).  ``--profile``
-runs the key loop under cProfile and prints the top functions by cumulative time.
+[--paints] [--show-sql N] [--pdf]`` (QT_QPA_PLATFORM=offscreen unless a DISPLAY is set).
+``--profile`` runs the key loop under cProfile and prints the top functions by cumulative
+time.
+
+``--pdf``: the file is PDF-heavy (``generate_pdf.py`` unless ``--file`` names one: every pair
+is a passage of a 400-page PDF, each on a page of its own), and the keys run twice in the
+same window, the same number each: first with the document shown as text (what the panel did
+before it showed pages: the baseline), then as its PDF page, so every key asks for a page the
+worker renders while the next keys come.  Both are printed, with the pages rendered during
+the second loop and their render times.
 """
 
 from __future__ import annotations
@@ -65,11 +73,19 @@ def main() -> int:
                              "measure (the assessor reads the document; 0: keys back to back)")
     parser.add_argument("--paints", action="store_true",
                         help="count the Paint events per key, by widget class")
+    parser.add_argument("--pdf", action="store_true",
+                        help="a PDF-heavy file; the keys with the document as text, then as "
+                             "its page")
     args = parser.parse_args()
 
-    tmp, copy = prepare_copy(args.file, "rag-bench-keys-")
+    if args.pdf and args.file is None:
+        from generate_pdf import generate_pdf
 
-    from PySide6.QtCore import QEvent, QObject, Qt
+        tmp, copy = prepare_copy(None, "rag-bench-keys-", make=generate_pdf)
+    else:
+        tmp, copy = prepare_copy(args.file, "rag-bench-keys-")
+
+    from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
     from rag_annotator.ui.judge.section import JudgeSection
@@ -86,6 +102,24 @@ def main() -> int:
     judge.pairs.setFocus()
     for _ in range(20):
         app.processEvents()
+    described = args.file or ("a generated PDF-heavy file" if args.pdf else "a generated file")
+    print(f"file: copy of {described} ({copy.stat().st_size / 1e6:.0f} MB), platform: "
+          f"{os.environ.get('QT_QPA_PLATFORM', 'xcb')}")
+    if not args.pdf:
+        measure(app, store, judge, args)
+    else:
+        compare_pages(app, store, judge, window, args)
+    window.close()
+    shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+def measure(app: Any, store: Any, judge: Any, args: Any, count: int | None = None,
+            quiet: bool = False) -> dict[str, list[float]]:
+    """Send ``count`` (default ``args.keys``) judging keys on the pairs table and print their
+    latency (unless ``quiet``); return the measures (ms per key)."""
+    from PySide6.QtCore import QEvent, QObject, Qt
+    from PySide6.QtTest import QTest
 
     class PaintSpy(QObject):
         """Records when the pairs table's viewport was last painted."""
@@ -148,7 +182,7 @@ def main() -> int:
         profiler.enable()
     store._conn.set_trace_callback(statements.append)  # the GUI thread's own connection
     keys = (Qt.Key.Key_1, Qt.Key.Key_0)
-    for i in range(args.keys):
+    for i in range(args.keys if count is None else count):
         before = pair_shown()
         n_committed = len(committed)
         n_statements = len(statements)
@@ -186,13 +220,15 @@ def main() -> int:
         profiler.dump_stats(str(args.profile))
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
 
+    judge_module.set_judgment = set_judgment
+    judge.pairs.viewport().removeEventFilter(spy)
+    measured = {"paint": to_paint, "commit": to_commit, "cpu": cpu, "cpu_after": cpu_after}
+    if quiet:
+        return measured
     mine = store.query("SELECT count(*) AS n FROM judgments j JOIN assessors s "
                        "ON s.id = j.assessor_id WHERE s.name = 'bench'")[0]["n"]
-    print(f"file: copy of {args.file or 'a generated file'} "
-          f"({copy.stat().st_size / 1e6:.0f} MB), platform: "
-          f"{os.environ.get('QT_QPA_PLATFORM', 'xcb')}, judgments by 'bench' now: {mine}")
-    print(f"keys: {len(to_paint)} (alternating 1 and 0 on the pairs table, "
-          f"{args.pause:g} ms of events processed between keys)")
+    print(f"judgments by 'bench' now: {mine}; keys: {len(to_paint)} (alternating 1 and 0 on "
+          f"the pairs table, {args.pause:g} ms of events processed between keys)")
     print(f"key -> committed  : median {statistics.median(to_commit):.2f} ms")
     print(f"key -> next pair painted: median {statistics.median(to_paint):.2f} ms, "
           f"p95 {percentile(to_paint, 95):.2f} ms, p99 {percentile(to_paint, 99):.2f} ms, "
@@ -221,9 +257,50 @@ def main() -> int:
     slowest = sorted(range(len(to_paint)), key=to_paint.__getitem__, reverse=True)[:5]
     print("slowest keys (index: ms): "
           + ", ".join(f"{i}: {to_paint[i]:.1f}" for i in slowest))
-    window.close()
-    shutil.rmtree(tmp, ignore_errors=True)
-    return 0
+    return measured
+
+
+def compare_pages(app: Any, store: Any, judge: Any, window: Any, args: Any) -> None:
+    """``--pdf``: the same keys with the document as text and as its page, in alternate
+    rounds of ``args.keys / 10`` keys (the machine's load falls on both alike), then both
+    summaries side by side."""
+    renders: list[float] = []
+    window.ctx.pages.page_ready.connect(lambda page: renders.append(page.milliseconds))
+    rounds = 10
+    per_round = max(1, args.keys // rounds)
+    results: dict[bool, dict[str, list[float]]] = {
+        False: {"paint": [], "commit": [], "cpu": [], "cpu_after": []}}
+    results[True] = {k: [] for k in results[False]}
+    rendered_in_pages = 0
+    for round_ in range(2 * rounds):
+        pages = bool(round_ % 2)
+        judge.viewer.set_pages(pages)
+        before = len(renders)
+        for name, values in measure(app, store, judge, args, per_round, quiet=True).items():
+            results[pages][name] += values
+        if pages:
+            rendered_in_pages += len(renders) - before
+    print(f"{rounds} rounds of {per_round} keys each way, alternating, "
+          f"{args.pause:g} ms of events processed between keys")
+    for pages, label in ((False, "document as text (baseline)"),
+                         (True, "document as its PDF page")):
+        m = results[pages]
+        print(f"-- {label}: key -> committed median {statistics.median(m['commit']):.2f} ms; "
+              f"key -> next pair painted median {statistics.median(m['paint']):.2f} ms, "
+              f"p95 {percentile(m['paint'], 95):.2f} ms, p99 {percentile(m['paint'], 99):.2f}"
+              f" ms, max {max(m['paint']):.2f} ms; GUI-thread CPU per key median "
+              f"{statistics.median(m['cpu']):.2f} ms, p99 {percentile(m['cpu'], 99):.2f} ms; "
+              f"after the paint median {statistics.median(m['cpu_after']):.2f} ms")
+        if pages:
+            paint = [p - c for p, c in zip(m["paint"], m["commit"])]
+            base = [p - c for p, c in zip(results[False]["paint"], results[False]["commit"])]
+            print(f"   commit -> painted (the key's own work, the fsync left out): median "
+                  f"{statistics.median(paint):.2f} ms vs {statistics.median(base):.2f} ms, "
+                  f"p99 {percentile(paint, 99):.2f} ms vs {percentile(base, 99):.2f} ms")
+    if renders:
+        print(f"pages rendered on the worker during the page rounds: {rendered_in_pages} "
+              f"(all rounds: {len(renders)}), render median {statistics.median(renders):.1f}"
+              f" ms, p95 {percentile(renders, 95):.1f} ms")
 
 
 if __name__ == "__main__":

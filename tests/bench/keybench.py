@@ -11,6 +11,7 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -25,18 +26,22 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
-def prepare_copy(source: Path | None, prefix: str) -> tuple[Path, Path]:
-    """(temporary folder, copy of ``source``) — ``source`` generated when missing."""
+def prepare_copy(source: Path | None, prefix: str,
+                 make: Callable[[Path], object] | None = None) -> tuple[Path, Path]:
+    """(temporary folder, copy of ``source``) — ``source`` generated when missing (by
+    ``make``: ``generate.generate`` by default; ``generate_pdf.generate_pdf`` for the
+    PDF-heavy file)."""
     tmp = Path(tempfile.mkdtemp(prefix=prefix))
     os.environ["RAG_ANNOTATOR_HOME"] = str(tmp / "home")
     if not os.environ.get("DISPLAY"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     if source is None or not source.exists():
         sys.path.insert(0, str(HERE))
-        from generate import generate
+        if make is None:
+            from generate import generate as make
 
         source = tmp / "source.goldset"
-        print("generated", source, generate(source))
+        print("generated", source, make(source))
     copy = tmp / "bench.goldset"
     shutil.copyfile(source, copy)
     # Flush the copy now: otherwise the first commit's fsync writes the whole 200 MB copy

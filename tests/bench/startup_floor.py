@@ -12,7 +12,7 @@ layers, Qt enums used as any PySide program uses them.  What is on screen, as th
   and their submenus, every command a QAction with its text and shortcuts (the section's own
   commands too: their keys work on the first screen);
 * a status bar with the file name, a separator, the assessor and the judgment count;
-* the navigation list of the eight sections (its item padding style sheet) on the left;
+* the navigation list of the eight sections (its rows padded by a delegate) on the left;
 * the Gold set section on the right: the search field with its clear button, the family,
   status and tag filters with their labels, the count, the row of seven buttons, and a
   splitter with the case table (10,000 rows x 8 columns, 6 shown, widths by the app's rule,
@@ -33,6 +33,7 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QPersistentModelIndex,
+    QSize,
     Qt,
 )
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
@@ -51,6 +52,8 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSplitter,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -74,8 +77,8 @@ MENUS: tuple[Sub, ...] = (
         ("New Gold Set…", ("Ctrl+N",)), ("Open…", ("Ctrl+O",)), Sub("Open &Recent", ()),
         ("Open the Sample Gold Set", ()), SEP, ("Save a Copy…", ("Ctrl+Shift+S",)),
         Sub("&Import", (("Cases (CSV, XLSX, JSONL)…", ()),
-                        ("Corpus (BEIR corpus.jsonl, CSV, XLSX)…", ()),
-                        ("Corpus from a Folder of .txt / .md…", ()),
+                        ("Corpus or a Document (BEIR, CSV, XLSX, PDF, Word…)…", ()),
+                        ("Corpus from a Folder of Documents (PDF, Word, HTML…)…", ()),
                         ("Ragas Test Set, to Review…", ()), ("Run (TREC, JSONL, Ragas)…", ()),
                         SEP)),
         ("Export…", ("Ctrl+E",)), ("Merge a Colleague’s File…", ()),
@@ -247,6 +250,16 @@ def _table(model: QAbstractTableModel, selection: QAbstractItemView.SelectionMod
     return view
 
 
+class PaddedItems(QStyledItemDelegate):
+    """The section list's padded rows, as the app pads them."""
+
+    def sizeHint(self, option: QStyleOptionViewItem,
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
+        size = super().sizeHint(option, index)
+        height = option.fontMetrics.height()
+        return QSize(size.width() + height, size.height() + height)
+
+
 class FloorWindow(QMainWindow):
     """The app's first screen on the 1,000,000-judgment file, in plain PySide6."""
 
@@ -263,7 +276,7 @@ class FloorWindow(QMainWindow):
         bar.addPermanentWidget(QLabel("counting judgments…"))
         self.nav = QListWidget()
         self.nav.setObjectName("navigation")
-        self.nav.setStyleSheet("QListWidget#navigation::item { padding: 6px 10px; }")
+        self.nav.setItemDelegate(PaddedItems(self.nav))
         self.nav.addItems(SECTIONS)
         self.nav.setFixedWidth(max(160, self.nav.sizeHintForColumn(0) + 32))
         self.nav.setCurrentRow(0)

@@ -6,6 +6,8 @@ temporary folder, so settings, the sample and logs never touch the real profile.
 
 from __future__ import annotations
 
+import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -51,3 +53,11 @@ def window(qtbot, rich: Rich, goldset_path: Path, english: None) -> MainWindow: 
 def modals() -> ModalCatcher:
     """Close modal boxes automatically; ``modals.expect()`` before the action that opens one."""
     return ModalCatcher()
+
+
+@pytest.fixture
+def hooks_restored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """run_gui installs process-wide hooks; put pytest's back afterwards."""
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    monkeypatch.setenv("RAG_ANNOTATOR_LANG", "en")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QThread, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 
 from rag_annotator.app import create_main_window
@@ -77,3 +77,24 @@ class ModalCatcher:
         self._armed -= 1
         if self._armed > 0:
             QTimer.singleShot(10, self._poll)
+
+
+def run_and_inspect(modals: ModalCatcher, check, ready=lambda w: True) -> None:  # type: ignore[no-untyped-def]
+    """Once run_gui's event loop runs, its window is up, the expected message boxes were
+    answered and ``ready(window)`` holds: ``check(window)``, then close the window."""
+    def inspect() -> None:
+        windows = [w for w in QApplication.topLevelWidgets()
+                   if isinstance(w, MainWindow) and w.isVisible()]
+        # Not before app.exec() runs (e.g. inside the assessor dialog's own loop).
+        if (not windows or modals.pending or QApplication.activeModalWidget() is not None
+                or QThread.currentThread().loopLevel() != 1 or not ready(windows[0])):
+            QTimer.singleShot(20, inspect)
+            return
+        try:
+            check(windows[0])
+        finally:
+            # As a user quits: closing the last window ends app.exec().  (QApplication.quit()
+            # would leave the Quit event this posts for a later test's event loop.)
+            for window in windows:
+                window.close()
+    QTimer.singleShot(50, inspect)

@@ -169,7 +169,7 @@ def test_names_go_through_the_translator(qtbot, rich, goldset_path, english) -> 
 def test_no_stylesheet_hides_the_focus() -> None:
     """Focus stays visible: no style sheet in the UI removes the focus frame (``outline:
     none``, a ``:focus`` rule without border) — the banners only set background, colour and
-    padding (``look.colours.banner_style``)."""
+    padding (``look.colours.paint_banner``, through the palette)."""
     import re
     from pathlib import Path
 

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-import threading
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QThread, QTimer
-from PySide6.QtWidgets import QApplication
 
 from rag_annotator.app import choose_file, run_gui
 from rag_annotator.paths import app_paths
@@ -16,38 +12,9 @@ from rag_annotator.settings import Settings
 from rag_annotator.ui.i18n import resolve_language
 from rag_annotator.ui.main_window import MainWindow
 from tests.builders import Rich
-from tests.ui.driving import ModalCatcher
+from tests.ui.driving import ModalCatcher, run_and_inspect
 
 pytestmark = pytest.mark.gui
-
-
-@pytest.fixture
-def hooks_restored(monkeypatch: pytest.MonkeyPatch) -> None:
-    """run_gui installs process-wide hooks; put pytest's back afterwards."""
-    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
-    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
-    monkeypatch.setenv("RAG_ANNOTATOR_LANG", "en")
-
-
-def run_and_inspect(modals: ModalCatcher, check, ready=lambda w: True) -> None:  # type: ignore[no-untyped-def]
-    """Once run_gui's event loop runs, its window is up, the expected message boxes were
-    answered and ``ready(window)`` holds: ``check(window)``, then close the window."""
-    def inspect() -> None:
-        windows = [w for w in QApplication.topLevelWidgets()
-                   if isinstance(w, MainWindow) and w.isVisible()]
-        # Not before app.exec() runs (e.g. inside the assessor dialog's own loop).
-        if (not windows or modals.pending or QApplication.activeModalWidget() is not None
-                or QThread.currentThread().loopLevel() != 1 or not ready(windows[0])):
-            QTimer.singleShot(20, inspect)
-            return
-        try:
-            check(windows[0])
-        finally:
-            # As a user quits: closing the last window ends app.exec().  (QApplication.quit()
-            # would leave the Quit event this posts for a later test's event loop.)
-            for window in windows:
-                window.close()
-    QTimer.singleShot(50, inspect)
 
 
 def test_a_file_that_cannot_be_opened_leaves_an_empty_window(
@@ -70,10 +37,10 @@ def test_a_file_that_cannot_be_opened_leaves_an_empty_window(
     assert Settings.load(app_paths().settings_file).assessor == ""  # --assessor not saved
 
 
-def test_first_start_asks_the_assessor_and_creates_the_sample(
+def test_first_start_creates_the_sample_and_remembers_it(
         qtbot, hooks_restored: None, modals: ModalCatcher) -> None:
+    """Nothing is asked (the name is asked by the first change: ``test_first_hour.py``)."""
     seen: dict[str, object] = {}
-    modals.expect()  # the assessor's name (cancelled here)
 
     def check(window: MainWindow) -> None:
         seen.update(path=window.store.path if window.store else None,
@@ -81,7 +48,7 @@ def test_first_start_asks_the_assessor_and_creates_the_sample(
 
     run_and_inspect(modals, check, ready=lambda w: w.store is not None)
     assert run_gui(None, None) == 0
-    assert modals.titles == ["Assessor name"]
+    assert modals.titles == []
     assert seen["path"] == app_paths().sample_file.resolve()
     assert seen["cases"] > 10
     settings = Settings.load(app_paths().settings_file)

@@ -204,3 +204,94 @@ def test_what_if_on_the_current_cell(qtbot, tmp_path: Path, english: None) -> No
     assert seen["change"] == {"RH-SAL-2025": ("tous",)}  # salarie holds only an open group
     assert ("hybride-mistral-v2", "Q08", "cited") in seen["gone"] and seen["new"] == ()
     assert json.loads(window.store.by_key("documents", "RH-SAL-2025")["rights"]) == ["rh"]
+
+
+def _answer_box(seen: list[str], button: str | None) -> None:
+    """Read the next message box, then press its button named ``button`` (None: Esc)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    tries = [300]  # 3 s: a box that never comes must not answer a later test's
+
+    def step() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            tries[0] -= 1
+            if tries[0] > 0:
+                QTimer.singleShot(10, step)
+            return
+        seen.append(f"{box.windowTitle()}\n{box.text()}\n{box.informativeText()}")
+        seen.append(box.defaultButton().text() if box.defaultButton() else "")
+        chosen = next((b for b in box.buttons() if b.text().replace("&", "") == button), None)
+        if chosen is None:
+            box.reject()
+        else:
+            chosen.click()
+
+    QTimer.singleShot(0, step)
+
+
+def _focus(qtbot, window, widget) -> None:  # type: ignore[no-untyped-def]
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    widget.setFocus()
+
+
+def test_space_that_opens_a_document_to_others_asks_first_and_names_them(  # type: ignore[no-untyped-def]
+        qtbot, tmp_path: Path, english: None) -> None:
+    """salarie holds only the open group "tous": allowing it on the salary grid would open
+    the grid to everyone (manager too).  Space asks first, naming who gains access; Esc (the
+    default) changes nothing; Allow makes the change."""
+    window, matrix = _matrix(qtbot, tmp_path)
+    row = next(r for r in range(matrix.model.rowCount())
+               if matrix.model.row_at(r)["key"] == "RH-SAL-2025")
+    matrix.table.setCurrentIndex(matrix.model.index(row, FIXED))  # salarie
+
+    def rights() -> list[str]:
+        return list(json.loads(window.store.by_key("documents", "RH-SAL-2025")["rights"]))
+
+    seen: list[str] = []
+    _answer_box(seen, None)
+    qtbot.keyClick(matrix.table, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: len(seen) == 2)
+    assert rights() == ["rh"]
+    question, default = seen
+    assert "RH-SAL-2025" in question and "everyone" in question
+    assert "salarie, manager" in question  # who gains access, by name
+    assert "rh," not in question  # rh could read it already
+    assert default == "Cancel"
+    _focus(qtbot, window, matrix.table)  # offscreen, the closed box leaves no window active
+    seen.clear()
+    _answer_box(seen, "Allow")
+    qtbot.keyClick(matrix.table, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: rights() == ["tous"])
+    _focus(qtbot, window, matrix.table)
+    # allowing manager only adds its own group: nobody else gets in, no question
+    qtbot.keyClick(matrix.table, Qt.Key.Key_Z, CTRL)
+    assert rights() == ["rh"]
+    matrix.table.setCurrentIndex(matrix.model.index(row, FIXED + 1))  # manager
+    qtbot.keyClick(matrix.table, Qt.Key.Key_Space)
+    assert rights() == ["rh", "manager"]
+
+
+def test_the_corpus_rights_field_asks_before_opening_a_document(  # type: ignore[no-untyped-def]
+        qtbot, tmp_path: Path, english: None) -> None:
+    """Typing the open group into a document's Rights field is the same widening."""
+    window, _matrix_view = _matrix(qtbot, tmp_path)
+    corpus = window.sections[1]
+    corpus.tabs.setCurrentIndex(0)
+    corpus.search.setText("RH-SAL")
+    corpus._apply_filters()
+    assert corpus.document.get("key") == "RH-SAL-2025"
+    seen: list[str] = []
+    _answer_box(seen, None)
+    corpus.rights.setText("rh, tous")
+    corpus.commit("rights")
+    assert "salarie, manager" in seen[0]
+    assert json.loads(window.store.by_key("documents", "RH-SAL-2025")["rights"]) == ["rh"]
+    assert corpus.rights.text() == "rh"  # the field shows what is stored
+    seen.clear()
+    _answer_box(seen, "Allow")
+    corpus.rights.setText("rh, tous")
+    corpus.commit("rights")
+    assert json.loads(window.store.by_key("documents", "RH-SAL-2025")["rights"]) == [
+        "rh", "tous"]

@@ -25,7 +25,7 @@ def asked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The kinds of file the import flows asked for (the file chooser is answered "cancel")."""
     kinds: list[str] = []
 
-    def ask_source(_parent: object, kind: str) -> None:
+    def ask_source(_parent: object, kind: str, _start: str = "") -> None:
         kinds.append(kind)
 
     monkeypatch.setattr("rag_annotator.ui.exchange.import_dialog.ask_source", ask_source)

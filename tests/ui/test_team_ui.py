@@ -301,8 +301,8 @@ def test_hand_out_dialog_has_the_pool_and_the_items_of_assign(  # type: ignore[n
     with GoldSetStore.open(_sample_master(tmp_path), read_only=True) as store:
         defaults = hand_out_defaults(store)
         n_claims = store.count("claims")
-    # the sample's assessors: Claire Dubois (human) and RAGChecker (an automatic judge)
-    assert list(defaults.assessors) == ["Claire Dubois"]
+    # no campaign yet: nobody proposed (not the sample's Claire Dubois)
+    assert list(defaults.assessors) == []
     dialog = HandOutDialog(defaults, tmp_path / "out")
     qtbot.addWidget(dialog)
     dialog.names.setText("ana, bruno, chloe")

@@ -234,3 +234,29 @@ def test_the_case_editor_fits_its_pane_at_150_percent_in_french(  # type: ignore
     # a title that fits on one line is not broken in two
     short = [t for t in titles if t.fontMetrics().horizontalAdvance(t.text()) < room - 40]
     assert short and all(t.height() < 2 * t.fontMetrics().lineSpacing() for t in short)
+
+
+def test_zoom_reaches_the_section_list_and_the_banners(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Every widget follows the zoom: the section list and the banners kept their size
+    (a widget with a style sheet keeps the font it had when the sheet was applied)."""
+    from PySide6.QtWidgets import QWidget
+
+    judge = window.sections[3]
+    for index in range(len(window.sections)):
+        window.show_section(index)
+    row_before = window.nav.sizeHintForRow(0)
+    try:
+        window.zoom.set_percent(150)
+        QApplication.processEvents()
+        size = point_size()
+        assert window.nav.font().pointSizeF() == pytest.approx(size)
+        assert window.nav.sizeHintForRow(0) > row_before * 1.3
+        for banner in (window.read_only_banner, judge.banner, judge.assignment.header):
+            assert banner.font().pointSizeF() == pytest.approx(size)
+        # (a table's corner button draws no text: Qt leaves its font as it was made)
+        stuck = sorted({w.metaObject().className() for w in window.findChildren(QWidget)
+                        if 0 < w.font().pointSizeF() < size - 0.01
+                        and w.metaObject().className() != "QTableCornerButton"})
+        assert stuck == []
+    finally:
+        window.zoom.set_percent(100)

@@ -17,8 +17,9 @@ from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import actions
 from rag_annotator.ui.look import colours
 from rag_annotator.ui.main_window import MainWindow
+from rag_annotator.ui.text_views import from_qt, to_qt
 from rag_annotator.ui.verify.section import OTHERS_COLUMN, VerifySection
-from rag_annotator.ui.verify.widgets import BOOLS, OUTCOMES, from_qt, to_qt
+from rag_annotator.ui.verify.widgets import BOOLS, OUTCOMES
 from tests.ui.driving import open_window
 
 pytestmark = pytest.mark.gui

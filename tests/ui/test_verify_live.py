@@ -185,7 +185,10 @@ def test_opening_an_empty_file_shows_an_empty_rag_case_form(
     section = win.current_section()
     assert isinstance(section, GoldSetSection)
     editor = section.editor
-    assert editor.kind.currentData() == "agent"  # A01, the sample's first case
+    store = win.store
+    assert store is not None
+    section.table.selectRow(section.model.row_of(store.by_key("cases", "A01")["id"]))
+    assert editor.kind.currentData() == "agent"  # A01, an agent case
     empty = tmp_path / "empty.goldset"
     GoldSetStore.create(empty, assessor=ASSESSOR).close()
     assert win.open_file(empty)

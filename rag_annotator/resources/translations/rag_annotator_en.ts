@@ -147,6 +147,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n file(s) not imported: the list below says why.</source>
+        <translation>
+            <numerusform>%n file not imported: the list below says why.</numerusform>
+            <numerusform>%n files not imported: the list below says why.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n case(s) expect abstention (the answer is not in the documents).</source>
         <translation>
             <numerusform>%n case expects abstention (the answer is not in the documents).</numerusform>
@@ -169,7 +176,27 @@
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>RunsSection</name>
+    <message numerus="yes">
+        <source>Its %n agent trajectory(ies) and their reviews go too.</source>
+        <translation>
+            <numerusform>Its %n agent trajectory and its review go too.</numerusform>
+            <numerusform>Its %n agent trajectories and their reviews go too.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Settling</name>
+    <message numerus="yes">
+        <source>Settles %n undetermined value(s)</source>
+        <translation>
+            <numerusform>Settles %n undetermined value</numerusform>
+            <numerusform>Settles %n undetermined values</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StatusLine</name>
     <message numerus="yes">
         <source>%Ln case(s)</source>
         <translation>
@@ -189,26 +216,6 @@
         <translation>
             <numerusform>%Ln claim unverified</numerusform>
             <numerusform>%Ln claims unverified</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>RunsSection</name>
-    <message numerus="yes">
-        <source>Its %n agent trajectory(ies) and their reviews go too.</source>
-        <translation>
-            <numerusform>Its %n agent trajectory and its review go too.</numerusform>
-            <numerusform>Its %n agent trajectories and their reviews go too.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>Settling</name>
-    <message numerus="yes">
-        <source>Settles %n undetermined value(s)</source>
-        <translation>
-            <numerusform>Settles %n undetermined value</numerusform>
-            <numerusform>Settles %n undetermined values</numerusform>
         </translation>
     </message>
 </context>

@@ -567,6 +567,13 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
 </context>
 <context>
+    <name>Appearance</name>
+    <message>
+        <source>&amp;Appearance</source>
+        <translation>&amp;Apparence</translation>
+    </message>
+</context>
+<context>
     <name>AssignmentMode</name>
     <message>
         <source>Next to do</source>
@@ -896,6 +903,10 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     <message>
         <source>To check</source>
         <translation>À vérifier</translation>
+    </message>
+    <message>
+        <source>p. %1 — %2</source>
+        <translation>p. %1 — %2</translation>
     </message>
     <message>
         <source>Note on the expected source</source>
@@ -1332,7 +1343,7 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
     <message>
         <source>Click a figure to list the cases behind it.</source>
-        <extracomment>Above this many retrieved rows (all runs), the figures are computed on a worker thread: their intervals bootstrap the cases 10,000 times, about 0.5 ms per case (1 s for 2,000 cases of 10 documents, measured), so only a file of a couple of hundred cases stays on the GUI thread (the sample: 270 rows, ~60 ms). Above this many cases, the pairs to judge next are not ranked here (that costs up to ~25 ms per case; the Judge section ranks them for the case at hand). How many pairs to judge next the dashboard lists (under strict). The measures the Dashboard computes: the usual ones, and whether a right document is among the first ten (a headline figure, the manager&apos;s page&apos;s too). Tables whose changes can move a figure of the dashboard. Above this many judgments the dashboard does not recount agreement at every change.</extracomment>
+        <extracomment>Above this many retrieved rows (all runs), the figures are computed on a worker thread: their intervals bootstrap the cases 10,000 times, about 0.5 ms per case (1 s for 2,000 cases of 10 documents, measured), so only a file of a couple of hundred cases stays on the GUI thread (the sample: 270 rows, ~60 ms). Above this many cases, the pairs to judge next are not ranked here (that costs up to ~25 ms per case; the Judge section ranks them for the case at hand). How many pairs to judge next the dashboard lists (under strict). The measures the Dashboard computes: the usual ones, and whether a right document is among the first ten (a headline figure, the manager&apos;s page&apos;s too). Tables whose changes can move a figure of the dashboard. The panels a judgment followed case by case moves (the rest keep their figures). The panels a review of answers moves. After a judgment followed case by case, the drift across runs (every run&apos;s figures again) waits for this long a pause in the changes. The shown run&apos;s figures and what updating them needs; None until first built. Follow a judgment case by case (False: build every figure anew at each change, as before; tests/bench/bench_dashboard_refresh.py times both).</extracomment>
         <translation>Cliquez sur un chiffre pour lister les cas qui le composent.</translation>
     </message>
     <message>
@@ -1993,10 +2004,48 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
 </context>
 <context>
+    <name>DocumentViewer</name>
+    <message>
+        <source>This document has no pages: it came as one text.</source>
+        <translation>Ce document n’a pas de pages : il est venu d’un seul texte.</translation>
+    </message>
+    <message>
+        <source>Only a PDF document whose file is kept can be shown as its pages; this one is shown as its text.</source>
+        <translation>Seul un document PDF dont le fichier est conservé peut s’afficher en pages ; celui-ci s’affiche en texte.</translation>
+    </message>
+    <message>
+        <source>This PDF cannot be shown as pages (its file is damaged or missing); its text is shown.</source>
+        <translation>Ce PDF ne peut pas s’afficher en pages (son fichier est abîmé ou absent) ; son texte est affiché.</translation>
+    </message>
+    <message>
+        <source>Slide</source>
+        <translation>Diapositive</translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation>Page</translation>
+    </message>
+    <message>
+        <source>passage on page %1</source>
+        <translation>passage en page %1</translation>
+    </message>
+    <message>
+        <source>passage on pages %1–%2</source>
+        <translation>passage en pages %1 à %2</translation>
+    </message>
+    <message>
+        <source>selected: page %1, characters %2–%3</source>
+        <translation>sélection : page %1, caractères %2–%3</translation>
+    </message>
+    <message>
+        <source>this page&apos;s text differs from the stored text: select in the text (F7)</source>
+        <translation>le texte de cette page diffère du texte enregistré : sélectionnez dans le texte (F7)</translation>
+    </message>
+</context>
+<context>
     <name>DocumentsModel</name>
     <message>
         <source>Key</source>
-        <extracomment>Columns before the identities: key, title, the document&apos;s groups.</extracomment>
         <translation>Clé</translation>
     </message>
     <message>
@@ -2123,8 +2172,8 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
         <translation>Aucun cas pour l&apos;instant. Un cas, c&apos;est une question avec sa réponse de référence et ses sources attendues. Importez le tableur des questions des experts, ou écrivez un cas à la main (Ctrl+Maj+N).</translation>
     </message>
     <message>
-        <source>No document yet. Import the documents the assistant searches: a BEIR corpus.jsonl, a CSV or Excel sheet, or a folder of .txt / .md files.</source>
-        <translation>Aucun document pour l&apos;instant. Importez les documents que consulte l&apos;assistant : un corpus.jsonl BEIR, une feuille CSV ou Excel, ou un dossier de fichiers .txt / .md.</translation>
+        <source>No document yet. Import the documents the assistant searches: a BEIR corpus.jsonl, a CSV or Excel sheet, or a folder of PDF, Word, OpenDocument, HTML, PowerPoint, RTF, Markdown or text files.</source>
+        <translation>Aucun document pour l’instant. Importez les documents dans lesquels l’assistant cherche : un corpus.jsonl BEIR, une feuille CSV ou Excel, ou un dossier de fichiers PDF, Word, OpenDocument, HTML, PowerPoint, RTF, Markdown ou texte.</translation>
     </message>
     <message>
         <source>Import the Documents…</source>
@@ -2634,6 +2683,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Importer un jeu de test généré</translation>
     </message>
     <message>
+        <source>What the import did with each file</source>
+        <translation>Ce que l’import a fait de chaque fichier</translation>
+    </message>
+    <message>
         <source>Import</source>
         <translation>Importer</translation>
     </message>
@@ -2664,6 +2717,13 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>%1 document(s) added, %2 changed, %3 unchanged, %4 disappeared (kept).</source>
         <translation>%1 document(s) ajouté(s), %2 modifié(s), %3 inchangé(s), %4 disparu(s) (conservé(s)).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) not imported: the list below says why.</source>
+        <translation>
+            <numerusform>%n fichier non importé : la liste ci-dessous dit pourquoi.</numerusform>
+            <numerusform>%n fichiers non importés : la liste ci-dessous dit pourquoi.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Changed or disappeared documents touch %1 case(s) (%2) and %3 judgment(s).</source>
@@ -2930,6 +2990,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Impossible…</translation>
     </message>
     <message>
+        <source>Your decision</source>
+        <translation>Votre décision</translation>
+    </message>
+    <message>
         <source>No judging guidelines yet. Write them with Edit → Judging Guidelines… so every assessor reads the same rules.</source>
         <extracomment>Lines whose term spans a highlighter keeps (a few documents&apos; worth).</extracomment>
         <translation>Pas encore de consignes de jugement. Rédigez-les avec Édition → Consignes de jugement… pour que chaque annotateur lise les mêmes règles.</translation>
@@ -3003,14 +3067,6 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Cas (CSV, XLSX, JSONL)…</translation>
     </message>
     <message>
-        <source>Corpus (BEIR corpus.jsonl, CSV, XLSX)…</source>
-        <translation>Corpus (BEIR corpus.jsonl, CSV, XLSX)…</translation>
-    </message>
-    <message>
-        <source>Corpus from a Folder of .txt / .md…</source>
-        <translation>Corpus depuis un dossier de .txt / .md…</translation>
-    </message>
-    <message>
         <source>Ragas Test Set, to Review…</source>
         <translation>Jeu de test Ragas, à relire…</translation>
     </message>
@@ -3047,6 +3103,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Rétablir «&#xa0;%1&#xa0;»</translation>
     </message>
     <message>
+        <source>Nothing was recorded: each change is recorded with its author&apos;s name.</source>
+        <translation>Rien n&apos;a été enregistré&#xa0;: chaque modification est enregistrée avec le nom de son auteur.</translation>
+    </message>
+    <message>
         <source>No recent file</source>
         <translation>Aucun fichier récent</translation>
     </message>
@@ -3075,6 +3135,14 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Fusionner le fichier d&apos;un collègue</translation>
     </message>
     <message>
+        <source>Corpus or a Document (BEIR, CSV, XLSX, PDF, Word…)…</source>
+        <translation>Corpus ou document (BEIR, CSV, XLSX, PDF, Word…)…</translation>
+    </message>
+    <message>
+        <source>Corpus from a Folder of Documents (PDF, Word, HTML…)…</source>
+        <translation>Corpus depuis un dossier de documents (PDF, Word, HTML…)…</translation>
+    </message>
+    <message>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
@@ -3083,69 +3151,8 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>La nouvelle langue sera utilisée au prochain démarrage de rag-annotator.</translation>
     </message>
     <message>
-        <source>No gold set is open.</source>
-        <translation>Aucun jeu de référence n&apos;est ouvert.</translation>
-    </message>
-    <message>
-        <source>Create a new gold set, open one, or explore the sample.</source>
-        <translation>Créez un nouveau jeu de référence, ouvrez-en un, ou découvrez l&apos;exemple.</translation>
-    </message>
-    <message>
-        <source>New Gold Set…</source>
-        <translation>Nouveau jeu de référence…</translation>
-    </message>
-    <message>
-        <source>Open…</source>
-        <translation>Ouvrir…</translation>
-    </message>
-    <message>
-        <source>Open the Sample</source>
-        <translation>Ouvrir l&apos;exemple</translation>
-    </message>
-    <message>
         <source>Read-only: changes to this file are not possible.</source>
         <translation>Lecture seule&#xa0;: ce fichier ne peut pas être modifié.</translation>
-    </message>
-    <message>
-        <source>No file open</source>
-        <translation>Aucun fichier ouvert</translation>
-    </message>
-    <message>
-        <source>Assessor: %1</source>
-        <translation>Annotateur&#xa0;: %1</translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>(aucun)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln case(s)</source>
-        <translation>
-            <numerusform>%Ln cas</numerusform>
-            <numerusform>%Ln cas</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln document(s)</source>
-        <translation>
-            <numerusform>%Ln document</numerusform>
-            <numerusform>%Ln documents</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>assignment: %1 / %2 done</source>
-        <translation>affectation : %1 / %2 faites</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln claim(s) unverified</source>
-        <translation>
-            <numerusform>%Ln affirmation non vérifiée</numerusform>
-            <numerusform>%Ln affirmations non vérifiées</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>counting judgments…</source>
-        <translation>décompte des jugements…</translation>
     </message>
     <message>
         <source>Read-only: this file failed its integrity check (nothing was written to it). Restore it from a backup (File → Restore from Backup…) or keep a copy.</source>
@@ -3178,10 +3185,6 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Open Read-Only</source>
         <translation>Ouvrir en lecture seule</translation>
-    </message>
-    <message>
-        <source>%1 judged / %2 unjudged pairs</source>
-        <translation>%1 paires jugées / %2 non jugées</translation>
     </message>
     <message>
         <source>Settings could not be saved: %1</source>
@@ -3228,6 +3231,21 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
 </context>
 <context>
+    <name>NoFilePage</name>
+    <message>
+        <source>No gold set is open.</source>
+        <translation>Aucun jeu de référence n&apos;est ouvert.</translation>
+    </message>
+    <message>
+        <source>Create a new gold set, open one, or explore the sample. F1 opens the guide.</source>
+        <translation>Créez un jeu de référence, ouvrez-en un ou explorez l&apos;exemple. F1 ouvre le guide.</translation>
+    </message>
+    <message>
+        <source>Open the Sample</source>
+        <translation>Ouvrir l&apos;exemple</translation>
+    </message>
+</context>
+<context>
     <name>PoolDialog</name>
     <message>
         <source>Judging Pool</source>
@@ -3252,6 +3270,18 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Depth:</source>
         <translation>Profondeur&#xa0;:</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <extracomment>Qt&apos;s own texts that Qt&apos;s French catalogue (``qtbase_fr.qm`` as PySide6 ships it) lacks: Qt 6 gave the file dialog&apos;s labels an accelerator (&quot;&amp;Look in:&quot;) and the catalogue still has the texts without it, so the French file dialog was half English. Marked here, they are in our catalogue, which is asked when Qt&apos;s has no answer.</extracomment>
+        <translation>&amp;Voir dans&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>Fichiers de &amp;type&#xa0;:</translation>
     </message>
 </context>
 <context>
@@ -3612,6 +3642,35 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
 <context>
     <name>RightsMatrixView</name>
     <message>
+        <source>none</source>
+        <extracomment>Columns before the identities: key, title, the document&apos;s groups.</extracomment>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>%1 would become readable by everyone (its groups: %2).</source>
+        <translation>%1 deviendrait lisible par tout le monde (ses groupes : %2).</translation>
+    </message>
+    <message>
+        <source>%1&apos;s groups would become: %2.</source>
+        <translation>Les groupes de %1 deviendraient : %2.</translation>
+    </message>
+    <message>
+        <source>These identities gain access: %1.</source>
+        <translation>Ces identités y accèdent désormais : %1.</translation>
+    </message>
+    <message>
+        <source>So does any role without a declared identity.</source>
+        <translation>De même que tout rôle sans identité déclarée.</translation>
+    </message>
+    <message>
+        <source>Widen who may read %1?</source>
+        <translation>Élargir qui peut lire %1 ?</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>Autoriser</translation>
+    </message>
+    <message>
         <source>Filter documents by key or title…</source>
         <extracomment>Emitted with a short text after each edit (what changed), for the status line.</extracomment>
         <translation>Filtrer les documents par clé ou titre…</translation>
@@ -3647,6 +3706,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Move to an identity&apos;s column first.</source>
         <translation>Placez-vous d&apos;abord dans la colonne d&apos;une identité.</translation>
+    </message>
+    <message>
+        <source>%1: unchanged.</source>
+        <translation>%1 : inchangé.</translation>
     </message>
     <message>
         <source>%1: groups %2 → %3</source>
@@ -3938,6 +4001,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Ajouter une source attendue</translation>
     </message>
     <message>
+        <source>Expected source</source>
+        <translation>Source attendue</translation>
+    </message>
+    <message>
         <source>Search key or title…</source>
         <translation>Rechercher une clé ou un titre…</translation>
     </message>
@@ -3950,8 +4017,12 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Note (facultative)&#xa0;: pourquoi cette source, la contradiction…</translation>
     </message>
     <message>
-        <source>Select a passage in the text to name it:</source>
-        <translation>Sélectionnez un passage dans le texte pour le désigner&#xa0;:</translation>
+        <source>Select a passage in the text or on the page (mouse, or Shift and the arrow keys) to name it; F7 shows the page or the text, PgDown / PgUp turn the pages:</source>
+        <translation>Sélectionnez un passage dans le texte ou sur la page (souris, ou Maj et les flèches) pour le désigner ; F7 affiche la page ou le texte, Page suiv / Page préc tournent les pages :</translation>
+    </message>
+    <message>
+        <source>Page %4, characters %1–%2: “%3”</source>
+        <translation>Page %4, caractères %1–%2 : « %3 »</translation>
     </message>
     <message>
         <source>Characters %1–%2: “%3”</source>
@@ -3970,8 +4041,8 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Importez le tableur des questions (CSV, Excel ou JSONL) : une ligne par question, avec sa réponse de référence si vous l&apos;avez.</translation>
     </message>
     <message>
-        <source>Import the documents the assistant searches (a BEIR corpus, CSV, Excel, or a folder of .txt / .md files).</source>
-        <translation>Importez les documents que consulte l&apos;assistant (un corpus BEIR, CSV, Excel, ou un dossier de fichiers .txt / .md).</translation>
+        <source>Import the documents the assistant searches (a BEIR corpus, CSV, Excel, or a folder of PDF, Word, HTML, text files).</source>
+        <translation>Importez les documents dans lesquels l’assistant cherche (un corpus BEIR, CSV, Excel, ou un dossier de fichiers PDF, Word, HTML, texte).</translation>
     </message>
     <message>
         <source>Import a run: what the RAG system retrieved and answered for each question (TREC, JSONL, Ragas, agent trajectories).</source>
@@ -3990,8 +4061,8 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>3. Importer une exécution…</translation>
     </message>
     <message>
-        <source>…or a Folder of .txt / .md…</source>
-        <translation>…ou un dossier de .txt / .md…</translation>
+        <source>…or a Folder of Documents…</source>
+        <translation>…ou un dossier de documents…</translation>
     </message>
     <message>
         <source>Hide These Steps</source>
@@ -4019,6 +4090,54 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Outcome</source>
         <translation>Résultat</translation>
+    </message>
+</context>
+<context>
+    <name>StatusLine</name>
+    <message>
+        <source>No file open</source>
+        <translation>Aucun fichier ouvert</translation>
+    </message>
+    <message>
+        <source>Assessor: %1</source>
+        <translation>Annotateur&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>(asked at your first change)</source>
+        <translation>(demandé à votre première modification)</translation>
+    </message>
+    <message>
+        <source>counting judgments…</source>
+        <translation>décompte des jugements…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln case(s)</source>
+        <translation>
+            <numerusform>%Ln cas</numerusform>
+            <numerusform>%Ln cas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln document(s)</source>
+        <translation>
+            <numerusform>%Ln document</numerusform>
+            <numerusform>%Ln documents</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>assignment: %1 / %2 done</source>
+        <translation>affectation : %1 / %2 faites</translation>
+    </message>
+    <message>
+        <source>%1 judged / %2 unjudged pairs</source>
+        <translation>%1 paires jugées / %2 non jugées</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln claim(s) unverified</source>
+        <translation>
+            <numerusform>%Ln affirmation non vérifiée</numerusform>
+            <numerusform>%Ln affirmations non vérifiées</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4410,6 +4529,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Preuve</translation>
     </message>
     <message>
+        <source>%1 p. %2</source>
+        <translation>%1 p. %2</translation>
+    </message>
+    <message>
         <source>Why this verdict (W to write; Enter saves)</source>
         <translation>Pourquoi ce verdict (W pour écrire&#xa0;; Entrée enregistre)</translation>
     </message>
@@ -4485,6 +4608,7 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
     <message>
         <source>role %1 may not read this document</source>
+        <extracomment>Structures kept (a run retrieves tens of documents per case).</extracomment>
         <translation>le rôle %1 n&apos;a pas le droit de lire ce document</translation>
     </message>
     <message>
@@ -4526,6 +4650,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Claim (or select words in the answer before pressing Ctrl+Shift+A):</source>
         <translation>Affirmation (ou sélectionnez des mots dans la réponse avant d&apos;appuyer sur Ctrl+Maj+A)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Evidence: page %1, characters %2–%3.</source>
+        <translation>Preuve : page %1, caractères %2–%3.</translation>
     </message>
     <message>
         <source>factual error</source>
@@ -4671,6 +4799,37 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     </message>
 </context>
 <context>
+    <name>Welcome</name>
+    <message>
+        <source>Open the &amp;Guide (F1)</source>
+        <translation>Ouvrir le &amp;guide (F1)</translation>
+    </message>
+    <message>
+        <source>Create &amp;My Own Gold Set…</source>
+        <translation>Créer &amp;mon jeu de référence…</translation>
+    </message>
+    <message>
+        <source>Close the Welcome</source>
+        <translation>Fermer l&apos;accueil</translation>
+    </message>
+    <message>
+        <source>Welcome to rag-annotator.</source>
+        <translation>Bienvenue dans rag-annotator.</translation>
+    </message>
+    <message>
+        <source>This is a sample gold set — the HR questions of a fictional company, with two runs to judge and verify — for you to try everything on: your own files are not touched.</source>
+        <translation>Voici un jeu de référence d&apos;exemple — les questions RH d&apos;une entreprise fictive, avec deux exécutions à juger et à vérifier — pour tout essayer&#xa0;: vos propres fichiers n&apos;y sont pour rien.</translation>
+    </message>
+    <message>
+        <source>Press &lt;b&gt;F1&lt;/b&gt; at any time for the guide, at the page of the section you are in; &lt;b&gt;?&lt;/b&gt; lists the keyboard shortcuts.</source>
+        <translation>Appuyez sur &lt;b&gt;F1&lt;/b&gt; à tout moment pour ouvrir le guide à la page de la section où vous êtes&#xa0;; &lt;b&gt;?&lt;/b&gt; liste les raccourcis clavier.</translation>
+    </message>
+    <message>
+        <source>Your name is asked the first time you record a judgment or a change. Your own gold sets and exports go to your Documents folder unless you choose another.</source>
+        <translation>Votre nom vous est demandé la première fois que vous enregistrez un jugement ou une modification. Vos jeux de référence et vos exports vont dans votre dossier Documents, sauf si vous en choisissez un autre.</translation>
+    </message>
+</context>
+<context>
     <name>actions</name>
     <message>
         <source>File</source>
@@ -4699,6 +4858,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Verifying (Verify section)</source>
         <translation>Vérification (section Vérifier)</translation>
+    </message>
+    <message>
+        <source>Documents: pages and passages (Judge, Verify, Corpus, expected sources)</source>
+        <translation>Documents : pages et passages (Juger, Vérifier, Corpus, sources attendues)</translation>
     </message>
     <message>
         <source>Reviewing agents (Agents section)</source>
@@ -4935,6 +5098,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Remove the expected source (in the sources list)</source>
         <translation>Retirer la source attendue (dans la liste des sources)</translation>
+    </message>
+    <message>
+        <source>Show the expected source, its passage highlighted (in the sources list)</source>
+        <translation>Afficher la source attendue, son passage surligné (dans la liste des sources)</translation>
     </message>
     <message>
         <source>Write the note of the expected source (in the sources list)</source>
@@ -5240,6 +5407,38 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <source>Normal Text Size</source>
         <translation>Taille de texte normale</translation>
     </message>
+    <message>
+        <source>System Look</source>
+        <translation>Apparence du système</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Claire</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Sombre</translation>
+    </message>
+    <message>
+        <source>High Contrast</source>
+        <translation>Contraste élevé</translation>
+    </message>
+    <message>
+        <source>Next page of the document</source>
+        <translation>Page suivante du document</translation>
+    </message>
+    <message>
+        <source>Previous page of the document</source>
+        <translation>Page précédente du document</translation>
+    </message>
+    <message>
+        <source>Show the document&apos;s page or its text</source>
+        <translation>Afficher la page du document ou son texte</translation>
+    </message>
+    <message>
+        <source>On the page: select words (a word more or less, a line down or up)</source>
+        <translation>Sur la page : sélectionner des mots (un mot de plus ou de moins, une ligne vers le bas ou le haut)</translation>
+    </message>
 </context>
 <context>
     <name>dialogs</name>
@@ -5252,6 +5451,12 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
 (so several experts&apos; work can be compared and merged):</source>
         <translation>Votre nom ou vos initiales, enregistrés avec chacun de vos jugements et verdicts
 (pour comparer et fusionner le travail de plusieurs experts)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Before this first change: your name or initials, recorded with each of your judgments, verdicts and changes
+(so several experts&apos; work can be compared and merged). It is kept for the next times (Settings → Assessor Name…).</source>
+        <translation>Avant cette première modification&#xa0;: votre nom ou vos initiales, enregistrés avec chacun de vos jugements, verdicts et modifications
+(pour comparer et fusionner le travail de plusieurs experts). Ils sont conservés pour les fois suivantes (Paramètres → Nom de l&apos;annotateur…).</translation>
     </message>
     <message>
         <source>Version</source>
@@ -5503,16 +5708,16 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
         <translation>Contrat de sortie (JSON)</translation>
     </message>
     <message>
-        <source>Folder of .txt / .md files</source>
-        <translation>Dossier de fichiers .txt / .md</translation>
+        <source>Folder of documents (PDF, Word, OpenDocument, HTML, PowerPoint, RTF, Markdown, text)</source>
+        <translation>Dossier de documents (PDF, Word, OpenDocument, HTML, PowerPoint, RTF, Markdown, texte)</translation>
+    </message>
+    <message>
+        <source>Corpus files and documents (*.jsonl *.csv *.tsv *.xlsx *.pdf *.docx *.odt *.html *.htm *.pptx *.rtf *.md)</source>
+        <translation>Fichiers de corpus et documents (*.jsonl *.csv *.tsv *.xlsx *.pdf *.docx *.odt *.html *.htm *.pptx *.rtf *.md)</translation>
     </message>
     <message>
         <source>Spreadsheets and JSON Lines (*.csv *.tsv *.txt *.xlsx *.jsonl)</source>
         <translation>Tableurs et JSON Lines (*.csv *.tsv *.txt *.xlsx *.jsonl)</translation>
-    </message>
-    <message>
-        <source>Corpus files (*.jsonl *.csv *.tsv *.xlsx)</source>
-        <translation>Fichiers de corpus (*.jsonl *.csv *.tsv *.xlsx)</translation>
     </message>
     <message>
         <source>Ragas test sets (*.jsonl *.json *.csv)</source>
@@ -5700,6 +5905,10 @@ Un document est pertinent quand il contient la réponse ou un passage qu&apos;un
     <message>
         <source>Sampled unit</source>
         <translation>Unité tirée</translation>
+    </message>
+    <message>
+        <source>Kept document file</source>
+        <translation>Fichier de document conservé</translation>
     </message>
     <message>
         <source>Edit gold-set settings</source>

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from rag_annotator.import_export import registry
 from rag_annotator.messages import render_any
-from rag_annotator.paths import app_paths
+from rag_annotator.paths import app_paths, user_folder
 from rag_annotator.settings import Settings
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
@@ -300,7 +300,7 @@ class ExportDialog(QDialog):
         self.csv_locale.setEnabled(fid == "csv-excel")
         self.run.setEnabled(run != "no")
         current = self.dest.text().strip()
-        parent = Path(current).parent if current else self.path.parent
+        parent = Path(current).parent if current else user_folder(self.path)
         name = f"{self.path.stem}-{fmt}" if folder else self.path.stem + _SUFFIX.get(fmt, "")
         self.dest.setText(str(parent / name))
         self.summary.clear()
@@ -333,7 +333,8 @@ class ExportDialog(QDialog):
         self._check(self.families, saved.get("families"))
         self._check(self.assessors, saved.get("assessors"))
         folder = saved.get("folder")
-        if isinstance(folder, str) and folder and Path(folder).is_dir():
+        if (isinstance(folder, str) and folder and Path(folder).is_dir()
+                and not app_paths().holds(Path(folder))):  # an old default: the data folder
             self.dest.setText(str(Path(folder) / Path(self.dest.text()).name))
 
     def _remember(self, dest: Path) -> None:

@@ -23,6 +23,7 @@ from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export import registry
 from rag_annotator.messages import render_any
+from rag_annotator.paths import user_folder
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.exchange.store_worker import ImportWorker
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
@@ -160,6 +161,8 @@ def import_file(ctx: UiContext, parent: QWidget | None, fmt: str, path: Path,
         show_known_error(parent, KnownError(
             "this file is open read-only; nothing can be changed.", path=store.path))
         return None
+    if not ctx.undo.ensure_name():  # the import's history entry records who made it
+        return None
     title = title or QCoreApplication.translate("file_import", "Import")
     return FileImport(ctx, parent, fmt, path, options or registry.Options(), title)
 
@@ -168,10 +171,11 @@ def ask_and_import(ctx: UiContext, parent: QWidget | None, fmt: str) -> FileImpo
     """Ask for the file or folder of one of :data:`GOLDSET_FORMATS`, then import it."""
     source, folder, pattern = GOLDSET_FORMATS[fmt]
     text = QCoreApplication.translate("file_import", source)
+    start = str(user_folder(ctx.hub.store.path if ctx.hub.store is not None else None))
     if folder:
-        chosen = QFileDialog.getExistingDirectory(parent, text)
+        chosen = QFileDialog.getExistingDirectory(parent, text, start)
     else:
-        chosen, _ = QFileDialog.getOpenFileName(parent, text, "", pattern)
+        chosen, _ = QFileDialog.getOpenFileName(parent, text, start, pattern)
     if not chosen:
         return None
     return import_file(ctx, parent, fmt, Path(chosen), title=text.rstrip("…"))

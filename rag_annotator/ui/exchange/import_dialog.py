@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QTableWidget,
@@ -39,7 +40,7 @@ from rag_annotator.import_export.cases_import import (
 )
 from rag_annotator.import_export.tabular import Table, read_table
 from rag_annotator.messages import render_any
-from rag_annotator.paths import app_paths
+from rag_annotator.paths import app_paths, user_folder
 from rag_annotator.settings import Settings
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.exchange.file_import import apply_import
@@ -139,6 +140,11 @@ class ImportDialog(QDialog):
         self.progress.hide()
         self.outcome = QLabel()
         self.outcome.setWordWrap(True)
+        # a folder's import: one line per file (the ones not imported first), selectable
+        self.files = QPlainTextEdit()
+        self.files.setReadOnly(True)
+        self.files.setAccessibleName(self.tr("What the import did with each file"))
+        self.files.hide()
         self.import_button = QPushButton(self.tr("Import"))
         self.import_button.setDefault(True)
         self.cancel_button = QPushButton(self.tr("Cancel"))
@@ -153,6 +159,7 @@ class ImportDialog(QDialog):
         layout.addWidget(self.warnings)
         layout.addWidget(self.grid, 1)
         layout.addWidget(self.outcome)
+        layout.addWidget(self.files, 1)
         layout.addLayout(buttons)
         self.table: Table | None = None
         self._preview()
@@ -230,7 +237,7 @@ class ImportDialog(QDialog):
     def start(self) -> None:
         """Run the import on a worker thread."""
         store = self.ctx.hub.store
-        if store is None:
+        if store is None or not self.ctx.undo.ensure_name():
             return
         mapping = self.mapping()
         if self.kind == "cases" and self.table is not None:
@@ -272,8 +279,13 @@ class ImportDialog(QDialog):
             self.import_button.setEnabled(True)
             return
         apply_import(self.ctx, report)  # the import's own Changes: one undoable step
-        lines = [self.summary_text(report), *report.warnings]
+        lines = [self.summary_text(report), *(render_any(w) for w in report.warnings)]
         self.outcome.setText("\n".join(lines))
+        file_lines = getattr(report, "file_lines", None)
+        if file_lines is not None and report.files:
+            self.grid.hide()
+            self.files.setPlainText("\n".join(render_any(line) for line in file_lines()))
+            self.files.show()
         self.cancel_button.setText(self.tr("Close"))
         self.import_button.hide()
 
@@ -290,6 +302,9 @@ class ImportDialog(QDialog):
                          .replace("%2", str(len(report.changed)))
                          .replace("%3", str(report.unchanged))
                          .replace("%4", str(len(report.disappeared))))
+            if report.not_imported:
+                parts.append(self.tr("%n file(s) not imported: the list below says why.", "",
+                                     len(report.not_imported)))
             if report.touched_cases or report.touched_judgments:
                 parts.append(self.tr("Changed or disappeared documents touch %1 case(s) (%2) "
                                      "and %3 judgment(s).")
@@ -319,25 +334,27 @@ class ImportDialog(QDialog):
         return self.worker.wait(timeout_ms) if self.worker is not None else True
 
 
-def ask_source(parent: QWidget | None, kind: str) -> Path | None:
-    """Ask which file (or folder, for ``corpus-folder``) to import."""
+def ask_source(parent: QWidget | None, kind: str, start: str = "") -> Path | None:
+    """Ask which file (or folder, for ``corpus-folder``) to import, from ``start``."""
     def tr(text: str) -> str:
         return QCoreApplication.translate("import", text)
 
     if kind == "corpus-folder":
         folder = QFileDialog.getExistingDirectory(parent, QCoreApplication.translate(
-            "import", "Folder of .txt / .md files"))
+            "import", "Folder of documents (PDF, Word, OpenDocument, HTML, PowerPoint, RTF, "
+            "Markdown, text)"), start)
         return Path(folder) if folder else None
     filters = {
         "cases": QCoreApplication.translate(
             "import", "Spreadsheets and JSON Lines (*.csv *.tsv *.txt *.xlsx *.jsonl)"),
-        "corpus": QCoreApplication.translate("import", "Corpus files (*.jsonl *.csv *.tsv *.xlsx)"),
+        "corpus": QCoreApplication.translate(
+            "import", "Corpus files and documents (*.jsonl *.csv *.tsv *.xlsx *.pdf *.docx "
+            "*.odt *.html *.htm *.pptx *.rtf *.md)"),
         "ragas-testset": QCoreApplication.translate(
             "import", "Ragas test sets (*.jsonl *.json *.csv)"),
     }
     name, _filter = QFileDialog.getOpenFileName(parent, QCoreApplication.translate(
-        "import", "Import"), "",
-                                                filters.get(kind, ""))
+        "import", "Import"), start, filters.get(kind, ""))
     return Path(name) if name else None
 
 
@@ -349,7 +366,7 @@ def open_import_dialog(parent: QWidget | None, ctx: UiContext, kind: str,
     """
     if ctx.hub.store is None:
         return None
-    path = source or ask_source(parent, kind)
+    path = source or ask_source(parent, kind, str(user_folder(ctx.hub.store.path)))
     if path is None:
         return None
     dialog = ImportDialog(ctx, "corpus" if kind == "corpus-folder" else kind, path, parent)

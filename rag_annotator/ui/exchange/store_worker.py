@@ -9,10 +9,7 @@ so the dialog never waits forever, then raised so it reaches the crash report.
 
 from __future__ import annotations
 
-import sys
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -22,34 +19,7 @@ from PySide6.QtCore import QThread, Signal
 from rag_annotator.errors import KnownError
 from rag_annotator.import_export import registry
 from rag_annotator.storage.store import GoldSetStore
-
-#: The interpreter's thread switch interval while a worker runs (Python's default: 5 ms).
-#: A worker parsing a file in Python holds the GIL; each time the window runs Python code (a
-#: model's ``data()``, a paint override) it waits up to one interval for it, and showing a
-#: dialog makes dozens of such calls: 5 ms each stalled the window for 150-230 ms.
-WORKER_SWITCH_INTERVAL = 0.0005
-
-_active = 0
-_active_lock = threading.Lock()
-_default_interval = sys.getswitchinterval()
-
-
-@contextmanager
-def window_first() -> Iterator[None]:
-    """While any worker runs, hand the GIL back to the window's thread quickly."""
-    global _active, _default_interval
-    with _active_lock:
-        if _active == 0:
-            _default_interval = sys.getswitchinterval()
-            sys.setswitchinterval(WORKER_SWITCH_INTERVAL)
-        _active += 1
-    try:
-        yield
-    finally:
-        with _active_lock:
-            _active -= 1
-            if _active == 0:
-                sys.setswitchinterval(_default_interval)
+from rag_annotator.ui.serial_worker import window_first
 
 
 class StoreWorker(QThread):

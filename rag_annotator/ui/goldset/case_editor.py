@@ -200,7 +200,7 @@ class CaseEditor(QWidget):
         self.sources_model = RowsModel([
             Column(self.tr("Document"), lambda r: r["key"], 12),
             Column(self.tr("Title"), lambda r: one_line(r["title"]), 24, stretch=True),
-            Column(self.tr("Passage"), lambda r: one_line(r["passage"] or ""), 24),
+            Column(self.tr("Passage"), self._passage_text, 24),
             Column(self.tr("Note"), lambda r: one_line(r["note"]), 14),
         ], self)
         self.sources = make_table(self.sources_model)
@@ -214,6 +214,10 @@ class CaseEditor(QWidget):
                                                  Qt.ShortcutContext.WidgetShortcut)
         self.remove_action.triggered.connect(self.remove_source)
         self.sources.addAction(self.remove_action)
+        self.show_action = actions.make_action("goldset.show_source", self.sources,
+                                               Qt.ShortcutContext.WidgetShortcut)
+        self.show_action.triggered.connect(self.show_source)
+        self.sources.addAction(self.show_action)
         self.note_action = actions.make_action("goldset.edit_source_note", self.sources,
                                                Qt.ShortcutContext.WidgetShortcut)
         self.note_action.triggered.connect(self.edit_source_note)
@@ -511,9 +515,32 @@ class CaseEditor(QWidget):
         dialog = SourceDialog(self.ctx, self)
         if dialog.exec() != QDialog.DialogCode.Accepted or dialog.document_id is None:
             return
-        case_id, doc_id = self.case_id, dialog.document_id
+        case_id, doc_id = self.case_id, dialog.chosen_document()
         span, note = dialog.span(), dialog.note.text().strip()
+        if doc_id is None:
+            return
         self.ctx.undo.run(lambda s: ops.add_expected_source(s, case_id, doc_id, span, note))
+
+    def _passage_text(self, row: dict[str, Any]) -> str:
+        passage = one_line(row["passage"] or "")
+        if row.get("page") is None or not passage:
+            return passage
+        return self.tr("p. %1 — %2").replace("%1", str(row["page"])).replace("%2", passage)
+
+    def show_source(self) -> None:
+        """The selected expected source: its document, the passage highlighted (on its PDF
+        page when it has one)."""
+        row = self.sources_model.row_at(current_row(self.sources))
+        if row is None:
+            return
+        from rag_annotator.ui.goldset.source_dialog import SourceDialog
+
+        span = (None if row["span_start"] is None
+                else (int(row["span_start"]), int(row["span_end"])))
+        dialog = SourceDialog(self.ctx, self, shown=(int(row["document_id"]), span))
+        dialog.exec()
+        dialog.deleteLater()
+        self.sources.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def edit_source_note(self) -> None:
         """Write the note of the selected expected source (why this document, the conflict

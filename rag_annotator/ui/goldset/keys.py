@@ -45,6 +45,9 @@ SPECS: tuple[ActionSpec, ...] = (
                ("Ctrl+Shift+O",), "goldset"),
     ActionSpec("goldset.remove_source", QT_TRANSLATE_NOOP(
         "actions", "Remove the expected source (in the sources list)"), ("Del",), "goldset"),
+    ActionSpec("goldset.show_source", QT_TRANSLATE_NOOP(
+        "actions", "Show the expected source, its passage highlighted (in the sources list)"),
+               ("Return", "Enter"), "goldset"),
     ActionSpec("goldset.edit_source_note", QT_TRANSLATE_NOOP(
         "actions", "Write the note of the expected source (in the sources list)"), ("F2",),
                "goldset"),
@@ -70,9 +73,10 @@ SPECS: tuple[ActionSpec, ...] = (
                "goldset"),
     ActionSpec("corpus.find_in_text", QT_TRANSLATE_NOOP(
         "actions", "Corpus: find in the document's text"), ("Ctrl+Shift+F",), "goldset"),
+    # a window command ("go"): it reaches the Corpus's rights matrix from any section
     ActionSpec("corpus.rights_matrix", QT_TRANSLATE_NOOP(
         "actions", "Corpus: rights matrix (documents × identities)"), ("Ctrl+Shift+X",),
-        "goldset"),
+        "go"),
     ActionSpec("corpus.rights_toggle", QT_TRANSLATE_NOOP(
         "actions", "Rights matrix: allow or forbid the cell's identity"), ("Space",),
         "goldset"),

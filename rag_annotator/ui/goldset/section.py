@@ -226,7 +226,11 @@ class GoldSetSection(ListSection):
     def refresh(self) -> None:
         self.tag.stale = True
         self._show_release()
-        super().refresh()
+        self.model.store = self.store
+        keep = self._current_id()
+        if keep is None and self.store is not None:  # first shown: on a question
+            keep = self.store.first_question_id()
+        self._reload(keep=keep)
 
     def _show_release(self) -> None:
         store = self.store
@@ -235,6 +239,11 @@ class GoldSetSection(ListSection):
             self.tr("Release %1 frozen").replace("%1", name) if state == "frozen" else "")
         self.release_label.setToolTip(self.tr("Its approved cases are read-only until a new "
                                               "draft version starts (Releases…)."))
+
+    def restyle(self) -> None:
+        super().restyle()
+        if self.loaded:
+            self.editor.reload(keep_typing=True)  # its banners and warnings are rich text
 
     def clear(self) -> None:
         self.model.only_ids = None

@@ -64,7 +64,8 @@ HINTS: dict[int, tuple[HintSpec, ...]] = {
         "(Ctrl+Shift+N)."), _MATCH, (_QUESTIONS,)),),
     1: (HintSpec("table", "documents", QT_TRANSLATE_NOOP(
         "EmptyHint", "No document yet. Import the documents the assistant searches: a BEIR "
-        "corpus.jsonl, a CSV or Excel sheet, or a folder of .txt / .md files."), _MATCH,
+        "corpus.jsonl, a CSV or Excel sheet, or a folder of PDF, Word, OpenDocument, HTML, "
+        "PowerPoint, RTF, Markdown or text files."), _MATCH,
         ((QT_TRANSLATE_NOOP("EmptyHint", "Import the Documents…"), "corpus"),
          (QT_TRANSLATE_NOOP("EmptyHint", "Import a Folder…"), "corpus-folder"))),),
     2: (HintSpec("table", "runs", QT_TRANSLATE_NOOP(

@@ -31,7 +31,7 @@ class StartSteps(QFrame):
 
     Attributes:
         buttons: step name ("cases", "documents", "run") → the button that opens its import.
-        folder_button: the documents' other way in, a folder of .txt / .md files.
+        folder_button: the documents' other way in, a folder of PDF, Word, HTML… files.
     """
 
     def __init__(self, window: MainWindow) -> None:
@@ -47,7 +47,8 @@ class StartSteps(QFrame):
             "cases": self.tr("Import the spreadsheet of questions (CSV, Excel or JSONL): one "
                              "row per question, with its reference answer if you have it."),
             "documents": self.tr("Import the documents the assistant searches (a BEIR "
-                                 "corpus, CSV, Excel, or a folder of .txt / .md files)."),
+                                 "corpus, CSV, Excel, or a folder of PDF, Word, HTML, text "
+                                 "files)."),
             "run": self.tr("Import a run: what the RAG system retrieved and answered for "
                            "each question (TREC, JSONL, Ragas, agent trajectories)."),
         }
@@ -69,7 +70,7 @@ class StartSteps(QFrame):
             grid.addWidget(text, row, 1)
             grid.addWidget(state, row, 2)
         grid.setColumnStretch(1, 1)
-        self.folder_button = QPushButton(self.tr("…or a Folder of .txt / .md…"))
+        self.folder_button = QPushButton(self.tr("…or a Folder of Documents…"))
         self.folder_button.setFlat(True)
         self.folder_button.clicked.connect(lambda: window.ask_import("corpus-folder"))
         grid.addWidget(self.folder_button, 3, 0)

@@ -125,7 +125,7 @@ class AssignmentMode(QObject):
         self.header = QLabel()
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setWordWrap(True)
-        self.header.setStyleSheet(colours.banner_style("info_banner"))
+        colours.paint_banner(self.header, "info_banner")
         self.header.setVisible(False)
         self._prefetch = QTimer(self)
         self._prefetch.setSingleShot(True)
@@ -299,6 +299,7 @@ class AssignmentMode(QObject):
             view.position.clear()
             view.document.setPlainText(
                 translate("AssignmentMode", "This assignment holds no pair."))
+            view.viewer.clear()
             return
         case = self._case(store, int(slot["case_id"]))
         view.highlighter.set_question(str(case.get("question") or ""))
@@ -316,7 +317,10 @@ class AssignmentMode(QObject):
                               .replace("%1", str(slot["position"]))
                               .replace("%2", str(len(self.queue))).replace("%3", state))
         text = self._text(store, int(slot["document_id"]))
-        view.document.setPlainText(f"{slot['document']}\n\n{text}")
+        prefix = f"{slot['document']}\n\n"
+        view.document.setPlainText(prefix + text)
+        view.viewer.show_structure(store.document_structure(int(slot["document_id"])),
+                                   store.path, text, prefix=prefix)
         self._prefetch.start()
 
     def _show_header(self) -> None:

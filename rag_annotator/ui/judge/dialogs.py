@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from rag_annotator.import_export.long_lists import few_lines
 from rag_annotator.import_export.merge import MergeReport
 from rag_annotator.messages import Message
+from rag_annotator.ui.context import UiContext
 
 __all__ = ["GuidelinesDialog", "PoolDialog", "show_merge_report"]
 
@@ -91,6 +92,22 @@ class PoolDialog(QDialog):
         self.runs.setEnabled(not self.every.isChecked())
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(self.every.isChecked() or bool(self.checked_runs()))
+
+
+def choose_pool(ctx: UiContext, parent: QWidget) -> None:
+    """The pool dialog on the open file's runs and settings; what it chose is applied as
+    one undoable operation."""
+    store = ctx.hub.store
+    if store is None:
+        return
+    from rag_annotator.domain.judging_ops import set_pool
+
+    runs = [r["name"] for r in store.runs_summary()]
+    chosen, depth = store.pool_settings()
+    dialog = PoolDialog(runs, chosen, depth, parent)
+    if dialog.exec():
+        new_runs, new_depth = dialog.choice()
+        ctx.undo.run(lambda s: set_pool(s, new_runs, new_depth))
 
 
 class GuidelinesDialog(QDialog):

@@ -21,6 +21,7 @@ from typing import Any
 
 from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import KnownError
+from rag_annotator.storage.reads_documents import DocumentStructure
 from rag_annotator.storage.store import GoldSetStore
 
 Row = dict[str, Any]
@@ -28,6 +29,8 @@ Row = dict[str, Any]
 MEMBERSHIP_TABLES = ("cases", "retrieved", "expected_sources", "documents", "runs", "meta")
 #: Document texts kept (the shown pair's, the next pair's, the next case's first pair's).
 TEXTS_KEPT = 8
+#: Document structures kept (small: a row of offsets each, read ahead with the texts).
+STRUCTURES_KEPT = 64
 #: Pools kept (the current case's next case and the one before, for N and P).
 POOLS_KEPT = 4
 
@@ -40,6 +43,8 @@ class PoolReads:
         self._pools: OrderedDict[int, list[Row]] = OrderedDict()
         self._details: OrderedDict[int, Row] = OrderedDict()
         self._texts: OrderedDict[int, str] = OrderedDict()
+        # kind, layout, passage span and kept file: what the page view needs of each text
+        self._structures: OrderedDict[int, DocumentStructure | None] = OrderedDict()
         # The first pair's text of each case read ahead, kept while its pool is: the
         # assessor may take a hundred keys to reach that case.
         self._first_texts: dict[int, tuple[int, str]] = {}
@@ -75,6 +80,14 @@ class PoolReads:
             found = self.store.document_text(document_id)
             _keep(self._texts, document_id, found, TEXTS_KEPT)
         return found or ""
+
+    def structure(self, document_id: int) -> DocumentStructure | None:
+        """A document's structure (None when it no longer exists): its page view's input."""
+        if document_id in self._structures:
+            return self._structures[document_id]
+        found = self.store.document_structure(document_id) if self.store is not None else None
+        _keep(self._structures, document_id, found, STRUCTURES_KEPT)
+        return found
 
     def fresh_pairs(self, case_id: int, shown: list[Row], changes: Changes
                     ) -> list[tuple[int, Row]] | None:
@@ -113,6 +126,7 @@ class PoolReads:
             return
         if next_document is not None:
             self.text(next_document)
+            self.structure(next_document)
         if next_case is None:
             return
         if next_case not in self._pools:
@@ -123,9 +137,15 @@ class PoolReads:
             if first is not None:
                 document_id = int(first["document_id"])
                 self._first_texts[next_case] = (document_id, self.text(document_id))
+                self.structure(document_id)
                 for stale in set(self._first_texts) - set(self._pools):
                     del self._first_texts[stale]
         self.detail(next_case)
+
+    def first_document(self, case_id: int) -> int | None:
+        """The document of ``case_id``'s first pair to judge, when it was read ahead."""
+        first = self._first_texts.get(case_id)
+        return None if first is None else first[0]
 
     def first_text(self, case_id: int) -> str | None:
         """The text of ``case_id``'s first pair to judge, when it was read ahead."""
@@ -139,6 +159,7 @@ class PoolReads:
             self._pools.clear()
             self._details.clear()
             self._texts.clear()
+            self._structures.clear()
             self._first_texts.clear()
             return
         cases = changes.cases_touched()

@@ -79,7 +79,7 @@ class SampleQueue(SampleBlind):
     def _connect_sample_queue(self) -> None:
         self.sample_banner = QLabel()
         self.sample_banner.setWordWrap(True)
-        self.sample_banner.setStyleSheet(colours.banner_style("info_banner"))
+        colours.paint_banner(self.sample_banner, "info_banner")
         self.sample_banner.setVisible(False)
         self.commands["judge.sample_queue"].toggled.connect(self.set_sample_queue)
 

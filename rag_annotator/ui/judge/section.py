@@ -16,12 +16,12 @@ B ("Show others' labels", a toggle) reveals them, e.g. to discuss a disputed pai
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QLabel,
-    QLineEdit,
     QPlainTextEdit,
     QSplitter,
     QTextBrowser,
@@ -39,11 +39,19 @@ from rag_annotator.ui.judge.assignment import AssignmentMode, cant_judge_pair
 from rag_annotator.ui.judge.pool_reads import PoolReads
 from rag_annotator.ui.judge.sample_blind import SampleQueue
 from rag_annotator.ui.judge.timing import ActiveClock
-from rag_annotator.ui.judge.widgets import JudgeProgressModel, TermHighlighter, show_guidelines
+from rag_annotator.ui.judge.widgets import (
+    JudgeProgressModel,
+    NoteField,
+    TermHighlighter,
+    counting_text,
+    show_guidelines,
+)
 from rag_annotator.ui.look import colours
 from rag_annotator.ui.look.flow import FlowLayout
 from rag_annotator.ui.look.zoom import RowsFloor, WrappedFloor
-from rag_annotator.ui.models import Column, RowsModel, number, one_line
+from rag_annotator.ui.models import Column, RowsModel, one_line
+from rag_annotator.ui.pages.keys import VIEWER_ACTIONS
+from rag_annotator.ui.pages.viewer import DocumentViewer
 from rag_annotator.ui.progress import JUDGING_TABLES
 from rag_annotator.ui.sections.base import (
     Section,
@@ -64,6 +72,8 @@ VIEW_ACTIONS = ("judge.show_others", "judge.reference", "judge.guidelines", "jud
                 "judge.pool")
 #: Pool columns hidden while judging blind (see the module docstring).
 BLIND_COLUMNS = (3, 4)
+# The pool's column of this assessor's label (of the decision, in the adjudication queue).
+MINE_COLUMN = 2
 
 
 class JudgeSection(SampleQueue, Section):
@@ -78,8 +88,7 @@ class JudgeSection(SampleQueue, Section):
         self.pool = RowsModel([
             Column(self.tr("Document"), lambda r: r["key"], 14),
             Column(self.tr("Title"), lambda r: one_line(r["title"]), 24, stretch=True),
-            Column(self.tr("Your label"), lambda r: labels.grade(r["my_grade"], self.max_grade),
-                   12),
+            Column(self.tr("Your label"), self._mine, 12),
             Column(self.tr("Others' labels"), self._others, 18),
             Column(self.tr("Effective label"), self._effective, 12),
         ], self)
@@ -105,7 +114,7 @@ class JudgeSection(SampleQueue, Section):
             "Adjudication queue: disputed pairs only, every label shown; your label settles "
             "the pair for everyone. D to leave."))
         self.banner.setWordWrap(True)
-        self.banner.setStyleSheet(colours.banner_style("attention_banner"))
+        colours.paint_banner(self.banner, "attention_banner")
         self.banner.setVisible(False)
         self.position = QuietLabel()
         self.guidelines = QTextBrowser()
@@ -115,12 +124,14 @@ class JudgeSection(SampleQueue, Section):
         self.document = QPlainTextEdit()
         self.document.setReadOnly(True)
         self.document.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
-        self.highlighter = TermHighlighter(self.document.document())
-        self.note = QLineEdit()
+        self.highlighter = TermHighlighter(self.document.document(), self.document)
+        # the document's PDF page (the retrieved passage highlighted) or its text: F7
+        self.viewer = DocumentViewer(ctx.pages, self.document, self.highlighter)
+        self.note = NoteField()
         self.note.setPlaceholderText(self.tr(
             "Note on this pair (E to write, Enter to save, Esc to go back)"))
         self.note.returnPressed.connect(self._save_note)
-        self.note.installEventFilter(self)
+        self.note.dropped.connect(self._drop_note)
         self.clock = ActiveClock(self, follow=True)  # the active seconds of each judgment
         self.assignment = AssignmentMode(ctx, self.clock, self)
         self._connect_commands()
@@ -134,7 +145,8 @@ class JudgeSection(SampleQueue, Section):
 
     def _connect_commands(self) -> None:
         """The section's actions (keys, menus, buttons) and what they do."""
-        self.commands = self.install_commands(JUDGE_ACTIONS)
+        self.commands = self.install_commands((*JUDGE_ACTIONS, *VIEWER_ACTIONS))
+        self.viewer.connect_commands(self.commands)
         grades = {"judge.relevant": 1, "judge.not_relevant": 0, "judge.grade2": 2,
                   "judge.grade3": 3, "judge.unjudged": None}
         for action_id, grade in grades.items():
@@ -209,7 +221,7 @@ class JudgeSection(SampleQueue, Section):
         bottom = QWidget()
         bottom_layout = QVBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 0, 0, 0)
-        bottom_layout.addWidget(self.document, 1)
+        bottom_layout.addWidget(self.viewer, 1)
         bottom_layout.addWidget(self.note)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(top)
@@ -260,6 +272,7 @@ class JudgeSection(SampleQueue, Section):
         self.pool.set_rows([])
         self.question.clear()
         self.document.clear()
+        self.viewer.clear()
         self.position.clear()
         self._update_actions()
 
@@ -349,6 +362,12 @@ class JudgeSection(SampleQueue, Section):
             self.show_others(self._revealed_before)
         self.commands["judge.show_others"].setEnabled(not on)
         self.banner.setVisible(on)
+        # the keys record a decision for everyone, not this assessor's label: the column
+        # says which, or a settled pair would still read "Your label: Unjudged"
+        self.pool.columns[MINE_COLUMN] = replace(
+            self.pool.columns[MINE_COLUMN],
+            title=self.tr("Your decision") if on else self.tr("Your label"))
+        self.pool.headerDataChanged.emit(Qt.Orientation.Horizontal, MINE_COLUMN, MINE_COLUMN)
         action = self.commands["judge.adjudicate"]
         if action.isChecked() != on:
             action.setChecked(on)
@@ -361,18 +380,9 @@ class JudgeSection(SampleQueue, Section):
 
     def choose_pool(self) -> None:
         """Which runs and how deep: the pool dialog, applied as one undoable operation."""
-        store = self.store
-        if store is None:
-            return
-        from rag_annotator.domain.judging_ops import set_pool
-        from rag_annotator.ui.judge.dialogs import PoolDialog
+        from rag_annotator.ui.judge.dialogs import choose_pool
 
-        runs = [r["name"] for r in store.runs_summary()]
-        chosen, depth = store.pool_settings()
-        dialog = PoolDialog(runs, chosen, depth, self)
-        if dialog.exec():
-            new_runs, new_depth = dialog.choice()
-            self.ctx.undo.run(lambda s: set_pool(s, new_runs, new_depth))
+        choose_pool(self.ctx, self)
 
     def step_pair(self, step: int) -> None:
         """Next (+1) or previous (-1) pair, crossing into the next or previous case."""
@@ -420,6 +430,13 @@ class JudgeSection(SampleQueue, Section):
         return assignment
 
     # -- internals -----------------------------------------------------------------------------
+    def _mine(self, row: Row) -> str:
+        """This assessor's label; in the adjudication queue, the decision ('—' before)."""
+        if self.adjudicating:
+            decided = row.get("adjudicated")
+            return "—" if decided is None else labels.grade(decided, self.max_grade)
+        return labels.grade(row["my_grade"], self.max_grade)
+
     def _others(self, row: Row) -> str:
         return ", ".join(f"{name}: {labels.grade(grade, self.max_grade)}"
                          for name, grade in self.visible_others(self.case_id(), row))
@@ -469,12 +486,19 @@ class JudgeSection(SampleQueue, Section):
             else case_row
         next_case = self.progress_model.id_at(after) if after is not None else None
         self.reads.read_ahead(int(pair["document_id"]) if pair else None, next_case)
-        if pair is not None:  # its highlighting too: the key then only applies it
+        if pair is not None:  # its highlighting and page too: the key then only shows them
             self.highlighter.prepare(self.reads.text(int(pair["document_id"])))
+        self._prefetch_page(int(pair["document_id"]) if pair is not None
+                            else self.reads.first_document(next_case) if next_case else None)
         first = self.reads.first_text(next_case) if next_case is not None else None
         if first is not None and after is not None:
             case = self.progress_model.row_at(after) or {}
             self.highlighter.prepare(first, str(case.get("question") or ""))
+
+    def _prefetch_page(self, document_id: int | None) -> None:
+        """Render ahead the page the next key will show (see ``pages/render.py``)."""
+        if document_id is not None and self.store is not None:
+            self.viewer.prefetch(self.reads.structure(document_id), self.store.path)
 
     def _update_pairs(self, changes: Changes) -> bool:
         """Refresh in place the pool rows whose labels ``changes`` set; False when the pool
@@ -546,17 +570,11 @@ class JudgeSection(SampleQueue, Section):
             self.ctx.undo.run(lambda s: set_judgment(s, case_id, document_id, grade, text))
         self.pairs.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def eventFilter(self, watched: Any, event: Any) -> bool:
-        """Esc in the note field abandons the edit and returns to the pairs."""
-        from PySide6.QtCore import QEvent
-
-        if (watched is self.note and event.type() == QEvent.Type.KeyPress
-                and event.key() == Qt.Key.Key_Escape):
-            pair = self.pool.row_at(current_row(self.pairs))
-            self.note.setText((pair or {}).get("my_note") or "")
-            self.pairs.setFocus(Qt.FocusReason.OtherFocusReason)
-            return True
-        return super().eventFilter(watched, event)
+    def _drop_note(self) -> None:
+        """Esc in the note field: the stored note back, the keyboard back on the pairs."""
+        pair = self.pool.row_at(current_row(self.pairs))
+        self.note.setText((pair or {}).get("my_note") or "")
+        self.pairs.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_case(self) -> None:
         self._reload_pool(keep=None)
@@ -623,13 +641,18 @@ class JudgeSection(SampleQueue, Section):
         row = current_row(self.pairs)
         pair = self.pool.row_at(row)
         if store is not None and pair is not None:
-            text = self.reads.text(int(pair["document_id"]))
-            set_plain_text(self.document, f"{pair['key']} — {pair['title']}\n\n{text}")
+            document_id = int(pair["document_id"])
+            text = self.reads.text(document_id)
+            prefix = f"{pair['key']} — {pair['title']}\n\n"
+            set_plain_text(self.document, prefix + text)
+            self.viewer.show_structure(self.reads.structure(document_id), store.path, text,
+                                       prefix=prefix)
             self.position.setText(self.tr("Pair %1 of %2").replace("%1", str(row + 1))
                                   .replace("%2", str(self.pool.rowCount())))
             if not self.note.hasFocus():
                 self.note.setText(str(pair.get("my_note") or ""))
         else:
+            self.viewer.clear()
             self.position.clear()
             self.note.clear()
         self._update_actions()
@@ -670,13 +693,4 @@ class JudgeSection(SampleQueue, Section):
                               ("judge.grade2", "judge.grade3"))
 
     def _show_counting(self, *_args: object) -> None:
-        progress = self.ctx.progress
-        if progress.complete:
-            totals = progress.totals() or {}
-            self.counting.setText(self.tr(
-                "%1 pairs in the pools: %2 judged by you, %3 with no agreed label.")
-                .replace("%1", number(totals.get("pairs", 0)))
-                .replace("%2", number(totals.get("mine", 0)))
-                .replace("%3", number(totals.get("unjudged", 0))))
-        else:
-            self.counting.setText(self.tr("Counting judgments…"))
+        self.counting.setText(counting_text(self.ctx.progress))

@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtGui import QSyntaxHighlighter, QTextCharFormat, QTextDocument
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QTextCharFormat, QTextDocument
+from PySide6.QtWidgets import QLineEdit, QWidget
 
 from rag_annotator.domain.terms import question_terms, term_spans
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import Column, LazyTableModel, Row, number, one_line
+from rag_annotator.ui.pages.headings import StructureHighlighter
 from rag_annotator.ui.progress import JudgingProgress
 
 
@@ -65,20 +68,38 @@ class JudgeProgressModel(LazyTableModel):
 SPANS_KEPT = 4096
 
 
-class TermHighlighter(QSyntaxHighlighter):
-    """Marks the question's terms in the document being judged (see ``domain.terms``).
+class TermHighlighter(StructureHighlighter):
+    """Marks the question's terms in the document being judged (see ``domain.terms``), over
+    the document's headings.
 
     The spans of each line are kept, and :meth:`prepare` finds those of a document read
-    ahead, so the key that shows it only applies them (issue 19: a key within a frame)."""
+    ahead, so the key that shows it only applies them (a key within a frame)."""
 
-    def __init__(self, document: QTextDocument) -> None:
+    def __init__(self, document: QTextDocument, view: QWidget | None = None) -> None:
         super().__init__(document)
         self.terms: frozenset[str] = frozenset()
         self._spans: dict[tuple[frozenset[str], str], list[tuple[int, int]]] = {}
         self.term_format = QTextCharFormat()
-        self.term_format.setBackground(colours.bg("highlight"))
-        self.term_format.setForeground(colours.fg("highlight"))
+        self.restyle()
+        if view is not None:  # the view showing the document: its palette changes with the look
+            view.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.PaletteChange:
+            self.restyle()
+        return super().eventFilter(watched, event)
+
+    def restyle(self) -> None:
+        """Take the highlight's colours from the palette now (a new look), and apply them."""
+        back, text = colours.bg("highlight"), colours.fg("highlight")
+        if (self.term_format.background().color() == back
+                and self.term_format.foreground().color() == text):
+            return
+        self.term_format.setBackground(back)
+        self.term_format.setForeground(text)
         self.term_format.setFontUnderline(True)  # not told by colour alone
+        if not self.document().isEmpty():
+            self.rehighlight()
 
     def set_question(self, question: str) -> None:
         terms = question_terms(question)
@@ -102,8 +123,12 @@ class TermHighlighter(QSyntaxHighlighter):
         return found
 
     def highlightBlock(self, text: str) -> None:
-        for start, end in self._line_spans(self.terms, text):
-            self.setFormat(start, end - start, self.term_format)
+        super().highlightBlock(text)
+        spans = self._line_spans(self.terms, text)
+        if spans:
+            term_format = self.with_heading(self.term_format)
+            for start, end in spans:
+                self.setFormat(start, end - start, term_format)
 
 
 def show_guidelines(view: Any, store: Any) -> None:
@@ -117,3 +142,32 @@ def show_guidelines(view: Any, store: Any) -> None:
         view.setPlainText(QCoreApplication.translate(
             "JudgeSection", "No judging guidelines yet. Write them with Edit → Judging "
             "Guidelines… so every assessor reads the same rules."))
+
+
+class NoteField(QLineEdit):
+    """The note on the current pair (E to write, Enter saves).  Esc drops what was typed:
+    ``dropped`` tells the section, which puts the stored note back and the keyboard back on
+    the pairs."""
+
+    dropped = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.dropped.emit()
+            return
+        super().keyPressEvent(event)
+
+
+def counting_text(progress: JudgingProgress) -> str:
+    """The line under the cases: pairs in the pools, judged by this assessor, with no
+    agreed label (or that they are being counted)."""
+    from PySide6.QtCore import QCoreApplication
+
+    if not progress.complete:
+        return QCoreApplication.translate("JudgeSection", "Counting judgments…")
+    totals = progress.totals() or {}
+    return (QCoreApplication.translate(
+        "JudgeSection", "%1 pairs in the pools: %2 judged by you, %3 with no agreed label.")
+        .replace("%1", number(totals.get("pairs", 0)))
+        .replace("%2", number(totals.get("mine", 0)))
+        .replace("%3", number(totals.get("unjudged", 0))))

@@ -3,10 +3,11 @@
 Every verdict, check result, highlight and banner colour comes from here rather than from a
 hex code at the place that paints it: the variant follows the window's palette (a dark
 ``QPalette.Window`` picks the dark one, so the system's dark theme or a dark Fusion palette
-both work), and when the system asks for more contrast (Qt 6.10's
-``QStyleHints.accessibility().contrastPreference()``) the fills fall back to the palette's
-own text and base colours, the state then told only by the word or symbol that always goes
-with it.  ``tests/ui/test_look_contrast.py`` computes the WCAG contrast ratio of every pair
+both work), and when high contrast is chosen (View → Appearance) or, with the system's look,
+the system asks for it (Qt 6.10's ``QStyleHints.accessibility().contrastPreference()``) the
+fills fall back to the palette's own text and base colours, the state then told only by the
+word or symbol that always goes with it.  The app's own dark and high-contrast palettes are
+here too.  ``tests/ui/test_look_contrast.py`` computes the WCAG contrast ratio of every pair
 below (>= 4.5:1) against both palettes.
 """
 
@@ -14,8 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QLabel
 
 
 @dataclass(frozen=True)
@@ -73,8 +75,22 @@ def is_dark(palette: QPalette | None = None) -> bool:
     return _palette(palette).color(QPalette.ColorRole.Window).lightnessF() < 0.5
 
 
+#: View → Appearance's say on contrast: True (high contrast), False (light or dark, chosen
+#: by the user) or None (the system's look: the system's preference decides).
+_chosen_contrast: bool | None = None
+
+
+def choose_contrast(high: bool | None) -> None:
+    """Set what :func:`high_contrast` answers (None: ask the system again)."""
+    global _chosen_contrast
+    _chosen_contrast = high
+
+
 def high_contrast() -> bool:
-    """The system asks for more contrast (Qt 6.10+; False where Qt cannot tell)."""
+    """High contrast is chosen (View → Appearance) or, with the system's look, the system
+    asks for more contrast (Qt 6.10+; False where Qt cannot tell)."""
+    if _chosen_contrast is not None:
+        return _chosen_contrast
     hints = QGuiApplication.styleHints()
     accessibility = getattr(hints, "accessibility", None)
     preference = getattr(Qt, "ContrastPreference", None)
@@ -130,11 +146,47 @@ def coloured_text(role: str, text: str, *, bold: bool = False) -> str:
     return coloured(role, html.escape(text), bold=bold)
 
 
-def banner_style(role: str, selector: str = "", padding: int = 4) -> str:
-    """A stylesheet giving a label the fill of a banner role (focus rects are untouched:
-    only background, colour and padding are set)."""
-    body = (f"background: {css_bg(role)}; color: {css_fg(role)}; padding: {padding}px;")
-    return f"{selector} {{ {body} }}" if selector else body
+def paint_banner(label: QLabel, role: str, padding: int = 4) -> None:
+    """Give ``label`` the fill and text colour of a banner role, now and after every change
+    of the application's palette (View → Appearance, the system's theme).
+
+    Through the label's palette, not a style sheet: a widget with a style sheet keeps the
+    font it had when the sheet was applied, so the text zoom would pass it by."""
+    label.setMargin(padding)
+    label.setAutoFillBackground(True)
+    _BannerColours(label, role).apply()
+
+
+_RESTYLE_EVENTS = (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange,
+                   QEvent.Type.Show)
+
+
+class _BannerColours(QObject):
+    """Keeps a banner's colours in step with the application's palette."""
+
+    def __init__(self, label: QLabel, role: str) -> None:
+        super().__init__(label)
+        self.label, self.role = label, role
+        label.installEventFilter(self)
+
+    def apply(self) -> None:
+        back, text = bg(self.role), fg(self.role)
+        palette = QPalette(self.label.palette())
+        if (palette.color(QPalette.ColorRole.Window) == back
+                and palette.color(QPalette.ColorRole.WindowText) == text):
+            return  # (setting it would send the PaletteChange that called this again)
+        for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive,
+                      QPalette.ColorGroup.Disabled):
+            palette.setColor(group, QPalette.ColorRole.Window, back)
+            palette.setColor(group, QPalette.ColorRole.WindowText, text)
+        self.label.setPalette(palette)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Qt tells a widget of a new application palette by a PaletteChange, and a hidden
+        # one maybe not at all: it is checked again when shown
+        if event.type() in _RESTYLE_EVENTS:
+            self.apply()
+        return super().eventFilter(watched, event)
 
 
 def luminance(colour: QColor) -> float:
@@ -152,20 +204,41 @@ def contrast(a: QColor, b: QColor) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-def dark_palette() -> QPalette:
-    """A dark palette for the Fusion style (screenshots and tests of the dark variants)."""
+#: The app's own palettes (View → Appearance), by role: (dark, high contrast).  High contrast
+#: is black text on white with a dark blue selection: every pair above WCAG's 7:1, and
+#: Fusion's frames (drawn from the window colour, darker) stay visible, which they would not
+#: on a black window.
+_OWN_PALETTES: dict[str, tuple[str, str]] = {
+    "Window": ("#2d2d2d", "#ffffff"), "WindowText": ("#e8e8e8", "#000000"),
+    "Base": ("#1e1e1e", "#ffffff"), "AlternateBase": ("#353535", "#eeeeee"),
+    "Text": ("#e8e8e8", "#000000"), "Button": ("#3a3a3a", "#ffffff"),
+    "ButtonText": ("#e8e8e8", "#000000"), "ToolTipBase": ("#1e1e1e", "#ffffff"),
+    "ToolTipText": ("#e8e8e8", "#000000"), "PlaceholderText": ("#a0a0a0", "#3d3d3d"),
+    "Highlight": ("#2f65ca", "#0b2e8a"), "HighlightedText": ("#ffffff", "#ffffff"),
+    "Link": ("#8ab4f8", "#0b2e8a"), "LinkVisited": ("#c58af9", "#5b1480"),
+    "Mid": ("#5a5a5a", "#000000"), "Dark": ("#202020", "#000000"),
+    "Light": ("#4a4a4a", "#ffffff"), "Midlight": ("#444444", "#ffffff"),
+    "Shadow": ("#101010", "#000000"), "BrightText": ("#ffffff", "#000000"),
+}
+#: The disabled texts of each: (dark, high contrast; 7:1 on white).
+_OWN_DISABLED = ("#808080", "#595959")
+
+
+def _own_palette(which: int) -> QPalette:
     p = QPalette()
-    role = QPalette.ColorRole
-    for r, colour in ((role.Window, "#2d2d2d"), (role.WindowText, "#e8e8e8"),
-                      (role.Base, "#1e1e1e"), (role.AlternateBase, "#353535"),
-                      (role.Text, "#e8e8e8"), (role.Button, "#3a3a3a"),
-                      (role.ButtonText, "#e8e8e8"), (role.ToolTipBase, "#1e1e1e"),
-                      (role.ToolTipText, "#e8e8e8"), (role.PlaceholderText, "#a0a0a0"),
-                      (role.Highlight, "#2f65ca"), (role.HighlightedText, "#ffffff"),
-                      (role.Link, "#8ab4f8"), (role.Mid, "#5a5a5a"), (role.Dark, "#202020"),
-                      (role.Light, "#4a4a4a"), (role.Midlight, "#444444"),
-                      (role.Shadow, "#101010"), (role.BrightText, "#ffffff")):
-        p.setColor(r, QColor(colour))
-    for r in (role.WindowText, role.Text, role.ButtonText):
-        p.setColor(QPalette.ColorGroup.Disabled, r, QColor("#808080"))
+    for name, colours in _OWN_PALETTES.items():
+        p.setColor(getattr(QPalette.ColorRole, name), QColor(colours[which]))
+    for r in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text,
+              QPalette.ColorRole.ButtonText):
+        p.setColor(QPalette.ColorGroup.Disabled, r, QColor(_OWN_DISABLED[which]))
     return p
+
+
+def dark_palette() -> QPalette:
+    """The dark palette of View → Appearance → Dark (with the Fusion style)."""
+    return _own_palette(0)
+
+
+def high_contrast_palette() -> QPalette:
+    """The palette of View → Appearance → High Contrast (with the Fusion style)."""
+    return _own_palette(1)

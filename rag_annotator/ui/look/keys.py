@@ -1,4 +1,4 @@
-"""Keys of the View menu's text zoom (issue 21): declared here, gathered by ``ui/actions.py``."""
+"""The View menu's text zoom and appearance: declared here, gathered by ``ui/actions.py``."""
 
 from __future__ import annotations
 
@@ -12,4 +12,12 @@ SPECS: tuple[ActionSpec, ...] = (
                "view"),
     ActionSpec("view.zoom_reset", QT_TRANSLATE_NOOP("actions", "Normal Text Size"), ("Ctrl+0",),
                "view"),
+    ActionSpec("view.appearance.system", QT_TRANSLATE_NOOP("actions", "System Look"), (),
+               "view", checkable=True),
+    ActionSpec("view.appearance.light", QT_TRANSLATE_NOOP("actions", "Light"), (), "view",
+               checkable=True),
+    ActionSpec("view.appearance.dark", QT_TRANSLATE_NOOP("actions", "Dark"), (), "view",
+               checkable=True),
+    ActionSpec("view.appearance.high_contrast", QT_TRANSLATE_NOOP("actions", "High Contrast"),
+               (), "view", checkable=True),
 )

@@ -91,6 +91,11 @@ NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "citations_table": (_n("Citations"), ""),
         "review_table": (_n("Review list"), ""),
     },
+    "DocumentViewer": {
+        "page_view": (_n("Page of the document"),
+                      _n("The passage in question is highlighted; Shift and the arrow keys "
+                         "select words; PgDown and PgUp turn the pages; F7 shows the text.")),
+    },
     "verify.StructuredPanel": {
         "tree": (_n("Fields of the structured answer"),
                  _n("Each field shows its outcome as a symbol and a word.")),

@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QAction, QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,6 +31,8 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QStackedWidget,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QWidget,
 )
@@ -93,6 +103,20 @@ def monospace(widget: QWidget) -> None:
     font.setFamilies(fixed.families() or [fixed.family()])
     font.setStyleHint(QFont.StyleHint.Monospace)
     widget.setFont(font)
+
+
+class PaddedItems(QStyledItemDelegate):
+    """Rows with room around their text (the section list), in proportion to the font.
+
+    A style sheet's ``::item { padding }`` would do it, but a widget with a style sheet keeps
+    the font it had when the sheet was applied: the section list stayed small when the rest
+    of the window grew with the text zoom."""
+
+    def sizeHint(self, option: QStyleOptionViewItem,
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
+        size = super().sizeHint(option, index)
+        height = option.fontMetrics.height()
+        return QSize(size.width() + height, size.height() + height)
 
 
 def clamp(percent: int) -> int:

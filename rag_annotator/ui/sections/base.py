@@ -96,6 +96,13 @@ class Section(QWidget):
         """The widget that gets the keyboard when the section is shown."""
         return None
 
+    def restyle(self) -> None:
+        """The look changed (View → Appearance): render again what was coloured when it was
+        rendered (rich text, chart bars); tables and banners follow the palette by
+        themselves.  By default a refresh, now if shown, else when next shown."""
+        if self.loaded:
+            self.schedule_refresh()
+
     def find_field(self) -> QLineEdit | None:
         """The section's search field, if it has one (Ctrl+F)."""
         return None

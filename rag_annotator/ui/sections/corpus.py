@@ -5,7 +5,7 @@ second tab holds the rights matrix (documents × test identities, ``rights_matri
 Each metadata field commits when it is left (one ``edit_document`` operation, undoable).
 Warnings list the expected sources that point at outdated, withdrawn or placeholder
 documents; the selected document shows the cases that cite it.  Imports (BEIR, CSV/XLSX, a
-folder of .txt/.md) report what changed since the last import.
+folder of documents) report what changed since the last import.
 """
 
 from __future__ import annotations
@@ -35,7 +35,9 @@ from rag_annotator.ui import labels
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.goldset.case_editor import split_tags
 from rag_annotator.ui.look import colours
-from rag_annotator.ui.models import DocumentsModel
+from rag_annotator.ui.models import DocumentsModel, json_list
+from rag_annotator.ui.pages.keys import VIEWER_ACTIONS
+from rag_annotator.ui.pages.viewer import DocumentViewer
 from rag_annotator.ui.sections.base import (
     ListSection,
     choice_combo,
@@ -44,10 +46,15 @@ from rag_annotator.ui.sections.base import (
     search_field,
     vertical_split,
 )
-from rag_annotator.ui.sections.rights_matrix import RightsMatrixView
+from rag_annotator.ui.sections.rights_matrix import (
+    RightsMatrixView,
+    confirm_widening,
+    file_identities,
+)
 
-CORPUS_ACTIONS = ("corpus.import", "corpus.find_in_text", "corpus.rights_matrix",
-                  "corpus.rights_replay")
+# The section's own commands; its rights matrix (Ctrl+Shift+X) is the window's, so that it
+# works from any section.
+CORPUS_ACTIONS = ("corpus.import", "corpus.find_in_text", "corpus.rights_replay")
 
 
 class CorpusSection(ListSection):
@@ -69,6 +76,7 @@ class CorpusSection(ListSection):
         self.heading.setTextFormat(Qt.TextFormat.RichText)
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
+        self.viewer = DocumentViewer(ctx.pages, self.text)  # a PDF's page, or the text (F7)
         self.text_finder = search_field(self.tr("Find in the text…"))
         self.text_finder.setMinimumWidth(160)
         self.find_status = QLabel()
@@ -79,7 +87,13 @@ class CorpusSection(ListSection):
         self.document: dict[str, Any] = {}
         self._committing = False
         meta = self._build_metadata()
-        self.commands = self.install_commands(CORPUS_ACTIONS)
+        # PgDown / PgUp turn the pages while the document has the keyboard (in the list, they
+        # page through the documents); F7 anywhere in the section.
+        pages = (self.viewer.page_view, self.text)
+        self.commands = self.install_commands(
+            (*CORPUS_ACTIONS, *VIEWER_ACTIONS),
+            {"document.next_page": pages, "document.previous_page": pages})
+        self.viewer.connect_commands(self.commands)
         self.commands["corpus.import"].triggered.connect(lambda: self.open_import("corpus"))
         self.commands["corpus.find_in_text"].triggered.connect(
             lambda: self.text_finder.setFocus(Qt.FocusReason.ShortcutFocusReason))
@@ -88,7 +102,6 @@ class CorpusSection(ListSection):
         documents_layout.addLayout(self._build_bar())
         documents_layout.addWidget(self._build_panes(meta), 1)
         self.matrix = RightsMatrixView(ctx, self)
-        self.commands["corpus.rights_matrix"].triggered.connect(self.show_matrix)
         self.commands["corpus.rights_replay"].triggered.connect(self.matrix.open_replay)
         self.tabs = QTabWidget()
         self.tabs.addTab(documents, self.tr("Documents"))
@@ -176,7 +189,7 @@ class CorpusSection(ListSection):
         reader_layout = QVBoxLayout(reader)
         reader_layout.setContentsMargins(0, 0, 0, 0)
         reader_layout.addLayout(find_bar)
-        reader_layout.addWidget(self.text, 1)
+        reader_layout.addWidget(self.viewer, 1)
         lower = QSplitter(Qt.Orientation.Horizontal)
         lower.addWidget(meta)
         lower.addWidget(reader)
@@ -203,12 +216,18 @@ class CorpusSection(ListSection):
         if self.tabs.currentWidget() is self.matrix and self.matrix.model.store is not self.store:
             self.matrix.set_store(self.store)
 
+    def restyle(self) -> None:
+        super().restyle()
+        if self.loaded:
+            self.show_current()  # its warnings are rich text
+
     def clear(self) -> None:
         """Nothing of the previous file stays: the list, the text and the metadata form."""
         self.matrix.set_store(None)
         self.model.set_store(None)
         self.heading.clear()
         self.text.clear()
+        self.viewer.clear()
         self.count.clear()
         self.source_warnings.clear()
         self.document_id = None
@@ -248,6 +267,7 @@ class CorpusSection(ListSection):
         nothing = self.tr("No document matches.")
         self.heading.setText(f"<i>{esc(nothing)}</i>")
         self.text.clear()
+        self.viewer.clear()
         self.document_id = None
         self.document = {}
 
@@ -301,6 +321,7 @@ class CorpusSection(ListSection):
         text = store.document_text(doc_id)
         if self.text.toPlainText() != text:
             self.text.setPlainText(text)
+        self.viewer.show_structure(store.document_structure(doc_id), store.path, text)
         self._show_cited()
 
     def _show_cited(self) -> None:
@@ -345,6 +366,9 @@ class CorpusSection(ListSection):
                 return
             if name == "rights":
                 value = split_tags(typed)
+                if not self._rights_confirmed(value):
+                    self.fields["rights"].setText(self._stored("rights"))
+                    return
             elif name == "supersedes":
                 name = "supersedes_id"
                 if typed:
@@ -371,6 +395,17 @@ class CorpusSection(ListSection):
         if result is None:
             self.show_current()
 
+    def _rights_confirmed(self, rights: list[str]) -> bool:
+        """Typed rights that let someone new read the document are asked about first."""
+        before = [str(r) for r in json_list(self.document.get("rights"))]
+        identities, _rows = file_identities(self.store)
+        self._committing = True  # the box takes the focus: no second commit meanwhile
+        try:
+            return confirm_widening(self, str(self.document.get("key", "")), before, rights,
+                                    identities)
+        finally:
+            self._committing = False
+
     # -- reader ----------------------------------------------------------------------------------
     def find_in_text(self, *, forward: bool = True, restart: bool = False) -> bool:
         """Select the next occurrence of the find field's text in the document."""
@@ -378,6 +413,7 @@ class CorpusSection(ListSection):
         if not needle:
             self.find_status.clear()
             return False
+        self.viewer.set_pages(False)  # what is found is selected in the text
         if restart:
             self.text.moveCursor(QTextCursor.MoveOperation.Start)
         flags = QTextDocument.FindFlag(0) if forward else QTextDocument.FindFlag.FindBackward

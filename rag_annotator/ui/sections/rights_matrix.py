@@ -39,7 +39,14 @@ from PySide6.QtWidgets import (
 
 from rag_annotator.domain import rights_ops
 from rag_annotator.domain.changes import Changes
-from rag_annotator.domain.rights import Identities, Identity, is_open, norm, toggled_rights
+from rag_annotator.domain.rights import (
+    Identities,
+    Identity,
+    gained_readers,
+    is_open,
+    norm,
+    toggled_rights,
+)
 from rag_annotator.errors import KnownError
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui.context import UiContext
@@ -56,6 +63,53 @@ _ALLOWED = "good"  # colour roles (ui/look/colours.py)
 _FORBIDDEN = "bad"
 #: Columns before the identities: key, title, the document's groups.
 FIXED = 3
+
+
+def file_identities(store: GoldSetStore | None) -> tuple[Identities, list[dict[str, Any]]]:
+    """The file's identities as the matrix shows them — the declared ones, then each role
+    cases use without one (one group of its name) — and the declared rows."""
+    rows = store.identity_rows() if store is not None else []
+    declared = Identities.from_rows(rows)
+    roles = sorted({r for r in (store.case_roles().values() if store else [])
+                    if declared.get(r) is None}, key=norm)
+    extra = tuple(Identity(r, (r,)) for r in dict.fromkeys(roles))
+    return Identities(declared.items + extra), rows
+
+
+def confirm_widening(parent: QWidget, key: str, before: Sequence[str], after: Sequence[str],
+                     identities: Identities, allowed: str | None = None) -> bool:
+    """Ask before a rights change lets more identities read document ``key`` than the one
+    the user meant to allow (``allowed``; None: a typed change, where anyone let in counts),
+    naming who gains access; True when there is nothing to ask or the user allows it.
+
+    Rights are per group, so one cell can open a document to every identity sharing the
+    group — or to everyone, when the identity holds only the open group."""
+    gained = gained_readers(before, after, identities)
+    others = [n for n in gained if allowed is None or norm(n) != norm(allowed)]
+    opens = is_open(after) and not is_open(before)
+    if not others and not opens:
+        return True
+    from PySide6.QtWidgets import QMessageBox
+
+    groups = ", ".join(after) or translate("RightsMatrixView", "none")
+    text = (translate("RightsMatrixView", "%1 would become readable by everyone (its groups: "
+                      "%2).") if opens else
+            translate("RightsMatrixView", "%1's groups would become: %2.")
+            ).replace("%1", key).replace("%2", groups)
+    who = (translate("RightsMatrixView", "These identities gain access: %1.")
+           .replace("%1", ", ".join(gained)) if gained else "")
+    if opens:
+        who = " ".join(part for part in (who, translate(
+            "RightsMatrixView", "So does any role without a declared identity.")) if part)
+    box = QMessageBox(QMessageBox.Icon.Warning,
+                      translate("RightsMatrixView", "Widen who may read %1?").replace("%1", key),
+                      text, QMessageBox.StandardButton.Cancel, parent)
+    box.setInformativeText(who)
+    allow = box.addButton(translate("RightsMatrixView", "Allow"),
+                          QMessageBox.ButtonRole.AcceptRole)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)  # Enter keeps the rights as they are
+    box.exec()
+    return box.clickedButton() is allow
 
 
 class RightsMatrixModel(LazyTableModel):
@@ -87,12 +141,7 @@ class RightsMatrixModel(LazyTableModel):
 
     def load_identities(self, store: GoldSetStore | None) -> None:
         """Read the identities (and the roles cases use without one); rebuild the columns."""
-        rows = store.identity_rows() if store is not None else []
-        declared = Identities.from_rows(rows)
-        roles = sorted({r for r in (store.case_roles().values() if store else [])
-                        if declared.get(r) is None}, key=norm)
-        extra = tuple(Identity(r, (r,)) for r in dict.fromkeys(roles))
-        self.identities = Identities(declared.items + extra)
+        self.identities, rows = file_identities(store)
         self.identity_ids = {r["name"]: int(r["id"]) for r in rows}
         self.shown = [i for i in self.identities.items
                       if not self.identity_filter or norm(i.name) == norm(self.identity_filter)]
@@ -281,6 +330,10 @@ class RightsMatrixView(QWidget):
             show_known_error(self, error)
             return
         doc_id, key = int(row["id"]), str(row["key"])
+        if not confirm_widening(self, key, before, after, self.model.identities,
+                                allowed=identity.name):
+            self.status.setText(esc(self.tr("%1: unchanged.").replace("%1", key)))
+            return
         if self.ctx.undo.run(lambda s: rights_ops.set_document_rights(
                 s, doc_id, after, f"{key} · {identity.name}")) is None:
             return

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from rag_annotator.domain.changes import Changes
 from rag_annotator.domain.operations import delete_run, edit_run
 from rag_annotator.import_export import registry
+from rag_annotator.paths import user_folder
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.i18n import QT_TRANSLATE_NOOP
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
@@ -191,7 +192,8 @@ class RunsSection(Section):
 
     def ask_import(self) -> None:
         """Choose a format and a file, then import it as a new run."""
-        dialog = RunImportDialog(self)
+        store = self.store
+        dialog = RunImportDialog(self, user_folder(store.path if store is not None else None))
         if dialog.exec():
             self.import_run(dialog.format(), Path(dialog.path.text()), dialog.name.text())
 
@@ -240,8 +242,9 @@ class RunDialog(QDialog):
 class RunImportDialog(QDialog):
     """Format, file and optional name of a run to import."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, start: Path | None = None) -> None:
         super().__init__(parent)
+        self.start = start  # where the file dialog starts
         self.setWindowTitle(self.tr("Import a Run"))
         self.formats = QComboBox()
         for code, label in RUN_FORMATS.items():
@@ -270,7 +273,8 @@ class RunImportDialog(QDialog):
         return str(self.formats.currentData())
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import a Run"))
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import a Run"),
+                                              str(self.start or ""))
         if path:
             self.path.setText(path)
             guessed = guess_run_format(Path(path))

@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
+from rag_annotator.paths import user_folder
 from rag_annotator.ui.context import UiContext
 from rag_annotator.ui.team.folders import TeamFolders
 
@@ -29,20 +30,18 @@ translate = QCoreApplication.translate
 
 
 def hand_out_defaults(store: Any) -> HandOutDefaults:
+    """What the Hand Out dialog proposes for the open file: its pool setting, its runs, the
+    team of its last campaign, how many claims and trajectories there are to hand out.
+
+    Before a first campaign nobody is proposed: who judged the file so far (the sample's
+    fictional assessor, a colleague merged in) is not who the lead hands work to, and a name
+    proposed by mistake becomes a file sent to the wrong person."""
     from rag_annotator.ui.team.dialogs import HandOutDefaults
 
-    """What the Hand Out dialog proposes for the open file: its pool setting, its runs, the
-    team (the last campaign's, else its human assessors), how many claims and trajectories
-    there are to hand out."""
     pool_runs, pool_depth = store.pool_settings()
     campaigns = store.campaigns()
-    # the last campaign's team; else the file's human assessors other than the lead (an
-    # automatic judge is an assessor of the file too, but hands nothing back)
-    team = (list(campaigns[-1]["assessors"]) if campaigns else
-            [str(r["name"]) for r in store.export_assessors()
-             if r["kind"] == "human" and r["name"] != store.assessor])
     return HandOutDefaults(
-        assessors=team,
+        assessors=list(campaigns[-1]["assessors"]) if campaigns else [],
         runs=[str(r["name"]) for r in store.runs_summary()], pool_runs=pool_runs,
         pool_depth=pool_depth,
         counts={kind: store.count(kind) for kind in ("claims", "trajectories")})
@@ -88,7 +87,7 @@ class TeamMenu(QObject):
         store = self.ctx.hub.store
         if store is None:
             return
-        default = store.path.parent / f"{store.path.stem}-assignments"
+        default = user_folder(store.path) / f"{store.path.stem}-assignments"
         from rag_annotator.ui.team.dialogs import HandOutDialog
 
         dialog = HandOutDialog(hand_out_defaults(store), default, self.window)
@@ -100,7 +99,7 @@ class TeamMenu(QObject):
                  runs: Sequence[str] | None = None, depth: int | None = None,
                  items: str = "pairs", name: str = "") -> TeamJob | None:
         """Create the campaign and write one file per assessor (``team_files.hand_out``)."""
-        if self.ctx.hub.store is None:
+        if self.ctx.hub.store is None or not self.ctx.undo.ensure_name():
             return None
         from rag_annotator.import_export.team_files import hand_out
 
@@ -131,7 +130,7 @@ class TeamMenu(QObject):
         store = self.ctx.hub.store
         if store is None:
             return
-        start = self.folders.folder() or store.path.parent
+        start = self.folders.folder() or user_folder(store.path)
         from rag_annotator.ui.team.dialogs import ask_collect_sources
 
         sources = ask_collect_sources(self.window, str(start))
@@ -140,7 +139,7 @@ class TeamMenu(QObject):
 
     def collect(self, sources: Sequence[Path]) -> TeamJob | None:
         """Collect ``sources`` (``team_files.collect``): one undoable step per file."""
-        if self.ctx.hub.store is None:
+        if self.ctx.hub.store is None or not self.ctx.undo.ensure_name():
             return None
         from rag_annotator.import_export.team_files import collect
 
@@ -168,7 +167,7 @@ class TeamMenu(QObject):
             return
         from PySide6.QtWidgets import QFileDialog  # the window's first paint needs no dialog
 
-        start = self.folders.folder() or store.path.parent
+        start = self.folders.folder() or user_folder(store.path)
         chosen = QFileDialog.getExistingDirectory(
             self.window, translate("TeamMenu", "Team Folder: where the experts' files arrive"),
             str(start))

@@ -22,10 +22,11 @@ from PySide6.QtWidgets import (
 
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain import verify_ops
-from rag_annotator.ui.verify.widgets import from_qt
+from rag_annotator.ui.text_views import from_qt
 
 if TYPE_CHECKING:
     from rag_annotator.ui.context import UiContext
+    from rag_annotator.ui.verify.context_pane import ContextPane
 
 Row = dict[str, Any]
 translate = QCoreApplication.translate
@@ -40,6 +41,7 @@ class ClaimEditing:
     rationale: QLineEdit
     answer_view: QTextBrowser
     context_view: QPlainTextEdit
+    pane: ContextPane
     context: Row | None
     _rationale_claim: int | None
 
@@ -137,25 +139,26 @@ class ClaimEditing:
 
     # -- evidence ----------------------------------------------------------------------------
     def add_evidence(self) -> None:
-        """Bind the words selected in the context to the current claim."""
+        """Bind the words selected in the context (its text, or its PDF page: then the
+        words' offsets in that document's text) to the current claim."""
         claim_id, doc = self.claim_id(), self.current_document()
-        cursor = self.context_view.textCursor()
-        if claim_id is None or doc is None or not cursor.hasSelection():
+        selected = self.pane.selected_evidence(doc) if doc is not None else None
+        if claim_id is None or doc is None or selected is None:
             self._hint(translate("VerifySection",
                                  "Select some words in the context first (mouse, or Shift "
                                  "with the arrow keys), then press E."))
             return
-        text = doc["text"]
-        span = (from_qt(text, cursor.selectionStart()), from_qt(text, cursor.selectionEnd()))
-        # words, not the spaces around them
-        start, end = span
-        while start < end and text[start].isspace():
-            start += 1
-        while end > start and text[end - 1].isspace():
-            end -= 1
-        document_id = int(doc["document_id"])
-        self.ctx.undo.run(lambda s: verify_ops.add_evidence(s, claim_id, document_id,
-                                                            (start, end)))
+        document_id, start, end = selected
+        changes = self.ctx.undo.run(lambda s: verify_ops.add_evidence(s, claim_id, document_id,
+                                                                      (start, end)))
+        page = self.pane.viewer.layout_of().page_of(start) \
+            if document_id == self.pane.viewer.structure_id() else None
+        if changes is not None and self.pane.viewer.showing_pages():
+            self.pane.viewer.page_view.clear_selection()  # the evidence mark shows instead
+        if changes is not None and page is not None:
+            self._hint(translate("VerifySection", "Evidence: page %1, characters %2–%3.")
+                       .replace("%1", str(page)).replace("%2", str(start))
+                       .replace("%3", str(end)))
 
     def remove_evidence(self) -> None:
         """Remove the current claim's last evidence span."""

@@ -19,43 +19,41 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent, QTextCharFormat, QTextCursor
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QSplitter,
     QTabWidget,
     QTextBrowser,
-    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
 
 from rag_annotator.domain import operations as ops
 from rag_annotator.domain import structured_ops
+from rag_annotator.domain.changes import Changes
 from rag_annotator.errors import NotFound
 from rag_annotator.ui import actions, labels
 from rag_annotator.ui.context import UiContext
-from rag_annotator.ui.look import colours
 from rag_annotator.ui.models import Column, RowsModel, number, one_line
+from rag_annotator.ui.pages.keys import VIEWER_ACTIONS
 from rag_annotator.ui.sections.base import Section, current_row, esc, make_table, select_row
-from rag_annotator.ui.text_views import QuietLabel, set_html, set_plain_text
+from rag_annotator.ui.text_views import QuietLabel, set_html
 from rag_annotator.ui.verify.citations import CitationsAndReview
+from rag_annotator.ui.verify.context_pane import ContextPane
 from rag_annotator.ui.verify.editing import ClaimEditing
 from rag_annotator.ui.verify.live import LiveUpdates, Prepared
 from rag_annotator.ui.verify.outcomes import outcomes_html
 from rag_annotator.ui.verify.sample_review import SampleReview
 from rag_annotator.ui.verify.structured_panel import StructuredPanel, bind_review
 from rag_annotator.ui.verify.widgets import (
-    EVIDENCE_COLOUR,
     SUPPORT,
     CalibrationDialog,
     answer_html,
     case_html,
     review_items,
-    to_qt,
 )
 from rag_annotator.ui.verify.widgets import tr as vtr
 
@@ -107,20 +105,17 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
             Column(self.tr("Verdict"), self._verdict_text, 13),
             Column(self.tr("Others' verdicts"), self._others_text, 22),
             Column(self.tr("Evidence"), lambda r: ", ".join(
-                e["key"] for e in r["evidence"]), 10),
+                e["key"] if e.get("page") is None else
+                self.tr("%1 p. %2").replace("%1", e["key"]).replace("%2", str(e["page"]))
+                for e in r["evidence"]), 10),
         ], self)
         self.claims_table = make_table(self.claims)
         self.claim_text = QLineEdit()
         self.rationale = QLineEdit()
         self.rationale.setPlaceholderText(self.tr("Why this verdict (W to write; Enter saves)"))
 
-        self.context_label = QuietLabel()
-        self.context_label.setTextFormat(Qt.TextFormat.RichText)
-        self.context_view = QPlainTextEdit()
-        self.context_view.setReadOnly(True)
-        self.context_view.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse
-            | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.pane = ContextPane(ctx.pages)  # the retrieved document: text or PDF page
+        self.context_label, self.context_view = self.pane.label, self.pane.text
         self.citations = RowsModel([
             Column(self.tr("Marker"), lambda r: r["marker"], 6),
             Column(self.tr("Document"), lambda r: r["key"], 10),
@@ -138,7 +133,8 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
         self.structured = StructuredPanel()
 
         self.commands = self.install_commands(
-            VERIFY_ACTIONS, {"verify.review_cycle": (self.review_table,)})
+            (*VERIFY_ACTIONS, *VIEWER_ACTIONS), {"verify.review_cycle": (self.review_table,)})
+        self.pane.viewer.connect_commands(self.commands)
         self._connect()
         self._init_sample()
         self._lay_out()
@@ -172,13 +168,8 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
             left.addWidget(widget)
             left.setStretchFactor(left.count() - 1, stretch)
         left.setSizes([1800, 1800, 3000])
-        context_box = QWidget()
-        context_layout = QVBoxLayout(context_box)
-        context_layout.setContentsMargins(0, 0, 0, 0)
-        context_layout.addWidget(self.context_label)
-        context_layout.addWidget(self.context_view, 1)
         right = QSplitter(Qt.Orientation.Vertical)
-        for widget, stretch in ((context_box, 4), (self.citations_table, 1),
+        for widget, stretch in ((self.pane, 4), (self.citations_table, 1),
                                 (self.review_table, 2)):
             right.addWidget(widget)
             right.setStretchFactor(right.count() - 1, stretch)
@@ -228,6 +219,9 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
         self.citations_table.selectionModel().currentRowChanged.connect(
             lambda *_: None if self._filling else self._show_answer_text())
         self.rationale.editingFinished.connect(self._save_rationale)
+        # Enter ends the reason: the keyboard goes back to the claims, so the next verdict
+        # key is a verdict and not a letter typed into the reason
+        self.rationale.returnPressed.connect(self.claims_table.setFocus)
         self.claim_text.returnPressed.connect(self._save_claim_text)
         for field in (self.rationale, self.claim_text):
             field.installEventFilter(self)
@@ -272,6 +266,11 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
     def focus_widget(self) -> QWidget:
         return self.claims_table
 
+    def apply_changes(self, changes: Changes) -> None:
+        if changes.touches("documents") or "*" in changes.rows:
+            self.pane.forget()  # a document's pages or passage span may have changed
+        super().apply_changes(changes)
+
     def refresh(self) -> None:
         store = self.store
         if store is None:
@@ -314,9 +313,8 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
         self.review.set_rows([])
         for view in (self.case_view, self.answer_view):
             view.clear()
-        self.context_view.clear()
+        self.pane.clear()
         self.header.clear()
-        self.context_label.clear()
         # the editable fields too: an old claim's text must not wait there to be saved
         self._rationale_claim = None
         for field in (self.claim_text, self.rationale):
@@ -393,8 +391,7 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
             self.review.set_rows([])
             for view in (self.case_view, self.answer_view):
                 view.clear()
-            self.context_view.clear()
-            self.context_label.clear()
+            self.pane.clear()
             self.structured.show_answer(None)
             self._show_header()
             self._update_actions()
@@ -434,9 +431,8 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
         self.rationale.setModified(False)
         self.claim_text.setText("" if claim is None else claim["text"])
         if claim is not None and claim["evidence"] and not keep_context and self.context:
-            doc = claim["evidence"][0]["document_id"]
-            index = next((i for i, c in enumerate(self.context["contexts"])
-                          if c["document_id"] == doc), None)
+            index = self.pane.index_for(self.store, self.context["contexts"],
+                                        int(claim["evidence"][0]["document_id"]))
             if index is not None:
                 self.context_index = index
         self._show_answer_text()
@@ -480,51 +476,17 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
     def _show_context(self) -> None:
         contexts = self.context["contexts"] if self.context else []
         if not contexts:
-            set_plain_text(self.context_view, self.tr(
-                "The run retrieved no document for this case."))
-            self.context_label.setText("")
-            self.context_view.setExtraSelections([])
+            self.pane.show_nothing(self.tr("The run retrieved no document for this case."))
             return
         self.context_index = max(0, min(self.context_index, len(contexts) - 1))
         doc = contexts[self.context_index]
-        shown = self.context_view.property("document_id")
-        if shown != doc["document_id"] or self.context_view.toPlainText() != doc["text"]:
-            set_plain_text(self.context_view, doc["text"])
-            self.context_view.setProperty("document_id", doc["document_id"])
-        warning = ""
-        role = str(self.context.get("role") or "") if self.context else ""
-        if doc["restricted"]:
-            warning = " — " + colours.coloured("text_bad", "⚠ " + esc(self.tr(
-                "role %1 may not read this document").replace("%1", role)), bold=True)
         where = (self.tr("Context %1 of %2 (rank %3): ").replace("%3", str(doc["rank"]))
                  if doc["rank"] is not None else
                  self.tr("Context %1 of %2 (cited, not retrieved): "))
-        self.context_label.setText(
-            esc(where.replace("%1", str(self.context_index + 1)).replace(
-                "%2", str(len(contexts))))
-            + f"<b>{esc(doc['key'])}</b> {esc(doc['title'])}{warning}")
-        self._highlight_evidence(doc)
-
-    def _highlight_evidence(self, doc: Row) -> None:
-        claim = self.current_claim()
-        selections = []
-        text = doc["text"]
-        for evidence in (claim["evidence"] if claim else []):
-            if evidence["document_id"] != doc["document_id"]:
-                continue
-            selection = QTextEdit.ExtraSelection()
-            cursor = QTextCursor(self.context_view.document())
-            cursor.setPosition(to_qt(text, int(evidence["span_start"])))
-            cursor.setPosition(to_qt(text, int(evidence["span_end"])),
-                               QTextCursor.MoveMode.KeepAnchor)
-            fmt = QTextCharFormat()
-            fmt.setBackground(colours.bg(EVIDENCE_COLOUR))
-            fmt.setForeground(colours.fg(EVIDENCE_COLOUR))
-            fmt.setFontUnderline(True)  # not told by colour alone
-            selection.cursor = cursor
-            selection.format = fmt
-            selections.append(selection)
-        self.context_view.setExtraSelections(selections)
+        role = str(self.context.get("role") or "") if self.context else ""
+        self.pane.show_context(self.store, doc, where.replace(
+            "%1", str(self.context_index + 1)).replace("%2", str(len(contexts))), role,
+            self.current_claim())
 
     def current_document(self) -> Row | None:
         """The context (retrieved document) shown."""
@@ -540,7 +502,7 @@ class VerifySection(LiveUpdates, ClaimEditing, CitationsAndReview, SampleReview,
 
     def next_pane(self) -> None:
         """Move the keyboard focus: claims → context → answer → claims."""
-        order: list[QWidget] = [self.claims_table, self.context_view, self.answer_view]
+        order: list[QWidget] = [self.claims_table, self.pane.focus_target(), self.answer_view]
         focused = next((i for i, w in enumerate(order) if w.hasFocus()), -1)
         order[(focused + 1) % len(order)].setFocus(Qt.FocusReason.ShortcutFocusReason)
 

@@ -73,19 +73,6 @@ def tr(text: str) -> str:
 
 
 # -- offsets -----------------------------------------------------------------------------------
-def to_qt(text: str, index: int) -> int:
-    """A code-point offset into ``text`` as a UTF-16 position."""
-    return index + sum(1 for ch in text[:index] if ord(ch) > 0xFFFF)
-
-
-def from_qt(text: str, position: int) -> int:
-    """A UTF-16 position in ``text`` as a code-point offset."""
-    units = 0
-    for i, ch in enumerate(text):
-        if units >= position:
-            return i
-        units += 2 if ord(ch) > 0xFFFF else 1
-    return len(text)
 
 
 # -- the answer with its claims ----------------------------------------------------------------
