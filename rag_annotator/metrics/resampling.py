@@ -101,6 +101,26 @@ def signs(cases: Sequence[str], permutations: int, seed: int) -> np.ndarray:
 Column = Mapping[str, float]  # case key → value (a case without a value is left out)
 
 
+def _moved(names: Sequence[str], columns: Mapping[str, dict[str, float]], case: str,
+           new: Mapping[str, float | None]) -> list[tuple[int, float | None, float | None]]:
+    """Give ``case`` its ``new`` value in the columns named (None: left out of one) and say
+    which moved: (column's index, old value, new value)."""
+    moved = []
+    for j, name in enumerate(names):
+        if name not in new:
+            continue
+        column = columns[name]
+        old, value = column.get(case), new[name]
+        if old == value:
+            continue
+        if value is None:
+            column.pop(case, None)
+        else:
+            column[case] = value
+        moved.append((j, old, value))
+    return moved
+
+
 class KeyedMeans:
     """The Poisson bootstrap of several means over one group of cases, kept up to date one
     case at a time.  ``columns``: name → {case: value}; every column's interval depends only
@@ -166,19 +186,9 @@ class KeyedMeans:
 
         delta_v = np.zeros(len(self.names))
         delta_p = np.zeros(len(self.names))
-        for j, name in enumerate(self.names):
-            if name not in new:
-                continue
-            column = self.values[name]
-            old, value = column.get(case), new[name]
-            if old == value:
-                continue
+        for j, old, value in _moved(self.names, self.values, case, new):
             delta_v[j] = (value or 0.0) - (old or 0.0)
             delta_p[j] = (value is not None) - (old is not None)
-            if value is None:
-                column.pop(case, None)
-            else:
-                column[case] = value
         if not delta_p.any() and not delta_v.any():
             return
         w = weights([case], self.resamples, self.seed)[0].astype(np.float64)
@@ -239,21 +249,11 @@ class KeyedSigns:
         import numpy as np
 
         delta = np.zeros(len(self.names))
-        for j, name in enumerate(self.names):
-            if name not in new:
-                continue
-            column = self.differences[name]
-            old, value = column.get(case), new[name]
-            if old == value:
-                continue
+        for j, old, value in _moved(self.names, self.differences, case, new):
             delta[j] = (value or 0.0) - (old or 0.0)
-            observed = self.observed[name]
+            observed = self.observed[self.names[j]]
             observed[0] += delta[j]
             observed[1] += abs(value or 0.0) - abs(old or 0.0)
-            if value is None:
-                column.pop(case, None)
-            else:
-                column[case] = value
         if delta.any():
             self.sums += np.outer(signs([case], self.permutations, self.seed)[0], delta)
 
