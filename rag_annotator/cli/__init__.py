@@ -358,6 +358,9 @@ def _cmd_new(ns: argparse.Namespace) -> int:
 
 def info_dict(store: GoldSetStore) -> dict[str, Any]:
     """The object ``info --json`` prints (DESIGN section 6)."""
+    from rag_annotator.reports.file_figures import build_file_figures
+
+    file = build_file_figures(store, judges=False)
     return {
         "file": str(store.path),
         "name": store.meta("name"),
@@ -370,22 +373,15 @@ def info_dict(store: GoldSetStore) -> dict[str, Any]:
         "families": store.family_counts(),
         "statuses": store.status_counts(),
         "assessors": store.assessor_progress(),  # {name: {judged, remaining}}
-        "judgments": store.judgment_counts(),
+        "judgments": dict(file.judgments),
         "answers": store.count("answers"),
         "claims": store.claim_counts(),
         "answer_reviews": store.count("answer_reviews"),
         "releases": store.count("releases"),
         "agents": store.agent_counts(),
         "max_grade": int(store.meta("max_grade", "1") or 1),
-        "agreement": _agreement(store),
+        "agreement": file.agreement.to_json(),
     }
-
-
-def _agreement(store: GoldSetStore) -> dict[str, object]:
-    """Agreement between assessors on relevance, overall and per family."""
-    from rag_annotator.metrics.agreement import JudgmentRow, agreement_json
-
-    return agreement_json(JudgmentRow(*row) for row in store.judgment_rows())
 
 
 def _cmd_info(ns: argparse.Namespace) -> int:
@@ -515,6 +511,7 @@ def _cmd_merge(ns: argparse.Namespace) -> int:
 
 
 def _cmd_metrics(ns: argparse.Namespace) -> int:
+    from rag_annotator.reports.file_figures import build_file_figures
     from rag_annotator.reports.render import metrics_json
     from rag_annotator.reports.run_figures import build
 
@@ -527,6 +524,9 @@ def _cmd_metrics(ns: argparse.Namespace) -> int:
         say_check(store, ns.verbose)
         bar.report(1, 3)  # opened; then the figures, then their rendering
         figures = build(store, ns.run, options)
+        # the judges' review samples are file-wide: read only for the JSON that prints them
+        file = build_file_figures(store, options.level, agreement_limit=0, counts=False,
+                                  judges=True) if ns.json else None
         bar.report(2, 3)
     if ns.family is not None and ns.family not in set(figures.case_families.values()):
         raise InvalidValue("--family: no case of family '{family}' in {file}.",
@@ -534,7 +534,7 @@ def _cmd_metrics(ns: argparse.Namespace) -> int:
     if ns.json:
         # Indented for a person at a terminal; compact (C encoder, ~10x faster on 10,000
         # cases) for a script.
-        print(json.dumps(metrics_json(figures), ensure_ascii=False, allow_nan=False,
+        print(json.dumps(metrics_json(figures, file), ensure_ascii=False, allow_nan=False,
                          indent=2 if sys.stdout.isatty() else None))
         return 0
     from rag_annotator.reports.text import metrics_text  # not for --json (issue 19)

@@ -23,7 +23,7 @@ import csv
 import io
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -53,13 +53,16 @@ class EntityRows:
     is one user spreadsheet read as text for the case and corpus imports.
 
     ``rows`` yields ``(number, cells)``; ``where(number)`` gives the file and line an error
-    names (``line`` None when the message itself names a sheet and row).
+    names (``line`` None when the message itself names a sheet and row); ``titles``: a
+    column's header as the reader sees it, when it is not the column's name (a workbook's
+    sheets are headed in words), for the errors to name the column the reader sees.
     """
 
     entity: str
     header: list[str]
     rows: Iterable[tuple[int, list[Any]]]
     where: Callable[[int], tuple[Path, int | None, str | Message]]
+    titles: Mapping[str, str] = field(default_factory=dict)
 
 
 #: Flat tables whose rows the native JSON nests under another name.
@@ -83,7 +86,8 @@ def _typed(table: EntityRows, number: int, column: str, value: Any, *, excel: bo
             raise ImportRejected(path, line, "{prefix}column '{column}': this cell was cut "
                                              "by an XLSX export (over 32,767 characters); "
                                              "import the native JSON export instead.",
-                                             prefix=prefix, column=column)
+                                             prefix=prefix,
+                                             column=table.titles.get(column, column))
     optional = (isinstance(kind, tuple) and kind[0]) or (isinstance(kind, str)
                                                        and kind.endswith("?"))
     if value == "" or value is None:
@@ -99,7 +103,8 @@ def _typed(table: EntityRows, number: int, column: str, value: Any, *, excel: bo
     elif isinstance(value, (int, float)) and not isinstance(value, bool) and (
             kind in ("key", "text", "text?")):
         value = str(int(value)) if float(value).is_integer() else repr(value)
-    return native_json.check_value(path, f"{prefix}column '{column}'", value, kind, line=line)
+    return native_json.check_value(path, f"{prefix}column '{table.titles.get(column, column)}'",
+                                   value, kind, line=line)
 
 
 def _number(value: Any, kind: str, decimal_comma: bool) -> Any:

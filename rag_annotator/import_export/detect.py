@@ -138,8 +138,11 @@ def _workbook(source: Path) -> tuple[str, str] | None:
 
     with open_workbook(source) as workbook:
         sheets = [str(s) for s in workbook.sheetnames]
-    own = [s for s in sheets if s.split(" (")[0] in _ENTITY_SHEETS]
-    if "cases" in own and len(own) >= 2:
+    from rag_annotator.import_export.sheet_words import entity_of
+
+    # the entity sheets, named in either language or by their machine names
+    own = [s for s in sheets if (found := entity_of(s)) and found[0] in _ENTITY_SHEETS]
+    if any(entity_of(s) == ("cases", 1) for s in own) and len(own) >= 2:
         return "xlsx", Message("the entity sheets {sheets} of this app's workbook",
                                sheets=", ".join(own[:4]))
     return "cases", Message("a spreadsheet of cases (sheets: {sheets})",

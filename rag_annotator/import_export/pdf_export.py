@@ -1,5 +1,6 @@
-"""The one-page PDF summary (``export FILE pdf DEST``): the workbook's summary
-(``reports.workbook.summary``) drawn by ``ui.exchange.pdf_summary`` with Qt's own PDF writer.
+"""The one-page PDF for a manager (``export FILE pdf DEST``): the manager's page
+(``reports.manager``, the workbook's first sheet too) drawn by ``ui.exchange.pdf_summary``
+with Qt's own PDF writer on one A4 page.
 
 Qt is imported here only when this format is asked for (the module is found by name, so the
 core never imports the Qt package and the other headless commands never load Qt); without a
@@ -17,8 +18,9 @@ from rag_annotator.errors import KnownError
 from rag_annotator.import_export.csv_export import scope_of
 from rag_annotator.import_export.registry import Options
 from rag_annotator.messages import Message
+from rag_annotator.reports.book import build_book
+from rag_annotator.reports.manager import manager_page
 from rag_annotator.reports.words import default_language
-from rag_annotator.reports.workbook import summary
 from rag_annotator.storage.store import GoldSetStore
 
 DRAWER = "rag_annotator.ui.exchange.pdf_summary"
@@ -45,7 +47,8 @@ def export_pdf(store: GoldSetStore, dest: Path, options: Options) -> PdfReport:
     if not dest.parent.is_dir():
         raise KnownError("the folder does not exist; create it first.", path=dest.parent)
     lang = default_language(options.locale)
-    value = summary(store, scope_of(store, options), lang, options.release, options.level)
+    book = build_book(store, scope_of(store, options), options.level, options.release)
+    value = manager_page(book, store.meta("name") or store.path.stem, store.path.name, lang)
     try:
         drawer = importlib.import_module(DRAWER)
     except ImportError as error:

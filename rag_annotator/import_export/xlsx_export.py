@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_annotator.errors import KnownError
+from rag_annotator.import_export import sheet_words
 from rag_annotator.import_export.csv_export import (
     FLAT_ENTITIES,
     TICK_ROWS,
@@ -46,10 +47,13 @@ from rag_annotator.import_export.csv_export import (
 from rag_annotator.import_export.csv_import import CUT_MARKER
 from rag_annotator.import_export.judge_sheet import write_judge_sheet
 from rag_annotator.import_export.registry import Options
+from rag_annotator.import_export.xlsx_manager import ManagerSheet
 from rag_annotator.import_export.xlsx_summary import SummaryWriter, print_ready, write_rows
 from rag_annotator.messages import Joined, Message
 from rag_annotator.paths import app_paths
-from rag_annotator.reports.sheets_rights import SHEET, rights_rows
+from rag_annotator.reports.book import build_book
+from rag_annotator.reports.manager import manager_page
+from rag_annotator.reports.sheets_rights import rights_rows, rights_title
 from rag_annotator.reports.sheets_structured import add_structured_sheet
 from rag_annotator.reports.sheets_team import team_sheets
 from rag_annotator.reports.words import default_language
@@ -89,12 +93,18 @@ def unescape(text: str) -> str:
 
 
 class _Sheets:
-    """Writes one entity across as many sheets as it needs."""
+    """Writes one entity across as many sheets as it needs, named, headed and filled in
+    the reader's language (``sheet_words``: words for codes, one item per line for lists,
+    yes / no for 0 / 1)."""
 
     def __init__(self, wb: Any, entity: str, columns: tuple[str, ...],
-                 report: TablesReport) -> None:
+                 report: TablesReport, lang: str) -> None:
         self.wb, self.entity, self.columns, self.report = wb, entity, columns, report
+        self.lang = lang
         self.cut: list[str] = []
+        #: the columns whose values are written in words (the others as they are)
+        self.worded = [i for i, c in enumerate(columns) if c in sheet_words.WORDED
+                       or sheet_words.enum_of(entity, c) is not None]
 
     def write(self, rows: Iterator[tuple[Any, ...]], tick: Ticker) -> int:
         from openpyxl.cell import WriteOnlyCell
@@ -104,6 +114,8 @@ class _Sheets:
         ws = None
         in_sheet = 0
         escape_re, cut_limit = _ESCAPE, MAX_CELL
+        entity, columns, lang, worded = self.entity, self.columns, self.lang, self.worded
+        encode = sheet_words.encode
         for row in rows:
             if ws is None or in_sheet >= ROWS_PER_SHEET:
                 if ws is not None:
@@ -112,6 +124,8 @@ class _Sheets:
                 ws = self._sheet(part)
                 in_sheet = 0
             cells: list[Any] = list(row)
+            for i in worded:
+                cells[i] = encode(entity, columns[i], cells[i], lang)
             for i, value in enumerate(cells):
                 if value.__class__ is not str:
                     continue
@@ -154,8 +168,7 @@ class _Sheets:
         from openpyxl.styles import Font, PatternFill
         from openpyxl.utils import get_column_letter
 
-        title = self.entity if part == 1 else f"{self.entity} ({part})"
-        ws = self.wb.create_sheet(title)
+        ws = self.wb.create_sheet(sheet_words.sheet_title(self.entity, self.lang, part))
         print_ready(ws)
         ws.freeze_panes = "A2"
         for i, column in enumerate(self.columns, start=1):
@@ -163,7 +176,7 @@ class _Sheets:
         bold, fill = Font(bold=True), PatternFill("solid", fgColor="DDE4EE")
         header = []
         for column in self.columns:
-            cell = WriteOnlyCell(ws, value=column)
+            cell = WriteOnlyCell(ws, value=sheet_words.header(self.entity, column, self.lang))
             cell.font, cell.fill = bold, fill
             header.append(cell)
         ws.append(header)
@@ -196,17 +209,21 @@ def export_xlsx(store: GoldSetStore, dest: Path, options: Options) -> TablesRepo
         # Write-only sheets stream their rows to temporary files as they go: a full disk
         # can strike here already, not only in save().
         lang = summary_language(options)
-        SummaryWriter(wb, summary(store, scope, lang, options.release, options.level),
-                      escape).write()
+        # Every run's figures once, the file's once: every sheet below renders this value.
+        book = build_book(store, scope, options.level, options.release)
+        ManagerSheet(wb, manager_page(book, store.meta("name") or store.path.stem,
+                                      store.path.name, lang), escape).write()
+        SummaryWriter(wb, summary(book, store, scope, lang), escape).write()
         tick(0)  # the summary's intervals and drift take seconds on a big file: Cancel here
         for title, team_rows in team_sheets(store, lang):  # the Assessors sheet (issue 15)
             _write_rows(wb.create_sheet(title), team_rows, lang)
-        add_structured_sheet(wb, store, scope, lang, _write_rows)  # issue 17
-        _write_rows(wb.create_sheet(SHEET), rights_rows(store, list(scope.runs), lang), lang)
-        write_judge_sheet(wb, store, lang)  # issue 22: judges checked on a human sample
+        add_structured_sheet(wb, book.runs, lang, _write_rows)
+        _write_rows(wb.create_sheet(rights_title(lang)), rights_rows(book.runs, lang), lang)
+        write_judge_sheet(wb, book.file.judges, lang)
         for entity in FLAT_ENTITIES:
             columns, rows = entity_stream(store, entity, scope)
-            report.counts[entity] = _Sheets(wb, entity, columns, report).write(rows, tick)
+            report.counts[entity] = _Sheets(wb, entity, columns, report, lang).write(rows,
+                                                                                    tick)
         tick(0)
     except write_errors() as error:
         discard(wb)

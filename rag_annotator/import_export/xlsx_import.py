@@ -12,12 +12,11 @@ operation; see ``csv_import``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from rag_annotator.import_export import native_json
+from rag_annotator.import_export import native_json, sheet_words
 from rag_annotator.import_export.csv_export import FLAT_ENTITIES
 from rag_annotator.import_export.csv_import import EntityRows, build_document, load_tables
 from rag_annotator.import_export.files import ImportRejected
@@ -25,9 +24,9 @@ from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.tabular import CellBudget, open_workbook, sheet_rows
 from rag_annotator.import_export.xlsx_export import unescape
 from rag_annotator.messages import Message
+from rag_annotator.storage.reads_exchange import ENTITY_SQL
 from rag_annotator.storage.store import GoldSetStore
 
-_PART = re.compile(r"^(?P<entity>[a-z_]+)(?: \((?P<part>\d+)\))?$")
 #: Row numbers of later parts are offset by this, so one number names sheet and row.
 _PART_STRIDE = 10_000_000
 
@@ -43,6 +42,23 @@ def _cells(values: tuple[Any, ...]) -> list[Any]:
     return [unescape(v) if isinstance(v, str) else v for v in values]
 
 
+def _decoded(entity: str, names: list[str], rows: list[tuple[int, list[Any]]]
+             ) -> list[tuple[int, list[Any]]]:
+    """The cells written in words back to the flat table's values (``sheet_words``)."""
+    worded = [i for i, c in enumerate(names) if c in sheet_words.WORDED
+              or sheet_words.enum_of(entity, c) is not None]
+    if not worded:
+        return rows
+    for _number, cells in rows:
+        for i in worded:
+            if i >= len(cells):  # a row cut short (trailing empty cells left out)
+                if names[i] not in sheet_words.EMPTY_OBJECTS:
+                    continue
+                cells.extend([None] * (i + 1 - len(cells)))
+            cells[i] = sheet_words.decode(entity, names[i], cells[i])
+    return rows
+
+
 def read_tables(path: Path) -> dict[str, EntityRows]:
     """The entity sheets of a workbook, parts joined in order."""
     with open_workbook(path) as wb:
@@ -52,9 +68,9 @@ def read_tables(path: Path) -> dict[str, EntityRows]:
 def _tables(path: Path, wb: Any) -> dict[str, EntityRows]:
     sheets: dict[str, list[tuple[int, str]]] = {}
     for title in wb.sheetnames:
-        match = _PART.match(title)
-        if match and match["entity"] in FLAT_ENTITIES:
-            sheets.setdefault(match["entity"], []).append((int(match["part"] or 1), title))
+        found = sheet_words.entity_of(title)  # in either language, or the machine name
+        if found is not None and found[0] in FLAT_ENTITIES:
+            sheets.setdefault(found[0], []).append((found[1], title))
     tables: dict[str, EntityRows] = {}
     budget = CellBudget(path)
     for entity, parts in sheets.items():
@@ -80,7 +96,10 @@ def _tables(path: Path, wb: Any) -> dict[str, EntityRows]:
                                                  "sheet '{parts}'.", title=title, parts=parts[0][1])
             rows.extend((number * _PART_STRIDE + i, _cells(values))
                         for i, values in enumerate(it, start=2))
-        tables[entity] = EntityRows(entity, header or [], rows, where)
+        columns = ENTITY_SQL[entity][0]
+        names = [sheet_words.column_of(entity, h, columns) for h in header or []]
+        tables[entity] = EntityRows(entity, names, _decoded(entity, names, rows), where,
+                                    {n: h for n, h in zip(names, header or []) if n != h})
     if not tables:
         raise ImportRejected(path, None, "the workbook has none of the entity sheets "
                                          "({flat_entities}).",

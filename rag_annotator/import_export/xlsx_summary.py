@@ -30,7 +30,7 @@ BLANK = ("ci_bound", "cinum_bound", "dpct", "dnum")
 #: Rows and characters of width a chart takes on the summary (7.5 cm tall, 15 cm wide).
 CHART_ROWS, CHART_CHARACTERS = 17, 84
 FIRST_WIDTH, MIN_WIDTH, MAX_WIDTH = 30, 10, 20
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff]")
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff]")
 
 
 def print_ready(ws: Any, title_rows: str = "1:1") -> None:
@@ -257,13 +257,13 @@ def native_chart(spec: ChartSpec, sheet: str, first: int) -> Any:
     chart: Any = BarChart() if spec.kind == "bar" else LineChart()
     if spec.kind == "bar":
         chart.type = "col"
-    chart.title = _CONTROL.sub(" ", spec.title)  # a chart title holds no _xHHHH_ escape
+    chart.title = CONTROL.sub(" ", spec.title)  # a chart title holds no _xHHHH_ escape
     chart.width, chart.height = 15, 7.5
     chart.legend = None if len(spec.series) == 1 else chart.legend
     for s, (name, _values) in enumerate(spec.series):
         top = first + s * n
         values = Reference(range_string=f"{quoted}!$C${top}:$C${top + n - 1}")
-        series = Series(values, title=_CONTROL.sub(" ", name))
+        series = Series(values, title=CONTROL.sub(" ", name))
         if spec.kind == "bar" and spec.lows:
             series.errBars = ErrorBars(
                 errDir="y", errBarType="both", errValType="cust", noEndCap=False,

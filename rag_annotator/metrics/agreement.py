@@ -172,14 +172,32 @@ def pairwise(rows: Iterable[JudgmentRow]) -> list[dict[str, object]]:
     return out
 
 
-def agreement_json(rows: Iterable[JudgmentRow]) -> dict[str, object]:
-    """``info --json``'s ``agreement`` object: overall figures, ``pairwise`` and
-    ``by_family``."""
+@dataclass(frozen=True)
+class AgreementReport:
+    """The agreement of a whole file: overall, per family, and assessor by assessor."""
+
+    overall: Agreement
+    by_family: Mapping[str, Agreement]
+    pairwise: tuple[dict[str, object], ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """``info --json``'s ``agreement`` object: overall figures, ``pairwise`` and
+        ``by_family``."""
+        out: dict[str, object] = dict(self.overall.to_json())
+        out["pairwise"] = [dict(p) for p in self.pairwise]
+        out["by_family"] = {f: a.to_json() for f, a in self.by_family.items()}
+        return out
+
+
+def agreement_report(rows: Iterable[JudgmentRow]) -> AgreementReport:
+    """Every agreement figure over ``rows``."""
     rows = list(rows)
-    out: dict[str, object] = dict(agreement(rows).to_json())
-    out["pairwise"] = pairwise(rows)
-    out["by_family"] = {f: a.to_json() for f, a in agreement_by_family(rows).items()}
-    return out
+    return AgreementReport(agreement(rows), agreement_by_family(rows), tuple(pairwise(rows)))
+
+
+def agreement_json(rows: Iterable[JudgmentRow]) -> dict[str, object]:
+    """:func:`agreement_report` as ``info --json`` prints it."""
+    return agreement_report(rows).to_json()
 
 
 def labels_by_assessor(units: Mapping[tuple[str, str], Unit],

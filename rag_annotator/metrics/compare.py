@@ -10,8 +10,9 @@ filtered by family, and every count keeps the cases behind it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 
 from rag_annotator.metrics.retrieval import Report
 from rag_annotator.metrics.values import Policy
@@ -31,6 +32,9 @@ class MeasureComparison:
     not_comparable: tuple[str, ...]
     mean_a: float | None
     mean_b: float | None
+    #: the sums of A's and B's values over the compared cases (what :func:`with_cases`
+    #: moves)
+    sums: tuple[float, float] = field(default=(0.0, 0.0), compare=False, repr=False)
 
     @property
     def delta(self) -> float | None:
@@ -100,6 +104,53 @@ class Comparison:
         }
 
 
+def _measure(m: str, wins: list[str], losses: list[str], ties: list[str], other: list[str],
+             sum_a: float, sum_b: float) -> MeasureComparison:
+    n = len(wins) + len(losses) + len(ties)
+    return MeasureComparison(m, tuple(wins), tuple(losses), tuple(ties), tuple(other),
+                             sum_a / n if n else None, sum_b / n if n else None,
+                             (sum_a, sum_b))
+
+
+def _bucket(a: float | None, b: float | None) -> int:
+    """0 win, 1 loss, 2 tie, 3 not comparable (the order of :func:`with_cases`' lists)."""
+    if a is None or b is None:
+        return 3
+    return 0 if a > b + TIE_TOLERANCE else 1 if a < b - TIE_TOLERANCE else 2
+
+
+def with_cases(comparison: Comparison, report_a: Report, report_b: Report,
+               changed: Iterable[str]) -> Comparison:
+    """``comparison`` once the ``changed`` cases hold their values in the two reports:
+    each is moved to its new win / loss / tie / not comparable list (in the comparison's
+    order) and the two sums follow — the same value :func:`compare_reports` gives, after a
+    judgment, without going through every case (a judgment changes no case's coverage)."""
+    per_case = dict(comparison.per_case)
+    moved = [q for q in changed if q in per_case]
+    if not moved:
+        return comparison
+    position = {q: i for i, q in enumerate(per_case)}
+    old = {q: per_case[q] for q in moved}
+    for q in moved:
+        per_case[q] = {m: (report_a.per_query[q][m], report_b.per_query[q][m])
+                       for m in comparison.measures}
+    by_measure: dict[str, MeasureComparison] = {}
+    for m, c in comparison.by_measure.items():
+        lists = [list(c.wins), list(c.losses), list(c.ties), list(c.not_comparable)]
+        sum_a, sum_b = c.sums
+        for q in moved:
+            (a0, b0), (a1, b1) = old[q][m], per_case[q][m]
+            lists[_bucket(a0, b0)].remove(q)
+            if a0 is not None and b0 is not None:
+                sum_a, sum_b = sum_a - a0, sum_b - b0
+            target = lists[_bucket(a1, b1)]
+            target.insert(bisect_left(target, position[q], key=position.__getitem__), q)
+            if a1 is not None and b1 is not None:
+                sum_a, sum_b = sum_a + a1, sum_b + b1
+        by_measure[m] = _measure(m, lists[0], lists[1], lists[2], lists[3], sum_a, sum_b)
+    return replace(comparison, per_case=per_case, by_measure=by_measure)
+
+
 def compare_reports(run_a: str, report_a: Report, run_b: str, report_b: Report,
                     families: Mapping[str, str] | None = None, family: str | None = None,
                     ) -> Comparison:
@@ -139,11 +190,8 @@ def compare_reports(run_a: str, report_a: Report, run_b: str, report_b: Report,
                 losses.append(q)
             else:
                 ties.append(q)
-        n = len(wins) + len(losses) + len(ties)
-        by_measure[m] = MeasureComparison(m, tuple(wins), tuple(losses), tuple(ties),
-                                          tuple(other), sum_a / n if n else None,
-                                          sum_b / n if n else None)
+        by_measure[m] = _measure(m, wins, losses, ties, other, sum_a, sum_b)
     return Comparison(run_a, run_b, report_a.policy, family, report_a.measures, per_case,
                       by_measure, tuple(q for q in cases_a if q not in cases_b),
-                      tuple(sorted(q for q in cases_b if q not in set(cases_a))))
+                      tuple(sorted(cases_b.difference(cases_a))))
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from rag_annotator.metrics.intervals import (
     DEFAULT_LEVEL,
@@ -51,18 +52,34 @@ class RunVersion:
                 for f in VERSION_FIELDS if before.fields.get(f, "") != self.fields.get(f, "")}
 
 
+class HeadlineFigure(Protocol):
+    """What the drift needs of one headline figure of one family in one run: its value,
+    interval and n (``reports.figure.Figure`` is one; so is :class:`Headline`)."""
+
+    @property
+    def value(self) -> float | None: ...
+
+    @property
+    def interval(self) -> Interval | None: ...
+
+    @property
+    def n(self) -> int: ...
+
+
 @dataclass(frozen=True)
 class Headline:
-    """One headline figure of one family in one run: its value, interval and n."""
+    """A headline figure given by its three numbers (tests, callers without a Figure)."""
 
     value: float | None
     interval: Interval | None
     n: int
 
-    def to_json(self) -> dict[str, object]:
-        return {"value": self.value,
-                "value_ci": None if self.interval is None or self.value is None
-                else self.interval.to_json(), "n": self.n}
+
+def headline_json(figure: HeadlineFigure) -> dict[str, object]:
+    """``{value, value_ci, n}`` of one headline figure."""
+    return {"value": figure.value,
+            "value_ci": None if figure.interval is None or figure.value is None
+            else figure.interval.to_json(), "n": figure.n}
 
 
 @dataclass(frozen=True)
@@ -74,7 +91,7 @@ class RunPoint:
     found → lost" (None without one)."""
 
     version: RunVersion
-    headlines: Mapping[str | None, Mapping[str, Headline]]
+    headlines: Mapping[str | None, Mapping[str, HeadlineFigure]]
     per_case: Mapping[str, Mapping[str, float | None]]
     measures: tuple[str, ...]
     success_measure: str | None = None
@@ -142,7 +159,7 @@ class Drift:
                 "run": row.name, "id": row.point.version.id,
                 "created_at": row.point.version.created_at,
                 "versions": dict(row.point.version.fields),
-                "figures": {family(f): {k: h.to_json() for k, h in v.items()}
+                "figures": {family(f): {k: headline_json(h) for k, h in v.items()}
                             for f, v in row.point.headlines.items()},
                 "from_previous": {family(f): dict(v) for f, v in row.from_previous.items()},
                 "from_baseline": {family(f): dict(v) for f, v in row.from_baseline.items()},

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from statistics import NormalDist, stdev
+from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -118,7 +118,8 @@ def _check_resampling(resamples: int) -> None:
 
 def bootstrap_means(columns: Mapping[str, Sequence[float | None]],
                     resamples: int = DEFAULT_RESAMPLES, level: float = DEFAULT_LEVEL,
-                    seed: int = DEFAULT_SEED) -> dict[str, Interval | None]:
+                    seed: int = DEFAULT_SEED, keys: Sequence[str] | None = None
+                    ) -> dict[str, Interval | None]:
     """The percentile bootstrap interval of the mean of each column (measure → per-case
     values, None where not computable), resampling the cases where it is computable.
 
@@ -131,11 +132,22 @@ def bootstrap_means(columns: Mapping[str, Sequence[float | None]],
     generator of its own seeded with ``seed``: a column's interval depends only on its
     values, ``resamples``, ``level`` and ``seed``, not on which other columns are asked for
     (adding a measure to a report does not move the others' ranges).
+
+    ``keys``: the case of each row; with them, a group of ``resampling.KEYED_FROM`` cases
+    or more is resampled by case key (``metrics.resampling``: what a change of one case
+    updates without drawing everything again).
     """
     import numpy as np  # here, not at import: the CLI's other commands never load it
 
     check_level(level)
     _check_resampling(resamples)
+    if keys is not None:
+        from rag_annotator.metrics import resampling
+
+        if len(keys) >= resampling.KEYED_FROM:
+            return resampling.KeyedMeans(
+                {name: {k: v for k, v in zip(keys, column) if v is not None}
+                 for name, column in columns.items()}, resamples, seed).intervals(level)
     groups: dict[tuple[bool, ...], list[str]] = {}
     for name, column in columns.items():
         groups.setdefault(tuple(v is not None for v in column), []).append(name)
@@ -153,15 +165,15 @@ def bootstrap_means(columns: Mapping[str, Sequence[float | None]],
         for j, name in enumerate(names):
             present = [v for v in columns[name] if v is not None]
             if max(present) == min(present):  # no spread seen
-                out[name] = _no_spread(float(present[0]), len(present), level)
+                out[name] = no_spread(float(present[0]), len(present), level)
             else:
                 out[name] = Interval(float(lows[j]), float(highs[j]), level)
     return {name: out[name] for name in columns}
 
 
-def _no_spread(value: float, n: int, level: float) -> Interval | None:
+def no_spread(value: float, n: int, level: float) -> Interval | None:
     """The interval of a mean whose ``n`` values all equal ``value`` (see
-    :func:`bootstrap_means`)."""
+    :func:`bootstrap_means`): a certainty a few cases never give is not written."""
     if 0.0 <= value <= 1.0:
         return wilson_of_rate(value, n, level)
     return None if n == 1 else Interval(value, value, level)
@@ -270,6 +282,19 @@ def cases_for_proportion(k: int, n: int, target: float = DEFAULT_TARGET_HALF_WID
     return Enough(n, today.half_width if today else None, target, needed)
 
 
+def sample_sd(values: Sequence[float]) -> float:
+    """The sample standard deviation (n - 1), in floating point (numpy's pairwise sums for
+    a long column): ``statistics.stdev``'s exact fractions cost 7 ms on 10,000 cases, at
+    every judgment, for a difference in the 16th digit."""
+    if len(values) >= 500:
+        import numpy as np
+
+        return float(np.std(np.fromiter(values, dtype=np.float64, count=len(values)),
+                            ddof=1))
+    mean = math.fsum(values) / len(values)
+    return math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1))
+
+
 def cases_for_mean(values: Sequence[float | None], target: float = DEFAULT_TARGET_HALF_WIDTH,
                    level: float = DEFAULT_LEVEL,
                    half_width: float | None = None) -> Enough:
@@ -283,12 +308,19 @@ def cases_for_mean(values: Sequence[float | None], target: float = DEFAULT_TARGE
     m varies at most as a 0/1 one of rate m does), so "all 1.0 on 4 cases" asks for more
     cases, as 4/4 does."""
     _check_target(target)
-    present = [float(v) for v in values if v is not None]
+    if len(values) >= 500 and None not in values:  # a long column: numpy's loops
+        import numpy as np
+
+        column = np.asarray(values, dtype=np.float64)
+        present: Sequence[float] = values  # type: ignore[assignment]
+        bounded = bool(((column >= 0.0) & (column <= 1.0)).all())
+    else:
+        present = [float(v) for v in values if v is not None]
+        bounded = len(present) > 0 and all(0.0 <= v <= 1.0 for v in present)
     n = len(present)
-    bounded = n > 0 and all(0.0 <= v <= 1.0 for v in present)
     if n == 0 or (n == 1 and not bounded):
         return Enough(n, half_width, target, None)
-    sd = stdev(present) if n > 1 else 0.0
+    sd = sample_sd(present) if n > 1 else 0.0
     z = z_value(level)
     today = half_width if half_width is not None else z * sd / math.sqrt(n)
     mean = sum(present) / n

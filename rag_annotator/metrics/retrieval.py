@@ -9,7 +9,7 @@ CLI, the UI (on a worker thread) and the tests call the same code.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from rag_annotator.metrics.measures import Measure, MeasureKind, parse_measures
@@ -123,6 +123,10 @@ class Report:
     unjudged_topics: tuple[str, ...] = ()
     topic_rule: str = COVERED_JUDGED
     relevance_level: int = 1
+    #: What the means are summed from, moved by :func:`with_cases` (per measure: the sum
+    #: and count of the values counted, the sums of the bounds, how many may be undefined).
+    sums: Mapping[str, tuple[float, int, float, float, int]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     @property
     def zero_when_undefined(self) -> bool:
@@ -219,8 +223,81 @@ def evaluate_arrays(keys: Sequence[str], starts: Any, lengths: Any, grades: Any,
     return _report(Policy.TREC, names, readings, topics, judged_topics, relevance_level)
 
 
+def with_cases(report: Report,
+               cases: Mapping[str, tuple[Mapping[str, Reading], bool]]) -> Report:
+    """``report`` with the readings of ``cases`` replaced (case → (readings, whether the
+    case has a judged document now)): the means, the topics and their counts follow, by
+    the same rule as :func:`evaluate` — moved by the changed cases' contributions, not
+    summed again (what the Dashboard calls after a judgment, on 10,000 cases).  A case the
+    report does not hold is left out (only the cases a run covers have readings)."""
+    if report.topic_rule == ALL_JUDGED or not report.sums:
+        return _rebuilt(report, cases)
+    readings = dict(report.readings)
+    per_query = dict(report.per_query)
+    topics = set(report.topics)
+    sums = {m: list(total) for m, total in report.sums.items()}
+    moved = False
+    for case, (values, has_label) in cases.items():
+        if case not in readings:
+            continue
+        was = case in topics
+        for name in report.measures:
+            if was:
+                _add(sums[name], report.policy, readings[case][name], -1)
+            if has_label:
+                _add(sums[name], report.policy, values[name], 1)
+        readings[case] = dict(values)
+        per_query[case] = {name: r.value for name, r in values.items()}
+        if was != has_label:
+            moved = True
+            (topics.add if has_label else topics.discard)(case)
+    order = (tuple(q for q in readings if q in topics) if moved else report.topics)
+    return _summed(report.policy, report.measures, readings, per_query, order, (),
+                   {m: (total[0], int(total[1]), total[2], total[3], int(total[4]))
+                    for m, total in sums.items()},
+                   COVERED_JUDGED, report.relevance_level)
+
+
+def _rebuilt(report: Report, cases: Mapping[str, tuple[Mapping[str, Reading], bool]]
+             ) -> Report:
+    """:func:`with_cases` by summing every topic again (``--all-judged``)."""
+    readings = dict(report.readings)
+    judged = set(report.topics) - set(report.missing_topics)
+    for case, (values, has_label) in cases.items():
+        if case not in readings:
+            continue
+        readings[case] = dict(values)
+        (judged.add if has_label else judged.discard)(case)
+    topics = [q for q in readings if q in judged]
+    judged_topics = (set(report.topics) | judged if report.topic_rule == ALL_JUDGED
+                     else None)
+    return _report(report.policy, report.measures, readings, topics, judged_topics,
+                   report.relevance_level)
+
+
+#: Per measure: (sum of the values the mean counts, how many, sum of the lower bounds, sum
+#: of the upper bounds, how many may be undefined) over the topics.
+Sums = tuple[float, int, float, float, int]
+
+
+def _add(total: list[float], policy: Policy, r: Reading, sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) one topic's reading from a measure's sums."""
+    if policy is Policy.TREC:
+        total[0] += sign * (0.0 if r.value is None else r.value)
+        total[1] += sign
+    elif r.value is not None:
+        total[0] += sign * r.value
+        total[1] += sign
+    if r.low is not None:
+        total[2] += sign * r.low
+    if r.high is not None:
+        total[3] += sign * r.high
+    if r.undefined_for_some:
+        total[4] += sign
+
+
 def _report(policy: Policy, names: tuple[str, ...],
-            readings: dict[str, dict[str, Reading]], topics: list[str],
+            readings: Mapping[str, Mapping[str, Reading]], topics: list[str],
             judged_topics: Collection[str] | None, relevance_level: int) -> Report:
     """The :class:`Report` of these readings (``topics``: the cases with a judged
     document, in order)."""
@@ -228,28 +305,39 @@ def _report(policy: Policy, names: tuple[str, ...],
                  for qid, values in readings.items()}
     missing = (sorted(set(judged_topics) - set(readings)) if judged_topics is not None
                else [])
-    judged_set = set(topics)
     zero = Reading.exact(0.0)
+    sums: dict[str, Sums] = {}
+    for name in names:
+        total = [0.0, 0, 0.0, 0.0, 0]
+        for r in [readings[q][name] for q in topics] + [zero] * len(missing):
+            _add(total, policy, r, 1)
+        sums[name] = (total[0], int(total[1]), total[2], total[3], int(total[4]))
+    return _summed(policy, names, readings, per_query, tuple(topics) + tuple(missing),
+                   tuple(missing), sums,
+                   ALL_JUDGED if judged_topics is not None else COVERED_JUDGED,
+                   relevance_level)
+
+
+def _summed(policy: Policy, names: tuple[str, ...],
+            readings: Mapping[str, Mapping[str, Reading]],
+            per_query: Mapping[str, Mapping[str, float | None]], topics: tuple[str, ...],
+            missing: tuple[str, ...], sums: Mapping[str, Sums], rule: str,
+            relevance_level: int) -> Report:
+    """The :class:`Report` whose means come from ``sums`` (see :class:`Report`)."""
+    count = len(topics)
     mean: dict[str, float | None] = {}
     mean_count: dict[str, int] = {}
     mean_low: dict[str, float | None] = {}
     mean_high: dict[str, float | None] = {}
-    count = len(topics) + len(missing)
     for name in names:
-        column = [readings[q][name] for q in topics] + [zero] * len(missing)
-        if policy is Policy.TREC:
-            published = [0.0 if r.value is None else r.value for r in column]
-        else:
-            published = [r.value for r in column if r.value is not None]
-        mean_count[name] = len(published)
-        mean[name] = sum(published) / len(published) if published else None
-        always_defined = count > 0 and not any(r.undefined_for_some for r in column)
-        lows = [r.low for r in column if r.low is not None]
-        highs = [r.high for r in column if r.high is not None]
-        mean_low[name] = sum(lows) / count if always_defined else None
-        mean_high[name] = sum(highs) / count if always_defined else None
+        total, published, lows, highs, undefined = sums[name]
+        mean_count[name] = published
+        mean[name] = total / published if published else None
+        always_defined = count > 0 and not undefined
+        mean_low[name] = lows / count if always_defined else None
+        mean_high[name] = highs / count if always_defined else None
+    judged = set(topics)
     return Report(policy, names, readings, per_query, mean, mean_count, mean_low,
-                  mean_high, len(readings), tuple(topics) + tuple(missing), tuple(missing),
-                  tuple(q for q in readings if q not in judged_set),
-                  ALL_JUDGED if judged_topics is not None else COVERED_JUDGED,
-                  relevance_level)
+                  mean_high, len(readings), topics, missing,
+                  tuple(q for q in readings if q not in judged), rule, relevance_level,
+                  sums)

@@ -36,7 +36,8 @@ from rag_annotator.metrics.intervals import (
     wilson,
 )
 from rag_annotator.metrics.latency import LatencySummary
-from rag_annotator.metrics.retrieval import Report
+from rag_annotator.metrics.overview import Counted, Groups
+from rag_annotator.metrics.resampling import KEYED_FROM, KeyedMeans
 
 #: The key of the whole run in the per-family mappings of :class:`FigureIntervals`.
 OVERALL = None
@@ -46,7 +47,7 @@ ANSWER_PROPORTIONS = ("quality", "coverage", "success", "abstention_rate")
 AGENT_FIGURES = ("task_success_rate", "path_acceptable_rate", "both_rate", "mean_steps",
                  "mean_tokens", "mean_seconds")
 
-Groups = Mapping["str | None", Mapping[str, "Interval | None"]]
+FamilyIntervals = Mapping["str | None", Mapping[str, "Interval | None"]]
 
 
 @dataclass(frozen=True)
@@ -64,17 +65,18 @@ class Settings:
 class FigureIntervals:
     """The intervals of one run's figures.  Per-family mappings are keyed by family code,
     and by :data:`OVERALL` (None) for the whole run; a figure that is not computable has
-    None.  ``retrieval_means``: the per-family means themselves (overall: ``Report.mean``)."""
+    None (the means themselves are the run's figures: ``metrics.overview`` counts them)."""
 
     settings: Settings = Settings()
-    answers: Groups = field(default_factory=dict)
+    answers: FamilyIntervals = field(default_factory=dict)
     answer_shares: Mapping[str, Interval | None] = field(default_factory=dict)
     latency: Mapping[str, Interval | None] = field(default_factory=dict)
-    retrieval: Groups = field(default_factory=dict)
-    retrieval_means: Mapping[str | None, Mapping[str, float | None]] = field(
-        default_factory=dict)
-    agents: Groups = field(default_factory=dict)
-    violations: Groups = field(default_factory=dict)
+    retrieval: FamilyIntervals = field(default_factory=dict)
+    #: the keyed sums of each large group's means (what a judgment moves: ``reports.live``)
+    states: Mapping[str | None, KeyedMeans] = field(default_factory=dict, compare=False,
+                                                     repr=False)
+    agents: FamilyIntervals = field(default_factory=dict)
+    violations: FamilyIntervals = field(default_factory=dict)
     coverage: Interval | None = None
     enough: Mapping[str | None, Mapping[str, Enough]] = field(default_factory=dict)
 
@@ -133,74 +135,79 @@ def _agent_group(group: AgentGroup, s: Settings) -> tuple[dict[str, Interval | N
     return rates, violations
 
 
-def _retrieval(report: Report, families: Mapping[str, str], s: Settings
-               ) -> tuple[Groups, dict[str | None, dict[str, float | None]],
-                          dict[str | None, dict[str, Enough]]]:
-    groups: dict[str | None, list[str]] = {OVERALL: list(report.per_query)}
-    for case in report.per_query:
-        groups.setdefault(families.get(case, ""), []).append(case)
+def _retrieval(groups: Groups, s: Settings
+               ) -> tuple[FamilyIntervals, dict[str | None, dict[str, Enough]],
+                          dict[str | None, KeyedMeans]]:
     intervals: dict[str | None, Mapping[str, Interval | None]] = {}
-    means: dict[str | None, dict[str, float | None]] = {}
     enough: dict[str | None, dict[str, Enough]] = {}
-    done: dict[tuple[object, ...], tuple[dict[str, Interval | None],
-                                         dict[str, float | None], dict[str, Enough]]] = {}
-    for family, cases in groups.items():
-        columns = {m: counted(report, cases, m, family is OVERALL) for m in report.measures}
+    states: dict[str | None, KeyedMeans] = {}
+    done: dict[tuple[object, ...], GroupFigures] = {}
+    # The large groups' keyed sums at once: a case's weights drawn once, for the run and
+    # for its family.
+    made = KeyedMeans.many({family: {m: dict(zip(c.cases, c.values))
+                                     for m, c in counted.items()}
+                            for family, counted in groups.items() if _large(counted)},
+                           s.resamples, s.seed)
+    for family, counted in groups.items():
         # Keyed by the values themselves: a family holding every case (and no judged topic
         # missing from the run) has the overall's columns, so its figures are computed once.
-        key = tuple((m, tuple(column)) for m, column in columns.items())
+        key = tuple((m, c.cases, c.values) for m, c in counted.items())
         if key not in done:
-            done[key] = _column_figures(columns, s)
-        found, family_means, family_enough = done[key]
+            done[key] = group_figures(counted, s, made.get(family))
+        found, family_enough, state = done[key]
         intervals[family] = found
-        means[family] = dict(family_means)
         enough[family] = dict(family_enough)
-    return intervals, means, enough
+        if state is not None:
+            states[family] = state
+    return intervals, enough, states
 
 
-def _column_figures(columns: Mapping[str, list[float | None]], s: Settings
-                    ) -> tuple[dict[str, Interval | None], dict[str, float | None],
-                               dict[str, Enough]]:
-    """The intervals, means and cases needed of one group's columns."""
-    found = bootstrap_means(columns, s.resamples, s.level, s.seed)
-    means: dict[str, float | None] = {}
+#: One group's intervals, cases needed, and its keyed sums when it is large.
+GroupFigures = tuple[dict[str, "Interval | None"], dict[str, Enough], "KeyedMeans | None"]
+
+
+def _large(counted: Mapping[str, Counted]) -> bool:
+    """Every mean of the group counts enough cases to resample by case key."""
+    return bool(counted) and all(c.n >= KEYED_FROM for c in counted.values())
+
+
+def group_figures(counted: Mapping[str, Counted], s: Settings,
+                  state: KeyedMeans | None = None) -> GroupFigures:
+    """The intervals and cases needed of one group's means (the values each counts,
+    ``metrics.overview``); a group whose every mean counts ``KEYED_FROM`` cases or more
+    resamples by case key and comes with its keyed sums (``metrics.resampling``: what a
+    judgment moves later; ``state``: those sums when already made), a smaller one is drawn
+    anew."""
+    columns = {m: c.values for m, c in counted.items()}
+    found: dict[str, Interval | None] = {}
+    if _large(counted):
+        state = state or KeyedMeans({m: dict(zip(c.cases, c.values))
+                                     for m, c in counted.items()}, s.resamples, s.seed)
+        found = state.intervals(s.level)
+    else:
+        state = None
+        by_cases: dict[tuple[str, ...], dict[str, Sequence[float]]] = {}
+        for m, c in counted.items():  # means over the same cases share the draws
+            by_cases.setdefault(c.cases, {})[m] = c.values
+        for cases, same in by_cases.items():
+            found.update(bootstrap_means(same, s.resamples, s.level, s.seed, keys=cases))
     enough: dict[str, Enough] = {}
     for m, column in columns.items():
-        present = [v for v in column if v is not None]
-        means[m] = sum(present) / len(present) if present else None
         ci = found[m]
         enough[m] = cases_for_mean(column, s.target, s.level,
                                    None if ci is None else ci.half_width)
-    return found, means, enough
+    return {m: found[m] for m in columns}, enough, state
 
 
-def counted(report: Report, cases: Sequence[str], measure: str, overall: bool
-            ) -> list[float | None]:
-    """The values of ``cases`` that the report's mean of ``measure`` counts, by its rule: its
-    topics only (a case of the run without any judgment is in no mean), a value not defined
-    counting 0 under ``trec``, and, overall, the judged topics the run misses scoring 0
-    (``--all-judged``).  The interval then runs over the very values the mean averages."""
-    topics = set(report.topics)
-    values: list[float | None] = []
-    for case in cases:
-        if case not in topics:
-            continue
-        value = report.per_query[case][measure]
-        values.append(0.0 if value is None and report.zero_when_undefined else value)
-    if overall:
-        values += [0.0] * len(report.missing_topics)
-    return values
-
-
-def run_intervals(report: Report, families: Mapping[str, str], answers: AnswerSummary,
-                  latency: LatencySummary, agents: AgentSummary,
-                  coverage: tuple[int, int] | None = None, settings: Settings = Settings()
-                  ) -> FigureIntervals:
-    """Every interval of one run.  ``families``: case → family (for the retrieval
-    measures' per-family means); ``coverage``: (judged, ranked) pairs of the rankings, when
-    computed.  Raises ValueError for a bad level, resample count or target."""
+def run_intervals(groups: Groups, answers: AnswerSummary, latency: LatencySummary,
+                  agents: AgentSummary, coverage: tuple[int, int] | None = None,
+                  settings: Settings = Settings()) -> FigureIntervals:
+    """Every interval of one run.  ``groups``: what each retrieval mean counts, per family
+    and for the whole run (``metrics.overview.retrieval_groups``); ``coverage``: (judged,
+    ranked) pairs of the rankings, when computed.  Raises ValueError for a bad level,
+    resample count or target."""
     s = settings
-    retrieval, means, enough = _retrieval(report, families, s)
+    retrieval, enough, states = _retrieval(groups, s)
     answer_groups: dict[str | None, Mapping[str, Interval | None]] = {}
     answer_list: list[tuple[str | None, Denominators]] = [(OVERALL, answers.overall)]
     answer_list += answers.per_family.items()
@@ -228,7 +235,7 @@ def run_intervals(report: Report, families: Mapping[str, str], answers: AnswerSu
                                           answers.must_contain_points, s.level)},
         latency={"share_under_target": wilson(len(latency.under_target_cases),
                                               len(latency.timed_cases), s.level)},
-        retrieval=retrieval, retrieval_means=means, agents=agent_groups,
+        retrieval=retrieval, states=states, agents=agent_groups,
         violations=violations,
         coverage=None if coverage is None else wilson(coverage[0], coverage[1], s.level),
         enough=enough)

@@ -36,8 +36,6 @@ from rag_annotator.metrics.intervals import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
     Interval,
-    bootstrap_mean,
-    check_level,
 )
 
 #: Sign flips of the randomization test when nobody chose (the issue's, and ranx's usual).
@@ -200,27 +198,8 @@ def paired_comparison(pairs: Mapping[str, Mapping[str, tuple[float | None, float
                       permutations: int = DEFAULT_PERMUTATIONS) -> dict[str, PairedResult]:
     """Measure → :class:`PairedResult` from ``pairs``: case → measure → (value of A, value
     of B), as ``Comparison.per_case``.  A case where either value is None is left out of that
-    measure.  Holm's correction runs over the measures given."""
-    check_level(level)
-    raw: dict[str, tuple[tuple[str, ...], list[float], tuple[float, float] | None,
-                         float | None]] = {}
-    for measure in measures:
-        kept: list[str] = []
-        diffs: list[float] = []
-        for case, values in pairs.items():
-            a, b = values[measure]
-            if a is not None and b is not None:
-                kept.append(case)
-                diffs.append(a - b)
-        raw[measure] = (tuple(kept), diffs, paired_t(diffs),
-                        randomization_p(diffs, permutations, seed))
-    corrected = holm({m: r[3] for m, r in raw.items()})
-    out: dict[str, PairedResult] = {}
-    for measure, (cases, diffs, t_test, p_random) in raw.items():
-        mean_diff = sum(diffs) / len(diffs) if diffs else None
-        out[measure] = PairedResult(
-            measure, cases, mean_diff,
-            bootstrap_mean(diffs, resamples, level, seed) if diffs else None,
-            None if t_test is None else t_test[1], p_random, corrected[measure],
-            verdict_of(mean_diff, corrected[measure], len(cases), level))
-    return out
+    measure.  Holm's correction runs over the measures given.  A measure over many cases
+    resamples by case key (``metrics.paired_live``: what the Dashboard keeps up to date)."""
+    from rag_annotator.metrics.paired_live import LivePaired
+
+    return LivePaired(pairs, measures, level, resamples, seed, permutations).results()

@@ -20,7 +20,7 @@ from rag_annotator.metrics.drift import (
     VALIDATED,
     VERSION_FIELDS,
     Drift,
-    Headline,
+    HeadlineFigure,
     RunPoint,
     RunVersion,
     drift,
@@ -52,34 +52,22 @@ def _success_measure(measures: tuple[str, ...]) -> str:
 
 
 def _headlines(figures: RunFigures, measures: tuple[str, ...]
-               ) -> dict[str | None, dict[str, Headline]]:
-    intervals = figures.intervals
-    out: dict[str | None, dict[str, Headline]] = {}
+               ) -> dict[str | None, dict[str, HeadlineFigure]]:
+    """The run's own figures (``reports.figure``) the drift table shows, per family and for
+    the whole run; a figure that counts no case is left out of that run."""
+    out: dict[str | None, dict[str, HeadlineFigure]] = {}
     answers = figures.answers
-    for family in [OVERALL, *answers.per_family]:
-        group = answers.group(family)
-        mine = out.setdefault(family, {})
-        for name, n in (("success", group.tested), ("quality", group.produced),
-                        ("coverage", group.tested)):
-            if n:
-                mine[name] = Headline(getattr(group, name), intervals.answer(name, family), n)
-    for family, means in intervals.retrieval_means.items():
-        if not figures.report.per_query:
-            break
-        mine = out.setdefault(family, {})
-        counts = intervals.enough.get(family, {})
-        for m in measures:
-            n = counts[m].n if m in counts else 0
-            if n:
-                mine[m] = Headline(means.get(m), intervals.mean(m, family), n)
-    agents = figures.agents
-    for family in [OVERALL, *agents.per_family]:
-        group_a = agents.group(family)
-        n = len(group_a.cases("task_success_rate"))
-        if n:
-            out.setdefault(family, {})[TASK_SUCCESS] = Headline(
-                group_a.task_success_rate, intervals.agent("task_success_rate", family), n)
-    return {f: v for f, v in out.items() if v}
+    families: list[str | None] = [OVERALL, *answers.per_family]
+    if figures.report.per_query:
+        families += [f for f in figures.groups if f not in families]
+    families += [f for f in figures.agents.per_family if f not in families]
+    for family in families:
+        for name in (*ANSWER_HEADLINES, *measures, TASK_SUCCESS):
+            figure = figures.figure(
+                "task_success_rate" if name == TASK_SUCCESS else name, family)
+            if figure is not None and figure.n:
+                out.setdefault(family, {})[name] = figure
+    return out
 
 
 def run_point(figures: RunFigures, version: RunVersion, measures: tuple[str, ...],

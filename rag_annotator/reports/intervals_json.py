@@ -8,7 +8,8 @@ its range beside the block (``task_success_ci``), and the violation rates one
 ``violations_ci`` (code → range) beside ``violations``, so the blocks keep their keys.
 Keys added, besides each figure's ``_ci``: ``mean_ci`` (beside ``mean``: measure →
 range), ``mean_per_family`` and ``mean_per_family_ci`` (family → measure → mean / range),
-``interval_level``, ``enough`` (family, ``overall`` for the run → figure → ``n``,
+``mean_per_family_count`` (family → measure → cases counted), ``interval_level``,
+``enough`` (family, ``overall`` for the run → figure → ``n``,
 ``half_width``, ``target``, ``needed``, ``more``) and, with ``--compare``, ``comparison``
 (measure → ``mean_diff``, ``mean_diff_ci``, ``p_t``, ``p_randomization``, ``p_holm``,
 ``verdict``, ``cases``).
@@ -62,16 +63,23 @@ def _family(key: str | None) -> str:
     return OVERALL_KEY if key is OVERALL else str(key)
 
 
-def retrieval_json(data: dict[str, Any], intervals: FigureIntervals) -> None:
-    """``mean_ci``, ``mean_per_family``, ``mean_per_family_ci`` of the retrieval report."""
-    overall = intervals.retrieval.get(OVERALL, {})
+def retrieval_json(data: dict[str, Any], figures: RunFigures) -> None:
+    """``mean_ci``, ``mean_per_family``, ``mean_per_family_ci`` and
+    ``mean_per_family_count`` (how many cases each mean counts) of the retrieval report:
+    the run's figures as they are (``reports.figure``)."""
+    overall = figures.intervals.retrieval.get(OVERALL, {})
     data["mean_ci"] = {m: None if v is None else ci(overall.get(m))
                        for m, v in data.get("mean", {}).items()}
-    means = intervals.retrieval_means
-    data["mean_per_family"] = {str(f): dict(v) for f, v in means.items() if f is not OVERALL}
+    families = [f for f in figures.groups if f is not OVERALL]
+    measures = list(figures.report.measures)
+    shown = {str(f): {m: figures.figure(m, f) for m in measures} for f in families}
+    data["mean_per_family"] = {f: {m: None if x is None else x.value for m, x in v.items()}
+                               for f, v in shown.items()}
     data["mean_per_family_ci"] = {
-        str(f): {m: None if means[f].get(m) is None else ci(i) for m, i in v.items()}
-        for f, v in intervals.retrieval.items() if f is not OVERALL}
+        f: {m: None if x is None or x.value is None else ci(x.interval)
+            for m, x in v.items()} for f, v in shown.items()}
+    data["mean_per_family_count"] = {f: {m: 0 if x is None else x.n for m, x in v.items()}
+                                     for f, v in shown.items()}
 
 
 def answers_json(block: dict[str, Any], intervals: FigureIntervals) -> None:
@@ -119,7 +127,7 @@ def add_intervals(data: dict[str, Any], figures: RunFigures) -> None:
     """Add the ranges to the ``metrics --json`` object ``data`` rendered from ``figures``."""
     intervals = figures.intervals
     data["interval_level"] = intervals.level
-    retrieval_json(data, intervals)
+    retrieval_json(data, figures)
     answers_json(data["answers"], intervals)
     if "latency" in data:
         _beside(data["latency"], "share_under_target",

@@ -6,21 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from rag_annotator.reports.file_figures import FileFigures
 from rag_annotator.reports.intervals_json import add_intervals, agents_json
-from rag_annotator.reports.judge_figures import judges_json
 from rag_annotator.reports.run_figures import RunFigures
 
 #: The keys of a run's agent figures the native JSON keeps (no per-trajectory detail).
 NATIVE_AGENT_KEYS = ("trajectories", "retired_excluded", "overall", "per_family")
 
 
-def metrics_json(figures: RunFigures) -> dict[str, Any]:
+def metrics_json(figures: RunFigures, file: FileFigures | None = None) -> dict[str, Any]:
     """The object ``metrics --json`` prints: the retrieval report (``run``, ``unjudged``,
     ``measures``, ``per_query``, ``mean``…, and ``by_document``: whether passages were
     rolled up to their documents), then ``answers``, ``diagnosis``, ``exposure``,
     ``latency`` (when the answers carry any), ``agents``, ``compare`` (when asked) and
     ``next`` (when asked, even empty); beside every proportion and mean ``X``, ``X_ci`` and
-    the keys ``reports.intervals_json`` lists (``comparison`` with ``compare``)."""
+    the keys ``reports.intervals_json`` lists (``comparison`` with ``compare``); with the
+    file's figures, ``judges`` (the automatic judges measured on their review samples)."""
     data = figures.report.to_json(figures.run)
     data["by_document"] = figures.options.by_document
     data["answers"] = figures.answers.to_json()
@@ -37,8 +38,8 @@ def metrics_json(figures: RunFigures) -> dict[str, Any]:
                          "settles": s.settles, "narrows": s.narrows,
                          "values": [m for _run, m in s.values]} for s in figures.next_pairs]
     add_intervals(data, figures)
-    if figures.judges:  # issue 22: the judges measured on their review samples
-        data["judges"] = judges_json(figures.judges)
+    if file is not None and file.judges:  # file-wide: the same for every run
+        data["judges"] = file.judges_json()
     return data
 
 

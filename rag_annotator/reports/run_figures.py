@@ -31,17 +31,24 @@ from rag_annotator.metrics.intervals import (
     DEFAULT_TARGET_HALF_WIDTH,
 )
 from rag_annotator.metrics.judge_next import Suggestion, next_to_judge
-from rag_annotator.metrics.judge_sample import JudgeSample
 from rag_annotator.metrics.latency import DEFAULT_TARGET_MS, LatencySummary, summarize_latency
 from rag_annotator.metrics.measures import parse_measures
+from rag_annotator.metrics.overview import Groups, distribution, retrieval_groups
+from rag_annotator.metrics.paired_live import LivePaired
 from rag_annotator.metrics.retrieval import DEFAULT_MEASURES, Report, evaluate
 from rag_annotator.metrics.run_intervals import FigureIntervals, Settings, run_intervals
-from rag_annotator.metrics.significance import PairedResult, paired_comparison
+from rag_annotator.metrics.significance import PairedResult
 from rag_annotator.metrics.structured import StructuredSummary, summarize_rows
 from rag_annotator.metrics.values import Policy, QueryInput
 from rag_annotator.reports import inputs
 from rag_annotator.reports import rights_figures as rights_mod
-from rag_annotator.reports.judge_figures import judge_samples
+from rag_annotator.reports.figure import (
+    Figure,
+    FigureMap,
+    agent_figures,
+    answer_figures,
+    retrieval_figures,
+)
 from rag_annotator.reports.rights_figures import RightsFigures
 from rag_annotator.storage.store import GoldSetStore
 
@@ -141,8 +148,29 @@ class RunFigures:
     significance: Mapping[str, PairedResult] | None = None
     rights: RightsFigures = field(default_factory=RightsFigures)  # exposures, 3 outcomes
     structured: StructuredSummary = field(default_factory=lambda: StructuredSummary(""))
-    #: judge → level → the judge measured on its review sample (issue 22; file-wide).
-    judges: Mapping[str, Mapping[str, JudgeSample]] = field(default_factory=dict)
+    #: the paired comparison's state, moved by a judgment (``reports.live``)
+    paired: LivePaired | None = field(default=None, compare=False, repr=False)
+    #: What each retrieval mean counts, per family (``metrics.overview``).
+    groups: Groups = field(default_factory=dict)
+    #: Every figure of the run, built once (``reports.figure``): (name, family) → Figure.
+    table: FigureMap = field(default_factory=dict)
+    #: measure → the histogram of its overall mean, made when first asked (:meth:`histogram`)
+    _histograms: dict[str, list[tuple[str, list[str]]]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
+
+    def histogram(self, measure: str) -> list[tuple[str, list[str]]]:
+        """The histogram of ``measure``'s overall mean: value bins, then the cases left out
+        by reason (``metrics.overview.distribution``); made once, when first shown."""
+        if measure not in self._histograms:
+            counted = self.groups.get(None, {}).get(measure)
+            self._histograms[measure] = (
+                [] if counted is None else distribution(self.report, measure, counted))
+        return self._histograms[measure]
+
+    def figure(self, name: str, family: str | None = None) -> Figure | None:
+        """The figure ``name`` (a measure, ``success``, ``task_success_rate``…) of
+        ``family`` (None: the whole run), or None when the run has no such figure."""
+        return self.table.get((name, family))
 
     @property
     def policy(self) -> Policy:
@@ -178,7 +206,9 @@ def build(store: GoldSetStore, run: str, options: FigureOptions = FigureOptions(
     parts = options.parts
     # The cases as QueryInput only for what reads them; the report itself reads the run's
     # arrays under ``trec`` (inputs.run_report; issue 19).
-    wanted = COVERAGE in parts or options.next_count > 0 or options.policy is not Policy.TREC
+    ranks_next = options.next_count > 0 and (not options.next_strict_only
+                                              or options.policy is Policy.STRICT)
+    wanted = COVERAGE in parts or ranks_next or options.policy is not Policy.TREC
     queries = inputs.load_queries(store, run) if RETRIEVAL in parts and wanted else {}
     rows = store.answer_inputs(run) if parts & {ANSWERS, DIAGNOSIS} else []
     diagnosis = (inputs.diagnose_run(store, run, options.depth, rows) if DIAGNOSIS in parts
@@ -200,25 +230,29 @@ def build(store: GoldSetStore, run: str, options: FigureOptions = FigureOptions(
              if options.compare else None)
     case_families = store.case_families() if other is not None or report.per_query else {}
     items = [AnswerInput.from_row(r) for r in rows] if ANSWERS in parts else []
-    comparison = significance = None
+    comparison = significance = paired = None
     if other is not None:
         comparison = compare_reports(run, report, str(options.compare), other,
                                      case_families, options.family)
-        significance = paired_comparison(comparison.per_case, measures, options.level,
-                                         options.resamples, options.seed, options.resamples)
+        paired = LivePaired(comparison.per_case, measures, options.level,
+                            options.resamples, options.seed, options.resamples)
+        significance = paired.results()
     answers = summarize_inputs(run, items)
     latency = summarize_latency(items, options.target_ms)
     coverage = coverage_of(queries) if COVERAGE in parts else Coverage()
-    intervals = run_intervals(report, case_families, answers, latency, agents,
+    groups = retrieval_groups(report, case_families) if report.per_query else {}
+    intervals = run_intervals(groups, answers, latency, agents,
                               (coverage.judged, coverage.ranked) if COVERAGE in parts else None,
                               options.interval_settings)
+    table = {**retrieval_figures(groups, intervals, options.policy),
+             **answer_figures(answers, intervals), **agent_figures(agents, intervals)}
     return RunFigures(
         run=run, options=options, report=report,
         families={str(r["case_key"]): str(r["family"]) for r in rows},
         answers=answers, diagnosis=diagnosis, latency=latency, agents=agents,
         coverage=coverage, comparison=comparison, case_families=case_families,
         next_pairs=_next_pairs(queries, measures, run, options), intervals=intervals,
-        significance=significance, judges=judge_samples(store, options.level),
+        significance=significance, paired=paired, groups=groups, table=table,
         rights=(rights_mod.build(store, run, options.depth, items, diagnosis)
                 if DIAGNOSIS in parts else RightsFigures()),
         structured=summarize_rows(run, store.structured_inputs(run) if STRUCTURED in parts

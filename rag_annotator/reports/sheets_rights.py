@@ -10,19 +10,17 @@ its wording follows the summary's language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rag_annotator.metrics.exposure import STAGES
-from rag_annotator.reports.run_figures import ANSWERS, DIAGNOSIS, FigureOptions, build
-from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.reports.run_figures import RunFigures
 
-#: The sheet's title (the same in every language, like the entity sheets).
-SHEET = "exposure"
-#: What the sheet needs of each run's figures (no retrieval measures).
-OPTIONS = FigureOptions(parts=frozenset({ANSWERS, DIAGNOSIS}))
+#: The sheet's title, in English (``rights_title`` gives the reader's).
+SHEET = "Exposure"
 
 FRENCH = {
+    SHEET: "Exposition",
     "Out-of-scope exposure of run {run} per test identity (a critical error, never averaged "
     "into quality)": "Exposition hors périmètre de l'exécution {run} par identité de test "
                      "(erreur critique, jamais moyennée dans la qualité)",
@@ -37,17 +35,22 @@ FRENCH = {
 }
 
 
+def rights_title(lang: str) -> str:
+    """The sheet's title in the reader's language."""
+    return _words(lang)(SHEET)
+
+
 def _words(lang: str) -> Callable[[str], str]:
     return (lambda text: FRENCH.get(text, text)) if lang == "fr" else (lambda text: text)
 
 
-def rights_rows(store: GoldSetStore, runs: list[str], lang: str = "en") -> list[list[Any]]:
-    """The sheet's rows for ``runs`` (every run when empty)."""
+def rights_rows(runs: Sequence[RunFigures], lang: str = "en") -> list[list[Any]]:
+    """The sheet's rows for the export's runs (their figures, built once: ``reports.book``)."""
     t = _words(lang)
     rows: list[list[Any]] = []
     events: list[list[Any]] = []
-    for run in runs or store.names_of("runs"):
-        figures = build(store, run, OPTIONS)
+    for figures in runs:
+        run = figures.run
         exposure, outcomes = figures.rights.exposure, figures.rights.outcomes
         if not any(exposure.checked.values()):
             continue  # no case asked by an identity (an agent run): nothing to show

@@ -1,18 +1,18 @@
 """The workbook's structured-answer sheet: for every run with answers to cases that have an
 output contract, per family the parse and schema-valid rates and seed 003's diagnosis, then
 per decisive field the accuracy with the checks not executed beside it — rows in the summary
-sheet's cell format (``reports.workbook``), rendered from each run's ``RunFigures``.
+sheet's cell format (``reports.workbook``), rendered from each run's ``RunFigures`` (the
+export's, built once: ``reports.book``).
 ``import_export.xlsx_export`` adds the sheet with one line (:func:`add_structured_sheet`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rag_annotator.metrics.structured import StructuredGroup
-from rag_annotator.reports.run_figures import STRUCTURED, FigureOptions, RunFigures, build
-from rag_annotator.storage.reads_exchange import Scope
-from rag_annotator.storage.store import GoldSetStore
+from rag_annotator.reports.run_figures import RunFigures
+from rag_annotator.reports.words import words
 
 SHEET = "Structured answers"
 FRENCH = {
@@ -31,7 +31,6 @@ FRENCH = {
     "field": "champ", "accuracy": "exactitude", "right": "justes", "executed": "exécutés",
     "not executed": "non exécutés", "overruled": "infirmés",
 }
-_ONLY = FigureOptions(parts=frozenset({STRUCTURED}))
 
 
 def _words(lang: str) -> Callable[[str], str]:
@@ -57,7 +56,9 @@ def structured_rows(figures: RunFigures, lang: str = "en") -> list[list[Any]]:
         [("bold", t(h)) for h in ("family", "answers", "parse rate", "schema-valid rate",
                                   "contract broken", "document missing",
                                   "right document, wrong field", "all fields right")]]
-    rows += [line(family, group) for family, group in summary.per_family.items()]
+    family_words = words(lang)
+    rows += [line(family_words(family), group)
+             for family, group in summary.per_family.items()]
     rows += [line(t("all families"), summary.overall), []]
     rows.append([("title", t("Decisive fields of run {run} (accuracy = right / executed; a "
                              "check not executed is never counted as passed)")
@@ -69,14 +70,12 @@ def structured_rows(figures: RunFigures, lang: str = "en") -> list[list[Any]]:
     return [*rows, []]
 
 
-def add_structured_sheet(wb: Any, store: GoldSetStore, scope: Scope, lang: str,
+def add_structured_sheet(wb: Any, runs: Sequence[RunFigures], lang: str,
                          write: Callable[[Any, list[list[Any]], str], None]) -> None:
-    """Add the sheet (``write`` renders rows as cells) when a run has structured answers."""
-    if not store.contract_case_ids():
-        return
+    """Add the sheet (``write`` renders rows as cells) when a run of the export's figures
+    has structured answers."""
     rows: list[list[Any]] = []
-    for run in store.names_of("runs"):
-        if not scope.runs or run in scope.runs:
-            rows += structured_rows(build(store, run, _ONLY), lang)
+    for figures in runs:
+        rows += structured_rows(figures, lang)
     if rows:
         write(wb.create_sheet(_words(lang)(SHEET)), rows, lang)

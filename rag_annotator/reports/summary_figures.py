@@ -88,8 +88,9 @@ def _regression_text(row: DriftRow, t: Callable[[str], str]) -> tuple[str, str, 
         p = r.result.p_holm
         marks.append(f"▼ {r.measure} {t('against')} {r.against}"
                      + ("" if p is None else f" (p={p:.3f})"))
-        fields.update({k: f"{k}: {a or '∅'} → {b or '∅'}" for k, (a, b)
-                       in r.changed_fields.items()})
+        fields.update({k: t("field_change").format(field=t(k), before=a or "∅",
+                                                   after=b or "∅")
+                       for k, (a, b) in r.changed_fields.items()})
         cases.update(r.flipped_validated)
         cases.update(r.lost_relevant)
     return (t("regression_mark").format(marks="; ".join(marks)), "; ".join(fields.values()),

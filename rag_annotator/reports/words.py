@@ -18,9 +18,10 @@ from collections.abc import Callable
 LANG_ENV = "RAG_ANNOTATOR_LANG"
 
 EN: dict[str, str] = {
-    "summary": "Summary", "drift_sheet": "Drift", "chart_sheet": "Chart data",
+    "summary": "Figures in detail", "drift_sheet": "Drift", "chart_sheet": "Chart data",
     "gold_set": "Gold set {name}", "file": "file", "written": "written on",
     "cases": "cases", "documents": "documents", "runs": "runs", "run": "run",
+    "judged_cases": "judged cases counted",
     "what_tested": "What was tested",
     "release": "gold set release", "no_release": "no frozen release (current content)",
     "policy": "unjudged documents",
@@ -80,12 +81,19 @@ EN: dict[str, str] = {
     "conflicting_sources": "conflicting sources", "outdated_document": "outdated document",
     "prompt_injection": "prompt injection", "access_restricted": "restricted access",
     "pdf_more": "… and {n} more rows: see the workbook",
+    "inv_forbidden": "forbidden tool: {tool}", "inv_required": "required tool: {tool}",
+    "inv_order": "tool order: {tools}", "max_steps": "step budget",
+    "max_tokens": "token budget", "max_seconds": "time budget", "max_cost": "cost budget",
+    "corpus_version": "documents version", "index_version": "search index version",
+    "prompt_version": "instructions version", "field_change": "{field}: {before} → {after}",
 }
 
 FR: dict[str, str] = {
-    "summary": "Synthèse", "drift_sheet": "Dérive", "chart_sheet": "Données des graphiques",
+    "summary": "Détail des chiffres", "drift_sheet": "Dérive",
+    "chart_sheet": "Données des graphiques",
     "gold_set": "Jeu de référence {name}", "file": "fichier", "written": "écrit le",
     "cases": "cas", "documents": "documents", "runs": "exécutions", "run": "exécution",
+    "judged_cases": "cas jugés comptés",
     "what_tested": "Ce qui a été testé",
     "release": "version du jeu de référence",
     "no_release": "aucune version figée (contenu actuel)",
@@ -97,7 +105,7 @@ FR: dict[str, str] = {
     "level_note": ("[bas – haut] : l'intervalle à {level} (Wilson pour les proportions, "
                    "bootstrap sur les cas pour les moyennes) ; un intervalle large signifie "
                    "trop peu de cas pour conclure"),
-    "model": "modèle", "corpus": "corpus", "index": "index", "prompt": "prompt",
+    "model": "modèle", "corpus": "corpus", "index": "index", "prompt": "consignes",
     "notes": "notes", "created": "créée le",
     "headline": "Chiffres clés",
     "figure": "indicateur", "series": "série", "category": "catégorie", "value": "valeur",
@@ -149,8 +157,15 @@ FR: dict[str, str] = {
     "ordinary": "ordinaire", "ambiguous": "ambigu", "sensitive": "sensible",
     "out_of_scope": "hors périmètre", "no_answer": "pas de réponse dans le corpus",
     "conflicting_sources": "sources contradictoires", "outdated_document": "document obsolète",
-    "prompt_injection": "injection de prompt", "access_restricted": "accès restreint",
+    "prompt_injection": "source malveillante (injection)", "access_restricted": "accès restreint",
     "pdf_more": "… et {n} lignes de plus : voir le classeur",
+    "inv_forbidden": "outil interdit : {tool}", "inv_required": "outil requis : {tool}",
+    "inv_order": "ordre des outils : {tools}", "max_steps": "budget d'étapes",
+    "max_tokens": "budget de jetons", "max_seconds": "budget de temps",
+    "max_cost": "budget de coût", "corpus_version": "version des documents",
+    "index_version": "version de l'index de recherche",
+    "prompt_version": "version des consignes",
+    "field_change": "{field} : {before} → {after}",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
@@ -173,6 +188,19 @@ def words(lang: str) -> Callable[[str], str]:
         return catalogue[key]
 
     return t
+
+
+def invariant_words(code: str, t: Callable[[str], str]) -> str:
+    """An agent invariant's code in words (tool names stay as they are):
+    ``forbidden:delete`` → "forbidden tool: delete", ``max_steps`` → "step budget"."""
+    kind, _sep, rest = code.partition(":")
+    if kind == "forbidden":
+        return t("inv_forbidden").format(tool=rest)
+    if kind == "required":
+        return t("inv_required").format(tool=rest)
+    if kind == "order":
+        return t("inv_order").format(tools=rest.replace("<", " < "))
+    return t(code) if code in EN else code
 
 
 def default_language(requested: str | None = None) -> str:

@@ -15,37 +15,23 @@ with its interval, which the workbook spreads over three percent cells (its head
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from rag_annotator.metrics import DEFAULT_MEASURES, Policy
-from rag_annotator.metrics.agreement import JudgmentRow, agreement_json
+from rag_annotator.metrics import DEFAULT_MEASURES
+from rag_annotator.metrics.agreement import Agreement
 from rag_annotator.metrics.answers import Denominators
 from rag_annotator.metrics.drift import RunVersion
 from rag_annotator.reports import summary_figures
-from rag_annotator.reports.drift import DEFAULT_SUCCESS
-from rag_annotator.reports.run_figures import (
-    AGENTS,
-    ANSWERS,
-    RETRIEVAL,
-    FigureOptions,
-    RunFigures,
-    build,
-)
-from rag_annotator.reports.words import words
+from rag_annotator.reports.book import DEFAULT_LEVEL, Book
+from rag_annotator.reports.run_figures import RunFigures
+from rag_annotator.reports.words import invariant_words, words
 from rag_annotator.storage.reads_exchange import Scope
 from rag_annotator.storage.store import GoldSetStore
 
-#: What the summary shows of each run: the main measures under ``trec`` (and Success@10,
-#: whose 1 → 0 the drift reports as "relevant found → lost"), no diagnosis.
-SUMMARY_OPTIONS = FigureOptions(policy=Policy.TREC,
-                                measures=(*DEFAULT_MEASURES, DEFAULT_SUCCESS),
-                                parts=frozenset({RETRIEVAL, ANSWERS, AGENTS}))
 #: The retrieval measure the headline shows with its bootstrap interval.
 HEADLINE_MEASURE = "nDCG@10"
-#: The interval level unless the caller sets one (the dashboard's default too).
-DEFAULT_LEVEL = 0.95
 
 
 @dataclass(frozen=True)
@@ -86,27 +72,19 @@ class Summary:
     charts: list[ChartSpec] = field(default_factory=list)
 
 
-def run_figures(store: GoldSetStore, scope: Scope, level: float = DEFAULT_LEVEL
-                ) -> list[RunFigures]:
-    """The figures of every run in ``scope`` (every run when it names none), in the order
-    the runs were made."""
-    options = replace(SUMMARY_OPTIONS, level=level)
-    return [build(store, v.name, options) for v in summary_figures.run_versions(store, scope)]
-
-
-def summary(store: GoldSetStore, scope: Scope, lang: str = "en",
-            release: str | None = None, level: float = DEFAULT_LEVEL) -> Summary:
-    """The manager's summary of ``store`` within ``scope``; ``release`` names the frozen
-    release the export is limited to (else the latest release is named, if any)."""
+def summary(book: Book, store: GoldSetStore, scope: Scope, lang: str = "en") -> Summary:
+    """The figures in detail of ``book`` (the export's figures, built once) within
+    ``scope``, worded in ``lang``."""
     t = words(lang)
-    versions = summary_figures.run_versions(store, scope)
-    figures = run_figures(store, scope, level)
+    versions = book.versions
+    figures = book.runs
+    level = book.level
     families = set(scope.families)
-    blocks = [tested_block(store, versions, t, release)]
+    blocks = [tested_block(versions, t, book.release)]
     blocks += headline_blocks(figures, t, level)
     for run in figures:
         blocks += answer_blocks(run, families, t)
-    drift = summary_figures.drift_of(figures, versions, replace(SUMMARY_OPTIONS, level=level))
+    drift = book.drift
     sheet = None
     if drift is not None:
         shown = summary_figures.drift_figures(drift)
@@ -117,14 +95,13 @@ def summary(store: GoldSetStore, scope: Scope, lang: str = "en",
         sheet = Block("drift_sheet", t("drift_title"),
                       summary_figures.drift_header(t, True, shown),
                       summary_figures.drift_rows(drift, t, True, shown))
-    agent_runs = set(store.trajectory_run_names())
     for run in figures:
-        if run.run in agent_runs:
+        if run.agents.has_data:
             blocks += agent_blocks(run, families, t)
     blocks += retrieval_blocks(figures, t)
-    blocks.append(judging_block(store.judgment_counts(), t))
-    blocks.append(agreement_block(
-        agreement_json(JudgmentRow(*r) for r in store.judgment_rows()), t))
+    if book.file.judgments:
+        blocks.append(judging_block(book.file.judgments, t))
+    blocks.append(agreement_block(book.file.agreement.overall, t))
     title = t("gold_set").format(name=store.meta("name") or store.path.stem)
     facts: list[list[Any]] = [
         [t("file"), store.path.name],
@@ -143,11 +120,10 @@ def level_text(level: float) -> str:
     return f"{level * 100:g} %"
 
 
-def tested_block(store: GoldSetStore, versions: Sequence[RunVersion],
-                 t: Callable[[str], str], release: str | None) -> Block:
-    """What was tested: the release, the runs with their version fields, the policy."""
-    latest = store.latest_release()
-    name = release or (str(latest["name"]) if latest is not None else None)
+def tested_block(versions: Sequence[RunVersion], t: Callable[[str], str],
+                 name: str | None) -> Block:
+    """What was tested: the release (``name``), the runs with their version fields, the
+    policy."""
     rows: list[list[Any]] = [
         [v.name, v.fields.get("model", ""), v.fields.get("corpus_version", ""),
          v.fields.get("index_version", ""), v.fields.get("prompt_version", ""),
@@ -168,23 +144,26 @@ def headline_blocks(figures: Sequence[RunFigures], t: Callable[[str], str],
         if f.agent_only or not (f.answers.items or f.report.per_query):
             continue
         o = f.answers.overall
-        mean = f.report.mean.get(HEADLINE_MEASURE) if f.report.per_query else None
-        interval = f.intervals.mean(HEADLINE_MEASURE) if mean is not None else None
+        mean = f.figure(HEADLINE_MEASURE)
         rows.append([f.run, o.tested, *_share_cells(f, None),
-                     ("cinum", (mean, *summary_figures.bounds(interval)))])
+                     ("cinum", (None, None, None) if mean is None
+                      else (mean.value, *mean.bounds())),
+                     0 if mean is None else mean.n])
     header = [t("run"), t("tested"), ("ci", t("quality")), ("ci", t("coverage")),
-              ("ci", t("success")), ("cinum", HEADLINE_MEASURE)]
+              ("ci", t("success")), ("cinum", HEADLINE_MEASURE), t("judged_cases")]
     note = t("level_note").format(level=level_text(level))
     return [Block("headline", t("headline"), header, rows, note)]
 
 
 def _share_cells(figures: RunFigures, family: str | None) -> list[Any]:
     """Quality, coverage and success of a family (None: the whole run), each with its
-    Wilson interval (``RunFigures.intervals``)."""
-    group = figures.answers.group(family)
-    return [("ci", (getattr(group, name),
-                    *summary_figures.bounds(figures.intervals.answer(name, family))))
-            for name in ("quality", "coverage", "success")]
+    Wilson interval: the run's figures as they are."""
+    cells: list[Any] = []
+    for name in ("quality", "coverage", "success"):
+        figure = figures.figure(name, family)
+        cells.append(("ci", (None, None, None) if figure is None
+                      else (figure.value, *figure.bounds())))
+    return cells
 
 
 def answer_blocks(figures: RunFigures, families: Collection[str],
@@ -221,12 +200,10 @@ def success_chart(figures: Sequence[RunFigures], families: Collection[str],
         return None
     series, lows, highs = [], [], []
     for f in runs:
-        groups = [f.answers.group(code) for code in codes]
-        intervals = [summary_figures.bounds(f.intervals.answer("success", code))
-                     for code in codes]
-        series.append((f.run, [g.success for g in groups]))
-        lows.append([lo for lo, _hi in intervals])
-        highs.append([hi for _lo, hi in intervals])
+        shown = [f.figure("success", code) for code in codes]
+        series.append((f.run, [None if s is None else s.value for s in shown]))
+        lows.append([None if s is None else s.bounds()[0] for s in shown])
+        highs.append([None if s is None else s.bounds()[1] for s in shown])
     return ChartSpec("bar", t("chart_success").format(level=level_text(level)),
                      [t(code) for code in codes], series, lows, highs)
 
@@ -250,9 +227,10 @@ def agent_blocks(figures: RunFigures, families: Collection[str],
         *((t(f), f, g) for f, g in groups), (("bold", t("all_families")), None, agents.overall)]
     for label, code, group in labelled:
         data: dict[str, Any] = group.to_json()
-        success = summary_figures.bounds(figures.intervals.agent("task_success_rate", code))
+        success = figures.figure("task_success_rate", code)
         rows.append([label, data["trajectories"],
-                     ("ci", (data["task_success"]["rate"], *success)),
+                     ("ci", (None, None, None) if success is None
+                      else (success.value, *success.bounds())),
                      ("pct", data["path_acceptable"]["rate"]), ("pct", data["both"]["rate"]),
                      data["task_success"]["undecided"], ("mean", data["mean_steps"]),
                      ("mean", data["mean_tokens"]), ("mean", data["mean_seconds"]),
@@ -265,7 +243,8 @@ def agent_blocks(figures: RunFigures, families: Collection[str],
             f"violations:{run}", t("violations_title").format(run=run),
             [*(t(w) for w in ("invariant", "broken", "checked", "unknown")),
              ("ci", t("violation_rate"))],
-            [[code, len(v.broken_cases), len(v.checked_cases), len(v.unknown_cases),
+            [[invariant_words(code, t), len(v.broken_cases), len(v.checked_cases),
+              len(v.unknown_cases),
               ("ci", (v.rate, *summary_figures.bounds(figures.intervals.violation(code))))]
              for code, v in violations.items()]))
     return blocks
@@ -274,15 +253,20 @@ def agent_blocks(figures: RunFigures, families: Collection[str],
 def retrieval_blocks(figures: Sequence[RunFigures],
                      t: Callable[[str], str]) -> list[Block]:
     """The main measures' means of every run with retrieved lists (an agent run has none)."""
-    reports = [(f.run, f.report) for f in figures if f.report.per_query]
-    if not reports:
+    runs = [f for f in figures if f.report.per_query]
+    if not runs:
         return []
-    return [Block("retrieval", t("retrieval_title"), [t("run"), t("cases"), *DEFAULT_MEASURES],
-                  [[run, report.cases, *(("num", report.mean[m]) for m in DEFAULT_MEASURES)]
-                   for run, report in reports], t("policy_trec"))]
+    rows: list[list[Any]] = []
+    for f in runs:
+        means = [f.figure(m) for m in DEFAULT_MEASURES]
+        counted = {m.n for m in means if m is not None}
+        rows.append([f.run, counted.pop() if len(counted) == 1 else "",
+                     *(("num", None if m is None else m.value) for m in means)])
+    return [Block("retrieval", t("retrieval_title"),
+                  [t("run"), t("judged_cases"), *DEFAULT_MEASURES], rows, t("policy_trec"))]
 
 
-def judging_block(counts: dict[str, int], t: Callable[[str], str]) -> Block:
+def judging_block(counts: Mapping[str, int], t: Callable[[str], str]) -> Block:
     """Judging coverage of the pools: pairs by effective label (``store.judgment_counts``)."""
     return Block("judging", t("judging_title"),
                  [t(w) for w in ("relevant", "not_relevant", "unjudged", "disputed")],
@@ -290,13 +274,13 @@ def judging_block(counts: dict[str, int], t: Callable[[str], str]) -> Block:
                    counts["disputed"]]])
 
 
-def agreement_block(agreement: dict[str, Any], t: Callable[[str], str]) -> Block:
-    """Agreement between assessors (``metrics.agreement.agreement_json``)."""
+def agreement_block(agreement: Agreement, t: Callable[[str], str]) -> Block:
+    """Agreement between assessors (the file's figures, ``FileFigures.agreement``)."""
     return Block("agreement", t("agreement_title"),
                  [t(w) for w in ("assessors", "pairs_two", "agreement", "kappa", "alpha")],
-                 [[agreement["assessors"], agreement["units"],
-                   ("pct", _share(agreement["percent"])), ("num", agreement["kappa"]),
-                   ("num", agreement["alpha"])]])
+                 [[agreement.assessors, agreement.units,
+                   ("pct", _share(agreement.percent)), ("num", agreement.kappa),
+                   ("num", agreement.alpha)]])
 
 
 def _share(percent: Any) -> float | None:

@@ -109,6 +109,11 @@ def _top_documents_sql(conn: sqlite3.Connection, restricted: list[str]) -> str:
             "ORDER BY t.case_id, t.rank")
 
 
+def _padded(args: tuple[str, ...]) -> tuple[Any, ...]:
+    """Parameters for a query whose run is ``?1`` and whose case list, if any, is ``?9``."""
+    return (None,) * 7 + args if args else ()
+
+
 class MetricsReads(ReadBase):
     """Read queries of this area, mixed into :class:`~rag_annotator.storage.store.GoldSetStore`."""
 
@@ -128,11 +133,12 @@ class MetricsReads(ReadBase):
         """Every run name, sorted."""
         return [n for (n,) in self._conn.execute("SELECT name FROM runs ORDER BY name")]
 
-    def metric_inputs(self, run_name: str
+    def metric_inputs(self, run_name: str, case_ids: Collection[int] | None = None
                       ) -> dict[str, tuple[list[str], dict[str, int | None]]]:
         """Per case the run covers (retired cases excepted): its ranking and its universe
         with the effective labels (None: unjudged).  A case the run answered without
-        retrieving anything has an empty ranking.
+        retrieving anything has an empty ranking.  ``case_ids``: only these cases (what a
+        judgment changed: the Dashboard reads them again, not the run).
 
         Ids stay integers until the end and only the *judged* pairs are grouped in SQL (along
         the judgments' unique index, no sort); the unjudged rest of each universe (retrieved by
@@ -143,33 +149,42 @@ class MetricsReads(ReadBase):
         """
         run_id = self.run_id_of(run_name)
         conn = self._conn
+        args: tuple[str, ...] = ()
+        only = ""
+        if case_ids is not None:  # the same queries, each limited to the cases asked for
+            only = " AND case_id IN (SELECT value FROM json_each(?9))"
+            args = (json.dumps(sorted(int(c) for c in case_ids)),)
         case_keys = {cid: key for cid, key in conn.execute(
-            "SELECT id, key FROM (" + _COVERED + ")", (run_id,))}
+            "SELECT id, key FROM (" + _COVERED + ") WHERE 1" + only.replace("case_id", "id"),
+            (run_id, *_padded(args)))}
         rankings: dict[int, list[int]] = {cid: [] for cid in case_keys}
         second = itemgetter(1)
         for cid, group in groupby(conn.execute(
-                "SELECT case_id, document_id FROM retrieved WHERE run_id = ? "
-                "ORDER BY case_id, rank", (run_id,)), itemgetter(0)):
+                "SELECT case_id, document_id FROM retrieved WHERE run_id = ?1" + only
+                + " ORDER BY case_id, rank", (run_id, *_padded(args))), itemgetter(0)):
             if cid in rankings:  # a retired case is not covered
                 rankings[cid] = list(map(second, group))
         universe: dict[int, dict[int, int | None]] = {
             cid: dict.fromkeys(ranking) for cid, ranking in rankings.items()}
         for cid, did in conn.execute(
-                "SELECT case_id, document_id FROM retrieved WHERE run_id != ? "
-                "UNION ALL SELECT case_id, document_id FROM expected_sources", (run_id,)):
+                "SELECT case_id, document_id FROM retrieved WHERE run_id != ?1" + only
+                + " UNION ALL SELECT case_id, document_id FROM expected_sources WHERE 1"
+                + only, (run_id, *_padded(args))):
             labels = universe.get(cid)
             if labels is not None and did not in labels:
                 labels[did] = None
         for cid, did, lo, hi, n in conn.execute(
                 "SELECT case_id, document_id, min(grade), max(grade), count(grade) "
-                "FROM judgments GROUP BY case_id, document_id"):
+                "FROM judgments WHERE 1" + only.replace("?9", "?1")
+                + " GROUP BY case_id, document_id", args):
             labels = universe.get(cid)
             if labels is None:
                 continue
             # assessors agree when they give the same label; the lowest grade is kept
             labels[did] = lo if n and (hi == 0 or lo >= 1) else None
         for cid, did, grade in conn.execute(
-                "SELECT case_id, document_id, grade FROM adjudications"):
+                "SELECT case_id, document_id, grade FROM adjudications WHERE 1"
+                + only.replace("?9", "?1"), args):
             labels = universe.get(cid)
             if labels is not None:
                 labels[did] = grade

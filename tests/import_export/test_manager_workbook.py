@@ -18,6 +18,8 @@ from python_calamine import CalamineWorkbook
 
 from rag_annotator.import_export.csv_export import FLAT_ENTITIES
 from rag_annotator.import_export.sample import create_sample
+from rag_annotator.import_export.sheet_words import sheet_title
+from rag_annotator.reports.manager_words import FR as MANAGER_FR
 from rag_annotator.reports.words import EN, FR
 from tests.helpers import run_cli
 
@@ -63,14 +65,17 @@ def test_opens_on_the_summary_in_french_under_a_french_system(
     _french_system(monkeypatch)
     path = _export(sample, tmp_path / "s.xlsx")
     wb = load_workbook(path, read_only=True)
-    assert wb.sheetnames[0] == FR["summary"] and wb.active.title == FR["summary"]
+    assert wb.sheetnames[0] == MANAGER_FR["sheet"] and wb.active.title == MANAGER_FR["sheet"]
+    assert wb.sheetnames[1] == FR["summary"]  # the figures in detail come next
     wb.close()
     calamine = CalamineWorkbook.from_path(str(path))
     assert calamine.sheet_names[0] == "Synthèse"
-    texts = {c for row in _rows(path, "Synthèse") for c in row if isinstance(c, str)}
+    page = {c for row in _rows(path, "Synthèse") for c in row if isinstance(c, str)}
+    assert {"Ce qui a été testé", "Pas encore relu", "Questions traitées correctement"} <= page
+    texts = {c for row in _rows(path, FR["summary"]) for c in row if isinstance(c, str)}
     assert {"Ce qui a été testé", "Chiffres clés", "pas encore relus", "testés",
             "toutes les familles"} <= texts
-    assert not {"tested", "all families", "not yet reviewed"} & texts
+    assert not {"tested", "all families", "not yet reviewed"} & (texts | page)
     # RAG_ANNOTATOR_LANG (the interface's language) wins over the system's; --locale over both
     monkeypatch.setenv("RAG_ANNOTATOR_LANG", "en")
     assert CalamineWorkbook.from_path(str(_export(sample, tmp_path / "e.xlsx"))
@@ -88,8 +93,8 @@ def test_not_yet_reviewed_counts_the_sample_by_hand(sample: Path, tmp_path: Path
     Q17 Q20 and the structured S01 S02 → 9 not yet reviewed (the summary left them out
     before)."""
     path = _export(sample, tmp_path / "s.xlsx", "--locale", "en")
-    for rows in (_rows(path, "Summary"),
-                 [list(r) for r in load_workbook(path, read_only=True)["Summary"]
+    for rows in (_rows(path, EN["summary"]),
+                 [list(r) for r in load_workbook(path, read_only=True)[EN["summary"]]
                   .iter_rows(values_only=True)]):
         header, body = _block(rows, f"Answers of run {RAG_RUN}, per family")
         ordinary = next(r for r in body if r[0] == "ordinary")
@@ -106,23 +111,31 @@ def test_charts_print_settings_panes_filters_and_formats(sample: Path,
                                                          tmp_path: Path) -> None:
     path = _export(sample, tmp_path / "s.xlsx", "--locale", "en")
     with zipfile.ZipFile(path) as archive:
-        charts = [n for n in archive.namelist() if re.fullmatch(r"xl/charts/chart\d+\.xml", n)]
-        assert charts
-        xml = archive.read(charts[0]).decode()
+        charts = [archive.read(n).decode() for n in archive.namelist()
+                  if re.fullmatch(r"xl/charts/chart\d+\.xml", n)]
+    # the manager's page: horizontal bars, the ranges as error bars from its hidden cells
+    page = next(xml for xml in charts if "'Summary'!$B$" in xml)
+    assert '<barDir val="bar"/>' in page and "<errBars>" in page
+    assert "'Summary'!$H$" in page and "'Summary'!$I$" in page
+    # the details: columns per family and run, error bars from the chart data sheet
+    xml = next(xml for xml in charts if "'Chart data'!$F$" in xml)
     assert "<barChart>" in xml and "<errBars>" in xml and "cust" in xml
-    assert "'Chart data'!$F$" in xml and "'Chart data'!$G$" in xml  # minus, plus from cells
+    assert "'Chart data'!$G$" in xml  # minus, plus from cells
     wb = load_workbook(path)
     for ws in wb.worksheets:
-        assert ws.page_setup.orientation == "landscape", ws.title
+        assert ws.page_setup.orientation == (
+            "portrait" if ws.title == "Summary" else "landscape"), ws.title
         assert ws.page_setup.fitToWidth == 1 and ws.page_setup.fitToHeight == 0, ws.title
         assert ws.sheet_properties.pageSetUpPr.fitToPage, ws.title
         assert ws.print_title_rows == "$1:$1", ws.title
-        if ws.title in ("Summary", "Assessors", "Structured answers", "exposure", "Judges"):
+        if ws.title in ("Summary", EN["summary"], "Assessors", "Structured answers",
+                        "Exposure", "Judges"):
             continue
         assert ws.freeze_panes == "A2", ws.title  # every data sheet
         assert ws.auto_filter.ref and ws.auto_filter.ref.startswith("A1:"), ws.title
-    assert [ws.title for ws in wb.worksheets][-len(FLAT_ENTITIES):] == list(FLAT_ENTITIES)
-    summary = wb["Summary"]
+    assert [ws.title for ws in wb.worksheets][-len(FLAT_ENTITIES):] == [
+        sheet_title(e, "en") for e in FLAT_ENTITIES]
+    summary = wb[EN["summary"]]
     formats = {c.number_format for row in summary.iter_rows() for c in row
                if isinstance(c.value, float)}
     assert "0.0%" in formats
@@ -195,11 +208,16 @@ def test_a_regression_is_named_on_the_drift_sheet(goldset_path: Path, tmp_path: 
     v2 = next(r for r in rows[1:] if r[0] == "v2" and r[1] == "toutes les familles")
     mark = v2[header.index("régression")]
     assert mark.startswith("régression : ▼ ") and "nDCG@10 contre v1" in mark
-    assert v2[header.index("champs de version modifiés")] == "model: m1 → m2"
+    assert v2[header.index("champs de version modifiés")] == "modèle : m1 → m2"
     assert v2[header.index("cas basculés")] == ", ".join(f"Q{i:02}" for i in range(1, 13))
-    summary = _rows(path, "Synthèse")
+    summary = _rows(path, FR["summary"])
     assert any(isinstance(c, str) and c.startswith("régression : ▼")
                for r in summary for c in r)
+    # the manager's page says what got worse since the baseline, in words
+    page = " ".join(c for r in _rows(path, "Synthèse") for c in r if isinstance(c, str))
+    worse = page.index("En recul, au-delà du hasard :")
+    assert "ordre des 10 premiers résultats" in page[worse:worse + 400]
+    assert "Ce qui a changé entre les deux versions : modèle : m1 → m2." in page
 
 
 def test_the_level_of_the_intervals(sample: Path, tmp_path: Path) -> None:
@@ -208,7 +226,7 @@ def test_the_level_of_the_intervals(sample: Path, tmp_path: Path) -> None:
     from scipy.stats import binomtest
 
     def success(path: Path) -> list[Any]:
-        header, body = _block(_rows(path, "Summary"), "Headline figures")
+        header, body = _block(_rows(path, EN["summary"]), "Headline figures")
         row = next(r for r in body if r[0] == RAG_RUN)
         i = header.index("success")
         return row[i:i + 3]

@@ -21,6 +21,7 @@ from rag_annotator.import_export.csv_export import FLAT_ENTITIES
 from rag_annotator.import_export.files import ImportRejected
 from rag_annotator.import_export.registry import Options
 from rag_annotator.import_export.sample import create_sample
+from rag_annotator.import_export.sheet_words import sheet_title
 from rag_annotator.storage.store import GoldSetStore
 from tests.builders import build_rich
 from tests.import_export.populate import HOSTILE, populate
@@ -62,21 +63,21 @@ def test_summary_first_and_active(tmp_path: Path) -> None:
     with create_sample(tmp_path / "s.goldset", with_judge=False) as store:
         _export(store, tmp_path / "s.xlsx")
     wb = load_workbook(tmp_path / "s.xlsx")
-    assert wb.sheetnames[0] == "Summary" and wb.active.title == "Summary"
-    reports = len(wb.sheetnames) - len(FLAT_ENTITIES)  # summary, drift, chart data...
-    assert wb.sheetnames[reports:] == list(FLAT_ENTITIES)
-    assert set(wb.sheetnames[1:reports]) <= {"Drift", "Chart data", "Assessors",
-                                             "Structured answers", "exposure"}
+    assert wb.sheetnames[0] == "Summary" and wb.active.title == "Summary"  # the manager's
+    reports = len(wb.sheetnames) - len(FLAT_ENTITIES)  # summary, details, drift...
+    assert wb.sheetnames[reports:] == [sheet_title(e, "en") for e in FLAT_ENTITIES]
+    assert set(wb.sheetnames[1:reports]) <= {"Figures in detail", "Drift", "Chart data",
+                                             "Assessors", "Structured answers", "Exposure"}
     # the sample has structured answers and exposures: their report sheets (issue 17)
-    assert {"Structured answers", "exposure"} <= set(wb.sheetnames[1:reports])
+    assert {"Structured answers", "Exposure"} <= set(wb.sheetnames[1:reports])
     assert "Assessors" in wb.sheetnames  # the team's figures (issue 15)
-    texts = [c for row in wb["Summary"].iter_rows(values_only=True) for c in row
+    texts = [c for row in wb["Figures in detail"].iter_rows(values_only=True) for c in row
              if isinstance(c, str)]
     assert any("policy 'trec'" in t for t in texts)  # the unjudged policy is named
     assert {"tested", "produced", "validated", "quality", "coverage", "success"} <= set(texts)
     assert any(t.startswith("Agreement") for t in texts)
     assert any(t.startswith("Judging coverage") for t in texts)
-    judgments = wb["judgments"]
+    judgments = wb["Judgments"]
     assert judgments.freeze_panes == "A2"
     assert judgments.auto_filter.ref == f"A1:G{store_count(tmp_path / 's.goldset') + 1}"
     assert judgments["A1"].font.b and judgments.column_dimensions["A"].width == 18
@@ -103,7 +104,7 @@ def test_never_a_formula_and_readers_agree(tmp_path: Path, store: GoldSetStore) 
         ours = [r + [""] * (width - len(r)) for r in ours]
         theirs = [r + [""] * (width - len(r)) for r in theirs]
         assert ours == theirs, sheet
-    cells = {c for row in by_calamine["cases"] for c in row if isinstance(c, str)}
+    cells = {c for row in by_calamine["Cases"] for c in row if isinstance(c, str)}
     assert "=cmd|' /C calc'!A0" in cells  # kept exactly, as text
     assert "nul\x00byte" in {c for rows in by_calamine.values() for row in rows for c in row}
 
@@ -113,7 +114,7 @@ def test_ids_are_text(tmp_path: Path, store: GoldSetStore) -> None:
 
     ops.create_case(store, key="00123", question="q")
     _export(store, tmp_path / "t.xlsx")
-    ws = load_workbook(tmp_path / "t.xlsx")["cases"]
+    ws = load_workbook(tmp_path / "t.xlsx")["Cases"]
     assert ws["A2"].value == "00123" and ws["A2"].data_type == "s"
 
 
@@ -129,9 +130,10 @@ def test_round_trip_through_the_import(tmp_path: Path, store: GoldSetStore,
             assert list(other.entity_rows(entity)[1]) == list(store.entity_rows(entity)[1]) \
                 or entity == "cases", entity  # '' and null read back alike in cells
     first, second = _calamine(tmp_path / "a.xlsx"), _calamine(tmp_path / "b.xlsx")
-    del first["Summary"], second["Summary"]  # names the file, which differs
+    for sheet in ("Summary", "Figures in detail"):  # they name the file, which differs
+        del first[sheet], second[sheet]
     # derived figures too, and they read citations, which the entity sheets do not carry
-    del first["exposure"], second["exposure"]
+    del first["Exposure"], second["Exposure"]
     assert first == second
 
 
@@ -159,11 +161,11 @@ def test_long_tables_are_split(tmp_path: Path, store: GoldSetStore,
     _export(store, tmp_path / "s.xlsx")
     wb = load_workbook(tmp_path / "s.xlsx")
     n = store.count("judgments")
-    parts = [t for t in wb.sheetnames if t.startswith("judgments")]
-    assert parts == ["judgments", "judgments (2)", "judgments (3)", "judgments (4)"][
+    parts = [t for t in wb.sheetnames if t.startswith("Judgments")]
+    assert parts == ["Judgments", "Judgments (2)", "Judgments (3)", "Judgments (4)"][
         :-(-n // 10)]
     assert sum(wb[t].max_row - 1 for t in parts) == n
-    assert all(wb[t]["A1"].value == "case" for t in parts)
+    assert all(wb[t]["A1"].value == "Case" for t in parts)
     with GoldSetStore.create(tmp_path / "b.goldset") as other:
         xlsx_import.import_xlsx(other, tmp_path / "s.xlsx", Options())
         assert other.count("judgments") == n
@@ -174,12 +176,12 @@ def test_long_cells_are_cut_with_marker_and_warning(tmp_path: Path,
     populate(store, ["x"], long_passage=True)
     report = _export(store, tmp_path / "c.xlsx")
     assert any("cut" in w and "documents" in w for w in report.warnings)
-    ws = load_workbook(tmp_path / "c.xlsx")["documents"]
+    ws = load_workbook(tmp_path / "c.xlsx")["Documents"]
     texts = [ws.cell(row=r, column=3).value for r in range(2, ws.max_row + 1)]
     cut = [t for t in texts if len(t) == xlsx_export.MAX_CELL]
     assert len(cut) == 1 and "[cut by the export: 40,001 characters in all]" in cut[0]
     with GoldSetStore.create(tmp_path / "b.goldset") as other:
-        with pytest.raises(ImportRejected, match=r"sheet 'documents', row 2: column 'text': "
+        with pytest.raises(ImportRejected, match=r"sheet 'Documents', row 2: column 'Text': "
                                                  "this cell was cut"):
             xlsx_import.import_xlsx(other, tmp_path / "c.xlsx", Options())
         assert other.is_empty_goldset()
@@ -251,10 +253,11 @@ def test_bad_cells_name_sheet_and_row(tmp_path: Path, store: GoldSetStore) -> No
     populate(store, ["plain"])
     _export(store, tmp_path / "a.xlsx")
     wb = load_workbook(tmp_path / "a.xlsx")
-    wb["judgments"]["D3"] = "high"
+    wb["Judgments"]["D3"] = "high"
     wb.save(tmp_path / "a.xlsx")
     with GoldSetStore.create(tmp_path / "b.goldset") as other, \
-            pytest.raises(ImportRejected, match=r"sheet 'judgments', row 3: column 'grade'"):
+            pytest.raises(ImportRejected, match=r"sheet 'Judgments', row 3: column "
+                                                r"'Relevance \(0 = not relevant\)'"):
         xlsx_import.import_xlsx(other, tmp_path / "a.xlsx", Options())
 
 
@@ -309,7 +312,7 @@ def test_agent_figures_on_the_summary_and_entity_sheets(tmp_path: Path,
                                 path_reason="identité vérifiée au guichet")
     _export(store, tmp_path / "a.xlsx")
     for sheets in (_openpyxl(tmp_path / "a.xlsx"), _calamine(tmp_path / "a.xlsx")):
-        summary = sheets["Summary"]
+        summary = sheets["Figures in detail"]
         texts = [c for row in summary for c in row if isinstance(c, str)]
         assert any(t.startswith("Agents of run agent-v1") for t in texts)
         # an agent run has no retrieved list and no answer: no RAG rows saying 0
@@ -324,25 +327,26 @@ def test_agent_figures_on_the_summary_and_entity_sheets(tmp_path: Path,
         assert overall[13:15] == [0, 1]
         sensitive = _row_after(summary, "family", "sensitive")
         assert sensitive[2] == "not computable" and sensitive[12] == "not computable"
-        order = _row_after(summary, "invariant", "order:verifier_identite<modifier_offre")
+        order = _row_after(summary, "invariant",
+                           "tool order: verifier_identite < modifier_offre")
         assert order[1:5] == [1, 4, 0, pytest.approx(0.25)]
         assert order[5] == pytest.approx(0.0456, abs=1e-4)  # Wilson 1/4, as scipy gives it
-        tokens = _row_after(summary, "invariant", "max_tokens")
+        tokens = _row_after(summary, "invariant", "token budget")
         assert tokens[1:5] == [0, 0, 1, "not computable"]
-        cases = sheets["cases"]
+        cases = sheets["Cases"]
         header = cases[0]
         a03 = next(r for r in cases if r[0] == "A03")
-        assert a03[header.index("kind")] == "agent"
-        assert a03[header.index("tool_order")] == '[["verifier_identite", "modifier_offre"]]'
-        assert _norm(a03[header.index("max_tokens")]) == 1000
-        steps = sheets["trajectory_steps"]
-        assert steps[0][:5] == ["run", "case", "trial", "position", "tool"]
+        assert a03[header.index("Kind")] == "agent task"
+        assert a03[header.index("Tool order")] == '[["verifier_identite", "modifier_offre"]]'
+        assert _norm(a03[header.index("Token budget")]) == 1000
+        steps = sheets["Trajectory steps"]
+        assert steps[0][:5] == ["Run", "Case", "Trial", "Position", "Tool"]
         assert [r[4] for r in steps[1:] if r[1] == "A02"] == [
             "verifier_identite", "supprimer_compte", "modifier_offre", "creer_ticket"]
-        reviews = sheets["trajectory_reviews"]
+        reviews = sheets["Trajectory reviews"]
         assert [r[1] for r in reviews[1:]] == ["A03"]
-        assert len(sheets["trajectories"]) == 7  # header + six trajectories
-    ws = load_workbook(tmp_path / "a.xlsx")["Summary"]
+        assert len(sheets["Trajectories"]) == 7  # header + six trajectories
+    ws = load_workbook(tmp_path / "a.xlsx")["Figures in detail"]
     cost = ws[f"M{_row_of(ws, 'all families')}"]
     assert cost.value == pytest.approx(0.065 / 3)
     assert cost.number_format == "0.0000"  # a cost keeps its 4 decimals
@@ -358,19 +362,18 @@ def test_agent_figures_on_the_summary_and_entity_sheets(tmp_path: Path,
 
 
 def test_the_summary_speaks_french_under_a_french_locale(tmp_path: Path) -> None:
-    """Managers read the summary in their language: ``--locale fr`` words it in French
-    (sheet name included) with the same figures; entity sheets keep the column names the
-    import reads."""
+    """Managers read the workbook in their language: ``--locale fr`` words it in French
+    (sheet names, the entity sheets' headers included) with the same figures."""
     with create_sample(tmp_path / "s.goldset", with_judge=False) as store:
         _export(store, tmp_path / "en.xlsx")
         _export(store, tmp_path / "fr.xlsx", locale="fr")
     en, fr = load_workbook(tmp_path / "en.xlsx"), load_workbook(tmp_path / "fr.xlsx")
     assert fr.sheetnames[0] == "Synthèse" and fr.active.title == "Synthèse"
-    assert [n for n in fr.sheetnames if n in FLAT_ENTITIES] == list(FLAT_ENTITIES)
+    assert fr.sheetnames[-len(FLAT_ENTITIES):] == [sheet_title(e, "fr") for e in FLAT_ENTITIES]
     assert len(fr.sheetnames) == len(en.sheetnames)
     assert "Annotateurs" in fr.sheetnames and "Assessors" in en.sheetnames
-    english = list(en["Summary"].iter_rows(values_only=True))
-    french = list(fr["Synthèse"].iter_rows(values_only=True))
+    english = list(en["Figures in detail"].iter_rows(values_only=True))
+    french = list(fr["Détail des chiffres"].iter_rows(values_only=True))
     assert len(english) == len(french)
     for row_en, row_fr in zip(english, french):  # same figures, other words
         assert [c for c in row_en if not isinstance(c, str)] == [
@@ -381,4 +384,5 @@ def test_the_summary_speaks_french_under_a_french_locale(tmp_path: Path) -> None
     assert any(t.startswith("Réponses de l'exécution bm25") for t in texts)
     assert any(t.startswith("Agents de l'exécution agent-support-v1") for t in texts)
     assert not {"tested", "all families", "task success"} & texts
-    assert [c.value for c in fr["cases"][1]] == [c.value for c in en["cases"][1]]
+    assert [c.value for c in fr["Cas"][1]][:3] == ["Cas", "Nature", "Question"]
+    assert [c.value for c in en["Cases"][1]][:3] == ["Case", "Kind", "Question"]

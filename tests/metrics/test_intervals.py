@@ -25,7 +25,6 @@ from rag_annotator.metrics.intervals import (
     z_value,
 )
 from rag_annotator.metrics.latency import summarize_latency
-from rag_annotator.metrics.retrieval import evaluate
 from rag_annotator.metrics.run_intervals import OVERALL, run_intervals
 
 
@@ -79,7 +78,7 @@ def test_seed003_worked_example_gives_its_figures_with_intervals() -> None:
     """Ordinary 80 / 78 / 72, sensitive 20 / 2 / 0 (seed 003): the stated figures, now
     with Wilson intervals, and the small family's interval is the wide one."""
     summary = summarize_inputs("A", seed003_items())
-    intervals = run_intervals(evaluate({}), {}, summary, summarize_latency(summary.items),
+    intervals = run_intervals({}, summary, summarize_latency(summary.items),
                               summarize_items("A", []))
     stated = {  # family -> figure -> (value, k, n)
         "ordinary": {"quality": (72 / 78, 72, 78), "coverage": (0.975, 78, 80),

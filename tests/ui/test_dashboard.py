@@ -12,7 +12,6 @@ from rag_annotator.domain import judging_ops
 from rag_annotator.domain import operations as ops
 from rag_annotator.import_export.sample import create_sample
 from rag_annotator.metrics import Policy
-from rag_annotator.metrics.overview import distribution, family_means
 from rag_annotator.ui.dashboard.section import DashboardSection
 from rag_annotator.ui.main_window import MainWindow
 from tests.ui.driving import open_window
@@ -81,7 +80,7 @@ def test_policy_is_visible_and_switchable(qtbot, sample_window: MainWindow) -> N
     assert dashboard.policy_combo.isVisible()
     assert "trec" in dashboard.policy_combo.currentText()
     assert "trec_eval" in dashboard.policy_note.text()
-    assert "not relevant" in dashboard.pooling.text()
+    assert "not relevant" in dashboard.policy_note.text()  # the pooling assumption
     with qtbot.waitSignal(dashboard.figures_shown, timeout=2000):
         dashboard.policy_action.trigger()  # Alt+P
     assert dashboard.figures is not None and dashboard.figures.policy is Policy.JUDGED_ONLY
@@ -90,7 +89,7 @@ def test_policy_is_visible_and_switchable(qtbot, sample_window: MainWindow) -> N
     assert dashboard.figures.policy is Policy.STRICT
     assert "undetermined" in dashboard.policy_note.text()
     # Under strict the sample has undetermined values: the distribution says how many.
-    rows = dict(distribution(dashboard.figures.report, "P@5"))
+    rows = dict(dashboard.figures.histogram("P@5"))
     assert rows["undetermined"]
     assert "(" in dashboard.retrieval.text_at(ALL, "P@5")  # "x.xxx  (published/total)"
     # ... and which pairs to judge next, most settling first.
@@ -112,8 +111,9 @@ def test_every_number_lists_its_cases_and_opens_one(qtbot, sample_window: MainWi
     item = dashboard.retrieval.find_item(ALL, "P@5")
     assert item is not None
     dashboard.retrieval.setCurrentItem(item)
-    _mean, published, other = family_means(figures.report, figures.families, "P@5")["\x00all"]
-    assert dashboard.shown_cases() == published + other
+    mean = figures.figure("P@5")
+    assert mean is not None
+    assert dashboard.shown_cases() == list(mean.cases + mean.left_out)
     assert len(dashboard.shown_cases()) == len(figures.report.per_query)
     # Answer table: the cases behind "Unreviewed" of all families.
     unreviewed = dashboard.answers.find_item(ALL, "Unreviewed")
@@ -121,9 +121,10 @@ def test_every_number_lists_its_cases_and_opens_one(qtbot, sample_window: MainWi
     dashboard.answers.setCurrentItem(unreviewed)
     assert dashboard.shown_cases() == list(figures.answers.overall.unreviewed_cases)
     # A bar: the distribution's first bin.
-    name, cases = distribution(figures.report, "P@5")[0]
+    name, cases = figures.histogram("P@5")[0]
     with qtbot.waitSignal(dashboard.distribution.clicked) as blocker:
         bar = dashboard.distribution
+        dashboard.figures_area.ensureWidgetVisible(bar)  # below the answers: scroll to it
         bar.repaint()
         rect = bar._hits[0][0]
         qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=rect.center())
@@ -274,3 +275,61 @@ def test_the_retrieval_panel_says_over_which_topics_the_means_run(
     assert "counts 0, as in trec_eval" in text
     if figures.report.unjudged_topics:
         assert f"{len(figures.report.unjudged_topics)} cases without any judgment" in text
+
+
+def _wheel(widget, steps: int = -3) -> bool:  # type: ignore[no-untyped-def]
+    """Turn the mouse wheel over the middle of ``widget`` (negative: towards the user);
+    whether the widget kept the turn (False: it leaves it to its parents, as Qt passes a
+    real wheel up to the page)."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    centre = QPointF(widget.width() / 2, widget.height() / 2)
+    event = QWheelEvent(centre, QPointF(widget.mapToGlobal(centre.toPoint())), QPoint(0, 0),
+                        QPoint(0, 120 * steps), Qt.MouseButton.NoButton,
+                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(widget.viewport() if hasattr(widget, "viewport") else widget,
+                           event)
+    return bool(event.isAccepted())
+
+
+def test_the_wheel_scrolls_the_page_not_a_table_nor_a_field(
+        qtbot, sample_window: MainWindow) -> None:
+    """Over a table wider than the page, the wheel used to scroll it sideways; over the
+    measure chosen for the bars, it changed the measure."""
+    dashboard = _dashboard(qtbot, sample_window)
+    sample_window.resize(900, 700)  # narrow: the answers table overflows sideways
+    qtbot.wait(50)
+    table = dashboard.answers
+    sideways = table.horizontalScrollBar()
+    assert sideways.maximum() > 0  # it does overflow
+    assert _wheel(table) is False  # left to the page
+    assert sideways.value() == 0
+    page = dashboard.figures_area.verticalScrollBar()
+    combo = dashboard.measure_combo
+    index = combo.currentIndex()
+    page.setValue(page.maximum() // 2)
+    before = page.value()
+    _wheel(combo, steps=3)
+    assert combo.currentIndex() == index  # the field did not change
+    assert page.value() < before  # the page scrolled up instead
+
+
+def test_the_explanations_are_folded_until_asked(qtbot, sample_window: MainWindow) -> None:
+    dashboard = _dashboard(qtbot, sample_window)
+    note = dashboard.policy_note
+    shown = note.label.text()
+    assert "What does this mean?" in shown and "trec_eval" not in shown
+    note.label.linkActivated.emit("#more")
+    assert "trec_eval" in note.label.text() and "Pooling assumption" in note.label.text()
+    note.label.linkActivated.emit("#fold")
+    assert "trec_eval" not in note.label.text()
+    headline = dashboard.headline_panel  # the page opens on the headline figures
+    body = dashboard.figures_area.widget().layout()
+    order = [body.itemAt(i).widget() for i in range(body.count())
+             if body.itemAt(i).widget() is not None]
+    assert order.index(headline) < order.index(dashboard.answers_panel) \
+        < order.index(dashboard.retrieval_panel) < order.index(dashboard.counts)
+    assert order.index(dashboard.team_panel) < order.index(dashboard.answers_panel)
+    assert headline.texts() and headline.texts()[0][1] == "Questions answered correctly"

@@ -85,7 +85,7 @@ def test_every_section_in_english(qtbot, window: MainWindow) -> None:
     assert counts["Relevant"] == "2" and counts["Not relevant"] == "1"
     assert counts["of which disputed"] == "1"
     assert dashboard.families.values()["Ambiguous"] == "1"
-    assert "not relevant" in dashboard.pooling.text()
+    assert "not relevant" in dashboard.policy_note.text()  # the pooling assumption
     assert history.model.rowCount() > 10
     status = window.counts_label.text()
     assert "3 cases" in status and "6 documents" in status and "1 claim unverified" in status

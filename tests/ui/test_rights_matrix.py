@@ -109,7 +109,7 @@ def test_dashboard_exposure_panel(qtbot, tmp_path: Path, english: None) -> None:
     header = [panel.table.horizontalHeaderItem(c).text()
               for c in range(panel.table.columnCount())]
     cited = panel.table.item(rows.index("salarie"), header.index("Cited"))
-    assert cited.text() == "1" and cited.data(panel.table.CASES) == ["Q08"]
+    assert cited.text() == "1" and panel.table.cases_of(cited) == ["Q08"]
     assert panel.outcomes.columnCount() == 3
 
 

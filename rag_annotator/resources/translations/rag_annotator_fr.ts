@@ -1302,7 +1302,7 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
     <message>
         <source>&amp;Measure for bars and distribution:</source>
-        <extracomment>Over which topics the means run (issue 18: the same set for every measure).</extracomment>
+        <extracomment>Over which topics the means run (the same set for every measure), the rule folded away.</extracomment>
         <translation>&amp;Mesure pour les barres et la distribution&#xa0;:</translation>
     </message>
     <message>
@@ -1343,7 +1343,7 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     </message>
     <message>
         <source>Click a figure to list the cases behind it.</source>
-        <extracomment>Above this many retrieved rows (all runs), the figures are computed on a worker thread: their intervals bootstrap the cases 10,000 times, about 0.5 ms per case (1 s for 2,000 cases of 10 documents, measured), so only a file of a couple of hundred cases stays on the GUI thread (the sample: 270 rows, ~60 ms). Above this many cases, the pairs to judge next are not ranked here (that costs up to ~25 ms per case; the Judge section ranks them for the case at hand). How many pairs to judge next the dashboard lists (under strict). Tables whose changes can move a figure of the dashboard. Above this many judgments the dashboard does not recount agreement at every change.</extracomment>
+        <extracomment>Above this many retrieved rows (all runs), the figures are computed on a worker thread: their intervals bootstrap the cases 10,000 times, about 0.5 ms per case (1 s for 2,000 cases of 10 documents, measured), so only a file of a couple of hundred cases stays on the GUI thread (the sample: 270 rows, ~60 ms). Above this many cases, the pairs to judge next are not ranked here (that costs up to ~25 ms per case; the Judge section ranks them for the case at hand). How many pairs to judge next the dashboard lists (under strict). The measures the Dashboard computes: the usual ones, and whether a right document is among the first ten (a headline figure, the manager&apos;s page&apos;s too). Tables whose changes can move a figure of the dashboard. The panels a judgment followed case by case moves (the rest keep their figures). The panels a review of answers moves. After a judgment followed case by case, the drift across runs (every run&apos;s figures again) waits for this long a pause in the changes. The shown run&apos;s figures and what updating them needs; None until first built. Follow a judgment case by case (False: build every figure anew at each change, as before; tests/bench/bench_dashboard_refresh.py times both).</extracomment>
         <translation>Cliquez sur un chiffre pour lister les cas qui le composent.</translation>
     </message>
     <message>
@@ -1377,6 +1377,10 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     <message>
         <source>Policy strict: a value is shown only if it is the same whatever the unjudged documents turn out to be; otherwise it is undetermined and the mean leaves that case out.</source>
         <translation>Politique strict&#xa0;: une valeur n&apos;est affichée que si elle reste la même quel que soit le jugement futur des documents non jugés&#xa0;; sinon elle est indéterminée et la moyenne exclut ce cas.</translation>
+    </message>
+    <message>
+        <source>Unjudged documents: </source>
+        <translation>Documents non jugés : </translation>
     </message>
     <message>
         <source>Access</source>
@@ -1431,6 +1435,10 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
         <translation>%1 cas sur %2 comptent dans la moyenne ; les autres sont indéterminés, non définis ou non jugés.</translation>
     </message>
     <message>
+        <source>not judged</source>
+        <translation>non jugés</translation>
+    </message>
+    <message>
         <source>undetermined</source>
         <translation>indéterminé</translation>
     </message>
@@ -1439,12 +1447,28 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
         <translation>non défini</translation>
     </message>
     <message>
-        <source>Means over all %1 judged cases; the %2 the run does not cover score 0 (trec_eval -c).</source>
-        <translation>Moyennes sur les %1 cas jugés ; les %2 que l&apos;exécution ne couvre pas valent 0 (trec_eval -c).</translation>
+        <source>Distribution of %1 over the %2 of its mean</source>
+        <translation>Répartition de %1 sur les %2 de sa moyenne</translation>
     </message>
     <message>
-        <source>Means over the %1 judged cases the run covers (trec_eval&apos;s topics).</source>
-        <translation>Moyennes sur les %1 cas jugés que l&apos;exécution couvre (les topics de trec_eval).</translation>
+        <source>; %1 not in the mean (grey)</source>
+        <translation> ; %1 hors de la moyenne (en gris)</translation>
+    </message>
+    <message>
+        <source>Means over all %1 judged cases; the %2 the run does not cover score 0.</source>
+        <translation>Moyennes sur les %1 cas jugés ; les %2 que l&apos;exécution ne couvre pas valent 0.</translation>
+    </message>
+    <message>
+        <source>As trec_eval -c does.</source>
+        <translation>Comme le fait trec_eval -c.</translation>
+    </message>
+    <message>
+        <source>Means over the %1 judged cases the run covers.</source>
+        <translation>Moyennes sur les %1 cas jugés que l&apos;exécution couvre.</translation>
+    </message>
+    <message>
+        <source>These are trec_eval&apos;s topics.</source>
+        <translation>Ce sont les « topics » de trec_eval.</translation>
     </message>
     <message>
         <source>%1 cases without any judgment are left out.</source>
@@ -1958,6 +1982,26 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
         <source>Overruled</source>
         <translation>Infirmés</translation>
     </message>
+    <message>
+        <source>Click to list the cases behind it</source>
+        <translation>Cliquez pour lister les cas qui le composent</translation>
+    </message>
+    <message>
+        <source>Headline figures</source>
+        <translation>Chiffres clés</translation>
+    </message>
+    <message>
+        <source>Headline figures of %1</source>
+        <translation>Chiffres clés de %1</translation>
+    </message>
+    <message>
+        <source>The figures of the manager&apos;s page (File → Export: PDF or Excel), with the range where the true figure lies given how many cases count.</source>
+        <translation>Les chiffres de la page du responsable (Fichier → Exporter : PDF ou Excel), avec la fourchette où se situe le vrai chiffre compte tenu du nombre de cas comptés.</translation>
+    </message>
+    <message>
+        <source>No headline figure yet: review answers (Verify) or judge documents (Judge).</source>
+        <translation>Pas encore de chiffre clé : relisez des réponses (Vérifier) ou jugez des documents (Juger).</translation>
+    </message>
 </context>
 <context>
     <name>DocumentViewer</name>
@@ -2162,6 +2206,21 @@ Importez les trajectoires de l&apos;agent&#xa0;: Exécutions → Importer une ex
     <message>
         <source>Nothing has changed yet. Every edit, import and undo will be listed here — who, when, old → new — and can be reverted.</source>
         <translation>Rien n&apos;a encore changé. Chaque modification, import et annulation sera listé ici — qui, quand, ancien → nouveau — et pourra être annulé.</translation>
+    </message>
+</context>
+<context>
+    <name>Explained</name>
+    <message>
+        <source>Hide the explanation</source>
+        <translation>Masquer l&apos;explication</translation>
+    </message>
+    <message>
+        <source>Read the guide page on the figures</source>
+        <translation>Lire la page du guide sur les chiffres</translation>
+    </message>
+    <message>
+        <source>What does this mean?</source>
+        <translation>Qu&apos;est-ce que cela veut dire ?</translation>
     </message>
 </context>
 <context>

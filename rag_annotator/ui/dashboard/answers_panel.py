@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from rag_annotator.metrics.answers import AnswerSummary, Denominators
+from rag_annotator.metrics.intervals import Interval
 from rag_annotator.metrics.overview import ALL
-from rag_annotator.metrics.run_intervals import FigureIntervals
 from rag_annotator.reports.run_figures import RunFigures
 from rag_annotator.ui.dashboard.format import (
     error_bar,
@@ -50,7 +50,7 @@ class AnswersPanel(TableNotePanel):
                    translate("DashboardSection", "Faithfulness")]
         keys = family_keys(summary.per_family)
         self.table.fill(columns, [(family_title(key),
-                                   _cells(_group(summary, key), figures.intervals,
+                                   _cells(_group(summary, key), figures,
                                           None if key == ALL else key))
                                   for key in keys])
         self._show_bars(figures, keys)
@@ -81,7 +81,7 @@ class AnswersPanel(TableNotePanel):
                  list(group.cases("no_answer"))),
             ], f"✓{group.validated} + ✗{len(group.cases('not_validated'))} + "
                f"∅{len(group.cases('no_answer'))} = {group.tested}",
-                error_bar(figures.intervals.answer("success", None if key == ALL else key))))
+                error_bar(_interval(figures, "success", None if key == ALL else key))))
         self.bars.set_bars(bars)
 
 
@@ -89,11 +89,17 @@ def _group(summary: AnswerSummary, key: str) -> Denominators:
     return summary.group(None if key == ALL else key)
 
 
-def _cells(group: Denominators, intervals: FigureIntervals, family: str | None
-           ) -> list[Cell]:
-    """A family's row; each share with its interval ("33.3% [6–79]")."""
+def _interval(figures: RunFigures, name: str, family: str | None) -> Interval | None:
+    figure = figures.figure(name, family)
+    return None if figure is None else figure.interval
+
+
+def _cells(group: Denominators, figures: RunFigures, family: str | None) -> list[Cell]:
+    """A family's row: its counts, then each share of the run's figures with its interval
+    ("33.3% [6–79]")."""
     def ranged(name: str) -> str:
-        return pct_range(getattr(group, name), intervals.answer(name, family))
+        figure = figures.figure(name, family)
+        return "—" if figure is None else pct_range(figure.value, figure.interval)
 
     abst = (f"{len(group.abstention_correct_cases)}/{len(group.abstention_cases)}"
             if group.abstention_cases else "—")
@@ -114,7 +120,6 @@ def _cells(group: Denominators, intervals: FigureIntervals, family: str | None
         (abst, list(group.abstention_cases),
          translate("DashboardSection",
                    "cases expecting an abstention or escalation, reviewed")),
-        (pct_range(group.faithfulness_mean, intervals.answer("faithfulness_mean", family)),
-         list(group.cases("produced")),
+        (ranged("faithfulness_mean"), list(group.cases("produced")),
          translate("DashboardSection", "mean of supported / verified claims per answer")),
     ]

@@ -135,6 +135,10 @@ class NextPairsPanel(QGroupBox):
         self.table = FigureTable()
         QVBoxLayout(self).addWidget(self.table)
 
+    def clear(self) -> None:
+        self.table.fill([], [])
+        self.hide()
+
     def show_figures(self, figures: RunFigures) -> None:
         if not figures.next_pairs:
             cases = len(figures.report.per_query)

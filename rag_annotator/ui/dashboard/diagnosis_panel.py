@@ -94,6 +94,9 @@ class LatencyPanel(QGroupBox):
         self.label.setWordWrap(True)
         QVBoxLayout(self).addWidget(self.label)
 
+    def clear(self) -> None:
+        self.label.clear()
+
     def show_figures(self, figures: RunFigures) -> None:
         latency = figures.latency
         if not latency.has_data:

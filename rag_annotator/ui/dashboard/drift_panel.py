@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from rag_annotator.metrics.drift import OVERALL, Drift, DriftRow, Regression
@@ -58,6 +59,7 @@ class DriftPanel(QGroupBox):
         self.drift: Drift | None = None
         self._generation = 0
         self._executor: ThreadPoolExecutor | None = None
+        self._wanted: tuple[Path, FigureOptions] | None = None  # asked for, not in view yet
         self._computed.connect(self._on_computed, Qt.ConnectionType.QueuedConnection)
         self.baseline_combo = QComboBox()
         self.family_combo = QComboBox()
@@ -92,9 +94,19 @@ class DriftPanel(QGroupBox):
         self.table.currentCellChanged.connect(self._on_row)
 
     # -- computing ---------------------------------------------------------------------------
-    def request(self, path: Path, options: FigureOptions) -> None:
+    def fields(self) -> tuple[QWidget, ...]:
+        """The fields a mouse wheel passing over must not change."""
+        return (self.baseline_combo, self.family_combo)
+
+    def request(self, path: Path, options: FigureOptions, when_shown: bool = False) -> None:
         """Compute the drift of the file at ``path`` on the worker (the latest request
-        wins)."""
+        wins); ``when_shown``: only once the panel is scrolled into view (a large file's
+        drift builds every run's figures again: a minute of work nobody may look at)."""
+        if when_shown and self.visibleRegion().isEmpty():
+            self._wanted = (path, options)
+            self.busy.show()
+            return
+        self._wanted = None
         self._generation += 1
         self.busy.show()
         if self._executor is None:
@@ -119,6 +131,13 @@ class DriftPanel(QGroupBox):
         except RuntimeError:  # the panel was deleted meanwhile (window closed)
             return
 
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        wanted = self._wanted
+        if wanted is not None:  # scrolled into view: the drift asked for meanwhile, now
+            self._wanted = None
+            QTimer.singleShot(0, lambda: self.request(*wanted))
+
     def close_worker(self) -> None:
         """Drop what is being computed and wait for the worker (a file is closing)."""
         self._generation += 1
@@ -128,6 +147,7 @@ class DriftPanel(QGroupBox):
 
     def clear(self) -> None:
         self._generation += 1
+        self._wanted = None
         self.drift = None
         self.busy.hide()
         self.table.fill([], [])

@@ -3,16 +3,11 @@ relevance, per family, and the counts of cases, labels and verdicts."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from PySide6.QtWidgets import QGridLayout, QWidget
 
-from rag_annotator.metrics.agreement import (
-    Agreement,
-    JudgmentRow,
-    agreement,
-    agreement_by_family,
-)
+from rag_annotator.metrics.agreement import Agreement, AgreementReport
 from rag_annotator.ui import labels
 from rag_annotator.ui.dashboard.format import translate
 from rag_annotator.ui.dashboard.widgets import Cell, CountsBox, TableNotePanel
@@ -27,6 +22,10 @@ class AgreementPanel(TableNotePanel):
         super().__init__(translate("DashboardSection", "Agreement between assessors on "
                                    "relevance (relevant or not)"), parent)
 
+    def clear(self) -> None:
+        self.table.fill([], [])
+        self.note.clear()
+
     def show_too_many(self) -> None:
         """Too many judgments to recount at every change: say where to find the figures."""
         self.table.fill([], [])
@@ -35,8 +34,9 @@ class AgreementPanel(TableNotePanel):
             "DashboardSection", "Too many judgments to recount here at every change: "
             "'rag-annotator info FILE --json' and the Excel summary give the agreement."))
 
-    def show_rows(self, rows: Sequence[JudgmentRow]) -> None:
-        overall = agreement(rows)
+    def show_report(self, report: AgreementReport) -> None:
+        """The file's agreement (``FileFigures.agreement``), overall and per family."""
+        overall = report.overall
         if overall.assessors < 2 or overall.units == 0:
             self.table.hide()
             self.note.setText(translate(
@@ -45,7 +45,7 @@ class AgreementPanel(TableNotePanel):
                 "measure agreement."))
             return
         table = [(labels.family(family), _cells(a))
-                 for family, a in sorted(agreement_by_family(rows).items()) if a.units]
+                 for family, a in sorted(report.by_family.items()) if a.units]
         table.append((translate("DashboardSection", "All families"), _cells(overall)))
         self.table.show()
         self.table.fill([translate("DashboardSection", "Assessors"),

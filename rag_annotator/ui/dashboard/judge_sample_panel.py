@@ -3,8 +3,8 @@ beside the agreement between assessors.
 
 For each judge and level with a sample: the figures computed from the judge's labels three
 ways — the judge's own (naive), the human sample's, and the prediction-powered estimate with
-its interval (``RunFigures.judges``, the numbers ``metrics --json`` prints under
-``judges``) — then the judge's precision and recall per class against the humans, and a note
+its interval (``FileFigures.judges``: file-wide, the numbers ``metrics --json`` prints
+under ``judges``) — then the judge's precision and recall per class against the humans, and a note
 with the sample's progress, accuracy, kappa and the units verified outside the sample (never
 mixed in).  Press Q in Verify to review the sample's claims blind.
 """
@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
 
 from rag_annotator.metrics.intervals import Interval
 from rag_annotator.metrics.judge_sample import JudgeSample
-from rag_annotator.reports.run_figures import RunFigures
 from rag_annotator.ui import labels
 from rag_annotator.ui.dashboard.format import decimals, pct, translate
 from rag_annotator.ui.dashboard.widgets import Cell, FigureTable
@@ -132,9 +131,6 @@ class JudgeSamplePanel(QGroupBox):
         self.box_layout = QVBoxLayout(self)
         self.box_layout.addWidget(self.explain)
         self.hide()
-
-    def show_figures(self, figures: RunFigures) -> None:
-        self.show_judges(figures.judges)
 
     def show_judges(self, judges: Mapping[str, Mapping[str, JudgeSample]]) -> None:
         wanted = [(j, lv) for j in sorted(judges) for lv in judges[j]]

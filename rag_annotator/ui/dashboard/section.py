@@ -38,7 +38,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
@@ -56,9 +56,10 @@ from PySide6.QtWidgets import (
 
 from rag_annotator.domain.changes import Changes
 from rag_annotator.metrics import DEFAULT_MEASURES, Policy
-from rag_annotator.metrics.agreement import JudgmentRow
 from rag_annotator.metrics.latency import DEFAULT_TARGET_MS
-from rag_annotator.reports.run_figures import FigureOptions, RunFigures, build
+from rag_annotator.reports.drift import DEFAULT_SUCCESS
+from rag_annotator.reports.live import MOVED_RETRIEVAL, LiveFigures
+from rag_annotator.reports.run_figures import FigureOptions, RunFigures
 from rag_annotator.settings import INTERVAL_LEVELS, Settings
 from rag_annotator.storage.store import GoldSetStore
 from rag_annotator.ui import labels
@@ -70,14 +71,15 @@ from rag_annotator.ui.dashboard.comparison_panel import ComparisonPanel, NextPai
 from rag_annotator.ui.dashboard.diagnosis_panel import DiagnosisPanel, LatencyPanel
 from rag_annotator.ui.dashboard.drift_panel import DriftPanel
 from rag_annotator.ui.dashboard.enough_panel import EnoughPanel
+from rag_annotator.ui.dashboard.explained import Explained
 from rag_annotator.ui.dashboard.exposure_panel import ExposurePanel
+from rag_annotator.ui.dashboard.file_panels import FilePanels
 from rag_annotator.ui.dashboard.format import decimals, pct
-from rag_annotator.ui.dashboard.goldset_panels import AgreementPanel, CountsPanel
-from rag_annotator.ui.dashboard.judge_sample_panel import JudgeSamplePanel
+from rag_annotator.ui.dashboard.headline_panel import HeadlinePanel
 from rag_annotator.ui.dashboard.retrieval_panel import RetrievalPanel
 from rag_annotator.ui.dashboard.structured_panel import StructuredPanel
 from rag_annotator.ui.dashboard.team_panel import TeamPanel
-from rag_annotator.ui.dashboard.widgets import FigureTable
+from rag_annotator.ui.dashboard.widgets import FigureTable, PageWheel
 from rag_annotator.ui.look.flow import FlowLayout
 from rag_annotator.ui.sections.base import Section, placeholder_label
 
@@ -96,6 +98,10 @@ NEXT_CASES_LIMIT = 2_000
 #: How many pairs to judge next the dashboard lists (under strict).
 NEXT_COUNT = 10
 
+#: The measures the Dashboard computes: the usual ones, and whether a right document is among
+#: the first ten (a headline figure, the manager's page's too).
+DASHBOARD_MEASURES = (*DEFAULT_MEASURES, DEFAULT_SUCCESS)
+
 #: Tables whose changes can move a figure of the dashboard.
 WATCHED = ("judgments", "adjudications", "claims", "answer_reviews", "answers", "retrieved",
            "runs", "cases", "documents", "expected_sources", "citations", "trajectories",
@@ -103,8 +109,15 @@ WATCHED = ("judgments", "adjudications", "claims", "answer_reviews", "answers", 
            "structured_checks", "field_outcomes", "judge_verdicts",
            "review_samples", "review_sample_items")
 
-#: Above this many judgments the dashboard does not recount agreement at every change.
-AGREEMENT_UI_MAX = 50_000
+#: The panels a judgment followed case by case moves (the rest keep their figures).
+RETRIEVAL_PANELS = frozenset({"headline", "retrieval", "comparison"})
+#: The panels a review of answers moves.
+ANSWER_PANELS = frozenset({"headline", "answers", "diagnosis", "exposure", "latency"})
+
+#: After a judgment followed case by case, the drift across runs (every run's figures again)
+#: waits for this long a pause in the changes.
+DRIFT_PAUSE_MS = 3_000
+
 
 
 def figure_options(policy: Policy, other: str | None, target_ms: int, level: float = 0.95,
@@ -112,7 +125,7 @@ def figure_options(policy: Policy, other: str | None, target_ms: int, level: flo
     """What the dashboard computes for a run: the default measures under ``policy``, the
     comparison with ``other``, under strict the pairs to judge next; intervals at ``level``
     and "how many cases" for ±``enough_points``."""
-    return FigureOptions(policy=policy, measures=DEFAULT_MEASURES, target_ms=target_ms,
+    return FigureOptions(policy=policy, measures=DASHBOARD_MEASURES, target_ms=target_ms,
                          compare=other, next_count=NEXT_COUNT,
                          next_cases_limit=NEXT_CASES_LIMIT, next_strict_only=True,
                          level=level, target_half_width=enough_points / 100)
@@ -134,6 +147,16 @@ class DashboardSection(Section):
     def __init__(self, ctx: UiContext, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.figures: RunFigures | None = None
+        #: The shown run's figures and what updating them needs; None until first built.
+        self.live: LiveFigures | None = None
+        #: Follow a judgment case by case (False: build every figure anew at each change,
+        #: as before; tests/bench/bench_dashboard_refresh.py times both).
+        self.incremental = True
+        self._pending: int | None = None  # the build on the worker not yet shown
+        self._drift_timer = QTimer(self)
+        self._drift_timer.setSingleShot(True)
+        self._drift_timer.setInterval(DRIFT_PAUSE_MS)
+        self._drift_timer.timeout.connect(self._request_drift)
         self._last_cell: tuple[FigureTable, str, str] | None = None
         self._generation = 0
         self._settings_loaded = False
@@ -158,7 +181,7 @@ class DashboardSection(Section):
         splitter.setStretchFactor(1, 1)
         top = QVBoxLayout()
         top.addWidget(bar)
-        for widget in (self.busy, self.policy_note, self.pooling):
+        for widget in (self.busy, self.policy_note):
             top.addWidget(widget)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -207,15 +230,8 @@ class DashboardSection(Section):
             pair.addWidget(label)
             pair.addWidget(widget)
             flow.addWidget(field)
-        self.policy_note = QLabel()
-        self.policy_note.setWordWrap(True)
-        self.pooling = QLabel(self.tr(
-            "Pooling assumption: a document outside a case's universe (not retrieved by any "
-            "run, not an expected source, never judged) counts as not relevant. Inside the "
-            "universe, an unjudged pair is not \"not relevant\": it stays unjudged until "
-            "someone labels it, and assessors who disagree make a disputed pair, never "
-            "resolved silently."))
-        self.pooling.setWordWrap(True)
+        # The policy in one sentence; its meaning and the pooling assumption folded away.
+        self.policy_note = Explained()
         self.busy = QLabel(self.tr("Computing the figures of a large file…"))
         self.busy.hide()
         return bar
@@ -223,6 +239,7 @@ class DashboardSection(Section):
     def _build_panels(self) -> QScrollArea:
         """One panel per kind of figure, in a scroll area; the widgets tests and the cell
         handling reach are named on the section too."""
+        self.headline_panel = HeadlinePanel()  # the manager's page's figures, on top
         self.retrieval_panel = RetrievalPanel(lambda n: self.tr("%n case(s)", "", n))
         self.answers_panel = AnswersPanel()
         self.diagnosis_panel = DiagnosisPanel()
@@ -241,26 +258,34 @@ class DashboardSection(Section):
             "so there are no retrieval or answer figures; its agent figures are below."))
         self.agent_only.setWordWrap(True)
         self.agent_only.hide()
-        self.agreement_panel = AgreementPanel()
+        self.file_panels = FilePanels(self.ctx.progress)  # the file's, whatever the run
+        self.agreement_panel = self.file_panels.agreement
         self.team_panel = TeamPanel(self.ctx)  # live from the team folder (issue 15)
-        self.judge_sample_panel = JudgeSamplePanel()  # issue 22, beside the agreement
-        self.counts = CountsPanel()
+        self.judge_sample_panel = self.file_panels.judges  # beside the agreement
+        self.counts = self.file_panels.counts
         self.empty = placeholder_label(self.tr("No run yet: import one (Runs section) to see "
                                                "its metrics here."))
-        self._metric_boxes = (self.retrieval_panel, self.answers_panel, self.enough_panel,
+        # Answers (quality, coverage, success per family) before retrieval: what a reader
+        # asks first; then the measures, and how sure they are.
+        self._metric_boxes = (self.answers_panel, self.retrieval_panel, self.enough_panel,
                               self.diagnosis_panel, self.exposure_panel, self.latency_panel,
                               self.comparison_panel)
         body = QWidget()
         body_layout = QVBoxLayout(body)
-        for widget in (self.empty, self.agent_only, self.next_box, *self._metric_boxes,
-                       self.structured_panel, self.agents, self.drift_panel,
-                       self.agreement_panel, self.judge_sample_panel,
-                       self.team_panel, self.counts):
+        # The headline figures first; the team's progress next when the file has a team
+        # folder (the panel hides itself otherwise); then the details.
+        for widget in (self.empty, self.agent_only, self.headline_panel, self.team_panel,
+                       self.next_box, *self._metric_boxes, self.structured_panel,
+                       self.agents, self.drift_panel, self.agreement_panel,
+                       self.judge_sample_panel, self.counts):
             body_layout.addWidget(widget)
         body_layout.addStretch(1)
         self.figures_area = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(body)
+        self._wheel = PageWheel(self)  # the wheel scrolls the page, not a field in it
+        self._wheel.watch(self.retrieval_panel.measure_combo, self.comparison_panel.family_combo,
+                          self.enough_panel.target, *self.drift_panel.fields())
         # Names the tests and the rest of the app know.
         self.retrieval = self.retrieval_panel.table
         self.distribution = self.retrieval_panel.distribution
@@ -283,7 +308,7 @@ class DashboardSection(Section):
             table.currentItemChanged.connect(self._on_cell)
             table.itemClicked.connect(self._on_cell)
         for chart in (self.retrieval_panel.bars, self.distribution, self.answers_panel.bars,
-                      self.agents.bars):
+                      self.agents.bars, self.headline_panel):
             chart.clicked.connect(self.show_cases)
         self.cases.itemActivated.connect(self._on_case_activated)
         for combo in (self.run_combo, self.other_combo, self.policy_combo):
@@ -298,6 +323,12 @@ class DashboardSection(Section):
 
     # -- translated texts ------------------------------------------------------------------
     def _build_texts(self) -> None:
+        self._pooling = self.tr(
+            "Pooling assumption: a document outside a case's universe (not retrieved by any "
+            "run, not an expected source, never judged) counts as not relevant. Inside the "
+            "universe, an unjudged pair is not \"not relevant\": it stays unjudged until "
+            "someone labels it, and assessors who disagree make a disputed pair, never "
+            "resolved silently.")
         self._policy_names = {
             Policy.TREC: self.tr("count as not relevant (trec)"),
             Policy.JUDGED_ONLY: self.tr("dropped from the ranking (judged-only)"),
@@ -319,41 +350,82 @@ class DashboardSection(Section):
     def cares(self, changes: Changes) -> bool:
         return changes.touches(*WATCHED)
 
+    def apply_changes(self, changes: Changes) -> None:
+        """A judgment moves only the figures it touched (``reports.live``), at once, on this
+        thread: the run's means, counts and intervals of the judged cases' families and of
+        the whole run, and the comparison; a review of answers, only the answer figures;
+        the rest is kept.  A change that cannot be followed so (or any change while
+        hidden) refreshes everything as before."""
+        if not self.cares(changes):
+            return
+        live, store = self.live, self.store
+        if not (self.incremental and self.active and live is not None and store is not None
+                and self._pending is None):
+            self.schedule_refresh()
+            return
+        try:
+            figures = live.apply(store, changes)
+        except Exception:  # a bug: logged, then the figures are built anew
+            log.exception("dashboard: following a change failed")
+            figures = None
+        if figures is None:
+            self.schedule_refresh()
+            return
+        self._generation += 1
+        judging = live.moved == MOVED_RETRIEVAL
+        self.file_panels.show(store, self._level(), judging_only=judging)
+        self._on_computed(self._generation, live,
+                          RETRIEVAL_PANELS if judging else ANSWER_PANELS)
+        if self.drift_panel.isVisibleTo(self):
+            self._drift_timer.start()  # the drift computes every run again: after a pause
+
     def focus_widget(self) -> QWidget:
         return self.run_combo
 
     def clear(self) -> None:
+        """Nothing of the file shown before may stay: every panel is emptied, the file-wide
+        ones (agreement, automatic judges) included, and the last figure clicked forgotten."""
         self._generation += 1
         self.figures = None
-        self.counts.clear()
-        for panel in (self.retrieval_panel, self.answers_panel, self.diagnosis_panel,
-                      self.exposure_panel, self.comparison_panel,
-                      self.enough_panel):
+        self.live = None
+        self._pending = None
+        self._drift_timer.stop()
+        self._last_cell = None
+        self.file_panels.clear()
+        for panel in (self.headline_panel, self.retrieval_panel, self.answers_panel,
+                      self.diagnosis_panel, self.exposure_panel, self.latency_panel,
+                      self.comparison_panel, self.enough_panel, self.next_box,
+                      self.structured_panel):
             panel.clear()
+        self.policy_note.clear()
         self.drift_panel.close_worker()
         self.drift_panel.clear()
         self.agents.clear()
         self.agents.hide()
-        self.structured_panel.clear()
         self.agent_only.hide()
         self.cases.clear()
+        self.cases_title.setText(self.tr("Click a figure to list the cases behind it."))
 
     def refresh(self) -> None:
         store = self.store
         if store is None:
             return
-        self._show_counts(store)
+        self.file_panels.show(store, self._level())
         self._fill_runs(store)
         self._load_interval_settings()
         run = self.run_combo.currentData()
         policy = Policy.parse(self.policy_combo.currentData() or "trec")
-        self.policy_note.setText(self._policy_notes[policy])
+        self.policy_note.set_texts(self._policy_names[policy].join(
+            (self.tr("Unjudged documents: "), ".")),
+            self._policy_notes[policy] + " " + self._pooling)
         has_run = bool(run)
         self.empty.setVisible(not has_run)
+        self.headline_panel.setVisible(has_run)
         for box in self._metric_boxes:
             box.setVisible(has_run)
         self.drift_panel.setVisible(len(store.run_names()) > 1)
         if not has_run:
+            self.live = None
             self.next_box.hide()
             self.agents.hide()
             self.agent_only.hide()
@@ -371,14 +443,15 @@ class DashboardSection(Section):
             if self._executor is None:
                 self._executor = ThreadPoolExecutor(max_workers=1,
                                                     thread_name_prefix="dashboard")
+            self._pending = generation
             self._executor.submit(self._compute_on_worker, generation, store.path, args)
             return
         try:
-            figures = build(store, *args)
+            live = LiveFigures(store, *args, follow=self.incremental)
         except Exception:  # a bug: logged, the section keeps its last figures
             log.exception("dashboard: computing the figures failed")
             return
-        self._on_computed(generation, figures)
+        self._on_computed(generation, live)
 
     @staticmethod
     def _big(store: GoldSetStore) -> bool:
@@ -392,28 +465,39 @@ class DashboardSection(Section):
             return  # a newer refresh was queued behind this one: skip the stale work
         try:
             with GoldSetStore.open(path, read_only=True, verify="skip") as reader:
-                figures = build(reader, *args)
+                # kept up to date on the GUI thread after
+                live = LiveFigures(reader, *args, follow=self.incremental)
         except Exception:
             log.exception("dashboard: computing the figures failed")
             return
         try:
-            self._computed.emit(generation, figures)
+            self._computed.emit(generation, live)
         except RuntimeError:  # the section was deleted meanwhile (window closed)
             return
 
-    def _on_computed(self, generation: int, figures: RunFigures) -> None:
+    def _on_computed(self, generation: int, live: LiveFigures,
+                     only: frozenset[str] | None = None) -> None:
+        """Show ``live``'s figures; ``only``: the panels a change followed case by case
+        moved (:data:`RETRIEVAL_PANELS`), the others keep what they show."""
         if generation != self._generation:
             return  # a newer refresh is on its way
-        self.figures = figures
+        self._pending = None
+        self.live = live
+        figures = self.figures = live.figures
         self.busy.hide()
-        for panel in (self.retrieval_panel, self.answers_panel, self.diagnosis_panel,
-                      self.exposure_panel, self.latency_panel, self.comparison_panel,
-                      self.judge_sample_panel):
-            panel.show_figures(figures)
+        panels: dict[str, Any] = {
+            "headline": self.headline_panel, "retrieval": self.retrieval_panel,
+            "answers": self.answers_panel, "diagnosis": self.diagnosis_panel,
+            "exposure": self.exposure_panel, "latency": self.latency_panel,
+            "comparison": self.comparison_panel}
+        for name, panel in panels.items():
+            if only is None or name in only:
+                panel.show_figures(figures)
         self._show_enough()
         self._show_next(figures)
-        self.structured_panel.show_figures(figures)
-        self._show_agents(figures)
+        if only is None:
+            self.structured_panel.show_figures(figures)
+            self._show_agents(figures)
         self._reshow_last_cell()
         self.figures_shown.emit()
 
@@ -465,7 +549,8 @@ class DashboardSection(Section):
         policy = Policy.parse(self.policy_combo.currentData() or "trec")
         self.drift_panel.request(store.path, FigureOptions(
             policy=policy, measures=DEFAULT_MEASURES, level=self._level(),
-            target_half_width=self.enough_panel.target.value() / 100))
+            target_half_width=self.enough_panel.target.value() / 100),
+            when_shown=self._big(store))
 
     # -- filling -----------------------------------------------------------------------------
     def _fill_runs(self, store: GoldSetStore) -> None:
@@ -499,8 +584,7 @@ class DashboardSection(Section):
         summary = figures.agents
         agent_only = figures.agent_only
         self.agent_only.setVisible(agent_only)
-        for widget in (self.policy_note, self.pooling):  # about documents: not for agents
-            widget.setVisible(not agent_only)
+        self.policy_note.setVisible(not agent_only)  # about documents: not for agents
         for box in self._metric_boxes:
             box.setVisible(not agent_only)
         # the unjudged policy, the run to compare and the latency target are about retrieved
@@ -524,23 +608,11 @@ class DashboardSection(Section):
         if strict:
             self.next_box.show_figures(figures)
 
-    def _show_counts(self, store: GoldSetStore) -> None:
-        self.counts.show_counts(store.family_counts(), store.status_counts(),
-                                store.claim_counts())
-        self._show_judgments()
-        if store.count("judgments") > AGREEMENT_UI_MAX:
-            self.agreement_panel.show_too_many()
-        else:  # read again at each refresh: only up to AGREEMENT_UI_MAX judgments
-            self.agreement_panel.show_rows([JudgmentRow(*r) for r in store.judgment_rows()])
-
     def _on_progress(self, *_args: object) -> None:
         if self.loaded and self.active:
-            self._show_judgments()
+            self.file_panels.show_judgments()
         elif self.loaded:
             self.dirty = True
-
-    def _show_judgments(self) -> None:
-        self.counts.show_judgments(self.ctx.progress.totals())
 
     # -- interaction -------------------------------------------------------------------------
     def next_policy(self) -> None:
@@ -552,7 +624,7 @@ class DashboardSection(Section):
         if item is None:
             return
         table = item.tableWidget()
-        cases = item.data(FigureTable.CASES)
+        cases = table.cases_of(item) if isinstance(table, FigureTable) else None
         if cases is None or table is None:
             return
         row = table.verticalHeaderItem(item.row())

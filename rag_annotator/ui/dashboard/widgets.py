@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QMouseEvent,
@@ -20,9 +20,12 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
     QResizeEvent,
+    QWheelEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QAbstractScrollArea,
+    QApplication,
     QFormLayout,
     QGroupBox,
     QHeaderView,
@@ -147,7 +150,11 @@ class BarChart(QWidget):
 
 
 class FigureTable(QTableWidget):
-    """A small read-only table whose cells carry the cases behind them (UserRole)."""
+    """A small read-only table whose cells carry the cases behind them (:meth:`cases_of`).
+
+    The cases stay Python lists on the table (a cell keeps only their index in ``CASES``):
+    a large file's cells each hold thousands of case keys, and converting them for Qt at
+    every refresh cost more than the figures themselves."""
 
     CASES = Qt.ItemDataRole.UserRole
 
@@ -161,25 +168,47 @@ class FigureTable(QTableWidget):
         self.setTabKeyNavigation(False)
         self.setAlternatingRowColors(True)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._cases: list[Sequence[str]] = []
+        self._titles: tuple[list[str], list[str]] = ([], [])
 
     def fill(self, columns: Sequence[str],
              rows: Sequence[tuple[str, Sequence[Cell]]]
              ) -> None:
-        """``rows``: (row title, [(text, cases or None, tooltip)] per column)."""
-        self.clear()
-        self.setColumnCount(len(columns))
-        self.setRowCount(len(rows))
-        self.setHorizontalHeaderLabels(list(columns))
-        self.setVerticalHeaderLabels([title for title, _cells in rows])
+        """``rows``: (row title, [(text, cases or None, tooltip)] per column).  A table of
+        the same titles (the same figures, moved by a judgment) only has its cells'
+        texts replaced: relabelling the headers, which resizes them, cost more than the
+        figures on a large file."""
+        titles = [title for title, _cells in rows]
+        same = (self.columnCount() == len(columns) and self.rowCount() == len(rows)
+                and self._titles == (list(columns), titles))
+        if not same:
+            self.clear()
+            self.setColumnCount(len(columns))
+            self.setRowCount(len(rows))
+            self.setHorizontalHeaderLabels(list(columns))
+            self.setVerticalHeaderLabels(titles)
+            self._titles = (list(columns), titles)
+        self._cases = []
+        headers = (self.horizontalHeader(), self.verticalHeader())
+        for header in headers:  # sized once below, not at every cell set
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         for r, (_title, cells) in enumerate(rows):
             for c, (text, cases, tip) in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight
-                                      | Qt.AlignmentFlag.AlignVCenter)
-                item.setData(self.CASES, None if cases is None else list(cases))
-                if tip:
+                item = self.item(r, c) if same else None
+                if item is None:
+                    item = QTableWidgetItem(text)
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                    self.setItem(r, c, item)
+                elif item.text() != text:
+                    item.setText(text)
+                item.setData(self.CASES, None if cases is None else len(self._cases))
+                if cases is not None:
+                    self._cases.append(cases)
+                if item.toolTip() != tip:
                     item.setToolTip(tip)
-                self.setItem(r, c, item)
+        for header in headers:
+            header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.resizeColumnsToContents()
         self._fit_height()
 
@@ -198,6 +227,20 @@ class FigureTable(QTableWidget):
         super().resizeEvent(event)
         self._fit_height()
 
+    def cases_of(self, item: QTableWidgetItem) -> list[str] | None:
+        """The cases behind a cell (None: the cell is not a count of cases)."""
+        index = item.data(self.CASES)
+        return None if index is None or index >= len(self._cases) else list(self._cases[index])
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        """The wheel scrolls the page, not the table sideways: a table as tall as its rows
+        has nothing to scroll up or down, and Qt would turn the wheel into a sideways
+        scroll.  A sideways wheel (or Shift + wheel) still scrolls the columns."""
+        if event.angleDelta().y() and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            event.ignore()
+            return
+        super().wheelEvent(event)
+
     def find_item(self, row_title: str, column: str) -> QTableWidgetItem | None:
         """The cell at (row title, column title), or None."""
         for r in range(self.rowCount()):
@@ -214,6 +257,28 @@ class FigureTable(QTableWidget):
         """The text of one cell, by row and column titles ("" if absent)."""
         item = self.find_item(row_title, column)
         return item.text() if item is not None else ""
+
+
+class PageWheel(QObject):
+    """An event filter for the fields inside the Dashboard's scrolling page (a measure to
+    chart, a wanted width, a family): the wheel over one that does not have the keyboard
+    scrolls the page instead of changing its value behind the user's back."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (event.type() == QEvent.Type.Wheel and isinstance(watched, QWidget)
+                and not watched.hasFocus()):
+            area = watched.parentWidget()
+            while area is not None and not isinstance(area, QAbstractScrollArea):
+                area = area.parentWidget()
+            if area is not None:  # straight to the page (Qt passes a forwarded wheel
+                QApplication.sendEvent(area.viewport(), event)  # up to no parent)
+            return True  # never for the field itself
+        return False
+
+    def watch(self, *widgets: QWidget) -> None:
+        for widget in widgets:
+            widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # no focus by wheel
+            widget.installEventFilter(self)
 
 
 class CountsBox(QGroupBox):

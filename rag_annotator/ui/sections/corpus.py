@@ -222,6 +222,7 @@ class CorpusSection(ListSection):
             self.show_current()  # its warnings are rich text
 
     def clear(self) -> None:
+        """Nothing of the previous file stays: the list, the text and the metadata form."""
         self.matrix.set_store(None)
         self.model.set_store(None)
         self.heading.clear()
@@ -230,6 +231,14 @@ class CorpusSection(ListSection):
         self.count.clear()
         self.source_warnings.clear()
         self.document_id = None
+        self.document = {}
+        for field in self.fields.values():
+            field.blockSignals(True)  # an empty field is not an edit to commit
+            field.clear()
+            field.blockSignals(False)
+        self.hash.clear()
+        self.hash.setToolTip("")
+        self.cited_by.clear()
 
     def apply_changes(self, changes: Changes) -> None:
         if self.matrix.model.store is not None:
