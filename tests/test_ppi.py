@@ -223,13 +223,18 @@ def test_the_workbook_has_the_judges_sheet(tmp_path: Path, locale: str, title: s
 
         claims = judge_samples(store)["RAGChecker"]["claims"]
     figure = claims.figures["supported_share"]
-    row = next(r for r in rows if r[:3] == ("RAGChecker", "claims", "supported_share"))
+    # The sheet speaks the reader's language: levels, figures and verdicts in words.
+    words = {"fr": {"claims": "affirmations", "supported_share": "part d'affirmations étayées",
+                    "verdicts": ("étayée", "non étayée", "contredite")},
+             "en": {"claims": "claims", "supported_share": "supported share of claims",
+                    "verdicts": ("supported", "not supported", "contradicted")}}[locale]
+    row = next(r for r in rows
+               if r[:3] == ("RAGChecker", words["claims"], words["supported_share"]))
     assert figure.ppi is not None
     assert row[3:8] == pytest.approx((figure.naive, figure.human, figure.ppi.value,
                                       figure.ppi.interval.low, figure.ppi.interval.high))
     assert sum(1 for r in rows if r and r[0] == "RAGChecker" and len(r) > 5
-               and r[3] in ("supported", "not_supported", "contradicted")
-               and r[4] in ("supported", "not_supported", "contradicted")) == len(
+               and r[3] in words["verdicts"] and r[4] in words["verdicts"]) == len(
         claims.disagreements)
 
 

@@ -283,7 +283,7 @@ def test_workbook_has_the_exposure_sheet(sample: GoldSetStore, tmp_path: Path) -
     out = tmp_path / "s.xlsx"
     assert _cli("export", str(sample.path), "xlsx", str(out), "--locale", "en").returncode == 0
     rows = [r or (None,) for r in
-            load_workbook(out, read_only=True)["exposure"].iter_rows(values_only=True)]
+            load_workbook(out, read_only=True)["Exposure"].iter_rows(values_only=True)]
     hand = _hand_exposures(sample_data(), {})
     start = next(i for i, r in enumerate(rows) if r[0] == "Every exposure") + 2
     listed = {(r[0], r[1], r[3], r[4]) for r in rows[start:] if r[0]}

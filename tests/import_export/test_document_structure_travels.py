@@ -170,14 +170,15 @@ def test_csv_and_xlsx_show_kind_and_page_count_and_bring_the_structure_back(
         encoding="utf-8").splitlines()[0]
     assert {"kind", "page_count", "pages", "headings", "file"} <= set(header.split(","))
     export(rich, "xlsx", tmp_path / "g.xlsx")
+    # The workbook is for people: its sheet and headers are words (English here).
     sheet = CalamineWorkbook.from_path(str(tmp_path / "g.xlsx")).get_sheet_by_name(
-        "documents").to_python()
+        "Documents").to_python()
     columns = sheet[0]
-    by_key = {r[columns.index("key")]: r for r in sheet[1:]}
-    assert by_key["bookmark_sample"][columns.index("kind")] == "pdf"
-    assert by_key["bookmark_sample"][columns.index("page_count")] in (3, 3.0, "3")
-    assert by_key["powerpoint_sample"][columns.index("page_count")] in (3, 3.0, "3")
-    assert by_key["unit_test_headers"][columns.index("kind")] == "docx"
+    by_key = {r[columns.index("Document")]: r for r in sheet[1:]}
+    assert by_key["bookmark_sample"][columns.index("File type")] == "pdf"
+    assert by_key["bookmark_sample"][columns.index("Pages")] in (3, 3.0, "3")
+    assert by_key["powerpoint_sample"][columns.index("Pages")] in (3, 3.0, "3")
+    assert by_key["unit_test_headers"][columns.index("File type")] == "docx"
 
     for fmt, source in (("csv", tmp_path / "csv"), ("xlsx", tmp_path / "g.xlsx")):
         target = tmp_path / f"from-{fmt}.goldset"

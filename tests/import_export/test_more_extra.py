@@ -235,7 +235,7 @@ def test_the_apps_own_tables_keep_a_column_someone_added(store: GoldSetStore,
             "cas\u00a0: Relecteur") in french and \
         "runs.csv\u00a0: colonnes non lues\u00a0: Commentaire" in french
     book = openpyxl.load_workbook(tmp_path / "book.xlsx")
-    sheet = book["cases"]
+    sheet = book["Cases"]
     sheet.cell(1, sheet.max_column + 1, "Relecteur")
     sheet.cell(2, sheet.max_column, "Bruno")
     book.save(tmp_path / "book.xlsx")
